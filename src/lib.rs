@@ -1,0 +1,16 @@
+//! wobblecaster: a Wolfenstein-style first-person game for feeling and
+//! measuring unusual movement models.
+//!
+//! - [`sim`]: the world, pure and deterministic at a fixed 120 Hz tick.
+//! - [`render`]: a software raycaster from the world to an RGBA buffer.
+//! - [`map`] and [`texture`]: input parsed at the edge, with located errors.
+//! - [`script`] and [`trace`]: headless runs on scripted input.
+//! - [`app`]: the window, the only module that touches the platform.
+
+pub mod app;
+pub mod map;
+pub mod render;
+pub mod script;
+pub mod sim;
+pub mod texture;
+pub mod trace;

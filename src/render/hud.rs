@@ -1,0 +1,199 @@
+//! The HUD: the polar model's state as numbers and a dial, and a minimap
+//! like article 000's demo (the body, its speed vector and its push).
+
+use super::font::{Canvas, GLYPH};
+use super::View;
+use crate::sim::World;
+
+/// What the HUD shows besides the world.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Hud {
+    /// Frames per second to show, if measured.
+    pub fps: Option<f64>,
+    /// Show the minimap.
+    pub minimap: bool,
+    /// Show the pause banner.
+    pub paused: bool,
+    /// A line to show at the bottom (an error or a notice).
+    pub message: Option<String>,
+}
+
+const WHITE: [u8; 4] = [255, 255, 255, 255];
+const SPEED: [u8; 4] = [64, 224, 255, 255];
+const HEADING: [u8; 4] = [255, 208, 64, 255];
+const TEXT: [u8; 3] = [235, 235, 220];
+
+/// Draws the HUD over the scene.
+pub(super) fn draw(
+    world: &World,
+    view: &View,
+    hud: &Hud,
+    pixels: &mut [[u8; 4]],
+    width: usize,
+    height: usize,
+) {
+    let mut c = Canvas {
+        pixels,
+        width,
+        height,
+    };
+    let scale = ((height as f64 / 400.0).round() as usize).max(1);
+    readout(world, hud, &mut c, scale);
+    dial(world, view, &mut c, scale);
+    if hud.minimap {
+        minimap(world, view, &mut c, scale);
+    }
+    let line = (GLYPH * scale) as i64;
+    if hud.paused {
+        let text = "PAUSED - P to resume";
+        let x = (width as i64 - (text.len() * GLYPH * scale * 2) as i64) / 2;
+        c.text(x, height as i64 / 3, text, scale * 2, TEXT);
+    }
+    if let Some(msg) = &hud.message {
+        let y = height as i64 - 2 * line;
+        c.shade_rect(0, y - 4, width as i64, line + 8);
+        c.text(line / 2, y, msg, scale, [255, 120, 100]);
+    }
+}
+
+/// The model's state as text, top left.
+fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
+    let p = &world.player;
+    let deg = |r: f64| r.to_degrees();
+    let mut lines = Vec::with_capacity(6);
+    if let Some(fps) = hud.fps {
+        lines.push(format!("{fps:5.0} fps"));
+    }
+    lines.push(format!("speed     {:6.2} tiles/s", p.body.speed));
+    lines.push(format!("speed ang {:6.1}\u{b0}", deg(p.body.speed_angle)));
+    lines.push(format!(
+        "accel ang {:6.1}\u{b0} x{:+.2}",
+        deg(p.last_input.angle),
+        p.last_input.acceleration
+    ));
+    lines.push(format!("ang vel   {:6.2} rad/s", p.body.angular_velocity));
+    lines.push(format!("heading   {:6.1}\u{b0}", deg(p.heading)));
+    let line = (GLYPH * scale + 2) as i64;
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
+    c.shade_rect(0, 0, width as i64 + 12, line * lines.len() as i64 + 10);
+    for (i, l) in lines.iter().enumerate() {
+        c.text(6, 6 + i as i64 * line, l, scale, TEXT);
+    }
+}
+
+/// A dial, bottom left, seen from above with the view pointing up: the
+/// speed vector (cyan, full radius at top speed), the push (white, length
+/// by strength) and the wish heading (yellow tick).
+fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
+    let r = 36.0 * scale as f64;
+    let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
+    let p = &world.player;
+    // Screen direction of a world angle, with the view's yaw pointing up.
+    let dir = |a: f64| {
+        let rel = a - view.pose.yaw;
+        (rel.sin(), -rel.cos())
+    };
+    c.shade_rect(
+        (cx - r) as i64 - 4,
+        (cy - r) as i64 - 4,
+        (2.0 * r) as i64 + 9,
+        (2.0 * r) as i64 + 9,
+    );
+    ring(c, cx, cy, r, [120, 120, 120, 255]);
+    let (hx, hy) = dir(p.heading);
+    c.line(
+        cx + hx * r * 0.8,
+        cy + hy * r * 0.8,
+        cx + hx * r,
+        cy + hy * r,
+        HEADING,
+    );
+    let push = p.last_input.acceleration.abs().min(1.0) * r;
+    let (ax, ay) = dir(p.last_input.angle);
+    c.line(cx, cy, cx + ax * push, cy + ay * push, WHITE);
+    let len = (p.body.speed / world.tunables.polar.max_speed).min(1.2) * r;
+    let (sx, sy) = dir(p.body.speed_angle);
+    for o in [-0.5, 0.5] {
+        c.line(cx + o, cy, cx + sx * len + o, cy + sy * len, SPEED);
+    }
+}
+
+/// A circle outline.
+fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
+    let n = (r * 7.0) as usize;
+    for i in 0..n {
+        let a = i as f64 / n as f64 * std::f64::consts::TAU;
+        c.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, rgba);
+    }
+}
+
+/// The map from above, top right, north up, centred on the player when the
+/// map is larger than the window onto it.
+fn minimap(world: &World, view: &View, c: &mut Canvas, scale: usize) {
+    const MAX_CELLS: usize = 32;
+    let map = &world.map;
+    let cells_w = map.width().clamp(1, MAX_CELLS);
+    let cells_h = map.height().clamp(1, MAX_CELLS);
+    let room = (c.width.min(c.height) as f64 * 0.45) as usize;
+    let cell = (room / cells_w.max(cells_h)).clamp(2, 12 * scale) as f64;
+    let (px, py) = (view.pose.x, view.pose.y);
+    // First cell shown, keeping the window inside the map.
+    let first = |pos: f64, shown: usize, total: usize| {
+        (pos - shown as f64 / 2.0).clamp(0.0, (total.saturating_sub(shown)) as f64)
+    };
+    let (fx, fy) = (
+        first(px, cells_w, map.width()),
+        first(py, cells_h, map.height()),
+    );
+    let x0 = c.width as f64 - cells_w as f64 * cell - 10.0;
+    let y0 = 10.0;
+    c.shade_rect(
+        x0 as i64 - 4,
+        y0 as i64 - 4,
+        (cells_w as f64 * cell) as i64 + 8,
+        (cells_h as f64 * cell) as i64 + 8,
+    );
+    let colours: Vec<[u8; 3]> = map.walls.iter().map(|t| t.average()).collect();
+    for j in 0..cells_h {
+        for i in 0..cells_w {
+            let (tx, ty) = (fx.floor() as i64 + i as i64, fy.floor() as i64 + j as i64);
+            let v = map.cell(tx, ty);
+            if v == 0 {
+                continue;
+            }
+            let rgb = colours.get(v as usize - 1).copied().unwrap_or([128; 3]);
+            let sx = x0 + (tx as f64 - fx) * cell;
+            let sy = y0 + (ty as f64 - fy) * cell;
+            c.fill(
+                sx as i64,
+                sy as i64,
+                cell as i64,
+                cell as i64,
+                [rgb[0], rgb[1], rgb[2], 255],
+            );
+        }
+    }
+    let to_screen = |x: f64, y: f64| (x0 + (x - fx) * cell, y0 + (y - fy) * cell);
+    let p = &world.player;
+    let (sx, sy) = to_screen(p.x, p.y);
+    // Speed vector: one tile drawn per tile/s of speed.
+    let (vs, vc) = p.body.speed_angle.sin_cos();
+    let (ex, ey) = to_screen(p.x + vc * p.body.speed, p.y + vs * p.body.speed);
+    c.line(sx, sy, ex, ey, SPEED);
+    // Push: two tiles long at full strength.
+    let (as_, ac) = p.last_input.angle.sin_cos();
+    let k = 2.0 * p.last_input.acceleration.abs().min(1.0);
+    let (ax, ay) = to_screen(p.x + ac * k, p.y + as_ * k);
+    c.line(sx, sy, ax, ay, WHITE);
+    let (hs, hc) = p.heading.sin_cos();
+    let (hx, hy) = to_screen(p.x + hc * 0.8, p.y + hs * 0.8);
+    c.line(sx, sy, hx, hy, HEADING);
+    let r = (world.tunables.player_radius * cell).max(2.0) as i64;
+    c.fill(
+        sx as i64 - r,
+        sy as i64 - r,
+        2 * r,
+        2 * r,
+        [220, 40, 40, 255],
+    );
+}

@@ -1,0 +1,222 @@
+//! Scripted input for headless runs: lines of `SECONDS ACTIONS`.
+//!
+//! ```text
+//! # walk forward for two seconds, then turn left while coasting
+//! 2.0 forward
+//! 0.5 turn-left
+//! 1 forward+strafe-right
+//! ```
+//!
+//! Each line holds its actions for SECONDS seconds (rounded to whole ticks
+//! at 120 Hz). Actions are joined by `+`: `forward`, `back`, `turn-left`,
+//! `turn-right`, `strafe-left`, `strafe-right`, or `none`. `#` starts a
+//! comment; blank lines are skipped.
+
+use crate::sim::{Controls, TICK_RATE};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The longest a script may run, in seconds (a day).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// One line of a script: controls held for a number of ticks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment {
+    /// How many ticks the controls are held.
+    pub ticks: u64,
+    /// The controls.
+    pub controls: Controls,
+    /// The script line it came from (from 1).
+    pub line: usize,
+}
+
+/// A parsed script.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Script {
+    /// The segments in order.
+    pub segments: Vec<Segment>,
+}
+
+/// A fault in a script, with its place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScriptError {
+    /// The script file.
+    pub file: PathBuf,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file.display(),
+            self.line,
+            self.col,
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// The action names, for messages.
+const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, none";
+
+impl Script {
+    /// Parses script `text`; `file` only names it in errors.
+    pub fn parse(text: &str, file: &Path) -> Result<Self, ScriptError> {
+        let mut segments = Vec::new();
+        let mut total = 0.0;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |col: usize, message: String| ScriptError {
+                file: file.to_owned(),
+                line,
+                col,
+                message,
+            };
+            let content = raw.split('#').next().unwrap_or("");
+            let mut words = content.split_whitespace();
+            let Some(secs_word) = words.next() else {
+                continue;
+            };
+            let col_of = |w: &str| {
+                raw[..w.as_ptr() as usize - raw.as_ptr() as usize]
+                    .chars()
+                    .count()
+                    + 1
+            };
+            let seconds: f64 = secs_word
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                .ok_or_else(|| {
+                    err(
+                        col_of(secs_word),
+                        format!("`{secs_word}` is not a number of seconds"),
+                    )
+                })?;
+            total += seconds;
+            if total > MAX_SECONDS {
+                return Err(err(
+                    col_of(secs_word),
+                    format!("the script runs longer than {MAX_SECONDS} seconds"),
+                ));
+            }
+            let Some(actions) = words.next() else {
+                return Err(err(
+                    col_of(secs_word) + secs_word.len(),
+                    format!("expected actions after the seconds ({ACTIONS})"),
+                ));
+            };
+            if let Some(extra) = words.next() {
+                return Err(err(
+                    col_of(extra),
+                    format!("unexpected `{extra}`: join actions with `+`, no spaces"),
+                ));
+            }
+            let mut controls = Controls::default();
+            let mut col = col_of(actions);
+            for name in actions.split('+') {
+                apply(&mut controls, name).ok_or_else(|| {
+                    err(col, format!("unknown action `{name}` (expected {ACTIONS})"))
+                })?;
+                col += name.chars().count() + 1;
+            }
+            let ticks = (seconds * f64::from(TICK_RATE)).round() as u64;
+            segments.push(Segment {
+                ticks,
+                controls,
+                line,
+            });
+        }
+        Ok(Self { segments })
+    }
+
+    /// Reads and parses a script file.
+    pub fn load(path: &Path) -> Result<Self, ScriptError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
+            file: path.to_owned(),
+            line: 0,
+            col: 0,
+            message: format!("cannot read the script: {e}"),
+        })?;
+        Self::parse(&text, path)
+    }
+
+    /// The controls of every tick, in order.
+    pub fn ticks(&self) -> impl Iterator<Item = Controls> + '_ {
+        self.segments
+            .iter()
+            .flat_map(|s| std::iter::repeat_n(s.controls, s.ticks as usize))
+    }
+
+    /// Total length in ticks.
+    pub fn len_ticks(&self) -> u64 {
+        self.segments.iter().map(|s| s.ticks).sum()
+    }
+}
+
+/// Adds one named action to `controls`; None for an unknown name.
+fn apply(controls: &mut Controls, name: &str) -> Option<()> {
+    match name {
+        "forward" => controls.forward += 1.0,
+        "back" => controls.forward -= 1.0,
+        "strafe-right" => controls.right += 1.0,
+        "strafe-left" => controls.right -= 1.0,
+        "turn-right" => controls.turn += 1.0,
+        "turn-left" => controls.turn -= 1.0,
+        "none" => {}
+        _ => return None,
+    }
+    *controls = controls.clamped();
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Script, ScriptError> {
+        Script::parse(text, Path::new("s.txt"))
+    }
+
+    #[test]
+    fn lines_become_tick_segments() {
+        let s = parse("# warm up\n1.0 forward+strafe-right  # diag\n\n0.5 none\n").unwrap();
+        assert_eq!(s.segments.len(), 2);
+        assert_eq!(s.segments[0].ticks, 120);
+        assert_eq!(s.segments[0].controls.forward, 1.0);
+        assert_eq!(s.segments[0].controls.right, 1.0);
+        assert_eq!(s.segments[1].ticks, 60);
+        assert_eq!(s.segments[1].line, 4);
+        assert_eq!(s.ticks().count(), 180);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse("1 forward\n2 forwrd\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 3));
+        assert!(
+            e.to_string()
+                .starts_with("s.txt:2:3: unknown action `forwrd`"),
+            "{e}"
+        );
+        let e = parse("x forward").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
+        let e = parse("1 forward+bak").unwrap_err();
+        assert_eq!(e.col, 11);
+        let e = parse("1").unwrap_err();
+        assert!(e.message.contains("expected actions"));
+        let e = parse("1 forward back").unwrap_err();
+        assert_eq!(e.col, 11);
+        assert!(parse("-1 forward").is_err());
+        assert!(parse("1e9 forward").is_err());
+    }
+}

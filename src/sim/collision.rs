@@ -1,0 +1,144 @@
+//! The player's body against the map: a circle sliding on solid tiles.
+//!
+//! A move is cut into sub-moves no longer than half the radius, and after
+//! each one the circle is pushed out of every tile it overlaps along the
+//! shortest way out. So no speed can tunnel through a wall, a move into a
+//! wall at an angle keeps the part along the wall (it slides), and a move
+//! straight into a wall ends at the same place every tick (no jitter).
+
+use crate::map::Map;
+
+/// Extra clearance (tiles) left after a push-out, so rounding never leaves
+/// the circle a hair inside the wall.
+const SKIN: f64 = 1e-9;
+/// Push-out passes per sub-move: enough for an inside corner (two walls).
+const PASSES: usize = 3;
+
+/// Where a circle of `radius` ends after trying to move by `delta` from
+/// `pos`, and whether a wall stopped any part of the move.
+pub fn slide(map: &Map, pos: [f64; 2], delta: [f64; 2], radius: f64) -> ([f64; 2], bool) {
+    let length = delta[0].hypot(delta[1]);
+    let parts = (length / (radius * 0.5)).ceil().max(1.0);
+    // Beyond this a move is nonsense (a NaN or an exploded model): assert,
+    // do not loop for ever.
+    assert!(parts < 1e6, "move of {length} tiles in one tick");
+    let step = [delta[0] / parts, delta[1] / parts];
+    let mut p = pos;
+    let mut hit = false;
+    for _ in 0..parts as usize {
+        p = [p[0] + step[0], p[1] + step[1]];
+        hit |= push_out(map, &mut p, radius);
+    }
+    (p, hit)
+}
+
+/// Pushes the circle at `p` out of every solid tile it overlaps; true if it
+/// had to.
+pub fn push_out(map: &Map, p: &mut [f64; 2], radius: f64) -> bool {
+    let mut hit = false;
+    for _ in 0..PASSES {
+        let mut moved = false;
+        let (x0, x1) = (
+            (p[0] - radius).floor() as i64,
+            (p[0] + radius).floor() as i64,
+        );
+        let (y0, y1) = (
+            (p[1] - radius).floor() as i64,
+            (p[1] + radius).floor() as i64,
+        );
+        for ty in y0..=y1 {
+            for tx in x0..=x1 {
+                if map.is_solid(tx, ty) {
+                    moved |= push_from_tile(p, tx as f64, ty as f64, radius);
+                }
+            }
+        }
+        hit |= moved;
+        if !moved {
+            break;
+        }
+    }
+    hit
+}
+
+/// Pushes the circle out of the unit tile whose corner is (`tx`, `ty`).
+fn push_from_tile(p: &mut [f64; 2], tx: f64, ty: f64, radius: f64) -> bool {
+    let near = [p[0].clamp(tx, tx + 1.0), p[1].clamp(ty, ty + 1.0)];
+    let away = [p[0] - near[0], p[1] - near[1]];
+    let dist = away[0].hypot(away[1]);
+    if dist >= radius {
+        return false;
+    }
+    if dist > 0.0 {
+        let push = (radius + SKIN - dist) / dist;
+        p[0] += away[0] * push;
+        p[1] += away[1] * push;
+    } else {
+        // The centre is inside the tile (only a spawn could put it there):
+        // leave by the nearest face.
+        let exits = [
+            (p[0] - tx, [-1.0, 0.0]),
+            (tx + 1.0 - p[0], [1.0, 0.0]),
+            (p[1] - ty, [0.0, -1.0]),
+            (ty + 1.0 - p[1], [0.0, 1.0]),
+        ];
+        let (depth, dir) = exits
+            .iter()
+            .copied()
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("four exits");
+        p[0] += dir[0] * (depth + radius + SKIN);
+        p[1] += dir[1] * (depth + radius + SKIN);
+    }
+    true
+}
+
+/// True if a circle of `radius` at `p` overlaps no solid tile.
+pub fn is_clear(map: &Map, p: [f64; 2], radius: f64) -> bool {
+    let mut q = p;
+    !push_out(map, &mut q, radius)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room() -> Map {
+        Map::from_rows(&["#####", "#>..#", "#...#", "#...#", "#####"])
+    }
+
+    #[test]
+    fn straight_into_a_wall_stops_at_the_same_place() {
+        let map = room();
+        let mut p = [2.5, 2.5];
+        let mut resting: Option<[f64; 2]> = None;
+        for _ in 0..100 {
+            let (q, hit) = slide(&map, p, [0.05, 0.0], 0.3);
+            p = q;
+            if let Some(r) = resting {
+                assert_eq!(p, r, "no jitter against the wall");
+            } else if hit {
+                resting = Some(p);
+            }
+        }
+        assert!((p[0] - (4.0 - 0.3)).abs() < 1e-6);
+        assert_eq!(p[1], 2.5);
+    }
+
+    #[test]
+    fn at_an_angle_slides_along() {
+        let map = room();
+        let (p, hit) = slide(&map, [3.6, 2.0], [0.1, 0.1], 0.3);
+        assert!(hit);
+        assert!((p[0] - 3.7).abs() < 1e-6);
+        assert!((p[1] - 2.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_huge_move_does_not_tunnel() {
+        let map = room();
+        let (p, _) = slide(&map, [2.5, 2.5], [40.0, 13.0], 0.3);
+        assert!(is_clear(&map, p, 0.3 - 1e-6));
+        assert!(p[0] > 1.0 && p[0] < 4.0 && p[1] > 1.0 && p[1] < 4.0);
+    }
+}

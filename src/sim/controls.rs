@@ -1,0 +1,27 @@
+//! The one value the simulation reads each tick.
+
+/// What the player asks for during one tick, from keyboard, mouse or
+/// gamepad alike. A plain value: recording these is recording the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Controls {
+    /// Movement wish along the heading, -1 (back) to 1 (forward).
+    pub forward: f32,
+    /// Movement wish across the heading, -1 (strafe left) to 1 (strafe right).
+    pub right: f32,
+    /// Heading turn, -1 (full left) to 1 (full right), as a share of the
+    /// model's heading speed.
+    pub turn: f32,
+}
+
+impl Controls {
+    /// The same controls with every field clamped into its range, and NaN
+    /// (which no device should send) read as zero.
+    pub fn clamped(self) -> Self {
+        let c = |v: f32| if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
+        Self {
+            forward: c(self.forward),
+            right: c(self.right),
+            turn: c(self.turn),
+        }
+    }
+}
