@@ -5,9 +5,11 @@
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
 //! - [`map`] and [`texture`]: input parsed at the edge, with located errors.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
+//! - [`bench`]: frame and tick timings.
 //! - [`app`]: the window, the only module that touches the platform.
 
 pub mod app;
+pub mod bench;
 pub mod map;
 pub mod render;
 pub mod script;

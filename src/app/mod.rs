@@ -1,8 +1,28 @@
-//! The window (to be written): the only module that touches winit, pixels and gilrs.
+//! The window: the only module that touches the platform (winit for the
+//! window and keys, pixels for showing the picture).
+//!
+//! Each frame is Wolfenstein 3D's three steps: read the held keys into
+//! [`Controls`](crate::sim::Controls), run the simulation ticks that real
+//! time has made due, and draw the view blended between the last two ticks.
+//!
+//! - `input`: held keys to controls, and key presses to commands.
+//! - `timing`: the fixed-step accumulator and the frame rate meter.
+//! - `game`: the world, its clock and its HUD, with no window.
+//! - `screen`: the window and its scaled pixel buffer.
+//! - `runner`: the event loop's handler tying them together.
+
+mod game;
+mod input;
+mod runner;
+mod screen;
+mod timing;
 
 use crate::map::Map;
-use crate::sim::Tunables;
+use crate::sim::{Tunables, World};
+use game::Game;
+use runner::Runner;
 use std::path::PathBuf;
+use winit::event_loop::{ControlFlow, EventLoop};
 
 /// What the window needs to start a game.
 pub struct AppConfig {
@@ -22,15 +42,97 @@ pub struct AppConfig {
     pub seed: u64,
 }
 
-/// Why the game could not run.
+/// Why the game could not run. Each message says what to do about it; the
+/// platform's own error follows as the source.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
-    /// Not written yet.
-    #[error("the window is not available in this build")]
-    Unavailable,
+    /// No display to open a window on.
+    #[error(
+        "wobblecaster could not connect to a display. It opens a window, so it needs a \
+         graphical session: run it from a desktop (neither DISPLAY nor WAYLAND_DISPLAY may be \
+         set here, or the display they name refused the connection); on a headless machine, \
+         run it under a virtual X server with `xvfb-run -a wobblecaster`. The `shot`, `trace` \
+         and `check-map` commands need no display."
+    )]
+    NoDisplay(#[source] winit::error::EventLoopError),
+    /// The display refused to open the window.
+    #[error(
+        "wobblecaster could not open its window. Check that the display named by DISPLAY or \
+         WAYLAND_DISPLAY is running and accepts this user's connections (for a headless run, \
+         use `xvfb-run -a wobblecaster`)."
+    )]
+    Window(#[source] winit::error::OsError),
+    /// No graphics adapter (Vulkan driver) could draw on the window.
+    #[error(
+        "wobblecaster could not find a graphics adapter. It draws through Vulkan: install a \
+         Vulkan driver; on a machine without a GPU, Mesa's software driver (Debian/Ubuntu: \
+         `apt install mesa-vulkan-drivers`). If one is installed, check that VK_ICD_FILENAMES, \
+         WGPU_BACKEND and WGPU_ADAPTER_NAME, if set, name it."
+    )]
+    NoAdapter(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// The adapter was found but could not be set up for drawing.
+    #[error(
+        "wobblecaster found a graphics adapter but could not set it up to draw. Updating the \
+         graphics driver may help; failing that, Mesa's software Vulkan driver (Debian/Ubuntu: \
+         `apt install mesa-vulkan-drivers`, then run with `WGPU_ADAPTER_NAME=llvmpipe`) works \
+         on any machine. A smaller `--size` helps if the cause is a texture size."
+    )]
+    Graphics(#[source] pixels::Error),
+    /// The window grew beyond what the adapter can draw.
+    #[error(
+        "the window's new size, {width}x{height} pixels, is more than the graphics adapter \
+         can draw; keep the window smaller."
+    )]
+    Resize {
+        /// New inner width in physical pixels.
+        width: u32,
+        /// New inner height in physical pixels.
+        height: u32,
+        /// What pixels said.
+        #[source]
+        source: pixels::TextureError,
+    },
+    /// Showing a frame failed.
+    #[error(
+        "the graphics adapter failed to show a frame. Updating the graphics driver may help; \
+         `RUST_LOG=wgpu=warn` shows more."
+    )]
+    Render(#[source] pixels::Error),
+    /// The event loop itself stopped with an error.
+    #[error("the window's event loop stopped with an error; the cause follows.")]
+    EventLoop(#[source] winit::error::EventLoopError),
 }
 
-/// Opens the window and plays until the player quits.
-pub fn run(_config: AppConfig) -> Result<(), AppError> {
-    Err(AppError::Unavailable)
+impl AppError {
+    /// Sorts a failure to set up pixels: no adapter (or no surface for it,
+    /// which is how a missing Vulkan shows) versus everything else.
+    fn from_pixels(e: pixels::Error) -> Self {
+        match e {
+            pixels::Error::AdapterNotFound | pixels::Error::CreateSurface(_) => {
+                AppError::NoAdapter(e.into())
+            }
+            _ => AppError::Graphics(e),
+        }
+    }
+}
+
+/// Opens the window and plays `config.map` until the player quits (Esc or
+/// closing the window), or until `config.frames` frames have been shown.
+///
+/// Must be called on the main thread. Fails, without panicking, when there
+/// is no display or no graphics adapter; the error says what to install or
+/// set.
+pub fn run(config: AppConfig) -> Result<(), AppError> {
+    let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
+    // Frames come from asking for a redraw after each one, so between them
+    // the loop may sleep; vsync in the present paces it.
+    event_loop.set_control_flow(ControlFlow::Wait);
+    let title = format!("wobblecaster \u{2014} {}", config.map.name);
+    let world = World::new(config.map, config.tunables, config.seed);
+    let game = Game::new(world, config.fov_deg);
+    let mut runner = Runner::new(game, title, config.render_size, config.frames);
+    let outcome = event_loop.run_app(&mut runner);
+    // An error of ours ended the loop, so it explains more than the loop's own.
+    runner.finish()?;
+    outcome.map_err(AppError::EventLoop)
 }

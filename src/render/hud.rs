@@ -16,6 +16,8 @@ pub struct Hud {
     pub paused: bool,
     /// A line to show at the bottom (an error or a notice).
     pub message: Option<String>,
+    /// Draw no HUD at all: the bare scene.
+    pub hidden: bool,
 }
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -32,6 +34,9 @@ pub(super) fn draw(
     width: usize,
     height: usize,
 ) {
+    if hud.hidden {
+        return;
+    }
     let mut c = Canvas {
         pixels,
         width,

@@ -60,7 +60,7 @@ pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option
             ty += step_y;
             (t, Side::Y)
         };
-        if !(t <= max_t) {
+        if t.is_nan() || t > max_t {
             return None;
         }
         let cell = map.cell(tx, ty);

@@ -40,7 +40,7 @@ impl Default for PolarTunables {
         Self {
             max_speed: 4.0,
             acceleration_gain: 20.0,
-            turn_rate: 18.0,
+            turn_rate: 24.0,
             heading_speed: 150f64.to_radians(),
             coast: Coast::Brake,
             coast_brake: 0.5,
@@ -281,7 +281,7 @@ mod tests {
             &tun(),
         );
         // sin(-pi/2) = -1, cos = 0 (so the mod term vanishes).
-        let av = -30.0 + (-1.0) * DT * 18.0;
+        let av = -30.0 - DT * 18.0;
         assert!((n.angular_velocity - av).abs() < 1e-9);
         let expected = wrap_positive(0.1 + av * DT);
         assert!(expected > PI, "the step crosses zero");

@@ -1,0 +1,159 @@
+//! The window and the pixel buffer shown in it, scaled to fill the window
+//! with its aspect ratio kept.
+
+use super::AppError;
+use pixels::{Pixels, PixelsBuilder, ScalingMode, SurfaceTexture};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+use winit::dpi::{LogicalSize, PhysicalSize};
+use winit::event_loop::ActiveEventLoop;
+use winit::window::{Fullscreen, Window};
+
+/// The largest window, in logical pixels, opened at first: the buffer at
+/// the biggest whole-number scale that fits on a small laptop screen.
+const FIRST_WINDOW_MAX: (u32, u32) = (1280, 720);
+
+/// A window showing an RGBA buffer of a fixed size.
+pub(super) struct Screen {
+    /// Shared with `pixels`, whose surface must not outlive it.
+    window: Arc<Window>,
+    pixels: Pixels<'static>,
+    /// The buffer's size in pixels.
+    buffer: (u32, u32),
+    /// The window's inner size in physical pixels; 0 when minimised.
+    surface: (u32, u32),
+}
+
+impl Screen {
+    /// Opens a resizable window titled `title` showing a `buffer`-sized
+    /// pixel buffer.
+    pub fn open(
+        event_loop: &ActiveEventLoop,
+        title: &str,
+        buffer: (u32, u32),
+    ) -> Result<Self, AppError> {
+        let attributes = Window::default_attributes()
+            .with_title(title)
+            .with_inner_size(first_window_size(buffer))
+            .with_resizable(true);
+        let window = Arc::new(
+            event_loop
+                .create_window(attributes)
+                .map_err(AppError::Window)?,
+        );
+        let size = window.inner_size();
+        let pixels = buffer_for(&window, size, buffer)?;
+        let mut screen = Self {
+            window,
+            pixels,
+            buffer,
+            surface: (0, 0),
+        };
+        screen.resize(size)?;
+        Ok(screen)
+    }
+
+    /// Follows the window to its new inner `size`. A zero size (minimised)
+    /// is noted and nothing else: there is no surface to draw on.
+    pub fn resize(&mut self, size: PhysicalSize<u32>) -> Result<(), AppError> {
+        self.surface = (size.width, size.height);
+        if self.is_drawable() {
+            self.pixels
+                .resize_surface(size.width, size.height)
+                .map_err(|e| AppError::Resize {
+                    width: size.width,
+                    height: size.height,
+                    source: e,
+                })?;
+        }
+        Ok(())
+    }
+
+    /// True when the window has an area to draw on.
+    pub fn is_drawable(&self) -> bool {
+        self.surface.0 > 0 && self.surface.1 > 0
+    }
+
+    /// Lets `paint` fill the buffer (RGBA, width, height), then shows it.
+    pub fn present(&mut self, paint: impl FnOnce(&mut [u8], usize, usize)) -> Result<(), AppError> {
+        let (w, h) = self.buffer;
+        paint(self.pixels.frame_mut(), w as usize, h as usize);
+        // pixels reconfigures a lost or outdated surface and retries by
+        // itself, and skips an occluded one; what reaches us is fatal.
+        self.pixels.render().map_err(AppError::Render)
+    }
+
+    /// Asks for another frame.
+    pub fn request_redraw(&self) {
+        self.window.request_redraw();
+    }
+
+    /// Switches between a window and borderless fullscreen on the current
+    /// monitor.
+    pub fn toggle_fullscreen(&self) {
+        let next = match self.window.fullscreen() {
+            Some(_) => None,
+            None => Some(Fullscreen::Borderless(None)),
+        };
+        self.window.set_fullscreen(next);
+    }
+}
+
+/// A `buffer`-sized pixel buffer drawn on `window`, whose inner size is
+/// `size`, scaled to fill it.
+fn buffer_for(
+    window: &Arc<Window>,
+    size: PhysicalSize<u32>,
+    (w, h): (u32, u32),
+) -> Result<Pixels<'static>, AppError> {
+    // The surface may not be 0 wide; the real size follows in `resize`.
+    let surface = SurfaceTexture::new(size.width.max(1), size.height.max(1), Arc::clone(window));
+    let builder = PixelsBuilder::new(w, h, surface);
+    let mut pixels = without_panics(|| builder.build())?.map_err(AppError::from_pixels)?;
+    // pixels computes the scale in `resize_surface`, which `open` calls next.
+    pixels.set_scaling_mode(ScalingMode::Fill);
+    Ok(pixels)
+}
+
+/// Runs `setup`, turning a panic into a missing-adapter error. wgpu's
+/// adapter search panics instead of failing when `WGPU_ADAPTER_NAME` names
+/// no adapter that can draw on the window.
+fn without_panics<T>(setup: impl FnOnce() -> T) -> Result<T, AppError> {
+    let report = panic::take_hook();
+    // The panic becomes our error's cause; the default report would only
+    // add a confusing "panicked at" line before it.
+    panic::set_hook(Box::new(|_| {}));
+    let outcome = panic::catch_unwind(AssertUnwindSafe(setup));
+    panic::set_hook(report);
+    outcome.map_err(|payload| {
+        let reason = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no reason given".into());
+        AppError::NoAdapter(format!("the graphics library gave up: {reason}").into())
+    })
+}
+
+/// The first window's size: the buffer at the largest whole-number scale
+/// within [`FIRST_WINDOW_MAX`], and never smaller than the buffer.
+fn first_window_size((w, h): (u32, u32)) -> LogicalSize<u32> {
+    let (max_w, max_h) = FIRST_WINDOW_MAX;
+    let scale = (max_w / w.max(1)).min(max_h / h.max(1)).max(1);
+    LogicalSize::new(w * scale, h * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_window_is_a_whole_scale_of_the_buffer() {
+        assert_eq!(first_window_size((640, 360)), LogicalSize::new(1280, 720));
+        assert_eq!(first_window_size((320, 200)), LogicalSize::new(960, 600));
+        assert_eq!(
+            first_window_size((1920, 1080)),
+            LogicalSize::new(1920, 1080)
+        );
+    }
+}
