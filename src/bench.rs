@@ -37,7 +37,7 @@ pub const POSES: [Pose; 3] = [
 ];
 
 /// Frame sizes measured.
-pub const SIZES: [(usize, usize); 3] = [(640, 360), (1280, 720), (1920, 1080)];
+pub const SIZES: [(usize, usize); 4] = [(640, 360), (960, 540), (1280, 720), (1920, 1080)];
 
 /// The median of `runs` timings of `f`, in milliseconds.
 pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {

@@ -1,0 +1,168 @@
+//! The renderer, headless: a golden image of a fixed scene, any frame size,
+//! and frames that show what a player should see.
+
+use std::path::{Path, PathBuf};
+use wobblecaster::map::{self, Map};
+use wobblecaster::render::{self, Hud, View};
+use wobblecaster::sim::{Pose, Tunables, World};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn default_world() -> World {
+    World::new(
+        map::load(&root().join("maps/default.map")).unwrap(),
+        Tunables::default(),
+        1,
+    )
+}
+
+fn render(world: &World, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
+    let mut frame = vec![0u8; w * h * 4];
+    render::draw(world, &View::from_pose(pose), hud, &mut frame, w, h);
+    frame
+}
+
+/// The golden scene: the default map from a fixed pose in the hall, with
+/// the HUD and minimap, at 320x180.
+fn golden_scene() -> (Vec<u8>, u32, u32) {
+    let world = default_world();
+    let pose = Pose {
+        x: 27.5,
+        y: 20.5,
+        yaw: 300f64.to_radians(),
+    };
+    let hud = Hud {
+        minimap: true,
+        ..Hud::default()
+    };
+    (render(&world, pose, 320, 180, &hud), 320, 180)
+}
+
+#[test]
+fn golden_image_matches() {
+    let (frame, w, h) = golden_scene();
+    let path: PathBuf = root().join("tests/golden/default_hall_320x180.png");
+    if std::env::var_os("WOBBLE_BLESS").is_some() {
+        image::save_buffer(&path, &frame, w, h, image::ExtendedColorType::Rgba8).unwrap();
+    }
+    let golden = image::open(&path)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (run with WOBBLE_BLESS=1 to write it)",
+                path.display()
+            )
+        })
+        .into_rgba8();
+    assert_eq!(golden.dimensions(), (w, h));
+    // Tolerance for libm differences between platforms: a pixel counts as
+    // different if any channel is off by more than 8; at most 0.5% may be.
+    let differing = frame
+        .chunks_exact(4)
+        .zip(golden.as_raw().chunks_exact(4))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 8))
+        .count();
+    let limit = (w * h) as usize / 200;
+    if differing > limit {
+        let out = std::env::temp_dir().join("wobble_golden_actual.png");
+        image::save_buffer(&out, &frame, w, h, image::ExtendedColorType::Rgba8).unwrap();
+        panic!(
+            "{differing} pixels differ (limit {limit}); actual frame written to {}",
+            out.display()
+        );
+    }
+}
+
+#[test]
+fn any_size_renders_without_panic() {
+    let world = default_world();
+    let hud = Hud {
+        minimap: true,
+        fps: Some(60.0),
+        paused: true,
+        message: Some("a message".into()),
+        hidden: false,
+    };
+    for (w, h) in [
+        (1, 1),
+        (2, 700),
+        (700, 2),
+        (33, 17),
+        (640, 360),
+        (1000, 1000),
+    ] {
+        let frame = render(&world, world.camera(), w, h, &hud);
+        assert_eq!(frame.len(), w * h * 4);
+    }
+}
+
+#[test]
+fn every_pixel_is_painted_and_walls_floor_ceiling_differ() {
+    let world = default_world();
+    let (w, h) = (320, 180);
+    // Unpainted pixels would keep this alpha of 0.
+    let frame = render(&world, world.camera(), w, h, &Hud::default());
+    assert!(
+        frame.chunks_exact(4).all(|p| p[3] == 255),
+        "every pixel painted"
+    );
+    // The view down the first corridor: ceiling at the top, wall in the
+    // middle, floor at the bottom, all textured (not one flat colour).
+    let column = |x: usize, y0: usize, y1: usize| -> Vec<[u8; 3]> {
+        (y0..y1)
+            .map(|y| {
+                let i = (y * w + x) * 4;
+                [frame[i], frame[i + 1], frame[i + 2]]
+            })
+            .collect()
+    };
+    let distinct = |v: Vec<[u8; 3]>| {
+        let mut v = v;
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    assert!(distinct(column(160, 0, 20)) > 1, "textured ceiling");
+    assert!(distinct(column(160, 160, 180)) > 1, "textured floor");
+}
+
+#[test]
+fn the_view_is_symmetric_in_a_symmetric_room() {
+    // No fisheye or half-pixel skew: facing the middle of a wall in a
+    // symmetric room, each column's wall height equals its mirror's.
+    let map = Map::from_rows(&["#######", "#.....#", "#..>..#", "#.....#", "#######"]);
+    let world = World::new(map, Tunables::default(), 1);
+    let (w, h) = (200, 100);
+    let hud = Hud {
+        hidden: true,
+        ..Hud::default()
+    };
+    let frame = render(
+        &world,
+        Pose {
+            x: 3.5,
+            y: 2.5,
+            yaw: 0.0,
+        },
+        w,
+        h,
+        &hud,
+    );
+    // The test map's walls are grey (r = g = b); its floor and ceiling are not.
+    let wall_rows = |x: usize| {
+        (0..h)
+            .filter(|y| {
+                let p = &frame[(y * w + x) * 4..][..3];
+                p[0] == p[1] && p[1] == p[2]
+            })
+            .count()
+    };
+    for x in 0..w / 2 {
+        let (a, b) = (wall_rows(x), wall_rows(w - 1 - x));
+        assert!(a.abs_diff(b) <= 1, "column {x}: {a} vs {b}");
+    }
+    // Straight walls: the wall facing the eye spans the same rows across
+    // the middle of the view (a fisheye would bulge it).
+    assert!(wall_rows(80).abs_diff(wall_rows(100)) <= 1);
+}
