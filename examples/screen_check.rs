@@ -78,7 +78,10 @@ fn main() -> ExitCode {
 fn mean_diff(capture: &Capture, expected: &image::RgbaImage) -> f64 {
     let (ew, eh) = expected.dimensions();
     // The game opens its window at a whole-number scale of its buffer.
-    let k = (capture.width as f64 / ew as f64).min(capture.height as f64 / eh as f64).floor().max(1.0);
+    let k = (capture.width as f64 / ew as f64)
+        .min(capture.height as f64 / eh as f64)
+        .floor()
+        .max(1.0);
     let mut total = 0u64;
     for (x, y, px) in expected.enumerate_pixels() {
         let cx = ((x as f64 + 0.5) * k) as usize;

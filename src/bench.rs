@@ -2,7 +2,7 @@
 //! `name,value,unit` CSV rows. Figures are medians over repeated runs.
 
 use crate::render::{self, Hud, View};
-use crate::sim::{Controls, Pose, World};
+use crate::sim::{Controls, Pose, World, EYE_HEIGHT};
 use std::time::Instant;
 
 /// One measured figure.
@@ -22,16 +22,19 @@ pub const POSES: [Pose; 3] = [
     Pose {
         x: 2.5,
         y: 2.5,
+        z: EYE_HEIGHT,
         yaw: 0.0,
     },
     Pose {
         x: 16.5,
         y: 9.5,
+        z: EYE_HEIGHT,
         yaw: 0.3,
     },
     Pose {
         x: 27.5,
         y: 21.5,
+        z: EYE_HEIGHT,
         yaw: 5.3,
     },
 ];

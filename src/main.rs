@@ -290,6 +290,7 @@ fn parse_at(s: &str) -> std::result::Result<Pose, String> {
         [x, y, a] if x.is_finite() && y.is_finite() && a.is_finite() => Ok(Pose {
             x,
             y,
+            z: wobblecaster::sim::EYE_HEIGHT,
             yaw: wobblecaster::sim::angle::wrap_positive(a.to_radians()),
         }),
         _ => Err(format!("expected X,Y,ANGLE_DEG, found `{s}`")),

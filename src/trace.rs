@@ -19,7 +19,7 @@ pub fn write_tunables(world: &World, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "# max_speed={}", p.max_speed)?;
     writeln!(out, "# acceleration_gain={}", p.acceleration_gain)?;
     writeln!(out, "# turn_rate={}", p.turn_rate)?;
-    writeln!(out, "# heading_speed={}", p.heading_speed)?;
+    writeln!(out, "# heading_speed={}", t.heading_speed)?;
     writeln!(out, "# coast={}", p.coast.name())?;
     writeln!(out, "# coast_brake={}", p.coast_brake)?;
     writeln!(out, "# player_radius={}", t.player_radius)?;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use wobblecaster::map::{self, Map};
 use wobblecaster::render::{self, Hud, View};
-use wobblecaster::sim::{Pose, Tunables, World};
+use wobblecaster::sim::{Pose, Tunables, World, EYE_HEIGHT};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -31,6 +31,7 @@ fn golden_scene() -> (Vec<u8>, u32, u32) {
     let pose = Pose {
         x: 27.5,
         y: 20.5,
+        z: EYE_HEIGHT,
         yaw: 300f64.to_radians(),
     };
     let hud = Hud {
@@ -143,6 +144,7 @@ fn the_view_is_symmetric_in_a_symmetric_room() {
         Pose {
             x: 3.5,
             y: 2.5,
+            z: EYE_HEIGHT,
             yaw: 0.0,
         },
         w,

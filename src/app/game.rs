@@ -51,7 +51,6 @@ impl Game {
         View {
             pose: self.prev.lerp(&self.world.camera(), self.clock.alpha()),
             fov: self.fov,
-            eye: render::DEFAULT_EYE,
         }
     }
 

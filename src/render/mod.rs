@@ -21,14 +21,10 @@ pub struct View {
     pub pose: Pose,
     /// Horizontal field of view in radians.
     pub fov: f64,
-    /// Eye height above the floor, in tiles (walls are one tile high).
-    pub eye: f64,
 }
 
 /// The default horizontal field of view: 90 degrees.
 pub const DEFAULT_FOV_DEG: f64 = 90.0;
-/// The default eye height, in tiles: mid-wall, as in Wolfenstein 3D.
-pub const DEFAULT_EYE: f64 = 0.5;
 
 impl View {
     /// The default view from `pose`.
@@ -36,7 +32,6 @@ impl View {
         Self {
             pose,
             fov: DEFAULT_FOV_DEG.to_radians(),
-            eye: DEFAULT_EYE,
         }
     }
 }
@@ -78,7 +73,8 @@ impl Projection {
             ry: fx,
             focal: width as f64 * 0.5 / half_fov.tan(),
             horizon: height as f64 * 0.5,
-            eye: view.eye,
+            // Walls are one tile high; keep the eye strictly inside them.
+            eye: view.pose.z.clamp(0.01, 0.99),
             width,
             height,
         }

@@ -3,15 +3,20 @@
 //! no globals, no platform.
 
 pub mod angle;
+pub mod classic;
 pub mod collision;
 mod controls;
+pub mod jets;
+mod model;
 mod player;
 pub mod polar;
+pub mod quake;
 mod rng;
 mod world;
 
 pub use controls::Controls;
+pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
 pub use rng::Rng;
-pub use world::{Coupling, Pose, Tunables, World, TICK_DT, TICK_RATE};
+pub use world::{Coupling, Pose, Tunables, World, EYE_HEIGHT, TICK_DT, TICK_RATE};

@@ -1,10 +1,9 @@
 //! The player: a wish heading turned by the keys, and a body moved by the
-//! polar model and stopped by walls.
+//! walking model in force and stopped by walls.
 
 use super::angle::wrap_positive;
-use super::collision;
-use super::polar::{self, PolarInput, PolarState, PolarTunables};
-use super::Controls;
+use super::polar::{self, PolarInput, PolarState};
+use super::{classic, collision, jets, quake, Controls, Model, Tunables};
 use crate::map::{Map, Start};
 
 /// The player's state.
@@ -17,10 +16,14 @@ pub struct Player {
     /// The wish heading psi in radians, [0, 2pi): where the keys are
     /// relative to.
     pub heading: f64,
-    /// The body's velocity in the polar model.
+    /// The body's velocity in the polar model (kept in step with
+    /// `velocity` when another model is in force).
     pub body: PolarState,
-    /// The model input used by the last tick.
+    /// The polar model input used by the last tick.
     pub last_input: PolarInput,
+    /// The velocity of the last move, tiles per second, world frame; the
+    /// classic and quake models' state.
+    pub velocity: [f64; 2],
 }
 
 impl Player {
@@ -40,46 +43,81 @@ impl Player {
                 acceleration: 0.0,
                 angle,
             },
+            velocity: [0.0, 0.0],
         }
     }
 
     /// Advances the player by one tick of `dt` seconds.
     ///
-    /// Order: the turn keys rotate the heading; the polar model steps on the
-    /// movement wish; the body moves along its new velocity and slides on
-    /// walls. A wall keeps the speed angle and angular velocity (the view
-    /// does not jerk) and cuts the speed to the part of the velocity it let
-    /// through, measured along the speed angle: straight into a wall that is
-    /// zero, along it nearly all.
-    pub fn tick(
-        &mut self,
-        controls: &Controls,
-        tun: &PolarTunables,
-        map: &Map,
-        radius: f64,
-        dt: f64,
-    ) {
+    /// Order: the turn keys rotate the heading; the model in force turns the
+    /// movement wish into a velocity; the body moves along it and slides on
+    /// walls. A wall cuts the velocity to what it let through. For the polar
+    /// model that keeps the speed angle and angular velocity (the view does
+    /// not jerk) and sets the speed to the part of the move the wall let
+    /// through, measured along the speed angle: straight into a wall that
+    /// is zero, along it nearly all.
+    pub fn tick(&mut self, controls: &Controls, tun: &Tunables, map: &Map, dt: f64) {
         let c = controls.clamped();
+        let (forward, right) = (f64::from(c.forward), f64::from(c.right));
         self.heading = wrap_positive(self.heading + f64::from(c.turn) * tun.heading_speed * dt);
-        let input = polar::drive(
-            &self.body,
-            self.heading,
-            f64::from(c.forward),
-            f64::from(c.right),
-            dt,
-            tun,
-        );
-        self.body = polar::step(self.body, input, dt, tun);
-        self.last_input = input;
-
-        let (sin, cos) = self.body.speed_angle.sin_cos();
-        let delta = [self.body.speed * cos * dt, self.body.speed * sin * dt];
-        let (to, hit) = collision::slide(map, [self.x, self.y], delta, radius);
+        let velocity = match tun.model {
+            Model::Polar => self.polar_velocity(forward, right, tun, dt),
+            Model::Classic => classic::velocity(self.heading, forward, right, &tun.classic),
+            Model::Quake => {
+                let (s, co) = self.heading.sin_cos();
+                let wish = [forward * co - right * s, forward * s + right * co];
+                quake::step(self.velocity, wish, dt, &tun.quake)
+            }
+        };
+        let delta = [velocity[0] * dt, velocity[1] * dt];
+        let (to, hit) = collision::slide(map, [self.x, self.y], delta, tun.player_radius);
+        self.velocity = velocity;
         if hit {
-            let along = (to[0] - self.x) * cos + (to[1] - self.y) * sin;
-            self.body.speed = (along / dt).max(0.0);
+            self.velocity = [(to[0] - self.x) / dt, (to[1] - self.y) / dt];
+            if tun.model == Model::Polar {
+                let (s, co) = self.body.speed_angle.sin_cos();
+                self.body.speed = (self.velocity[0] * co + self.velocity[1] * s).max(0.0);
+            }
         }
         self.x = to[0];
         self.y = to[1];
+    }
+
+    /// Steps the polar model (and the gyro, if on) and returns its velocity.
+    fn polar_velocity(&mut self, forward: f64, right: f64, tun: &Tunables, dt: f64) -> [f64; 2] {
+        let input = polar::drive(&self.body, self.heading, forward, right, dt, &tun.polar);
+        self.body = polar::step(self.body, input, dt, &tun.polar);
+        self.last_input = input;
+        if tun.gyro > 0.0 {
+            self.body.angular_velocity = jets::gyro(self.body.angular_velocity, tun.gyro, dt);
+        }
+        let (s, c) = self.body.speed_angle.sin_cos();
+        [self.body.speed * c, self.body.speed * s]
+    }
+
+    /// Carries the motion over to `model`, so a switch keeps the body's
+    /// speed and direction.
+    pub fn switch_to(&mut self, model: Model) {
+        if model == Model::Polar {
+            let speed = self.velocity[0].hypot(self.velocity[1]);
+            self.body = PolarState {
+                speed,
+                speed_angle: if speed > 0.0 {
+                    wrap_positive(self.velocity[1].atan2(self.velocity[0]))
+                } else {
+                    self.heading
+                },
+                angular_velocity: 0.0,
+            };
+            self.last_input = PolarInput {
+                acceleration: 0.0,
+                angle: self.heading,
+            };
+        }
+    }
+
+    /// Horizontal speed of the last move, tiles per second.
+    pub fn speed(&self) -> f64 {
+        self.velocity[0].hypot(self.velocity[1])
     }
 }

@@ -26,8 +26,6 @@ pub struct PolarTunables {
     /// The article's `TURN_RATE`, per second. It scales both the swing of
     /// the speed angle toward the push and the braking of that swing.
     pub turn_rate: f64,
-    /// How fast the turn keys rotate the wish heading, in radians per second.
-    pub heading_speed: f64,
     /// What the body does when no movement key is held.
     pub coast: Coast,
     /// With [`Coast::Brake`]: the share of the article's full reversal
@@ -41,7 +39,6 @@ impl Default for PolarTunables {
             max_speed: 4.0,
             acceleration_gain: 20.0,
             turn_rate: 24.0,
-            heading_speed: 150f64.to_radians(),
             coast: Coast::Brake,
             coast_brake: 0.5,
         }

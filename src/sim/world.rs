@@ -1,7 +1,10 @@
 //! The world: the map, the player, the tick counter and the random
 //! generator, advanced one fixed tick at a time.
 
-use super::{Controls, Player, PolarTunables, Rng};
+use super::angle::lerp_short;
+use super::classic::ClassicTunables;
+use super::quake::{QuakeTunables, UNITS_PER_TILE};
+use super::{Controls, Model, Player, PolarTunables, Rng};
 use crate::map::Map;
 
 /// Simulation ticks per second.
@@ -19,32 +22,77 @@ pub enum Coupling {
 }
 
 impl Coupling {
-    /// The name used in settings and trace headers.
+    /// Every coupling, in cycling order.
+    pub const ALL: [Coupling; 2] = [Coupling::Velocity, Coupling::Heading];
+
+    /// The name used in settings, recordings and on the HUD.
     pub fn name(self) -> &'static str {
         match self {
             Coupling::Velocity => "velocity",
             Coupling::Heading => "heading",
         }
     }
+
+    /// The coupling named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// The next coupling in cycling order.
+    pub fn next(self) -> Self {
+        match self {
+            Coupling::Velocity => Coupling::Heading,
+            Coupling::Heading => Coupling::Velocity,
+        }
+    }
 }
+
+/// Eye height when walking, in tiles: mid-wall, as in Wolfenstein 3D.
+pub const EYE_HEIGHT: f64 = 0.5;
+/// Quake's view bob: offset per unit of speed (cl_bob), its cycle in
+/// seconds (cl_bobcycle) and its limits in Quake units.
+const BOB_PER_SPEED: f64 = 0.02;
+const BOB_CYCLE_S: f64 = 0.6;
+const BOB_LIMITS: (f64, f64) = (-7.0, 4.0);
 
 /// Every tunable of the world, with its default.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tunables {
-    /// The polar walking model.
+    /// The walking model in force.
+    pub model: Model,
+    /// The polar walking model (article 000).
     pub polar: PolarTunables,
+    /// The classic walking model (Wolfenstein 3D).
+    pub classic: ClassicTunables,
+    /// The quake walking model.
+    pub quake: QuakeTunables,
+    /// How fast the turn keys rotate the heading, radians per second (all
+    /// models).
+    pub heading_speed: f64,
     /// The player's collision radius in tiles (Wolfenstein 3D: about 0.344).
     pub player_radius: f64,
-    /// Which way the camera looks.
+    /// Which way the camera looks, with the polar model (the others look
+    /// along the heading).
     pub coupling: Coupling,
+    /// Head bob: 0 for none (the default), 1 for Quake's.
+    pub head_bob: f64,
+    /// Gyro: a jet countering the polar model's angular velocity, radians
+    /// per second squared; 0 for none (the default).
+    pub gyro: f64,
 }
 
 impl Default for Tunables {
     fn default() -> Self {
         Self {
+            model: Model::Polar,
             polar: PolarTunables::default(),
+            classic: ClassicTunables::default(),
+            quake: QuakeTunables::default(),
+            heading_speed: 150f64.to_radians(),
             player_radius: 0.3,
             coupling: Coupling::Velocity,
+            head_bob: 0.0,
+            gyro: 0.0,
         }
     }
 }
@@ -56,6 +104,8 @@ pub struct Pose {
     pub x: f64,
     /// Position in tiles.
     pub y: f64,
+    /// Eye height above the floor, in tiles.
+    pub z: f64,
     /// View direction in radians, [0, 2pi).
     pub yaw: f64,
 }
@@ -67,7 +117,8 @@ impl Pose {
         Pose {
             x: self.x + (next.x - self.x) * t,
             y: self.y + (next.y - self.y) * t,
-            yaw: super::angle::lerp_short(self.yaw, next.yaw, t),
+            z: self.z + (next.z - self.z) * t,
+            yaw: lerp_short(self.yaw, next.yaw, t),
         }
     }
 }
@@ -100,10 +151,15 @@ impl World {
 
     /// Advances the world by one tick, reading only `controls`.
     pub fn step(&mut self, controls: &Controls) {
-        let t = &self.tunables;
         self.player
-            .tick(controls, &t.polar, &self.map, t.player_radius, TICK_DT);
+            .tick(controls, &self.tunables, &self.map, TICK_DT);
         self.tick += 1;
+    }
+
+    /// Switches the walking model, carrying the body's motion over.
+    pub fn set_model(&mut self, model: Model) {
+        self.player.switch_to(model);
+        self.tunables.model = model;
     }
 
     /// Ticks run so far.
@@ -124,14 +180,54 @@ impl World {
     /// The camera's pose now.
     pub fn camera(&self) -> Pose {
         let p = &self.player;
-        let yaw = match self.tunables.coupling {
-            Coupling::Velocity => p.body.speed_angle,
-            Coupling::Heading => p.heading,
+        let t = &self.tunables;
+        let yaw = match (t.model, t.coupling) {
+            (Model::Polar, Coupling::Velocity) => p.body.speed_angle,
+            _ => p.heading,
         };
         Pose {
             x: p.x,
             y: p.y,
+            z: EYE_HEIGHT + self.bob(),
             yaw,
         }
+    }
+
+    /// Quake's view bob scaled by `head_bob`, in tiles.
+    fn bob(&self) -> f64 {
+        let amp = self.tunables.head_bob;
+        if amp == 0.0 {
+            return 0.0;
+        }
+        let units = self.player.speed() * UNITS_PER_TILE * BOB_PER_SPEED * amp;
+        let phase = std::f64::consts::TAU * self.time() / BOB_CYCLE_S;
+        let bob = units * (0.3 + 0.7 * phase.sin());
+        bob.clamp(BOB_LIMITS.0 * amp, BOB_LIMITS.1 * amp) / UNITS_PER_TILE
+    }
+
+    /// A hash of the whole simulated state (FNV-1a over its bits): equal
+    /// hashes mean, for all practical purposes, equal worlds.
+    pub fn state_hash(&self) -> u64 {
+        let p = &self.player;
+        let words = [
+            self.tick,
+            self.rng.state(),
+            p.x.to_bits(),
+            p.y.to_bits(),
+            p.heading.to_bits(),
+            p.body.speed.to_bits(),
+            p.body.speed_angle.to_bits(),
+            p.body.angular_velocity.to_bits(),
+            p.velocity[0].to_bits(),
+            p.velocity[1].to_bits(),
+            self.tunables.model as u64,
+        ];
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for w in words {
+            for b in w.to_le_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        h
     }
 }
