@@ -7,7 +7,7 @@ use wobblecaster::app::{self, AppConfig};
 use wobblecaster::map::{self, Map, Start};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::script::Script;
-use wobblecaster::sim::{Pose, Tunables, World};
+use wobblecaster::sim::{Coupling, Model, Pose, Tunables, World};
 
 /// A Wolfenstein-style first-person game for feeling and measuring
 /// unusual movement models.
@@ -39,6 +39,51 @@ struct PlayArgs {
     /// Seed of the world's random generator.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    #[command(flatten)]
+    tuning: TuningArgs,
+}
+
+/// Movement and comfort choices shared by the commands that run the world.
+#[derive(Args, Clone)]
+struct TuningArgs {
+    /// Walking model: polar (article 000), classic (Wolfenstein 3D) or quake.
+    #[arg(long, value_parser = parse_model)]
+    model: Option<Model>,
+    /// Camera coupling for the polar model: velocity or heading.
+    #[arg(long, value_parser = parse_coupling)]
+    coupling: Option<Coupling>,
+    /// Head bob amplitude: 0 off, 1 Quake's.
+    #[arg(long, value_name = "AMOUNT")]
+    head_bob: Option<f64>,
+    /// Gyro jet against the polar model's spin, degrees per second squared (0 off).
+    #[arg(long, value_name = "DEG_PER_S2")]
+    gyro: Option<f64>,
+    /// Heading turn speed, degrees per second.
+    #[arg(long, value_name = "DEG_PER_S")]
+    heading_speed: Option<f64>,
+}
+
+impl TuningArgs {
+    /// The default tunables with these choices applied.
+    fn tunables(&self) -> Tunables {
+        let mut t = Tunables::default();
+        if let Some(m) = self.model {
+            t.model = m;
+        }
+        if let Some(c) = self.coupling {
+            t.coupling = c;
+        }
+        if let Some(b) = self.head_bob {
+            t.head_bob = b.max(0.0);
+        }
+        if let Some(g) = self.gyro {
+            t.gyro = g.max(0.0).to_radians();
+        }
+        if let Some(h) = self.heading_speed {
+            t.heading_speed = h.to_radians();
+        }
+        t
+    }
 }
 
 #[derive(Subcommand)]
@@ -76,6 +121,8 @@ enum Command {
         /// The map; without one, an open plane with no walls.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
+        #[command(flatten)]
+        tuning: TuningArgs,
     },
     /// Measure frame and tick times on this machine (medians).
     Bench {
@@ -107,7 +154,11 @@ fn main() -> ExitCode {
             out,
             force,
         }) => shot(map, at, size, fov, minimap, &out, force),
-        Some(Command::Trace { script, map }) => trace(&script, map),
+        Some(Command::Trace {
+            script,
+            map,
+            tuning,
+        }) => trace(&script, map, &tuning),
         Some(Command::CheckMap { files }) => check_maps(&files),
         Some(Command::Bench { map, csv }) => bench(map, csv),
     };
@@ -152,7 +203,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         render_size: args.size,
         fov_deg: args.fov,
         frames: args.frames,
-        tunables: Tunables::default(),
+        tunables: args.tuning.tunables(),
         seed: args.seed,
     })?;
     Ok(ExitCode::SUCCESS)
@@ -211,13 +262,13 @@ fn write_png(out: &Path, rgba: &[u8], w: u32, h: u32) -> Result<()> {
     Ok(())
 }
 
-fn trace(script: &Path, map: Option<PathBuf>) -> Result<ExitCode> {
+fn trace(script: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<ExitCode> {
     let script = Script::load(script)?;
     let map = match map {
         Some(p) => map::load(&p)?,
         None => Map::open_plane(),
     };
-    let mut world = World::new(map, Tunables::default(), 1);
+    let mut world = World::new(map, tuning.tunables(), 1);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     wobblecaster::trace::run(&mut world, &script, &mut out)?;
@@ -255,6 +306,18 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A walking model by name.
+fn parse_model(s: &str) -> std::result::Result<Model, String> {
+    Model::from_name(s)
+        .ok_or_else(|| format!("unknown model `{s}`: expected polar, classic or quake"))
+}
+
+/// A camera coupling by name.
+fn parse_coupling(s: &str) -> std::result::Result<Coupling, String> {
+    Coupling::from_name(s)
+        .ok_or_else(|| format!("unknown coupling `{s}`: expected velocity or heading"))
 }
 
 /// `640x360` to (640, 360).

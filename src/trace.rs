@@ -1,38 +1,43 @@
 //! `trace`: the simulation run headless on a script, printed as CSV.
 
 use crate::script::Script;
-use crate::sim::{World, TICK_DT, TICK_RATE};
+use crate::sim::angle::wrap_positive;
+use crate::sim::{Model, PolarState, World, TICK_DT, TICK_RATE};
 use std::io::{self, Write};
 
 /// The CSV header of a walking trace.
 pub const HEADER: &str =
     "tick,t,x,y,speed,speed_angle,angular_velocity,acceleration,accel_angle,wish_heading,camera_yaw";
 
-/// Writes the `# key=value` lines: tick rate and every tunable in force.
+/// Writes the `# key=value` lines: the map, the tick rate and every
+/// tunable in force.
 pub fn write_tunables(world: &World, out: &mut impl Write) -> io::Result<()> {
-    let t = &world.tunables;
-    let p = &t.polar;
-    writeln!(out, "# model=polar")?;
     writeln!(out, "# map={}", world.map.name)?;
     writeln!(out, "# tick_rate={TICK_RATE}")?;
     writeln!(out, "# dt={TICK_DT}")?;
-    writeln!(out, "# max_speed={}", p.max_speed)?;
-    writeln!(out, "# acceleration_gain={}", p.acceleration_gain)?;
-    writeln!(out, "# turn_rate={}", p.turn_rate)?;
-    writeln!(out, "# heading_speed={}", t.heading_speed)?;
-    writeln!(out, "# coast={}", p.coast.name())?;
-    writeln!(out, "# coast_brake={}", p.coast_brake)?;
-    writeln!(out, "# player_radius={}", t.player_radius)?;
-    writeln!(out, "# coupling={}", t.coupling.name())?;
+    for (key, value) in world.tunables.to_pairs() {
+        writeln!(out, "# {key}={value}")?;
+    }
     Ok(())
 }
 
 /// One CSV row of the world's state now. Floats print in their shortest
-/// exact form, so the numbers read back bit for bit.
+/// exact form, so the numbers read back bit for bit. With the classic and
+/// quake models, speed and speed_angle describe the velocity, angular
+/// velocity is 0, and acceleration and accel_angle are the movement wish.
 pub fn write_row(world: &World, out: &mut impl Write) -> io::Result<()> {
     let p = &world.player;
-    let b = &p.body;
     let i = &p.last_input;
+    // Other models than polar have no polar state: their velocity in polar
+    // form, with no angular velocity of its own.
+    let b = match world.tunables.model {
+        Model::Polar => p.body,
+        _ => PolarState {
+            speed: p.speed(),
+            speed_angle: wrap_positive(p.velocity[1].atan2(p.velocity[0])),
+            angular_velocity: 0.0,
+        },
+    };
     writeln!(
         out,
         "{},{},{},{},{},{},{},{},{},{},{}",

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use std::f64::consts::TAU;
 use wobblecaster::map::{self, Map};
-use wobblecaster::sim::{collision, Controls, Tunables, World};
+use wobblecaster::sim::{collision, Action, Controls, Model, Tunables, World};
 
 /// Random held controls: each a key state (-1, 0, 1 per axis) held for
 /// 1 to 120 ticks.
@@ -14,6 +14,7 @@ fn control_runs() -> impl Strategy<Value = Vec<(Controls, usize)>> {
         forward,
         right,
         turn,
+        action: None,
     });
     prop::collection::vec((controls, 1usize..120), 1..40)
 }
@@ -51,7 +52,10 @@ proptest! {
         for _ in 0..240 {
             world.step(&Controls { forward: 1.0, ..Controls::default() });
         }
-        for (controls, ticks) in runs {
+        for (i, (controls, ticks)) in runs.into_iter().enumerate() {
+            // Every model takes a turn, switched mid-motion.
+            let model = Model::ALL[i % Model::ALL.len()];
+            world.step(&Controls { action: Some(Action::SetModel(model)), ..controls });
             let held = Controls { forward: 1.0, ..controls };
             for _ in 0..ticks {
                 world.step(&held);

@@ -4,7 +4,7 @@
 use super::input::{self, HeldKeys};
 use super::timing::{FixedStep, FpsMeter};
 use crate::render::{self, Hud, View};
-use crate::sim::{Pose, World, TICK_DT};
+use crate::sim::{Action, Pose, World, TICK_DT};
 use winit::keyboard::KeyCode;
 
 /// A world being played: ticked at the fixed rate from real time, and
@@ -19,6 +19,8 @@ pub(super) struct Game {
     held: HeldKeys,
     /// Horizontal field of view in radians.
     fov: f64,
+    /// A request for the world, sent with the next tick.
+    action: Option<Action>,
 }
 
 impl Game {
@@ -32,6 +34,7 @@ impl Game {
             hud: Hud::default(),
             held: HeldKeys::new(),
             fov: fov_deg.to_radians(),
+            action: None,
         }
     }
 
@@ -42,8 +45,10 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         if !self.hud.paused {
             // Keys change only between frames, so one reading serves every tick.
-            let controls = input::controls(&self.held);
+            let mut controls = input::controls(&self.held);
             for _ in 0..self.clock.advance(elapsed) {
+                // A request goes with one tick only.
+                controls.action = self.action.take();
                 self.prev = self.world.camera();
                 self.world.step(&controls);
             }
@@ -84,6 +89,16 @@ impl Game {
     /// Stops or resumes the ticks.
     pub fn toggle_pause(&mut self) {
         self.hud.paused = !self.hud.paused;
+    }
+
+    /// Asks for the next walking model, from the next tick on.
+    pub fn cycle_model(&mut self) {
+        self.action = Some(Action::SetModel(self.world.tunables.model.next()));
+    }
+
+    /// Asks for the next camera coupling, from the next tick on.
+    pub fn cycle_coupling(&mut self) {
+        self.action = Some(Action::SetCoupling(self.world.tunables.coupling.next()));
     }
 
     /// Shows or hides the minimap.

@@ -28,6 +28,10 @@ pub(super) enum Command {
     ToggleMinimap,
     /// Switch between a window and borderless fullscreen.
     ToggleFullscreen,
+    /// Switch to the next walking model.
+    CycleModel,
+    /// Switch to the next camera coupling.
+    CycleCoupling,
 }
 
 /// The controls the `held` keys ask for: each key adds its push to its
@@ -75,6 +79,8 @@ pub(super) fn command(key: KeyCode, alt: bool) -> Option<Command> {
         KeyCode::KeyP => Some(Command::TogglePause),
         KeyCode::Tab if !alt => Some(Command::ToggleMinimap),
         KeyCode::F11 => Some(Command::ToggleFullscreen),
+        KeyCode::F2 => Some(Command::CycleCoupling),
+        KeyCode::F3 => Some(Command::CycleModel),
         _ => None,
     }
 }
@@ -93,6 +99,7 @@ mod tests {
             forward,
             right,
             turn,
+            action: None,
         }
     }
 
@@ -153,6 +160,8 @@ mod tests {
         assert_eq!(command(KeyP, false), Some(Command::TogglePause));
         assert_eq!(command(Tab, false), Some(Command::ToggleMinimap));
         assert_eq!(command(F11, false), Some(Command::ToggleFullscreen));
+        assert_eq!(command(F2, false), Some(Command::CycleCoupling));
+        assert_eq!(command(F3, false), Some(Command::CycleModel));
         assert_eq!(command(KeyW, false), None);
     }
 

@@ -131,6 +131,8 @@ impl Runner {
             Some(Command::Quit) => event_loop.exit(),
             Some(Command::TogglePause) => self.game.toggle_pause(),
             Some(Command::ToggleMinimap) => self.game.toggle_minimap(),
+            Some(Command::CycleModel) => self.game.cycle_model(),
+            Some(Command::CycleCoupling) => self.game.cycle_coupling(),
             Some(Command::ToggleFullscreen) => {
                 if let Some(screen) = &self.screen {
                     screen.toggle_fullscreen();

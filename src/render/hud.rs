@@ -3,7 +3,7 @@
 
 use super::font::{Canvas, GLYPH};
 use super::View;
-use crate::sim::World;
+use crate::sim::{Model, World};
 
 /// What the HUD shows besides the world.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -69,14 +69,22 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     if let Some(fps) = hud.fps {
         lines.push(format!("{fps:5.0} fps"));
     }
-    lines.push(format!("speed     {:6.2} tiles/s", p.body.speed));
-    lines.push(format!("speed ang {:6.1}\u{b0}", deg(p.body.speed_angle)));
-    lines.push(format!(
-        "accel ang {:6.1}\u{b0} x{:+.2}",
-        deg(p.last_input.angle),
-        p.last_input.acceleration
-    ));
-    lines.push(format!("ang vel   {:6.2} rad/s", p.body.angular_velocity));
+    let t = &world.tunables;
+    if t.model == Model::Polar {
+        lines.push("model     polar".to_string());
+        lines.push(format!("camera    along {}", t.coupling.name()));
+        lines.push(format!("speed     {:6.2} tiles/s", p.body.speed));
+        lines.push(format!("speed ang {:6.1}\u{b0}", deg(p.body.speed_angle)));
+        lines.push(format!(
+            "accel ang {:6.1}\u{b0} x{:+.2}",
+            deg(p.last_input.angle),
+            p.last_input.acceleration
+        ));
+        lines.push(format!("ang vel   {:6.2} rad/s", p.body.angular_velocity));
+    } else {
+        lines.push(format!("model     {}", t.model.name()));
+        lines.push(format!("speed     {:6.2} tiles/s", p.speed()));
+    }
     lines.push(format!("heading   {:6.1}\u{b0}", deg(p.heading)));
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
@@ -87,8 +95,8 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
 }
 
 /// A dial, bottom left, seen from above with the view pointing up: the
-/// speed vector (cyan, full radius at top speed), the push (white, length
-/// by strength) and the wish heading (yellow tick).
+/// velocity (cyan, full radius at the polar top speed), the polar push
+/// (white, length by strength) and the wish heading (yellow tick).
 fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     let r = 36.0 * scale as f64;
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
@@ -113,11 +121,14 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
         cy + hy * r,
         HEADING,
     );
-    let push = p.last_input.acceleration.abs().min(1.0) * r;
-    let (ax, ay) = dir(p.last_input.angle);
-    c.line(cx, cy, cx + ax * push, cy + ay * push, WHITE);
-    let len = (p.body.speed / world.tunables.polar.max_speed).min(1.2) * r;
-    let (sx, sy) = dir(p.body.speed_angle);
+    if world.tunables.model == Model::Polar {
+        let push = p.last_input.acceleration.abs().min(1.0) * r;
+        let (ax, ay) = dir(p.last_input.angle);
+        c.line(cx, cy, cx + ax * push, cy + ay * push, WHITE);
+    }
+    // The velocity, full radius at the polar model's top speed.
+    let len = (p.speed() / world.tunables.polar.max_speed).min(1.2) * r;
+    let (sx, sy) = dir(p.velocity[1].atan2(p.velocity[0]));
     for o in [-0.5, 0.5] {
         c.line(cx + o, cy, cx + sx * len + o, cy + sy * len, SPEED);
     }
@@ -181,15 +192,16 @@ fn minimap(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     let to_screen = |x: f64, y: f64| (x0 + (x - fx) * cell, y0 + (y - fy) * cell);
     let p = &world.player;
     let (sx, sy) = to_screen(p.x, p.y);
-    // Speed vector: one tile drawn per tile/s of speed.
-    let (vs, vc) = p.body.speed_angle.sin_cos();
-    let (ex, ey) = to_screen(p.x + vc * p.body.speed, p.y + vs * p.body.speed);
+    // Velocity: one tile drawn per tile/s of speed.
+    let (ex, ey) = to_screen(p.x + p.velocity[0], p.y + p.velocity[1]);
     c.line(sx, sy, ex, ey, SPEED);
-    // Push: two tiles long at full strength.
-    let (as_, ac) = p.last_input.angle.sin_cos();
-    let k = 2.0 * p.last_input.acceleration.abs().min(1.0);
-    let (ax, ay) = to_screen(p.x + ac * k, p.y + as_ * k);
-    c.line(sx, sy, ax, ay, WHITE);
+    if world.tunables.model == Model::Polar {
+        // Push: two tiles long at full strength.
+        let (as_, ac) = p.last_input.angle.sin_cos();
+        let k = 2.0 * p.last_input.acceleration.abs().min(1.0);
+        let (ax, ay) = to_screen(p.x + ac * k, p.y + as_ * k);
+        c.line(sx, sy, ax, ay, WHITE);
+    }
     let (hs, hc) = p.heading.sin_cos();
     let (hx, hy) = to_screen(p.x + hc * 0.8, p.y + hs * 0.8);
     c.line(sx, sy, hx, hy, HEADING);

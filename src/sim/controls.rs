@@ -1,5 +1,17 @@
 //! The one value the simulation reads each tick.
 
+use super::{Coupling, Model};
+
+/// A one-off request that changes how the world runs, applied at the start
+/// of the tick that carries it (so recordings replay it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Switch the walking model, keeping the body's motion.
+    SetModel(Model),
+    /// Switch which way the camera looks.
+    SetCoupling(Coupling),
+}
+
 /// What the player asks for during one tick, from keyboard, mouse or
 /// gamepad alike. A plain value: recording these is recording the game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -9,8 +21,10 @@ pub struct Controls {
     /// Movement wish across the heading, -1 (strafe left) to 1 (strafe right).
     pub right: f32,
     /// Heading turn, -1 (full left) to 1 (full right), as a share of the
-    /// model's heading speed.
+    /// heading speed.
     pub turn: f32,
+    /// A one-off request, if any, applied before this tick's movement.
+    pub action: Option<Action>,
 }
 
 impl Controls {
@@ -22,6 +36,7 @@ impl Controls {
             forward: c(self.forward),
             right: c(self.right),
             turn: c(self.turn),
+            action: self.action,
         }
     }
 }

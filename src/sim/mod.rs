@@ -12,9 +12,10 @@ mod player;
 pub mod polar;
 pub mod quake;
 mod rng;
+mod tunable_keys;
 mod world;
 
-pub use controls::Controls;
+pub use controls::{Action, Controls};
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};

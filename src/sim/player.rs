@@ -60,6 +60,13 @@ impl Player {
         let c = controls.clamped();
         let (forward, right) = (f64::from(c.forward), f64::from(c.right));
         self.heading = wrap_positive(self.heading + f64::from(c.turn) * tun.heading_speed * dt);
+        if tun.model != Model::Polar {
+            // The wish, in the polar model's terms, for the HUD and traces.
+            self.last_input = PolarInput {
+                acceleration: forward.hypot(right).min(1.0),
+                angle: wrap_positive(self.heading + right.atan2(forward)),
+            };
+        }
         let velocity = match tun.model {
             Model::Polar => self.polar_velocity(forward, right, tun, dt),
             Model::Classic => classic::velocity(self.heading, forward, right, &tun.classic),

@@ -4,7 +4,7 @@
 use super::angle::lerp_short;
 use super::classic::ClassicTunables;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
-use super::{Controls, Model, Player, PolarTunables, Rng};
+use super::{Action, Controls, Model, Player, PolarTunables, Rng};
 use crate::map::Map;
 
 /// Simulation ticks per second.
@@ -151,6 +151,11 @@ impl World {
 
     /// Advances the world by one tick, reading only `controls`.
     pub fn step(&mut self, controls: &Controls) {
+        match controls.action {
+            Some(Action::SetModel(m)) => self.set_model(m),
+            Some(Action::SetCoupling(c)) => self.tunables.coupling = c,
+            None => {}
+        }
         self.player
             .tick(controls, &self.tunables, &self.map, TICK_DT);
         self.tick += 1;
