@@ -6,10 +6,12 @@
 //! - [`map`] and [`texture`]: input parsed at the edge, with located errors.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
 //! - [`bench`]: frame and tick timings.
+//! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`app`]: the window, the only module that touches the platform.
 
 pub mod app;
 pub mod bench;
+pub mod feel;
 pub mod map;
 pub mod render;
 pub mod script;

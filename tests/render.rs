@@ -84,6 +84,7 @@ fn any_size_renders_without_panic() {
         paused: true,
         message: Some("a message".into()),
         hidden: false,
+        help: true,
     };
     for (w, h) in [
         (1, 1),

@@ -18,7 +18,24 @@ pub struct Hud {
     pub message: Option<String>,
     /// Draw no HUD at all: the bare scene.
     pub hidden: bool,
+    /// Show the help overlay: the keys and the comfort options in force.
+    pub help: bool,
 }
+
+/// The keys, as the help overlay lists them.
+const KEYS: &[(&str, &str)] = &[
+    ("Up / W", "push forward"),
+    ("Down / S", "push back"),
+    ("A / D, Alt+Left/Right", "strafe left / right"),
+    ("Left / Right", "turn the heading"),
+    ("F3", "next walking model"),
+    ("F2", "next camera coupling"),
+    ("Tab", "minimap"),
+    ("P", "pause"),
+    ("F11", "fullscreen"),
+    ("F1", "this help"),
+    ("Esc", "quit"),
+];
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
 const SPEED: [u8; 4] = [64, 224, 255, 255];
@@ -48,6 +65,9 @@ pub(super) fn draw(
     if hud.minimap {
         minimap(world, view, &mut c, scale);
     }
+    if hud.help {
+        help(world, view, &mut c, scale);
+    }
     let line = (GLYPH * scale) as i64;
     if hud.paused {
         let text = "PAUSED - P to resume";
@@ -58,6 +78,42 @@ pub(super) fn draw(
         let y = height as i64 - 2 * line;
         c.shade_rect(0, y - 4, width as i64, line + 8);
         c.text(line / 2, y, msg, scale, [255, 120, 100]);
+    }
+}
+
+/// The help overlay, centred: the keys, then the comfort options in force.
+fn help(world: &World, view: &View, c: &mut Canvas, scale: usize) {
+    let t = &world.tunables;
+    let mut lines: Vec<String> = vec!["KEYS".into()];
+    lines.extend(KEYS.iter().map(|(k, what)| format!("{k:<22} {what}")));
+    lines.push(String::new());
+    lines.push("MOVEMENT AND COMFORT".into());
+    lines.push(format!("{:<22} {}", "walking model", t.model.name()));
+    lines.push(format!(
+        "{:<22} along {}",
+        "camera (polar)",
+        t.coupling.name()
+    ));
+    lines.push(format!(
+        "{:<22} {:.0} deg",
+        "field of view",
+        view.fov.to_degrees()
+    ));
+    lines.push(format!(
+        "{:<22} {:.0} deg/s",
+        "heading speed",
+        t.heading_speed.to_degrees()
+    ));
+    lines.push(format!("{:<22} {}", "head bob", t.head_bob));
+    lines.push(format!("{:<22} {:.0} deg/s2", "gyro", t.gyro.to_degrees()));
+    let line = (GLYPH * scale + 3) as i64;
+    let w = (lines.iter().map(|l| l.len()).max().unwrap_or(0) * GLYPH * scale) as i64 + 24;
+    let h = line * lines.len() as i64 + 24;
+    let (x, y) = ((c.width as i64 - w) / 2, (c.height as i64 - h) / 2);
+    c.shade_rect(x, y, w, h);
+    c.shade_rect(x, y, w, h);
+    for (i, l) in lines.iter().enumerate() {
+        c.text(x + 12, y + 12 + i as i64 * line, l, scale, TEXT);
     }
 }
 

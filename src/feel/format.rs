@@ -1,0 +1,120 @@
+//! Metrics as text: an aligned table for people and CSV for tools.
+
+use super::metrics::Metric;
+
+/// The CSV header line (without its newline).
+pub const CSV_HEADER: &str = "metric,value,unit";
+
+/// An aligned table, one line per metric: name, value (about four
+/// significant digits), unit and meaning, under a header line.
+pub fn format_table(metrics: &[Metric]) -> String {
+    let values: Vec<String> = metrics.iter().map(|m| format_value(m.value)).collect();
+    let name_width = column_width(metrics.iter().map(|m| m.name), "metric");
+    let value_width = column_width(values.iter().map(String::as_str), "value");
+    let unit_width = column_width(metrics.iter().map(|m| m.unit), "unit");
+    let line = |name: &str, value: &str, unit: &str, meaning: &str| {
+        let row =
+            format!("{name:<name_width$}  {value:>value_width$}  {unit:<unit_width$}  {meaning}");
+        row.trim_end().to_string() + "\n"
+    };
+    let mut table = line("metric", "value", "unit", "meaning");
+    for (m, value) in metrics.iter().zip(&values) {
+        table += &line(m.name, value, m.unit, m.meaning);
+    }
+    table
+}
+
+/// CSV: the header [`CSV_HEADER`], then `name,value,unit` per metric with
+/// the value in Rust's shortest exact form, so it reads back bit for bit.
+pub fn format_csv(metrics: &[Metric]) -> String {
+    let mut csv = format!("{CSV_HEADER}\n");
+    for m in metrics {
+        csv += &format!("{},{},{}\n", m.name, m.value, m.unit);
+    }
+    csv
+}
+
+/// Widest of `cells` and `header`, in characters.
+fn column_width<'a>(cells: impl Iterator<Item = &'a str>, header: &str) -> usize {
+    cells
+        .map(|c| c.chars().count())
+        .fold(header.chars().count(), usize::max)
+}
+
+/// A value with about four significant digits and no exponent unless tiny.
+fn format_value(value: f64) -> String {
+    let magnitude = value.abs();
+    if value == 0.0 {
+        "0".to_string()
+    } else if magnitude >= 1000.0 {
+        format!("{value:.0}")
+    } else if magnitude >= 100.0 {
+        format!("{value:.1}")
+    } else if magnitude >= 10.0 {
+        format!("{value:.2}")
+    } else if magnitude >= 1e-3 {
+        format!("{value:.4}")
+    } else {
+        format!("{value:.3e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample_metrics() -> Vec<Metric> {
+        let metric = |name, value, unit| Metric {
+            name,
+            value,
+            unit,
+            meaning: "what it means",
+        };
+        vec![
+            metric("yaw_rate_rms", 26.657_123, "deg/s"),
+            metric("speed_over_3ms_share", 0.1, "share"),
+            metric("uncommanded_yaw_deg", 1234.5678, "deg"),
+        ]
+    }
+
+    #[test]
+    fn csv_has_a_header_and_one_row_per_metric() {
+        let csv = format_csv(&sample_metrics());
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "metric,value,unit");
+        assert_eq!(lines.len(), 1 + 3);
+        assert_eq!(lines[1], "yaw_rate_rms,26.657123,deg/s");
+    }
+
+    #[test]
+    fn csv_values_read_back_exactly() {
+        let metrics = sample_metrics();
+        let csv = format_csv(&metrics);
+        for (line, m) in csv.lines().skip(1).zip(&metrics) {
+            let value: f64 = line.split(',').nth(1).unwrap().parse().unwrap();
+            assert_eq!(value, m.value);
+        }
+    }
+
+    #[test]
+    fn table_columns_line_up() {
+        let table = format_table(&sample_metrics());
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines.len(), 4);
+        let unit_column = lines[0].find("unit").unwrap();
+        assert!(lines[1][unit_column..].starts_with("deg/s "));
+        assert!(lines[3][unit_column..].starts_with("deg "));
+        assert!(lines[1].contains("26.66"));
+        assert!(lines[3].contains("1235"));
+        assert!(lines[1].ends_with("what it means"));
+    }
+
+    #[test]
+    fn values_keep_about_four_digits() {
+        assert_eq!(format_value(0.0), "0");
+        assert_eq!(format_value(0.12345), "0.1235");
+        assert_eq!(format_value(3.0), "3.0000");
+        assert_eq!(format_value(-42.123), "-42.12");
+        assert_eq!(format_value(0.00001234), "1.234e-5");
+    }
+}
