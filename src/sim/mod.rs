@@ -3,6 +3,7 @@
 //! no globals, no platform.
 
 pub mod angle;
+pub mod cartesian;
 pub mod classic;
 pub mod collision;
 mod controls;
