@@ -5,6 +5,7 @@
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
 //! - [`map`] and [`texture`]: input parsed at the edge, with located errors.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
+//! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`]: frame and tick timings.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`app`]: the window, the only module that touches the platform.
@@ -13,6 +14,7 @@ pub mod app;
 pub mod bench;
 pub mod feel;
 pub mod map;
+pub mod record;
 pub mod render;
 pub mod script;
 pub mod sim;

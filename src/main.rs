@@ -1,13 +1,16 @@
-//! The `wobblecaster` command: play, or work headless (shot, trace, check-map).
+//! The `wobblecaster` command: play or replay, or work headless (shot,
+//! trace, replay --headless, check-map).
 
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use wobblecaster::app::{self, AppConfig};
+use wobblecaster::feel::{self, compare, Scale};
 use wobblecaster::map::{self, Map, Start};
+use wobblecaster::record::{self, Outcome, Playback, Recording};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::script::Script;
-use wobblecaster::sim::{Coupling, Model, Pose, Tunables, World};
+use wobblecaster::sim::{Controls, Coupling, Model, Pose, Tunables, World};
 
 /// A Wolfenstein-style first-person game for feeling and measuring
 /// unusual movement models.
@@ -26,6 +29,22 @@ struct PlayArgs {
     /// The map to play (default: maps/default.map).
     #[arg(long, value_name = "FILE")]
     map: Option<PathBuf>,
+    #[command(flatten)]
+    window: WindowArgs,
+    /// Seed of the world's random generator.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Record from the first tick into FILE (never over an existing file:
+    /// a taken name gets a number, FILE-1, FILE-2, ...).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    #[command(flatten)]
+    tuning: TuningArgs,
+}
+
+/// How the window shows the game.
+#[derive(Args)]
+struct WindowArgs {
     /// Internal render resolution, scaled up to the window (the default
     /// draws in about 3.5 ms on one core of a small machine: see README).
     #[arg(long, value_name = "WxH", default_value = "960x540", value_parser = parse_size)]
@@ -36,11 +55,6 @@ struct PlayArgs {
     /// Quit after this many presented frames (for automated checks).
     #[arg(long, value_name = "N")]
     frames: Option<u64>,
-    /// Seed of the world's random generator.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[command(flatten)]
-    tuning: TuningArgs,
 }
 
 /// Movement and comfort choices shared by the commands that run the world.
@@ -67,6 +81,12 @@ impl TuningArgs {
     /// The default tunables with these choices applied.
     fn tunables(&self) -> Tunables {
         let mut t = Tunables::default();
+        self.apply(&mut t);
+        t
+    }
+
+    /// Replaces the tunables in `t` that these choices set.
+    fn apply(&self, t: &mut Tunables) {
         if let Some(m) = self.model {
             t.model = m;
         }
@@ -82,8 +102,40 @@ impl TuningArgs {
         if let Some(h) = self.heading_speed {
             t.heading_speed = h.to_radians();
         }
-        t
     }
+}
+
+/// How the feel metrics turn tiles into metres.
+#[derive(Args)]
+struct ScaleArgs {
+    /// Metres per tile, for the speeds and sickness doses.
+    #[arg(long, value_name = "M", default_value_t = feel::DEFAULT_METRES_PER_TILE, value_parser = parse_positive)]
+    metres_per_tile: f64,
+}
+
+impl ScaleArgs {
+    fn scale(&self) -> Scale {
+        Scale {
+            metres_per_tile: self.metres_per_tile,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum FeelCommand {
+    /// Run every standard maneuver (maneuvers/) with every model and
+    /// coupling; write DIR/report.md and a plot per maneuver.
+    Compare {
+        /// The folder for the report; it must be empty or absent.
+        #[arg(long, value_name = "DIR", default_value = "feel-report")]
+        out: PathBuf,
+        /// Write into a folder that is not empty (only report.md and the
+        /// plots are replaced; other files stay).
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        scale: ScaleArgs,
+    },
 }
 
 #[derive(Subcommand)]
@@ -106,6 +158,9 @@ enum Command {
         /// Show the minimap in the shot.
         #[arg(long)]
         minimap: bool,
+        /// Show the help overlay (F1 in the game) in the shot.
+        #[arg(long)]
+        help_overlay: bool,
         /// Where to write the PNG.
         #[arg(long, value_name = "FILE.png")]
         out: PathBuf,
@@ -113,14 +168,58 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Run the simulation headless on a script and print CSV.
+    /// Run the simulation headless on a script or a recording and print CSV.
+    #[command(group(clap::ArgGroup::new("input").required(true)))]
     Trace {
         /// The input script (lines of `SECONDS ACTIONS`).
-        #[arg(long, value_name = "FILE")]
-        script: PathBuf,
-        /// The map; without one, an open plane with no walls.
+        #[arg(long, value_name = "FILE", group = "input")]
+        script: Option<PathBuf>,
+        /// A recording: its ticks, on its map with its seed and tunables
+        /// (each of which `--map` and the tuning options override).
+        #[arg(long, value_name = "FILE", group = "input")]
+        recording: Option<PathBuf>,
+        /// The map; without one, a script runs on an open plane with no walls.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
+        #[command(flatten)]
+        tuning: TuningArgs,
+    },
+    /// Play a recording back in the window, or headless to check it.
+    Replay {
+        /// The recording (made with `--record` or F9).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Replay on this map instead of the one the recording names.
+        #[arg(long, value_name = "FILE")]
+        map: Option<PathBuf>,
+        /// No window: run every tick and check every stored state hash;
+        /// exits 1 at a desync.
+        #[arg(long)]
+        headless: bool,
+        /// Print only the final state hash, in hex.
+        #[arg(long, requires = "headless")]
+        hash: bool,
+        #[command(flatten)]
+        window: WindowArgs,
+    },
+    /// Measure feel: run a script or a recording headless and print its
+    /// metrics; `feel compare` runs every standard maneuver with every model.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    Feel {
+        #[command(subcommand)]
+        compare: Option<FeelCommand>,
+        /// A script (lines of `SECONDS ACTIONS`) or a recording (made with
+        /// `--record` or F9), told apart by the recording's first line.
+        #[arg(value_name = "RUN", required = true)]
+        run: Option<PathBuf>,
+        /// The map; default: a recording's own, else an open plane.
+        #[arg(long, value_name = "FILE")]
+        map: Option<PathBuf>,
+        /// Print `metric,value,unit` rows.
+        #[arg(long)]
+        csv: bool,
+        #[command(flatten)]
+        scale: ScaleArgs,
         #[command(flatten)]
         tuning: TuningArgs,
     },
@@ -151,14 +250,35 @@ fn main() -> ExitCode {
             size,
             fov,
             minimap,
+            help_overlay,
             out,
             force,
-        }) => shot(map, at, size, fov, minimap, &out, force),
+        }) => shot(map, at, size, fov, (minimap, help_overlay), &out, force),
         Some(Command::Trace {
             script,
+            recording,
             map,
             tuning,
-        }) => trace(&script, map, &tuning),
+        }) => trace(script, recording, map, &tuning),
+        Some(Command::Replay {
+            file,
+            map,
+            headless,
+            hash,
+            window,
+        }) => replay(&file, map, headless.then_some(hash), window),
+        Some(Command::Feel {
+            compare: Some(FeelCommand::Compare { out, force, scale }),
+            ..
+        }) => feel_compare(&out, force, scale.scale()),
+        Some(Command::Feel {
+            compare: None,
+            run,
+            map,
+            csv,
+            scale,
+            tuning,
+        }) => feel(run, map, csv, scale.scale(), &tuning),
         Some(Command::CheckMap { files }) => check_maps(&files),
         Some(Command::Bench { map, csv }) => bench(map, csv),
     };
@@ -178,11 +298,23 @@ fn main() -> ExitCode {
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-/// The map at `path`, or the shipped default map.
+/// The map at `path`, or the shipped default map; also the path as given
+/// (what a recording names).
 fn load_map(path: Option<PathBuf>) -> Result<(Map, PathBuf)> {
     let path = path.unwrap_or_else(default_map_path);
-    let map = map::load(&path)?;
+    let map = map::load(&resolve_map(path.clone()))?;
     Ok((map, path))
+}
+
+/// Where the map file `path` is: as given, else (for a relative path not
+/// found in the working directory) in the source tree this binary was built
+/// from, which holds the shipped maps.
+fn resolve_map(path: PathBuf) -> PathBuf {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
+    if path.is_relative() && !path.exists() && shipped.exists() {
+        return shipped;
+    }
+    path
 }
 
 /// `maps/default.map` in the working directory, else in the source tree
@@ -197,15 +329,23 @@ fn default_map_path() -> PathBuf {
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
     let (map, map_path) = load_map(args.map)?;
-    app::run(AppConfig {
+    let report = app::run(AppConfig {
         map,
         map_path,
-        render_size: args.size,
-        fov_deg: args.fov,
-        frames: args.frames,
+        render_size: args.window.size,
+        fov_deg: args.window.fov,
+        frames: args.window.frames,
         tunables: args.tuning.tunables(),
         seed: args.seed,
+        record: args.record,
+        replay: None,
     })?;
+    for path in &report.saved {
+        println!("recording saved: {}", path.display());
+    }
+    for problem in &report.problems {
+        eprintln!("warning: {problem}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -214,7 +354,7 @@ fn shot(
     at: Option<Pose>,
     (w, h): (u32, u32),
     fov: f64,
-    minimap: bool,
+    (minimap, help): (bool, bool),
     out: &Path,
     force: bool,
 ) -> Result<ExitCode> {
@@ -235,6 +375,7 @@ fn shot(
     view.fov = fov.to_radians();
     let hud = Hud {
         minimap,
+        help,
         ..Hud::default()
     };
     let mut frame = vec![0u8; w as usize * h as usize * 4];
@@ -262,17 +403,254 @@ fn write_png(out: &Path, rgba: &[u8], w: u32, h: u32) -> Result<()> {
     Ok(())
 }
 
-fn trace(script: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<ExitCode> {
-    let script = Script::load(script)?;
-    let map = match map {
-        Some(p) => map::load(&p)?,
-        None => Map::open_plane(),
+fn trace(
+    script: Option<PathBuf>,
+    recording: Option<PathBuf>,
+    map: Option<PathBuf>,
+    tuning: &TuningArgs,
+) -> Result<ExitCode> {
+    let input = match (script, recording) {
+        (Some(script), _) => Input::script(&script, map, tuning)?,
+        (None, Some(file)) => Input::recording(&file, map, tuning)?,
+        (None, None) => unreachable!("clap asks for a script or a recording"),
     };
-    let mut world = World::new(map, tuning.tunables(), 1);
+    let (mut world, ticks) = input.world();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    wobblecaster::trace::run(&mut world, &script, &mut out)?;
+    wobblecaster::trace::run_ticks(&mut world, ticks, &mut out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A headless run: the controls of every tick and the world they drive.
+struct Input {
+    ticks: Vec<Controls>,
+    map: Map,
+    tunables: Tunables,
+    seed: u64,
+}
+
+impl Input {
+    /// A script's ticks on `map` (default: the open plane), with the default
+    /// tunables and the tuning options applied.
+    fn script(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
+        let script = Script::load(file)?;
+        let map = match map {
+            Some(p) => map::load(&resolve_map(p))?,
+            None => Map::open_plane(),
+        };
+        Ok(Self {
+            ticks: script.ticks().collect(),
+            map,
+            tunables: tuning.tunables(),
+            seed: 1,
+        })
+    }
+
+    /// A recording's ticks on its map (or `map`) with its seed and
+    /// tunables, the tuning options applied over them.
+    fn recording(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
+        let recording = load_recording(file)?;
+        let map = recording_map(&recording, map)?;
+        let mut tunables = recording.header.tunables;
+        tuning.apply(&mut tunables);
+        Ok(Self {
+            ticks: recording.ticks().collect(),
+            map,
+            tunables,
+            seed: recording.header.seed,
+        })
+    }
+
+    /// A script or a recording, whichever `file` is: a recording starts
+    /// with its magic line.
+    fn either(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
+        let text =
+            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        match text.starts_with(b"wobblecaster-recording") {
+            true => Self::recording(file, map, tuning),
+            false => Self::script(file, map, tuning),
+        }
+    }
+
+    /// The fresh world and the ticks to run on it.
+    fn world(self) -> (World, Vec<Controls>) {
+        (World::new(self.map, self.tunables, self.seed), self.ticks)
+    }
+}
+
+/// `feel RUN`: the metrics of a script or recording, as a table or CSV.
+fn feel(
+    run: Option<PathBuf>,
+    map: Option<PathBuf>,
+    csv: bool,
+    scale: Scale,
+    tuning: &TuningArgs,
+) -> Result<ExitCode> {
+    let file = run.expect("clap asks for RUN without a subcommand");
+    let (mut world, ticks) = Input::either(&file, map, tuning)?.world();
+    let t = world.tunables;
+    let trajectory = feel::run::run(&mut world, ticks);
+    let metrics = feel::compute(&trajectory, scale);
+    if csv {
+        print!("{}", feel::format_csv(&metrics));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let seconds = (trajectory.samples.len() - 1) as f64 * trajectory.dt;
+    println!(
+        "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m",
+        file.display(),
+        world.map.name,
+        t.model.name(),
+        t.coupling.name(),
+        scale.metres_per_tile
+    );
+    if trajectory.samples.len() < feel::MIN_SAMPLES {
+        println!("(too short to measure: every metric is 0)");
+    }
+    println!();
+    print!("{}", feel::format_table(&metrics));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `feel compare`: every maneuver with every model and coupling, written
+/// up in `out`.
+fn feel_compare(out: &Path, force: bool, scale: Scale) -> Result<ExitCode> {
+    let root = shipped_root("maneuvers");
+    let started = std::time::Instant::now();
+    let results = compare::run_all(&root, &Tunables::default(), scale)?;
+    let mut command = "wobblecaster feel compare".to_string();
+    if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
+        command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
+    }
+    let written = compare::write(out, &results, force, &command)?;
+    for path in &written {
+        println!("wrote {}", path.display());
+    }
+    println!(
+        "{} maneuvers x {} models and couplings in {:.1} s",
+        results.len(),
+        feel::maneuvers::VARIANTS.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The folder holding the shipped `dir` (`maps`, `maneuvers`): the working
+/// directory if it has one, else the source tree this binary was built from.
+fn shipped_root(dir: &str) -> PathBuf {
+    if Path::new(dir).is_dir() {
+        return PathBuf::from(".");
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `replay`: in the window (`headless` None), else headless, printing the
+/// final hash alone if `headless` is `Some(true)`. Exits 1 at a desync.
+fn replay(
+    file: &Path,
+    map: Option<PathBuf>,
+    headless: Option<bool>,
+    window: WindowArgs,
+) -> Result<ExitCode> {
+    let recording = load_recording(file)?;
+    let map = recording_map(&recording, map)?;
+    let Some(hash_only) = headless else {
+        let total = recording.len_ticks();
+        let report = app::run(AppConfig {
+            map,
+            map_path: file.to_owned(),
+            render_size: window.size,
+            fov_deg: window.fov,
+            frames: window.frames,
+            tunables: recording.header.tunables,
+            seed: recording.header.seed,
+            record: None,
+            replay: Some(Playback::new(recording)),
+        })?;
+        let outcome = report.replay.expect("a replay reports its outcome");
+        if outcome.ticks < total {
+            println!("replay stopped at tick {} of {total}", outcome.ticks);
+        }
+        return Ok(tell(&outcome, false));
+    };
+    Ok(tell(&record::replay(&recording, map), hash_only))
+}
+
+/// Prints how a replay ended: a desync (exit 1), else the final hash,
+/// alone if `hash_only`.
+fn tell(outcome: &Outcome, hash_only: bool) -> ExitCode {
+    if let Some(desync) = outcome.desync {
+        eprintln!("{desync}");
+        return ExitCode::FAILURE;
+    }
+    if hash_only {
+        println!("{:016x}", outcome.final_hash);
+    } else {
+        println!(
+            "replayed {} ticks, final hash {:016x}: every stored hash matched",
+            outcome.ticks, outcome.final_hash
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Loads a recording, telling on stderr what a replay should know: a
+/// truncated file, another program version, tunables left to defaults.
+fn load_recording(file: &Path) -> Result<Recording> {
+    let recording = Recording::load(file)?;
+    let name = file.display();
+    if recording.is_truncated() {
+        eprintln!(
+            "note: {name} has no end line (its recorder stopped without closing it, or the \
+             file was cut): it replays up to its last complete second, tick {} ({} later \
+             ticks dropped)",
+            recording.last_verified_tick(),
+            recording.dropped_ticks
+        );
+    }
+    let version = &recording.header.version;
+    if version != env!("CARGO_PKG_VERSION") {
+        eprintln!(
+            "note: {name} was recorded by wobblecaster {version}, this is {}: a changed \
+             simulation shows as a desync",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    if !recording.defaulted.is_empty() {
+        eprintln!(
+            "note: {name} does not set {}: the defaults stand in",
+            recording.defaulted.join(", ")
+        );
+    }
+    Ok(recording)
+}
+
+/// The map to run `recording` on: `chosen`, else the one its header names
+/// (resolved as `--map` is; none is the open plane).
+fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Map> {
+    let header = &recording.header;
+    let path = match (chosen, &header.map) {
+        (Some(p), _) => resolve_map(p),
+        (None, Some(p)) => resolve_map(p.clone()),
+        (None, None) => return Ok(Map::open_plane()),
+    };
+    let map = map::load(&path).map_err(|e| {
+        format!(
+            "cannot load the map {} to replay {} on (--map FILE chooses another):\n{e}",
+            path.display(),
+            recording.file.display()
+        )
+    })?;
+    if map.name != header.map_name {
+        eprintln!(
+            "note: {} is the map `{}`; {} was recorded on `{}`",
+            path.display(),
+            map.name,
+            recording.file.display(),
+            header.map_name
+        );
+    }
+    Ok(map)
 }
 
 fn bench(map: Option<PathBuf>, csv: bool) -> Result<ExitCode> {
@@ -342,6 +720,14 @@ fn parse_fov(s: &str) -> std::result::Result<f64, String> {
     Ok(v)
 }
 
+/// A finite number above zero.
+fn parse_positive(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("expected a number above 0, found `{s}`")),
+    }
+}
+
 /// `X,Y,ANGLE_DEG` to a pose.
 fn parse_at(s: &str) -> std::result::Result<Pose, String> {
     let parts: Vec<f64> = s
@@ -357,5 +743,16 @@ fn parse_at(s: &str) -> std::result::Result<Pose, String> {
             yaw: wobblecaster::sim::angle::wrap_positive(a.to_radians()),
         }),
         _ => Err(format!("expected X,Y,ANGLE_DEG, found `{s}`")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 }

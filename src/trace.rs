@@ -1,8 +1,9 @@
-//! `trace`: the simulation run headless on a script, printed as CSV.
+//! `trace`: the simulation run headless on a script or a recording,
+//! printed as CSV.
 
 use crate::script::Script;
 use crate::sim::angle::wrap_positive;
-use crate::sim::{Model, PolarState, World, TICK_DT, TICK_RATE};
+use crate::sim::{Controls, Model, PolarState, World, TICK_DT, TICK_RATE};
 use std::io::{self, Write};
 
 /// The CSV header of a walking trace.
@@ -59,10 +60,20 @@ pub fn write_row(world: &World, out: &mut impl Write) -> io::Result<()> {
 /// initial state, acceleration 0 and accel_angle the start heading) and one
 /// row after each tick.
 pub fn run(world: &mut World, script: &Script, out: &mut impl Write) -> io::Result<()> {
+    run_ticks(world, script.ticks(), out)
+}
+
+/// Runs `ticks` (a script's or a recording's controls) on `world`, writing
+/// what [`run`] writes.
+pub fn run_ticks(
+    world: &mut World,
+    ticks: impl IntoIterator<Item = Controls>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     write_tunables(world, out)?;
     writeln!(out, "{HEADER}")?;
     write_row(world, out)?;
-    for controls in script.ticks() {
+    for controls in ticks {
         world.step(&controls);
         write_row(world, out)?;
     }

@@ -32,6 +32,10 @@ pub(super) enum Command {
     CycleModel,
     /// Switch to the next camera coupling.
     CycleCoupling,
+    /// Show or hide the help overlay.
+    ToggleHelp,
+    /// Start recording to a new file, or stop and save the recording.
+    ToggleRecording,
 }
 
 /// The controls the `held` keys ask for: each key adds its push to its
@@ -81,6 +85,8 @@ pub(super) fn command(key: KeyCode, alt: bool) -> Option<Command> {
         KeyCode::F11 => Some(Command::ToggleFullscreen),
         KeyCode::F2 => Some(Command::CycleCoupling),
         KeyCode::F3 => Some(Command::CycleModel),
+        KeyCode::F1 => Some(Command::ToggleHelp),
+        KeyCode::F9 => Some(Command::ToggleRecording),
         _ => None,
     }
 }
@@ -162,6 +168,7 @@ mod tests {
         assert_eq!(command(F11, false), Some(Command::ToggleFullscreen));
         assert_eq!(command(F2, false), Some(Command::CycleCoupling));
         assert_eq!(command(F3, false), Some(Command::CycleModel));
+        assert_eq!(command(F9, false), Some(Command::ToggleRecording));
         assert_eq!(command(KeyW, false), None);
     }
 

@@ -8,20 +8,27 @@
 //! - `input`: held keys to controls, and key presses to commands.
 //! - `timing`: the fixed-step accumulator and the frame rate meter.
 //! - `game`: the world, its clock and its HUD, with no window.
+//! - `tape`: the recorder (F9, `--record`).
 //! - `screen`: the window and its scaled pixel buffer.
 //! - `runner`: the event loop's handler tying them together.
+//!
+//! In a replay the controls come from a [`Playback`] instead of the keys;
+//! everything else is the same window.
 
 mod game;
 mod input;
 mod runner;
 mod screen;
+mod tape;
 mod timing;
 
 use crate::map::Map;
+use crate::record::{Outcome, Playback};
 use crate::sim::{Tunables, World};
 use game::Game;
 use runner::Runner;
 use std::path::PathBuf;
+use tape::Tape;
 use winit::event_loop::{ControlFlow, EventLoop};
 
 /// What the window needs to start a game.
@@ -40,6 +47,23 @@ pub struct AppConfig {
     pub tunables: Tunables,
     /// Seed of the world's random generator.
     pub seed: u64,
+    /// Record from the first tick into a new file here (or a numbered name
+    /// beside it, never over a file).
+    pub record: Option<PathBuf>,
+    /// Play this recording back instead of reading the keys; its header's
+    /// tunables and seed replace `tunables` and `seed`.
+    pub replay: Option<Playback>,
+}
+
+/// What a session leaves behind, for the command line to tell.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Recordings closed properly, in order.
+    pub saved: Vec<PathBuf>,
+    /// What went wrong with recordings along the way.
+    pub problems: Vec<String>,
+    /// How the replay ended, in a replay.
+    pub replay: Option<Outcome>,
 }
 
 /// Why the game could not run. Each message says what to do about it; the
@@ -98,6 +122,15 @@ pub enum AppError {
          `RUST_LOG=wgpu=warn` shows more."
     )]
     Render(#[source] pixels::Error),
+    /// The recording asked for with `--record` could not be started.
+    #[error("wobblecaster could not start recording to {path}: check that its folder exists and is writable.")]
+    Record {
+        /// The file asked for.
+        path: PathBuf,
+        /// What the file system said.
+        #[source]
+        source: std::io::Error,
+    },
     /// The event loop itself stopped with an error.
     #[error("the window's event loop stopped with an error; the cause follows.")]
     EventLoop(#[source] winit::error::EventLoopError),
@@ -116,23 +149,54 @@ impl AppError {
     }
 }
 
-/// Opens the window and plays `config.map` until the player quits (Esc or
-/// closing the window), or until `config.frames` frames have been shown.
+/// Opens the window and plays `config.map` (or replays `config.replay`)
+/// until the player quits (Esc or closing the window), or until
+/// `config.frames` frames have been shown. A recording under way is closed
+/// properly whichever way the game ends.
 ///
 /// Must be called on the main thread. Fails, without panicking, when there
 /// is no display or no graphics adapter; the error says what to install or
 /// set.
-pub fn run(config: AppConfig) -> Result<(), AppError> {
+pub fn run(config: AppConfig) -> Result<Report, AppError> {
     let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
     // Frames come from asking for a redraw after each one, so between them
     // the loop may sleep; vsync in the present paces it.
     event_loop.set_control_flow(ControlFlow::Wait);
-    let title = format!("wobblecaster \u{2014} {}", config.map.name);
-    let world = World::new(config.map, config.tunables, config.seed);
-    let game = Game::new(world, config.fov_deg);
-    let mut runner = Runner::new(game, title, config.render_size, config.frames);
+    let title = match &config.replay {
+        Some(p) => format!(
+            "wobblecaster \u{2014} replay {}",
+            p.recording().file.display()
+        ),
+        None => format!("wobblecaster \u{2014} {}", config.map.name),
+    };
+    let (render_size, frames) = (config.render_size, config.frames);
+    let game = new_game(config)?;
+    let mut runner = Runner::new(game, title, render_size, frames);
     let outcome = event_loop.run_app(&mut runner);
+    let (game, error) = runner.finish();
+    let report = game.close();
     // An error of ours ended the loop, so it explains more than the loop's own.
-    runner.finish()?;
-    outcome.map_err(AppError::EventLoop)
+    if let Some(e) = error.or(outcome.err().map(AppError::EventLoop)) {
+        for path in &report.saved {
+            eprintln!("recording saved: {}", path.display());
+        }
+        return Err(e);
+    }
+    Ok(report)
+}
+
+/// The game `config` asks for: a replay, or play, recording from the first
+/// tick if asked.
+fn new_game(config: AppConfig) -> Result<Game, AppError> {
+    if let Some(playback) = config.replay {
+        return Ok(Game::replaying(playback, config.map, config.fov_deg));
+    }
+    let world = World::new(config.map, config.tunables, config.seed);
+    let tape = Tape::new(Some(config.map_path), config.seed);
+    let mut game = Game::new(world, config.fov_deg, tape);
+    if let Some(path) = config.record {
+        game.record_to(&path)
+            .map_err(|source| AppError::Record { path, source })?;
+    }
+    Ok(game)
 }

@@ -5,7 +5,7 @@ use super::game::Game;
 use super::input::{self, Command};
 use super::screen::Screen;
 use super::AppError;
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, KeyEvent, WindowEvent};
 use winit::event_loop::ActiveEventLoop;
@@ -46,9 +46,9 @@ impl Runner {
         }
     }
 
-    /// How the loop ended: the error that stopped it, if any.
-    pub fn finish(self) -> Result<(), AppError> {
-        self.error.map_or(Ok(()), Err)
+    /// The game, to close, and the error that stopped the loop, if any.
+    pub fn finish(self) -> (Game, Option<AppError>) {
+        (self.game, self.error)
     }
 
     /// Keeps `error` (the first one wins: later ones are usually its
@@ -133,6 +133,8 @@ impl Runner {
             Some(Command::ToggleMinimap) => self.game.toggle_minimap(),
             Some(Command::CycleModel) => self.game.cycle_model(),
             Some(Command::CycleCoupling) => self.game.cycle_coupling(),
+            Some(Command::ToggleHelp) => self.game.toggle_help(),
+            Some(Command::ToggleRecording) => self.game.toggle_recording(SystemTime::now()),
             Some(Command::ToggleFullscreen) => {
                 if let Some(screen) = &self.screen {
                     screen.toggle_fullscreen();

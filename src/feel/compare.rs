@@ -26,6 +26,8 @@ pub struct Result {
     pub maneuver: Maneuver,
     /// Its runs, in [`VARIANTS`] order.
     pub runs: Vec<Run>,
+    /// The tile-to-metre scale of its metrics and plot.
+    pub scale: Scale,
 }
 
 /// Why the comparison could not be made or written.
@@ -83,7 +85,11 @@ pub fn run_all(
                 }
             })
             .collect();
-        results.push(Result { maneuver: m, runs });
+        results.push(Result {
+            maneuver: m,
+            runs,
+            scale,
+        });
     }
     Ok(results)
 }
@@ -118,6 +124,7 @@ pub fn write(
         let png = plot::maneuver(
             &format!("{}: {}", r.maneuver.name, r.maneuver.about),
             &series,
+            r.scale.metres_per_tile,
         )
         .map_err(|e| write_err(&path, &e))?;
         write_atomically(&path, &png).map_err(|e| write_err(&path, &e))?;
@@ -141,13 +148,15 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// The report's Markdown.
 pub fn report(results: &[Result], command: &str) -> String {
     let mut md = String::new();
+    let scale = results.first().map_or(Scale::default(), |r| r.scale);
     let _ = writeln!(md, "# Feel comparison\n");
     let _ = writeln!(
         md,
         "Made by `{command}` (wobblecaster {}). Every maneuver in `maneuvers/` is run headless \
          by every walking model and camera coupling from the same controls; the metrics come \
-         from the camera's trajectory at 120 Hz, the same way for every model, with 1 tile = 2 m.\n",
-        env!("CARGO_PKG_VERSION")
+         from the camera's trajectory at 120 Hz, the same way for every model, with 1 tile = {} m.\n",
+        env!("CARGO_PKG_VERSION"),
+        scale.metres_per_tile
     );
     if let Some(first) = results.first().and_then(|r| r.runs.first()) {
         let _ = writeln!(md, "| metric | unit | meaning |\n|---|---|---|");

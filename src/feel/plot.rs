@@ -9,8 +9,10 @@ use std::sync::Once;
 
 /// Size of a maneuver's plot, pixels.
 const SIZE: (u32, u32) = (1600, 1100);
-/// Metres per tile, for speeds in m/s (the metrics' default scale).
-const METRES_PER_TILE: f64 = 2.0;
+/// The yaw-rate panel's range covers this share of all its points; the
+/// rest (a step-10 flip is one tick of thousands of deg/s) are drawn
+/// clipped at its edge, so the panel shows the turning, not one spike.
+const YAW_RATE_SHOWN: f64 = 0.995;
 /// One colour per series, in [`super::maneuvers::VARIANTS`] order.
 const COLOURS: [RGBColor; 4] = [
     RGBColor(214, 39, 40),
@@ -45,7 +47,7 @@ struct Panels {
 }
 
 impl Panels {
-    fn of(t: &Trajectory) -> Self {
+    fn of(t: &Trajectory, metres_per_tile: f64) -> Self {
         let s = &t.samples;
         let time = |i: usize| i as f64 * t.dt;
         let yaw: Vec<f64> = unwrap(s.iter().map(|p| p.yaw))
@@ -58,7 +60,7 @@ impl Panels {
         let speed: Vec<f64> = rate(&xs, t.dt)
             .iter()
             .zip(rate(&ys, t.dt))
-            .map(|(vx, vy)| vx.hypot(vy) * METRES_PER_TILE)
+            .map(|(vx, vy)| vx.hypot(vy) * metres_per_tile)
             .collect();
         Self {
             path: s.iter().map(|p| (p.x, -p.y)).collect(),
@@ -93,16 +95,36 @@ fn bounds<'a>(series: impl Iterator<Item = &'a Series>) -> ((f64, f64), (f64, f6
     (pad(x0, x1), pad(y0, y1))
 }
 
-/// Draws one panel: every run's series of one kind, with axes and legend.
+/// The largest |y| of all but the wildest points of `series`: the
+/// [`YAW_RATE_SHOWN`] quantile, at least 10.
+fn robust_limit(series: &[(String, &Series)]) -> f64 {
+    let mut all: Vec<f64> = series
+        .iter()
+        .flat_map(|(_, s)| s.iter().map(|p| p.1.abs()))
+        .collect();
+    all.sort_by(f64::total_cmp);
+    let at = ((all.len() as f64 - 1.0) * YAW_RATE_SHOWN).round().max(0.0) as usize;
+    all.get(at).copied().unwrap_or(0.0).max(10.0) * 1.1
+}
+
+/// Draws one panel: every run's series of one kind, with axes and legend;
+/// with `clip`, y is shown from -clip to clip and points beyond are drawn
+/// at the edge.
 fn panel(
     area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
     caption: &str,
     (x_desc, y_desc): (&str, &str),
-    series: &[(&str, &Series)],
+    series: &[(String, &Series)],
+    clip: Option<f64>,
 ) -> Result<(), String> {
-    let ((x0, x1), (y0, y1)) = bounds(series.iter().map(|(_, s)| *s));
+    let ((x0, x1), (mut y0, mut y1)) = bounds(series.iter().map(|(_, s)| *s));
+    let mut caption = caption.to_string();
+    if let Some(limit) = clip.filter(|&l| y0 < -l || y1 > l) {
+        (y0, y1) = (-limit, limit);
+        caption += &format!(" (clipped at \u{b1}{limit:.0})");
+    }
     let mut chart = ChartBuilder::on(area)
-        .caption(caption, ("sans-serif", 22))
+        .caption(&caption, ("sans-serif", 22))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
@@ -118,9 +140,12 @@ fn panel(
     for (i, (label, s)) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         chart
-            .draw_series(LineSeries::new(s.iter().copied(), colour.stroke_width(1)))
+            .draw_series(LineSeries::new(
+                s.iter().map(|&(x, y)| (x, y.clamp(y0, y1))),
+                colour.stroke_width(1),
+            ))
             .map_err(|e| e.to_string())?
-            .label(*label)
+            .label(label)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
             });
@@ -135,15 +160,25 @@ fn panel(
 }
 
 /// The plot of one maneuver as PNG bytes: `title` over four panels, one
-/// line per `(label, trajectory)`.
-pub fn maneuver(title: &str, runs: &[(String, &Trajectory)]) -> Result<Vec<u8>, String> {
+/// line per `(label, trajectory)`, speeds in m/s at `metres_per_tile`.
+/// A line that lies exactly on an earlier one says so in its legend.
+pub fn maneuver(
+    title: &str,
+    runs: &[(String, &Trajectory)],
+    metres_per_tile: f64,
+) -> Result<Vec<u8>, String> {
     register_font();
-    let panels: Vec<Panels> = runs.iter().map(|(_, t)| Panels::of(t)).collect();
-    let pick = |f: fn(&Panels) -> &Series| -> Vec<(&str, &Series)> {
-        runs.iter()
-            .zip(&panels)
-            .map(|((l, _), p)| (l.as_str(), f(p)))
-            .collect()
+    let panels: Vec<Panels> = runs
+        .iter()
+        .map(|(_, t)| Panels::of(t, metres_per_tile))
+        .collect();
+    let pick = |f: fn(&Panels) -> &Series| -> Vec<(String, &Series)> {
+        let series: Vec<&Series> = panels.iter().map(f).collect();
+        let label = |i: usize| match series[..i].iter().position(|s| *s == series[i]) {
+            Some(j) => format!("{} (under {})", runs[i].0, runs[j].0),
+            None => runs[i].0.clone(),
+        };
+        (0..runs.len()).map(|i| (label(i), series[i])).collect()
     };
     let mut rgb = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
     {
@@ -153,29 +188,35 @@ pub fn maneuver(title: &str, runs: &[(String, &Trajectory)]) -> Result<Vec<u8>, 
             .titled(title, ("sans-serif", 26))
             .map_err(|e| e.to_string())?;
         let areas = root.split_evenly((2, 2));
+        let yaw_rate = pick(|p| &p.yaw_rate);
+        let speed_unit = format!("m/s (1 tile = {metres_per_tile} m)");
         panel(
             &areas[0],
             "Path from above (north up)",
             ("x (tiles)", "-y (tiles)"),
             &pick(|p| &p.path),
+            None,
         )?;
         panel(
             &areas[1],
             "Camera yaw",
             ("time (s)", "yaw (deg, unwrapped)"),
             &pick(|p| &p.yaw),
+            None,
         )?;
         panel(
             &areas[2],
             "Camera yaw rate",
             ("time (s)", "deg/s"),
-            &pick(|p| &p.yaw_rate),
+            &yaw_rate,
+            Some(robust_limit(&yaw_rate)),
         )?;
         panel(
             &areas[3],
             "Speed",
-            ("time (s)", "m/s (1 tile = 2 m)"),
+            ("time (s)", &speed_unit),
             &pick(|p| &p.speed),
+            None,
         )?;
         root.present().map_err(|e| e.to_string())?;
     }

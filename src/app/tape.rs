@@ -1,0 +1,147 @@
+//! The game's recorder: started and stopped with F9 (or from the first
+//! tick with `--record`), fed every tick the world steps, and closed
+//! properly when the window closes.
+
+use crate::record::{Header, Recorder};
+use crate::sim::{Controls, World};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Where F9 puts its recordings, under the working directory.
+pub(super) const RECORDINGS_DIR: &str = "recordings";
+
+/// The recorder of a game, if one runs, and what it needs to start one.
+#[derive(Debug)]
+pub(super) struct Tape {
+    recorder: Option<Recorder>,
+    /// The map file as given on the command line; None for the open plane.
+    map_path: Option<PathBuf>,
+    /// Seed of the world's random generator.
+    seed: u64,
+    /// Recordings closed so far, in order.
+    saved: Vec<PathBuf>,
+}
+
+impl Tape {
+    /// A tape for worlds on the map loaded from `map_path`, seeded with
+    /// `seed`; not recording.
+    pub fn new(map_path: Option<PathBuf>, seed: u64) -> Self {
+        Self {
+            recorder: None,
+            map_path,
+            seed,
+            saved: Vec::new(),
+        }
+    }
+
+    /// The seed a restarted world needs to match the recording's header.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The file being recorded, if any.
+    pub fn recording(&self) -> Option<&Path> {
+        self.recorder.as_ref().map(Recorder::path)
+    }
+
+    /// Starts recording the fresh `world` into a new file at `path` (or a
+    /// numbered name beside it); returns the file's name.
+    pub fn start(&mut self, path: &Path, world: &World) -> std::io::Result<PathBuf> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let header = Header::new(world, self.map_path.as_deref(), self.seed);
+        let recorder = Recorder::create(path, &header, world)?;
+        let used = recorder.path().to_path_buf();
+        self.recorder = Some(recorder);
+        Ok(used)
+    }
+
+    /// Records one tick if recording. On a write error the recording stops
+    /// (the file keeps its last complete second) and the message says so.
+    pub fn record(&mut self, controls: &Controls, world: &World) -> Result<(), String> {
+        let Some(recorder) = &mut self.recorder else {
+            return Ok(());
+        };
+        let Err(e) = recorder.record(controls, world) else {
+            return Ok(());
+        };
+        let path = recorder.path().display().to_string();
+        self.recorder = None;
+        Err(format!("recording to {path} stopped: {e}"))
+    }
+
+    /// Closes the recording, if one runs, with its end line; returns its
+    /// file, or why it could not be closed.
+    pub fn stop(&mut self) -> Option<Result<PathBuf, String>> {
+        let recorder = self.recorder.take()?;
+        let path = recorder.path().to_path_buf();
+        Some(match recorder.finish() {
+            Ok(path) => {
+                self.saved.push(path.clone());
+                Ok(path)
+            }
+            Err(e) => Err(format!("could not close {}: {e}", path.display())),
+        })
+    }
+
+    /// Every recording closed so far.
+    pub fn saved(&self) -> &[PathBuf] {
+        &self.saved
+    }
+}
+
+/// A new recording's name for a recording started at `now`:
+/// `recordings/wobblecaster-YYYYMMDD-HHMMSS.wrec`, in UTC.
+pub(super) fn new_recording_path(now: SystemTime) -> PathBuf {
+    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_date(secs / 86_400);
+    let t = secs % 86_400;
+    let name = format!(
+        "wobblecaster-{y:04}{m:02}{d:02}-{:02}{:02}{:02}.wrec",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    );
+    Path::new(RECORDINGS_DIR).join(name)
+}
+
+/// The (year, month, day) of the Gregorian calendar `days` days after
+/// 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn dates_are_gregorian() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        // 2000 was a leap year, 2100 will not be.
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(47_541), (2100, 3, 1));
+        assert_eq!(civil_date(20_454), (2026, 1, 1));
+    }
+
+    #[test]
+    fn names_carry_the_utc_time() {
+        let at = UNIX_EPOCH + Duration::from_secs(1_767_225_600 + 3_723);
+        assert_eq!(
+            new_recording_path(at),
+            Path::new("recordings/wobblecaster-20260101-010203.wrec")
+        );
+    }
+}

@@ -1,0 +1,416 @@
+//! Reading a recording back, with every fault located by file, line and
+//! column. A file cut short (no end line) still reads up to its last
+//! complete second.
+
+use super::format::{self, BodyLine};
+use super::{Check, Header, Recording, Run, HEADER_END, MAGIC};
+use crate::sim::{Tunables, TICK_RATE};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The most ticks a recording may hold: over a year at the tick rate, far
+/// beyond any session, and small enough that counts cannot overflow.
+pub const MAX_TICKS: u64 = u32::MAX as u64;
+
+/// Header keys besides the tunables: every one is required.
+const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];
+
+/// A fault in a recording, with its place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordingError {
+    /// The recording file.
+    pub file: PathBuf,
+    /// Line, from 1; 0 for the file as a whole (it cannot be read).
+    pub line: usize,
+    /// Column, from 1; 0 with line 0.
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for RecordingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            0 => write!(f, "{}: {}", self.file.display(), self.message),
+            _ => write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file.display(),
+                self.line,
+                self.col,
+                self.message
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordingError {}
+
+impl Recording {
+    /// Reads and parses a recording file.
+    pub fn load(path: &Path) -> Result<Self, RecordingError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RecordingError {
+            file: path.to_owned(),
+            line: 0,
+            col: 0,
+            message: format!("cannot read the recording: {e}"),
+        })?;
+        Self::parse(&text, path)
+    }
+
+    /// Parses recording `text`; `file` names it in errors and is kept in
+    /// [`Recording::file`].
+    ///
+    /// Every line the recorder writes ends in a newline, so a last line
+    /// without one was cut while being written and is ignored. Without an
+    /// end line the recording is truncated: it keeps the ticks up to its
+    /// last hash line and counts the rest in `dropped_ticks`.
+    pub fn parse(text: &str, file: &Path) -> Result<Self, RecordingError> {
+        let mut lines: Vec<&str> = text.lines().collect();
+        if !text.ends_with('\n') {
+            lines.pop();
+        }
+        let mut reader = Reader {
+            file,
+            lines: lines.into_iter().enumerate(),
+        };
+        let (header, defaulted) = reader.header()?;
+        let mut recording = Recording {
+            file: file.to_owned(),
+            header,
+            runs: Vec::new(),
+            checks: Vec::new(),
+            end: None,
+            dropped_ticks: 0,
+            defaulted,
+        };
+        reader.body(&mut recording)?;
+        if recording.is_truncated() {
+            let kept = recording.last_verified_tick();
+            recording.dropped_ticks = recording.len_ticks() - kept;
+            recording.runs = cut(&recording.runs, kept);
+        }
+        Ok(recording)
+    }
+}
+
+/// The first `ticks` ticks of `runs`.
+fn cut(runs: &[Run], ticks: u64) -> Vec<Run> {
+    let mut left = ticks;
+    let mut kept = Vec::new();
+    for run in runs {
+        if left == 0 {
+            break;
+        }
+        let count = run.count.min(left);
+        kept.push(Run { count, ..*run });
+        left -= count;
+    }
+    kept
+}
+
+/// Lines of one file, numbered from 0, with located errors.
+struct Reader<'a, I> {
+    file: &'a Path,
+    lines: I,
+}
+
+impl<'a, I: Iterator<Item = (usize, &'a str)>> Reader<'a, I> {
+    /// An error at `line` (from 0, as enumerated) and `col` (from 1).
+    fn error(&self, line: usize, col: usize, message: String) -> RecordingError {
+        RecordingError {
+            file: self.file.to_owned(),
+            line: line + 1,
+            col,
+            message,
+        }
+    }
+
+    /// The next line with content, skipping blank and `#` comment lines.
+    fn next_content(&mut self) -> Option<(usize, &'a str)> {
+        self.lines.by_ref().find(|(_, l)| {
+            let t = l.trim_start();
+            !t.is_empty() && !t.starts_with('#')
+        })
+    }
+
+    /// The magic line and the `key = value` lines up to [`HEADER_END`];
+    /// also the tunables the header leaves out.
+    fn header(&mut self) -> Result<(Header, Vec<&'static str>), RecordingError> {
+        let magic = self.lines.next();
+        if magic.map(|(_, l)| l.trim_end()) != Some(MAGIC) {
+            let found = magic.map_or("", |(_, l)| l);
+            let message = match found.strip_prefix("wobblecaster-recording ") {
+                Some(v) => format!("format version {v}; this program reads `{MAGIC}`"),
+                None => format!("not a wobblecaster recording: the first line must be `{MAGIC}`"),
+            };
+            return Err(self.error(0, 1, message));
+        }
+        let mut fields = Fields::default();
+        loop {
+            let Some((n, line)) = self.next_content() else {
+                let last = magic.map_or(0, |(n, _)| n) + fields.seen.len() + 1;
+                return Err(self.error(
+                    last,
+                    1,
+                    format!("the file ends inside the header (no `{HEADER_END}` line)"),
+                ));
+            };
+            if line.trim() == HEADER_END {
+                return fields.finish().map_err(|m| self.error(n, 1, m));
+            }
+            fields
+                .read(n, line)
+                .map_err(|(col, m)| self.error(n, col, m))?;
+        }
+    }
+
+    /// The tick, hash and end lines, into `recording`.
+    fn body(&mut self, recording: &mut Recording) -> Result<(), RecordingError> {
+        let mut ticks: u64 = 0;
+        while let Some((n, line)) = self.next_content() {
+            if recording.end.is_some() {
+                return Err(self.error(n, 1, "nothing may follow the end line".into()));
+            }
+            let parsed = format::parse_body(line).map_err(|(col, m)| self.error(n, col, m))?;
+            match parsed {
+                BodyLine::Run { count, controls } => {
+                    ticks = ticks
+                        .checked_add(count)
+                        .filter(|&t| t <= MAX_TICKS)
+                        .ok_or_else(|| self.error(n, 1, format!("more than {MAX_TICKS} ticks")))?;
+                    recording.runs.push(Run { count, controls });
+                }
+                BodyLine::Hash(check) => {
+                    self.agree(n, line, check, ticks)?;
+                    recording.checks.push(check);
+                }
+                BodyLine::End(check) => {
+                    self.agree(n, line, check, ticks)?;
+                    recording.end = Some(check);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the tick of a hash or end line is the count of ticks
+    /// before it.
+    fn agree(&self, n: usize, line: &str, check: Check, ticks: u64) -> Result<(), RecordingError> {
+        if check.tick == ticks {
+            return Ok(());
+        }
+        let col = format::words(line).get(1).map_or(1, |w| w.0);
+        Err(self.error(
+            n,
+            col,
+            format!(
+                "this line is for tick {} but {ticks} ticks come before it",
+                check.tick
+            ),
+        ))
+    }
+}
+
+/// The header's values as they are read.
+#[derive(Default)]
+struct Fields {
+    /// Keys read so far, with their lines (from 0).
+    seen: Vec<(&'static str, usize)>,
+    version: String,
+    map: Option<PathBuf>,
+    map_name: String,
+    seed: u64,
+    tunables: Tunables,
+}
+
+impl Fields {
+    /// Reads one `key = value` line, the `n`th (from 0).
+    fn read(&mut self, n: usize, line: &str) -> Result<(), format::LineError> {
+        let Some(eq) = line.find('=') else {
+            return Err((1, format!("expected `key = value` or `{HEADER_END}`")));
+        };
+        let (key, value) = (line[..eq].trim(), line[eq + 1..].trim());
+        let col_at = |byte: usize| line[..byte].chars().count() + 1;
+        let key_col = col_at(line.len() - line.trim_start().len());
+        let value_col = col_at(line.len() - line[eq + 1..].trim_start().len());
+        let known = || REQUIRED.into_iter().chain(Tunables::keys());
+        let Some(key) = known().find(|k| *k == key) else {
+            let hint = format::nearest(key, known());
+            return Err((
+                key_col,
+                format!("unknown key `{key}` (did you mean `{hint}`?)"),
+            ));
+        };
+        if let Some(&(_, first)) = self.seen.iter().find(|(k, _)| *k == key) {
+            return Err((
+                key_col,
+                format!("`{key}` is set twice (first on line {})", first + 1),
+            ));
+        }
+        self.seen.push((key, n));
+        self.set(key, value).map_err(|m| (value_col, m))
+    }
+
+    /// Sets the known `key` from its `value`.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "version" => self.version = value.to_string(),
+            "map" => self.map = (!value.is_empty()).then(|| PathBuf::from(value)),
+            "map_name" => self.map_name = value.to_string(),
+            "seed" => {
+                self.seed = value
+                    .parse()
+                    .map_err(|_| format!("`{value}` is not a seed (a whole number)"))?;
+            }
+            "tick_rate" => {
+                if value != TICK_RATE.to_string() {
+                    return Err(format!(
+                        "recorded at {value} ticks per second; this program runs at {TICK_RATE}"
+                    ));
+                }
+            }
+            _ => self.tunables.set(key, value)?,
+        }
+        Ok(())
+    }
+
+    /// The header, once every required key has been read; also the
+    /// tunables left out.
+    fn finish(self) -> Result<(Header, Vec<&'static str>), String> {
+        let has = |key: &str| self.seen.iter().any(|(k, _)| *k == key);
+        if let Some(missing) = REQUIRED.into_iter().find(|k| !has(k)) {
+            return Err(format!("the header does not set `{missing}`"));
+        }
+        let defaulted = Tunables::keys().filter(|k| !has(k)).collect();
+        let header = Header {
+            version: self.version,
+            map: self.map,
+            map_name: self.map_name,
+            seed: self.seed,
+            tunables: self.tunables,
+        };
+        Ok((header, defaulted))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Model;
+
+    fn header() -> String {
+        let t = Tunables {
+            model: Model::Classic,
+            ..Tunables::default()
+        };
+        Header {
+            version: "0.1.0".into(),
+            map: Some("maps/x.map".into()),
+            map_name: "X".into(),
+            seed: 7,
+            tunables: t,
+        }
+        .to_text()
+    }
+
+    fn parse(text: &str) -> Result<Recording, RecordingError> {
+        Recording::parse(text, Path::new("r.wrec"))
+    }
+
+    #[test]
+    fn the_header_reads_back_as_written() {
+        let r = parse(&format!("{}end 0 1\n", header())).unwrap();
+        assert_eq!(r.header.map.as_deref(), Some(Path::new("maps/x.map")));
+        assert_eq!((r.header.seed, r.header.map_name.as_str()), (7, "X"));
+        assert_eq!(r.header.tunables.model, Model::Classic);
+        assert!(r.defaulted.is_empty());
+        assert!(!r.is_truncated());
+    }
+
+    #[test]
+    fn an_empty_map_is_the_open_plane() {
+        let text = header().replace("map = maps/x.map", "map =");
+        let r = parse(&text).unwrap();
+        assert_eq!(r.header.map, None);
+    }
+
+    #[test]
+    fn header_faults_are_located() {
+        let e = parse("wobblecaster-recording 2\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
+        assert!(e.message.contains("format version 2"), "{e}");
+        let e = parse("hello\n").unwrap_err();
+        assert!(e.message.contains("not a wobblecaster recording"), "{e}");
+
+        let text = header().replace("max_speed =", "  max_sped =");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.col, 3);
+        assert!(e.message.contains("did you mean `max_speed`"), "{e}");
+        assert!(e.to_string().starts_with("r.wrec:"), "{e}");
+
+        let text = header().replace("seed = 7", "seed = seven");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.col, 8);
+        let line = text.lines().position(|l| l.starts_with("seed")).unwrap() + 1;
+        assert_eq!(e.line, line);
+
+        let text = header().replace("map_name = X\n", "");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("`map_name`"), "{e}");
+
+        let text = header().replace("seed = 7\n", "seed = 7\nseed = 8\n");
+        assert!(parse(&text).unwrap_err().message.contains("twice"));
+
+        let text = header().replace("tick_rate = 120", "tick_rate = 60");
+        assert!(parse(&text).unwrap_err().message.contains("60 ticks"));
+    }
+
+    #[test]
+    fn missing_tunables_take_their_defaults() {
+        let text = header().replace("gyro = 0\n", "");
+        let r = parse(&text).unwrap();
+        assert_eq!(r.defaulted, ["gyro"]);
+        assert_eq!(r.header.tunables.gyro, 0.0);
+    }
+
+    #[test]
+    fn hash_lines_must_match_the_tick_count() {
+        let text = format!("{}120* 1 0 0\nhash 119 ff\n", header());
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.col, 6);
+        assert!(e.message.contains("tick 119 but 120"), "{e}");
+        let text = format!("{}end 0 ff\n1 0 0\n", header());
+        assert!(parse(&text).unwrap_err().message.contains("follow the end"));
+    }
+
+    #[test]
+    fn a_cut_file_keeps_its_last_verified_second() {
+        let body = "120* 1 0 0\nhash 120 aa\n100* 0 0 1\n20* 0 0 -1\nhash 240 bb\n50* 0 0 0\n";
+        let whole = format!("{}{body}end 290 cc\n", header());
+        assert_eq!(parse(&whole).unwrap().len_ticks(), 290);
+        // Cut inside the end line's hash: that line does not count.
+        let cut = &whole[..whole.len() - 2];
+        let r = parse(cut).unwrap();
+        assert!(r.is_truncated());
+        assert_eq!(r.last_verified_tick(), 240);
+        assert_eq!((r.len_ticks(), r.dropped_ticks), (240, 50));
+        // Cut inside the second hash line: back to the first second.
+        let at = whole.find("hash 240").unwrap() + 7;
+        let r = parse(&whole[..at]).unwrap();
+        assert_eq!((r.last_verified_tick(), r.len_ticks()), (120, 120));
+        assert_eq!(r.dropped_ticks, 120);
+    }
+
+    #[test]
+    fn cutting_may_end_inside_a_run() {
+        let run = |count| Run {
+            count,
+            controls: Default::default(),
+        };
+        let runs = [run(100), run(50), run(70)];
+        assert_eq!(cut(&runs, 120), [run(100), run(20)]);
+        assert_eq!(cut(&runs, 0), []);
+        assert_eq!(cut(&runs, 500), runs);
+    }
+}

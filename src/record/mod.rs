@@ -1,0 +1,168 @@
+//! Recording and replay: the [`Controls`] of every tick written to a text
+//! file a person can read and diff, and played back into a fresh world
+//! with the state hash checked once a second.
+//!
+//! ```text
+//! wobblecaster-recording 1
+//! # ticks: FORWARD RIGHT TURN [ACTION], N* repeats a tick N times; hash TICK HEX after a tick; end TICKS HEX
+//! version = 0.1.0
+//! tick_rate = 120
+//! map = maps/default.map
+//! map_name = Default maze
+//! seed = 1
+//! model = polar
+//! ...
+//! gyro = 0
+//! ---
+//! 120* 1 0 0
+//! hash 120 5c1d0a3e9f2b7781
+//! 0 0 0 model=quake
+//! 59* 0 0 -1
+//! end 180 0b3f54c2d1e8a9f6
+//! ```
+//!
+//! - `format`: the body's lines, written and read back exactly.
+//! - `load`: [`Recording::load`], with errors located by file, line and column.
+//! - `recorder`: [`Recorder`], which never overwrites a file.
+//! - `replay`: [`Playback`] and [`replay`], which report the first desync.
+
+mod format;
+mod load;
+mod recorder;
+mod replay;
+
+pub use load::RecordingError;
+pub use recorder::Recorder;
+pub use replay::{replay, Desync, Outcome, Playback};
+
+use crate::sim::{Controls, Tunables, World};
+use std::path::{Path, PathBuf};
+
+/// The file's first line: what it is and the version of its format.
+pub const MAGIC: &str = "wobblecaster-recording 1";
+/// The line between the header and the ticks.
+pub const HEADER_END: &str = "---";
+/// Ticks between two state-hash lines: one second at the tick rate. A crash
+/// loses at most the ticks since the last one.
+pub const CHECK_INTERVAL: u64 = crate::sim::TICK_RATE as u64;
+
+/// What a replay needs to rebuild the world a recording started from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Header {
+    /// The program version that wrote the recording.
+    pub version: String,
+    /// The map file as it was given to the program; None for the open
+    /// plane (written as an empty value).
+    pub map: Option<PathBuf>,
+    /// The map's display name, to tell a changed map file apart.
+    pub map_name: String,
+    /// Seed of the world's random generator.
+    pub seed: u64,
+    /// Every tunable at the first tick.
+    pub tunables: Tunables,
+}
+
+impl Header {
+    /// The header of a recording of `world`, fresh (tick 0) on the map
+    /// loaded from `map` (None: the open plane) with `seed`.
+    pub fn new(world: &World, map: Option<&Path>, seed: u64) -> Self {
+        Self {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            map: map.map(Path::to_path_buf),
+            map_name: world.map.name.clone(),
+            seed,
+            tunables: world.tunables,
+        }
+    }
+
+    /// The header's lines, the magic line first and [`HEADER_END`] last,
+    /// each ending in a newline.
+    pub fn to_text(&self) -> String {
+        let map = self.map.as_deref().map(Path::display);
+        let mut lines = vec![
+            MAGIC.to_string(),
+            format!("# {}", format::SYNOPSIS),
+            format!("version = {}", self.version),
+            format!("tick_rate = {}", crate::sim::TICK_RATE),
+            format!("map = {}", map.map(|m| m.to_string()).unwrap_or_default()),
+            format!("map_name = {}", self.map_name),
+            format!("seed = {}", self.seed),
+        ];
+        for (key, value) in self.tunables.to_pairs() {
+            lines.push(format!("{key} = {value}"));
+        }
+        lines.push(HEADER_END.to_string());
+        lines
+            .iter()
+            .map(|l| format!("{}\n", l.trim_end()))
+            .collect()
+    }
+}
+
+/// A state hash after a tick, as stored in a recording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// Ticks run when the hash was taken.
+    pub tick: u64,
+    /// [`World::state_hash`] after that tick.
+    pub hash: u64,
+}
+
+/// Ticks with the same controls, one after another.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// How many ticks, at least 1.
+    pub count: u64,
+    /// The controls of each.
+    pub controls: Controls,
+}
+
+/// A recording read back: its header, its ticks and their checks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recording {
+    /// The file it was read from (for messages).
+    pub file: PathBuf,
+    /// How to rebuild the starting world.
+    pub header: Header,
+    /// The ticks in order, run-length encoded. A truncated recording keeps
+    /// only the ticks up to its last hash line.
+    pub runs: Vec<Run>,
+    /// The hash lines, in tick order.
+    pub checks: Vec<Check>,
+    /// The end line, if the recording was closed properly.
+    pub end: Option<Check>,
+    /// Ticks after the last hash line of a truncated recording, dropped
+    /// because nothing verifies them.
+    pub dropped_ticks: u64,
+    /// Tunables the header does not set (an older program wrote it), which
+    /// take their defaults.
+    pub defaulted: Vec<&'static str>,
+}
+
+impl Recording {
+    /// The controls of every tick, in order.
+    pub fn ticks(&self) -> impl Iterator<Item = Controls> + '_ {
+        self.runs
+            .iter()
+            .flat_map(|r| std::iter::repeat_n(r.controls, r.count as usize))
+    }
+
+    /// Total length in ticks.
+    pub fn len_ticks(&self) -> u64 {
+        self.runs.iter().map(|r| r.count).sum()
+    }
+
+    /// True if the recording has no end line: the program stopped without
+    /// closing it (a crash, a kill) or the file was cut.
+    pub fn is_truncated(&self) -> bool {
+        self.end.is_none()
+    }
+
+    /// The last tick a hash verifies: the end line's, else the last hash
+    /// line's, else 0.
+    pub fn last_verified_tick(&self) -> u64 {
+        self.end
+            .or(self.checks.last().copied())
+            .map_or(0, |c| c.tick)
+    }
+}
