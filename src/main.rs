@@ -714,8 +714,12 @@ fn parse_size(s: &str) -> std::result::Result<(u32, u32), String> {
 /// A field of view in degrees, 30 to 150.
 fn parse_fov(s: &str) -> std::result::Result<f64, String> {
     let v: f64 = s.parse().map_err(|_| format!("bad field of view `{s}`"))?;
-    if !(30.0..=150.0).contains(&v) {
-        return Err("the field of view must be 30 to 150 degrees".into());
+    if !(render::MIN_FOV_DEG..=render::MAX_FOV_DEG).contains(&v) {
+        return Err(format!(
+            "the field of view must be {} to {} degrees",
+            render::MIN_FOV_DEG,
+            render::MAX_FOV_DEG
+        ));
     }
     Ok(v)
 }

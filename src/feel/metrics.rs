@@ -314,7 +314,7 @@ impl Values {
                 "heading_settle_s",
                 s.settle_s,
                 "s",
-                "Longest time to settle within 2 deg after a commanded heading step",
+                "Longest time to settle within 2 deg after a heading step (the whole hold if never)",
             ),
             metric(
                 "uncommanded_yaw_deg",

@@ -119,7 +119,11 @@ fn panel(
 ) -> Result<(), String> {
     let ((x0, x1), (mut y0, mut y1)) = bounds(series.iter().map(|(_, s)| *s));
     let mut caption = caption.to_string();
-    if let Some(limit) = clip.filter(|&l| y0 < -l || y1 > l) {
+    let widest = series
+        .iter()
+        .flat_map(|(_, s)| s.iter().map(|p| p.1.abs()))
+        .fold(0.0, f64::max);
+    if let Some(limit) = clip.filter(|&l| widest > l) {
         (y0, y1) = (-limit, limit);
         caption += &format!(" (clipped at \u{b1}{limit:.0})");
     }

@@ -25,6 +25,12 @@ pub struct View {
 
 /// The default horizontal field of view: 90 degrees.
 pub const DEFAULT_FOV_DEG: f64 = 90.0;
+/// The narrowest field of view the game offers, degrees (a comfort option:
+/// about 90 suits a monitor at arm's length).
+pub const MIN_FOV_DEG: f64 = 60.0;
+/// The widest field of view the game offers, degrees: beyond it a flat
+/// projection stretches the screen's edges more than it shows.
+pub const MAX_FOV_DEG: f64 = 120.0;
 
 impl View {
     /// The default view from `pose`.
