@@ -8,6 +8,7 @@
 //! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`]: frame and tick timings.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
+//! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`app`]: the window, the only module that touches the platform.
 
 pub mod app;
@@ -17,6 +18,7 @@ pub mod map;
 pub mod record;
 pub mod render;
 pub mod script;
+pub mod settings;
 pub mod sim;
 pub mod texture;
 pub mod trace;

@@ -1,0 +1,529 @@
+//! Actions, the inputs that trigger them, and the table binding one to the
+//! other. Inputs are named, not coded: the app maps names to platform codes.
+
+use super::KEY_NAMES;
+
+/// Something the player can do with a key, button or stick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Push forward, along the wish heading.
+    Forward,
+    /// Push back.
+    Back,
+    /// Push left (strafe).
+    StrafeLeft,
+    /// Push right (strafe).
+    StrafeRight,
+    /// Turn the wish heading left.
+    TurnLeft,
+    /// Turn the wish heading right.
+    TurnRight,
+    /// While held, the turn actions strafe instead (Alt in Wolfenstein 3D).
+    StrafeModifier,
+    /// Pause or resume.
+    Pause,
+    /// Show or hide the help overlay.
+    Help,
+    /// Show or hide the minimap.
+    Minimap,
+    /// Toggle fullscreen.
+    Fullscreen,
+    /// Switch to the next walking model.
+    NextModel,
+    /// Switch to the next camera coupling.
+    NextCoupling,
+    /// Start or stop recording.
+    Record,
+    /// Reload the settings file.
+    Reload,
+    /// Quit the game.
+    Quit,
+}
+
+impl Action {
+    /// Every action, in the order the settings file and the help list them.
+    pub const ALL: [Action; 16] = [
+        Action::Forward,
+        Action::Back,
+        Action::StrafeLeft,
+        Action::StrafeRight,
+        Action::TurnLeft,
+        Action::TurnRight,
+        Action::StrafeModifier,
+        Action::Pause,
+        Action::Help,
+        Action::Minimap,
+        Action::Fullscreen,
+        Action::NextModel,
+        Action::NextCoupling,
+        Action::Record,
+        Action::Reload,
+        Action::Quit,
+    ];
+
+    /// The action's key in the `[bindings]` section.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Forward => "forward",
+            Action::Back => "back",
+            Action::StrafeLeft => "strafe_left",
+            Action::StrafeRight => "strafe_right",
+            Action::TurnLeft => "turn_left",
+            Action::TurnRight => "turn_right",
+            Action::StrafeModifier => "strafe_modifier",
+            Action::Pause => "pause",
+            Action::Help => "help",
+            Action::Minimap => "minimap",
+            Action::Fullscreen => "fullscreen",
+            Action::NextModel => "next_model",
+            Action::NextCoupling => "next_coupling",
+            Action::Record => "record",
+            Action::Reload => "reload",
+            Action::Quit => "quit",
+        }
+    }
+
+    /// What the action does, in a few words for the help overlay.
+    pub fn about(self) -> &'static str {
+        match self {
+            Action::Forward => "push forward",
+            Action::Back => "push back",
+            Action::StrafeLeft => "push left (strafe)",
+            Action::StrafeRight => "push right (strafe)",
+            Action::TurnLeft => "turn the heading left",
+            Action::TurnRight => "turn the heading right",
+            Action::StrafeModifier => "while held, turning strafes instead",
+            Action::Pause => "pause",
+            Action::Help => "this help",
+            Action::Minimap => "minimap",
+            Action::Fullscreen => "fullscreen",
+            Action::NextModel => "next walking model",
+            Action::NextCoupling => "next camera coupling",
+            Action::Record => "start or stop recording",
+            Action::Reload => "reload the settings file and the map",
+            Action::Quit => "quit",
+        }
+    }
+
+    /// The action whose [`Action::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.name() == name)
+    }
+}
+
+/// A mouse button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MouseButton {
+    /// The primary button.
+    Left,
+    /// The secondary button.
+    Right,
+    /// The wheel button.
+    Middle,
+    /// The thumb button that browsers read as "back".
+    Back,
+    /// The thumb button that browsers read as "forward".
+    Forward,
+}
+
+impl MouseButton {
+    /// Every mouse button.
+    pub const ALL: [MouseButton; 5] = [
+        MouseButton::Left,
+        MouseButton::Right,
+        MouseButton::Middle,
+        MouseButton::Back,
+        MouseButton::Forward,
+    ];
+
+    /// The name after `Mouse` in a binding.
+    fn name(self) -> &'static str {
+        match self {
+            MouseButton::Left => "Left",
+            MouseButton::Right => "Right",
+            MouseButton::Middle => "Middle",
+            MouseButton::Back => "Back",
+            MouseButton::Forward => "Forward",
+        }
+    }
+}
+
+/// A gamepad button, by position (the layout gilrs and SDL use: South is
+/// A on an Xbox pad, cross on a PlayStation one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PadButton {
+    /// The bottom face button.
+    South,
+    /// The right face button.
+    East,
+    /// The top face button.
+    North,
+    /// The left face button.
+    West,
+    /// The left shoulder button.
+    LeftBumper,
+    /// The right shoulder button.
+    RightBumper,
+    /// The left trigger, pressed.
+    LeftTrigger,
+    /// The right trigger, pressed.
+    RightTrigger,
+    /// The left middle button (Select, Back, Share, View).
+    Select,
+    /// The right middle button (Start, Options, Menu).
+    Start,
+    /// The logo button.
+    Mode,
+    /// The left stick, clicked.
+    LeftThumb,
+    /// The right stick, clicked.
+    RightThumb,
+    /// The direction pad's up.
+    DPadUp,
+    /// The direction pad's down.
+    DPadDown,
+    /// The direction pad's left.
+    DPadLeft,
+    /// The direction pad's right.
+    DPadRight,
+}
+
+impl PadButton {
+    /// Every gamepad button.
+    pub const ALL: [PadButton; 17] = [
+        PadButton::South,
+        PadButton::East,
+        PadButton::North,
+        PadButton::West,
+        PadButton::LeftBumper,
+        PadButton::RightBumper,
+        PadButton::LeftTrigger,
+        PadButton::RightTrigger,
+        PadButton::Select,
+        PadButton::Start,
+        PadButton::Mode,
+        PadButton::LeftThumb,
+        PadButton::RightThumb,
+        PadButton::DPadUp,
+        PadButton::DPadDown,
+        PadButton::DPadLeft,
+        PadButton::DPadRight,
+    ];
+
+    /// The name after `Pad` in a binding.
+    fn name(self) -> &'static str {
+        match self {
+            PadButton::South => "South",
+            PadButton::East => "East",
+            PadButton::North => "North",
+            PadButton::West => "West",
+            PadButton::LeftBumper => "LeftBumper",
+            PadButton::RightBumper => "RightBumper",
+            PadButton::LeftTrigger => "LeftTrigger",
+            PadButton::RightTrigger => "RightTrigger",
+            PadButton::Select => "Select",
+            PadButton::Start => "Start",
+            PadButton::Mode => "Mode",
+            PadButton::LeftThumb => "LeftThumb",
+            PadButton::RightThumb => "RightThumb",
+            PadButton::DPadUp => "DPadUp",
+            PadButton::DPadDown => "DPadDown",
+            PadButton::DPadLeft => "DPadLeft",
+            PadButton::DPadRight => "DPadRight",
+        }
+    }
+}
+
+/// A gamepad stick axis. X grows right, Y grows up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PadAxis {
+    /// The left stick, across.
+    LeftStickX,
+    /// The left stick, up and down.
+    LeftStickY,
+    /// The right stick, across.
+    RightStickX,
+    /// The right stick, up and down.
+    RightStickY,
+}
+
+impl PadAxis {
+    /// Every stick axis.
+    pub const ALL: [PadAxis; 4] = [
+        PadAxis::LeftStickX,
+        PadAxis::LeftStickY,
+        PadAxis::RightStickX,
+        PadAxis::RightStickY,
+    ];
+
+    /// The name after `Pad` in a binding.
+    fn name(self) -> &'static str {
+        match self {
+            PadAxis::LeftStickX => "LeftStickX",
+            PadAxis::LeftStickY => "LeftStickY",
+            PadAxis::RightStickX => "RightStickX",
+            PadAxis::RightStickY => "RightStickY",
+        }
+    }
+}
+
+/// Which way along an axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sign {
+    /// Toward positive: right, or up.
+    Plus,
+    /// Toward negative: left, or down.
+    Minus,
+}
+
+impl Sign {
+    /// The sign's character at the end of a binding name.
+    fn symbol(self) -> char {
+        match self {
+            Sign::Plus => '+',
+            Sign::Minus => '-',
+        }
+    }
+}
+
+/// One input that can trigger an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Binding {
+    /// A physical key, by winit `KeyCode` variant name: one of [`KEY_NAMES`].
+    Key(&'static str),
+    /// A mouse button.
+    Mouse(MouseButton),
+    /// A gamepad button.
+    PadButton(PadButton),
+    /// A stick pushed past half way in one direction (Y+ is up).
+    PadAxis(PadAxis, Sign),
+}
+
+impl Binding {
+    /// The binding's name in the settings file: `KeyW`, `MouseLeft`,
+    /// `PadSouth`, `PadLeftStickX+`.
+    pub fn name(&self) -> String {
+        match self {
+            Binding::Key(k) => (*k).to_string(),
+            Binding::Mouse(b) => format!("Mouse{}", b.name()),
+            Binding::PadButton(b) => format!("Pad{}", b.name()),
+            Binding::PadAxis(a, s) => format!("Pad{}{}", a.name(), s.symbol()),
+        }
+    }
+
+    /// The binding named `name` (exactly, case included), if there is one.
+    pub fn parse(name: &str) -> Option<Binding> {
+        if let Some(&key) = KEY_NAMES.iter().find(|&&k| k == name) {
+            return Some(Binding::Key(key));
+        }
+        if let Some(rest) = name.strip_prefix("Mouse") {
+            return MouseButton::ALL
+                .into_iter()
+                .find(|b| b.name() == rest)
+                .map(Binding::Mouse);
+        }
+        let rest = name.strip_prefix("Pad")?;
+        let axis = |sign: Sign| {
+            let axis = rest.strip_suffix(sign.symbol())?;
+            PadAxis::ALL.into_iter().find(|a| a.name() == axis)
+        };
+        if let Some(a) = axis(Sign::Plus) {
+            return Some(Binding::PadAxis(a, Sign::Plus));
+        }
+        if let Some(a) = axis(Sign::Minus) {
+            return Some(Binding::PadAxis(a, Sign::Minus));
+        }
+        PadButton::ALL
+            .into_iter()
+            .find(|b| b.name() == rest)
+            .map(Binding::PadButton)
+    }
+
+    /// Every binding there is: keys, then mouse buttons, pad buttons and
+    /// stick directions.
+    pub fn all() -> impl Iterator<Item = Binding> {
+        let keys = KEY_NAMES.iter().map(|&k| Binding::Key(k));
+        let mouse = MouseButton::ALL.into_iter().map(Binding::Mouse);
+        let buttons = PadButton::ALL.into_iter().map(Binding::PadButton);
+        let axes = PadAxis::ALL.into_iter().flat_map(|a| {
+            [Sign::Plus, Sign::Minus]
+                .into_iter()
+                .map(move |s| Binding::PadAxis(a, s))
+        });
+        keys.chain(mouse).chain(buttons).chain(axes)
+    }
+}
+
+/// Which inputs trigger each action. One input may trigger several actions,
+/// and an action may have no input at all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bindings {
+    /// Indexed by `Action as usize`.
+    by_action: [Vec<Binding>; Action::ALL.len()],
+}
+
+impl Bindings {
+    /// No action bound to anything.
+    pub fn none() -> Self {
+        Self {
+            by_action: Default::default(),
+        }
+    }
+
+    /// The inputs bound to `action`, in the order the file lists them.
+    pub fn get(&self, action: Action) -> &[Binding] {
+        &self.by_action[action as usize]
+    }
+
+    /// Binds `action` to exactly `bindings` (none unbinds it); a repeat of
+    /// an input is dropped.
+    pub fn set(&mut self, action: Action, bindings: impl IntoIterator<Item = Binding>) {
+        let list = &mut self.by_action[action as usize];
+        list.clear();
+        for b in bindings {
+            if !list.contains(&b) {
+                list.push(b);
+            }
+        }
+    }
+
+    /// Every action `binding` triggers, in [`Action::ALL`] order.
+    pub fn actions(&self, binding: &Binding) -> impl Iterator<Item = Action> + '_ {
+        let binding = *binding;
+        Action::ALL
+            .into_iter()
+            .filter(move |&a| self.get(a).contains(&binding))
+    }
+}
+
+impl Default for Bindings {
+    /// The game's keys: WASD and the arrows, Alt to strafe with the arrows,
+    /// F-keys for the feel tools, and a gamepad's pad and face buttons.
+    fn default() -> Self {
+        use Binding::{Key, PadButton as Pad};
+        use PadButton::*;
+        let mut b = Bindings::none();
+        b.set(Action::Forward, [Key("KeyW"), Key("ArrowUp"), Pad(DPadUp)]);
+        b.set(Action::Back, [Key("KeyS"), Key("ArrowDown"), Pad(DPadDown)]);
+        b.set(Action::StrafeLeft, [Key("KeyA")]);
+        b.set(Action::StrafeRight, [Key("KeyD")]);
+        b.set(Action::TurnLeft, [Key("ArrowLeft"), Pad(DPadLeft)]);
+        b.set(Action::TurnRight, [Key("ArrowRight"), Pad(DPadRight)]);
+        b.set(Action::StrafeModifier, [Key("AltLeft"), Key("AltRight")]);
+        b.set(Action::Pause, [Key("KeyP"), Pad(Start)]);
+        b.set(Action::Help, [Key("F1"), Pad(Select)]);
+        b.set(Action::Minimap, [Key("Tab"), Pad(RightThumb)]);
+        b.set(Action::Fullscreen, [Key("F11")]);
+        b.set(Action::NextModel, [Key("F3"), Pad(North)]);
+        b.set(Action::NextCoupling, [Key("F2"), Pad(West)]);
+        b.set(Action::Record, [Key("F9")]);
+        b.set(Action::Reload, [Key("F5")]);
+        b.set(Action::Quit, [Key("Escape")]);
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_binding_name_parses_back_to_itself() {
+        let mut names = HashSet::new();
+        for b in Binding::all() {
+            let name = b.name();
+            assert_eq!(Binding::parse(&name), Some(b), "{name}");
+            assert!(names.insert(name.clone()), "two bindings named {name}");
+        }
+        assert_eq!(names.len(), KEY_NAMES.len() + 5 + 17 + 8);
+        assert_eq!(
+            Binding::parse("PadLeftStickY+"),
+            Some(Binding::PadAxis(PadAxis::LeftStickY, Sign::Plus))
+        );
+        assert_eq!(
+            Binding::parse("MouseBack"),
+            Some(Binding::Mouse(MouseButton::Back))
+        );
+    }
+
+    #[test]
+    fn near_misses_are_not_bindings() {
+        for name in [
+            "keyw",
+            "W",
+            "Mouse",
+            "MouseLeft2",
+            "Pad",
+            "PadLeftStickX",
+            "PadSouth+",
+        ] {
+            assert_eq!(Binding::parse(name), None, "{name}");
+        }
+        assert_eq!(Binding::parse("Unidentified"), None);
+    }
+
+    #[test]
+    fn the_key_names_are_winit_key_codes() {
+        // A sample of the 194 unit variants of winit 0.30's KeyCode.
+        for name in [
+            "KeyW", "ArrowUp", "F1", "F35", "AltLeft", "Space", "Escape", "Tab",
+        ] {
+            assert!(KEY_NAMES.contains(&name), "{name}");
+        }
+        for name in ["Digit1", "Numpad8", "ShiftLeft", "SuperRight", "IntlYen"] {
+            assert!(KEY_NAMES.contains(&name), "{name}");
+        }
+        assert_eq!(KEY_NAMES.len(), 194);
+        let unique: HashSet<_> = KEY_NAMES.iter().collect();
+        assert_eq!(unique.len(), KEY_NAMES.len());
+    }
+
+    #[test]
+    fn action_names_and_order() {
+        for (i, a) in Action::ALL.into_iter().enumerate() {
+            assert_eq!(a as usize, i, "ALL is in declaration order");
+            assert_eq!(Action::from_name(a.name()), Some(a));
+            assert!(!a.about().is_empty());
+        }
+        assert_eq!(Action::from_name("Forward"), None);
+    }
+
+    #[test]
+    fn actions_finds_every_action_of_a_binding() {
+        let mut b = Bindings::default();
+        let w = Binding::Key("KeyW");
+        assert_eq!(b.actions(&w).collect::<Vec<_>>(), [Action::Forward]);
+        b.set(Action::Record, [Binding::Key("F9"), w]);
+        b.set(Action::Quit, [w]);
+        assert_eq!(
+            b.actions(&w).collect::<Vec<_>>(),
+            [Action::Forward, Action::Record, Action::Quit]
+        );
+        assert_eq!(b.actions(&Binding::Key("KeyZ")).count(), 0);
+    }
+
+    #[test]
+    fn set_keeps_the_order_and_drops_repeats() {
+        let mut b = Bindings::none();
+        let (w, up) = (Binding::Key("KeyW"), Binding::Key("ArrowUp"));
+        b.set(Action::Forward, [up, w, up]);
+        assert_eq!(b.get(Action::Forward), [up, w]);
+        b.set(Action::Forward, []);
+        assert!(b.get(Action::Forward).is_empty());
+    }
+
+    #[test]
+    fn the_defaults_keep_the_game_keys() {
+        let b = Bindings::default();
+        let names = |a| b.get(a).iter().map(Binding::name).collect::<Vec<_>>();
+        assert_eq!(names(Action::Forward), ["KeyW", "ArrowUp", "PadDPadUp"]);
+        assert_eq!(names(Action::TurnLeft), ["ArrowLeft", "PadDPadLeft"]);
+        assert_eq!(names(Action::StrafeModifier), ["AltLeft", "AltRight"]);
+        assert_eq!(names(Action::Minimap), ["Tab", "PadRightThumb"]);
+        assert_eq!(names(Action::Quit), ["Escape"]);
+        for a in Action::ALL {
+            assert!(!b.get(a).is_empty(), "{} is unbound", a.name());
+        }
+    }
+}

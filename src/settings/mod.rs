@@ -1,0 +1,281 @@
+//! The settings file: video, movement and comfort tunables, input response
+//! and key bindings, in TOML.
+//!
+//! ```toml
+//! [video]
+//! fov = 100
+//!
+//! [polar]
+//! turn_rate = 18
+//!
+//! [bindings]
+//! forward = ["KeyW", "PadSouth"]
+//! ```
+//!
+//! Every key is optional and keeps its default when left out
+//! ([`Settings::defaults_text`] writes them all, commented). The text is
+//! parsed at the edge into typed values; every fault in a file is reported
+//! with its file, line and column. Inputs are named, not coded, so this
+//! module imports no platform crate: the app maps names to platform codes.
+//!
+//! - `schema`: the sections and keys, their ranges, and the default file.
+//! - `parse`: the TOML walk that applies them, collecting errors.
+//! - `bindings`: [`Action`], [`Binding`] and [`Bindings`].
+
+mod bindings;
+mod key_names;
+mod parse;
+mod schema;
+
+pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, Sign};
+pub use key_names::KEY_NAMES;
+
+use crate::render::DEFAULT_FOV_DEG;
+use crate::sim::Tunables;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Everything the settings file sets.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// The window and the picture.
+    pub video: Video,
+    /// Every movement and comfort tunable (model, coupling, head bob, gyro,
+    /// heading speed and each model's constants), in the simulation's units.
+    pub tunables: Tunables,
+    /// How sticks and the mouse respond.
+    pub input: InputSettings,
+    /// Which inputs trigger which actions.
+    pub bindings: Bindings,
+}
+
+/// The window and the picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Video {
+    /// Internal render resolution (width, height) in pixels, scaled up to
+    /// the window; 16..=7680 by 16..=4320.
+    pub size: (u32, u32),
+    /// Wait for the display's refresh before showing a frame.
+    pub vsync: bool,
+    /// How the picture is scaled up to the window.
+    pub scaling: Scaling,
+    /// Start in fullscreen.
+    pub fullscreen: bool,
+    /// Horizontal field of view in degrees,
+    /// [`MIN_FOV_DEG`](crate::render::MIN_FOV_DEG) to
+    /// [`MAX_FOV_DEG`](crate::render::MAX_FOV_DEG).
+    pub fov_deg: f64,
+}
+
+impl Default for Video {
+    fn default() -> Self {
+        Self {
+            size: (960, 540),
+            vsync: true,
+            scaling: Scaling::Fill,
+            fullscreen: false,
+            fov_deg: DEFAULT_FOV_DEG,
+        }
+    }
+}
+
+/// How the picture is scaled up to the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scaling {
+    /// Stretch to fill the window, keeping the aspect ratio.
+    Fill,
+    /// Whole multiples of the render size only, so every pixel is the same
+    /// size.
+    PixelPerfect,
+}
+
+impl Scaling {
+    /// Every scaling, in the order the file lists them.
+    pub const ALL: [Scaling; 2] = [Scaling::Fill, Scaling::PixelPerfect];
+
+    /// The name in the settings file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scaling::Fill => "fill",
+            Scaling::PixelPerfect => "pixel-perfect",
+        }
+    }
+
+    /// The scaling whose [`Scaling::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// How sticks and the mouse respond.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputSettings {
+    /// Radial stick deadzone, as a share of full deflection, 0 to 0.9.
+    pub deadzone: f32,
+    /// Right-stick turn response exponent, 1 to 5: turn = sign(x) * |x'|^curve
+    /// where x' is the deflection rescaled past the deadzone.
+    pub turn_curve: f32,
+    /// The mouse turns the wish heading in walking mode.
+    pub mouse_turn: bool,
+    /// Degrees of heading per mouse count, above 0 and at most 10.
+    pub mouse_sensitivity: f64,
+}
+
+impl Default for InputSettings {
+    fn default() -> Self {
+        Self {
+            deadzone: 0.15,
+            turn_curve: 2.0,
+            mouse_turn: false,
+            mouse_sensitivity: 0.15,
+        }
+    }
+}
+
+impl Settings {
+    /// Parses settings `text` as if read from `file` (which only names the
+    /// errors). Keys left out keep their defaults.
+    pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsErrors> {
+        parse::parse(text, file)
+    }
+
+    /// Loads the settings file at `path`; an unreadable file is one error
+    /// naming it.
+    pub fn load(path: &Path) -> Result<Settings, SettingsErrors> {
+        let text = std::fs::read_to_string(path).map_err(|e| SettingsErrors {
+            errors: vec![SettingsError {
+                file: path.to_owned(),
+                line: 0,
+                col: 0,
+                message: format!("cannot read the settings file: {e}"),
+            }],
+        })?;
+        Settings::parse(&text, path)
+    }
+
+    /// A complete settings file holding every default: every section and
+    /// key, each under a comment saying what it is, its unit and its range.
+    pub fn defaults_text() -> String {
+        schema::defaults_text(&Settings::default())
+    }
+}
+
+/// Where the settings file lives: `wobblecaster/settings.toml` in the
+/// per-user config folder (`$XDG_CONFIG_HOME` or `~/.config` on Linux), or
+/// `None` when the platform has none.
+pub fn default_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|d| d.join("wobblecaster").join("settings.toml"))
+}
+
+/// One fault in a settings file, with where it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsError {
+    /// The settings file.
+    pub file: PathBuf,
+    /// Line, from 1 (0 when the fault is the whole file).
+    pub line: usize,
+    /// Column in characters, from 1 (0 with line 0).
+    pub col: usize,
+    /// What is wrong, naming the offending key or value.
+    pub message: String,
+}
+
+impl fmt::Display for SettingsError {
+    /// `file:line:col: message`, or `file: message` for the whole file.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file.display();
+        if self.line == 0 {
+            write!(f, "{file}: {}", self.message)
+        } else {
+            write!(f, "{file}:{}:{}: {}", self.line, self.col, self.message)
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+/// Every fault found in one settings file, in file order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsErrors {
+    /// The faults, at least one.
+    pub errors: Vec<SettingsError>,
+}
+
+impl fmt::Display for SettingsErrors {
+    /// One fault per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.errors.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SettingsErrors {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_names_an_unreadable_file() {
+        let path = Path::new("/no/such/dir/settings.toml");
+        let e = Settings::load(path).unwrap_err();
+        assert_eq!(e.errors.len(), 1);
+        let shown = e.to_string();
+        assert!(
+            shown.starts_with("/no/such/dir/settings.toml: cannot read"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn load_reads_a_file() {
+        let dir = std::env::temp_dir().join(format!("wobble-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.toml");
+        std::fs::write(&path, "[video]\nfov = 100\n").unwrap();
+        let s = Settings::load(&path);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(s.unwrap().video.fov_deg, 100.0);
+    }
+
+    #[test]
+    fn errors_show_one_per_line_with_their_place() {
+        let e = SettingsErrors {
+            errors: vec![
+                SettingsError {
+                    file: "s.toml".into(),
+                    line: 3,
+                    col: 7,
+                    message: "first".into(),
+                },
+                SettingsError {
+                    file: "s.toml".into(),
+                    line: 9,
+                    col: 1,
+                    message: "second".into(),
+                },
+            ],
+        };
+        assert_eq!(e.to_string(), "s.toml:3:7: first\ns.toml:9:1: second");
+    }
+
+    #[test]
+    fn the_default_path_is_in_a_wobblecaster_folder() {
+        if let Some(p) = default_path() {
+            assert!(p.ends_with("wobblecaster/settings.toml"), "{}", p.display());
+        }
+    }
+
+    #[test]
+    fn scaling_names_round_trip() {
+        for s in Scaling::ALL {
+            assert_eq!(Scaling::from_name(s.name()), Some(s));
+        }
+        assert_eq!(Scaling::from_name("pixel_perfect"), None);
+    }
+}

@@ -1,0 +1,756 @@
+//! The TOML walk: each section and key checked against the schema and
+//! applied to the defaults, every fault collected with its place.
+
+use super::schema::{self, Field, Kind, Range, Section, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE};
+use super::{Action, Binding, Settings, SettingsError, SettingsErrors, KEY_NAMES};
+use std::path::Path;
+use toml::de::{DeArray, DeString, DeTable, DeValue};
+use toml::Spanned;
+
+/// Parses `text` as if read from `file` into the defaults overlaid with
+/// what it sets, or every fault found.
+pub(super) fn parse(text: &str, file: &Path) -> Result<Settings, SettingsErrors> {
+    let mut p = Parser {
+        text,
+        file,
+        settings: Settings::default(),
+        errors: Vec::new(),
+    };
+    let (doc, syntax) = DeTable::parse_recoverable(text);
+    if syntax.is_empty() {
+        for (key, value) in doc.get_ref().iter() {
+            p.top_level(key, value);
+        }
+    } else {
+        // The recovered document may hold fragments of the broken lines:
+        // their faults would only be echoes of the syntax error.
+        for e in syntax {
+            let at = e.span().map_or(text.len(), |s| s.start);
+            p.error(at, format!("bad TOML: {}", e.message()));
+        }
+    }
+    if p.errors.is_empty() {
+        Ok(p.settings)
+    } else {
+        // Tables iterate in key order; report in file order.
+        p.errors.sort_by_key(|e| (e.line, e.col));
+        Err(SettingsErrors { errors: p.errors })
+    }
+}
+
+/// A TOML key with its place in the text.
+type Key<'i> = Spanned<DeString<'i>>;
+/// A TOML value with its place in the text.
+type Value<'i> = Spanned<DeValue<'i>>;
+
+/// The walk's state: the settings so far and the faults so far.
+struct Parser<'a> {
+    text: &'a str,
+    file: &'a Path,
+    settings: Settings,
+    errors: Vec<SettingsError>,
+}
+
+impl Parser<'_> {
+    /// Records a fault at byte offset `at` of the text.
+    fn error(&mut self, at: usize, message: String) {
+        let (line, col) = line_col(self.text, at);
+        self.errors.push(SettingsError {
+            file: self.file.to_owned(),
+            line,
+            col,
+            message,
+        });
+    }
+
+    /// A top-level entry: a section, or a key that belongs in one.
+    fn top_level(&mut self, key: &Key, value: &Value) {
+        let name = key.get_ref().as_ref();
+        let at = key.span().start;
+        if let Some(section) = schema::section(name) {
+            match value.get_ref().as_table() {
+                Some(table) => self.section(section, table),
+                None => self.not_a_section(name, value),
+            }
+        } else if name == BINDINGS {
+            match value.get_ref().as_table() {
+                Some(table) => self.bindings(table),
+                None => self.not_a_section(name, value),
+            }
+        } else if value.get_ref().is_table() {
+            let names = schema::SECTIONS.iter().map(|s| s.name).chain([BINDINGS]);
+            let hint = nearest(name, names)
+                .map_or_else(String::new, |n| format!(" (did you mean [{n}]?)"));
+            self.error(at, format!("unknown section [{name}]{hint}"));
+        } else {
+            let home = home_of(name).unwrap_or_else(|| {
+                " (every key belongs in a section, such as [video])".to_string()
+            });
+            self.error(at, format!("key `{name}` outside any section{home}"));
+        }
+    }
+
+    /// A section name given a plain value, such as `video = 1`.
+    fn not_a_section(&mut self, name: &str, value: &Value) {
+        let found = a(value.get_ref().type_str());
+        let message = format!("`{name}` must be a section [{name}], found {found}");
+        self.error(value.span().start, message);
+    }
+
+    /// Every key of a schema section.
+    fn section(&mut self, section: &Section, table: &DeTable) {
+        for (key, value) in table.iter() {
+            let name = key.get_ref().as_ref();
+            match section.fields.iter().find(|f| f.key == name) {
+                Some(field) => self.field(field, value),
+                None => {
+                    let known = section.fields.iter().map(|f| f.key);
+                    self.unknown_key(key, section.name, known);
+                }
+            }
+        }
+    }
+
+    /// A key not in `[section]`, whose keys are `known`.
+    fn unknown_key<'k>(
+        &mut self,
+        key: &Key,
+        section: &str,
+        known: impl Iterator<Item = &'k str> + Clone,
+    ) {
+        let name = key.get_ref().as_ref();
+        // A key this section lacks but others have was put in the wrong one.
+        let hint = match home_of(name) {
+            Some(home) => home,
+            None => match nearest(name, known.clone()) {
+                Some(n) => format!(" (did you mean `{n}`?)"),
+                None => format!(" (the keys are {})", known.collect::<Vec<_>>().join(", ")),
+            },
+        };
+        let message = format!("unknown key `{name}` in [{section}]{hint}");
+        self.error(key.span().start, message);
+    }
+
+    /// One key's value, checked and stored.
+    fn field(&mut self, field: &Field, value: &Value) {
+        let key = field.key;
+        let at = value.span().start;
+        match &field.kind {
+            Kind::Number { range, set, .. } => {
+                if let Some(v) = self.number_in(field, range, value) {
+                    set(&mut self.settings, v);
+                }
+            }
+            Kind::Tunable {
+                tunable,
+                unit,
+                range,
+            } => {
+                if let Some(v) = self.number_in(field, range, value) {
+                    let stored = unit.to_stored(v).to_string();
+                    if let Err(e) = self.settings.tunables.set(tunable, &stored) {
+                        self.error(at, format!("`{key}`: {e}"));
+                    }
+                }
+            }
+            Kind::Flag { set, .. } => match value.get_ref().as_bool() {
+                Some(v) => set(&mut self.settings, v),
+                None => self.wrong_type(key, "true or false", value),
+            },
+            Kind::Choice { names, set, .. } => {
+                if let Some(v) = self.string(key, value) {
+                    if names.contains(&v) {
+                        set(&mut self.settings, v);
+                    } else {
+                        let hint = nearest(v, names.iter().copied())
+                            .map_or_else(String::new, |n| format!(" (did you mean `{n}`?)"));
+                        let one_of = names.join(", ");
+                        let message = format!("`{key}` must be one of {one_of}, found `{v}`{hint}");
+                        self.error(at, message);
+                    }
+                }
+            }
+            Kind::Size => {
+                if let Some(v) = self.string(key, value) {
+                    match parse_size(v) {
+                        Ok(size) => self.settings.video.size = size,
+                        Err(e) => self.error(at, format!("`{key}` {e}, found `{v}`")),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number `value` holds if it is in `range`, or a fault.
+    fn number_in(&mut self, field: &Field, range: &Range, value: &Value) -> Option<f64> {
+        let v = self.number(field.key, value)?;
+        if range.contains(v) {
+            return Some(v);
+        }
+        let allowed = schema::allowed(range, field.unit);
+        let message = format!("`{}` must be {allowed}, found {v}", field.key);
+        self.error(value.span().start, message);
+        None
+    }
+
+    /// The number `value` holds (an integer or a float), or a fault.
+    fn number(&mut self, key: &str, value: &Value) -> Option<f64> {
+        let v = match value.get_ref() {
+            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                .ok()
+                .map(|i| i as f64),
+            DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
+            _ => {
+                self.wrong_type(key, "a number", value);
+                return None;
+            }
+        };
+        let v = v.filter(|v| v.is_finite());
+        if v.is_none() {
+            let message = format!("`{key}` must be a finite number");
+            self.error(value.span().start, message);
+        }
+        v
+    }
+
+    /// The string `value` holds, or a fault.
+    fn string<'v>(&mut self, key: &str, value: &'v Value) -> Option<&'v str> {
+        let v = value.get_ref().as_str();
+        if v.is_none() {
+            self.wrong_type(key, "a string", value);
+        }
+        v
+    }
+
+    /// A fault: `key` holds the wrong type of value.
+    fn wrong_type(&mut self, key: &str, expected: &str, value: &Value) {
+        let found = a(value.get_ref().type_str());
+        let message = format!("`{key}` must be {expected}, found {found}");
+        self.error(value.span().start, message);
+    }
+
+    /// The `[bindings]` section: each action set to its list of inputs.
+    fn bindings(&mut self, table: &DeTable) {
+        for (key, value) in table.iter() {
+            let Some(action) = Action::from_name(key.get_ref()) else {
+                let known = Action::ALL.iter().map(|a| a.name());
+                self.unknown_key(key, BINDINGS, known);
+                continue;
+            };
+            let Some(list) = value.get_ref().as_array() else {
+                let expected = "a list of input names, such as [\"KeyW\"]";
+                self.wrong_type(action.name(), expected, value);
+                continue;
+            };
+            let inputs = self.inputs(action, list);
+            self.settings.bindings.set(action, inputs);
+        }
+    }
+
+    /// The inputs a bindings list names; each bad name is a fault.
+    fn inputs(&mut self, action: Action, list: &DeArray) -> Vec<Binding> {
+        let mut inputs = Vec::new();
+        for item in list.iter() {
+            let at = item.span().start;
+            let Some(name) = item.get_ref().as_str() else {
+                let found = a(item.get_ref().type_str());
+                let message = format!("`{}` lists input names, found {found}", action.name());
+                self.error(at, message);
+                continue;
+            };
+            match Binding::parse(name) {
+                Some(b) => inputs.push(b),
+                None => {
+                    let hint = binding_hint(name);
+                    self.error(at, format!("unknown input `{name}`{hint}"));
+                }
+            }
+        }
+        inputs
+    }
+}
+
+/// `WxH` to (W, H), each within the render size limits.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let expected = || "must be WxH in pixels, such as \"960x540\"".to_string();
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(expected)?;
+    let w: u32 = w.trim().parse().map_err(|_| expected())?;
+    let h: u32 = h.trim().parse().map_err(|_| expected())?;
+    if !(MIN_SIZE..=MAX_WIDTH).contains(&w) {
+        return Err(format!("width must be {MIN_SIZE} to {MAX_WIDTH}"));
+    }
+    if !(MIN_SIZE..=MAX_HEIGHT).contains(&h) {
+        return Err(format!("height must be {MIN_SIZE} to {MAX_HEIGHT}"));
+    }
+    Ok((w, h))
+}
+
+/// ` (it belongs in [a] or [b])`, naming the sections that have a key
+/// `key` (the bindings last), or None if none has.
+fn home_of(key: &str) -> Option<String> {
+    let mut homes: Vec<&str> = schema::SECTIONS
+        .iter()
+        .filter(|s| s.fields.iter().any(|f| f.key == key))
+        .map(|s| s.name)
+        .collect();
+    if Action::from_name(key).is_some() {
+        homes.push(BINDINGS);
+    }
+    let homes: Vec<String> = homes.iter().map(|h| format!("[{h}]")).collect();
+    match &homes[..] {
+        [] => None,
+        [one] => Some(format!(" (it belongs in {one})")),
+        [rest @ .., last] => Some(format!(" (it belongs in {} or {last})", rest.join(", "))),
+    }
+}
+
+/// ` (did you mean ...?)` for an unknown input name, or where to look.
+fn binding_hint(name: &str) -> String {
+    // A bare letter or digit is the key that types it.
+    let typed = match name.chars().collect::<Vec<_>>()[..] {
+        [c] if c.is_ascii_alphabetic() => Some(format!("Key{}", c.to_ascii_uppercase())),
+        [c] if c.is_ascii_digit() => Some(format!("Digit{c}")),
+        _ => None,
+    };
+    let names: Vec<String> = Binding::all().map(|b| b.name()).collect();
+    // Case is a common slip (`keyw`), so compare without it.
+    let near = typed.or_else(|| {
+        let lower = name.to_lowercase();
+        let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+        let i = nearest_index(&lower, lowered.iter().map(String::as_str))?;
+        Some(names[i].clone())
+    });
+    match near {
+        Some(n) => format!(" (did you mean `{n}`?)"),
+        None => format!(
+            " (inputs are winit key names such as {}, Mouse..., Pad...)",
+            KEY_NAMES[..3].join(", ")
+        ),
+    }
+}
+
+/// `a string`, `an integer`: a TOML type name with its article.
+fn a(type_name: &str) -> String {
+    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {type_name}")
+}
+
+/// The candidate nearest `word`, if it is near enough to be a likely slip.
+fn nearest<'c>(word: &str, candidates: impl Iterator<Item = &'c str> + Clone) -> Option<&'c str> {
+    let i = nearest_index(word, candidates.clone())?;
+    candidates.into_iter().nth(i)
+}
+
+/// The index of the candidate fewest edits from `word` (the first on
+/// ties), if it is within a third of the word's length (at least 2).
+fn nearest_index<'c>(word: &str, candidates: impl Iterator<Item = &'c str>) -> Option<usize> {
+    let limit = (word.chars().count() / 3).max(2);
+    candidates
+        .map(|c| edit_distance(word, c))
+        .enumerate()
+        .filter(|&(_, d)| d <= limit)
+        .min_by_key(|&(i, d)| (d, i))
+        .map(|(i, _)| i)
+}
+
+/// Levenshtein distance: the fewest single-character insertions, deletions
+/// and substitutions that turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// The line and column (both from 1, the column in characters) of byte
+/// offset `at` in `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{Bindings, MouseButton, PadAxis, PadButton, Scaling, Sign};
+
+    fn parse_str(text: &str) -> Result<Settings, SettingsErrors> {
+        Settings::parse(text, Path::new("s.toml"))
+    }
+
+    /// The faults of `text`, each as `line:col: message`.
+    fn errors(text: &str) -> Vec<String> {
+        let e = parse_str(text).expect_err("the text has faults");
+        e.errors
+            .iter()
+            .map(|e| {
+                assert_eq!(e.file, Path::new("s.toml"));
+                format!("{}:{}: {}", e.line, e.col, e.message)
+            })
+            .collect()
+    }
+
+    /// The one fault of `text`.
+    fn error(text: &str) -> String {
+        let mut all = errors(text);
+        assert_eq!(all.len(), 1, "{all:?}");
+        all.remove(0)
+    }
+
+    #[test]
+    fn the_default_file_reads_back_as_the_defaults() {
+        let text = Settings::defaults_text();
+        assert_eq!(parse_str(&text).unwrap(), Settings::default());
+        assert_eq!(parse_str("").unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn the_default_file_shows_every_key_of_every_section_with_a_comment() {
+        let text = Settings::defaults_text();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut section = "";
+        let mut seen = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with('#') {
+                continue;
+            } else if let Some(name) = line.strip_prefix('[') {
+                section = name.trim_end_matches(']');
+            } else if let Some((key, _)) = line.split_once(" = ") {
+                assert!(lines[i - 1].starts_with("# "), "no comment above {key}");
+                seen.push(format!("{section}.{key}"));
+            }
+        }
+        let mut expected: Vec<String> = schema::SECTIONS
+            .iter()
+            .flat_map(|s| {
+                s.fields
+                    .iter()
+                    .map(move |f| format!("{}.{}", s.name, f.key))
+            })
+            .collect();
+        expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
+        assert_eq!(seen, expected);
+        assert_eq!(expected.len(), 26 + 16);
+        // Units and ranges are written out.
+        assert!(text.contains(
+            "# How fast the turn keys turn the heading (10 to 720 degrees per second).\n\
+             heading_speed = 150\n"
+        ));
+        assert!(text.contains("fov = 90\n"));
+        assert!(text.contains("size = \"960x540\"\n"));
+        assert!(text.contains("forward = [\"KeyW\", \"ArrowUp\", \"PadDPadUp\"]\n"));
+    }
+
+    #[test]
+    fn a_partial_file_changes_only_what_it_sets() {
+        let text = "[video]\nfov = 100\nscaling = \"pixel-perfect\"\n\
+                    [comfort]\nheading_speed = 200\ngyro = 90\n\
+                    [polar]\nturn_rate = 18.5\ncoast = \"article\"\n\
+                    [quake]\nmax_speed = 12\n\
+                    [player]\nradius = 0.25\n\
+                    [movement]\nmodel = \"quake\"\n\
+                    [input]\ndeadzone = 0.2\nmouse_turn = true\n\
+                    [bindings]\nquit = [\"KeyQ\", \"PadMode\"]\n";
+        let mut expected = Settings::default();
+        expected.video.fov_deg = 100.0;
+        expected.video.scaling = Scaling::PixelPerfect;
+        expected.tunables.heading_speed = 200f64.to_radians();
+        expected.tunables.gyro = 90f64.to_radians();
+        expected.tunables.polar.turn_rate = 18.5;
+        expected.tunables.polar.coast = crate::sim::polar::Coast::Article;
+        expected.tunables.quake.max_speed = 12.0;
+        expected.tunables.player_radius = 0.25;
+        expected.tunables.model = crate::sim::Model::Quake;
+        expected.input.deadzone = 0.2;
+        expected.input.mouse_turn = true;
+        expected.bindings.set(
+            Action::Quit,
+            [Binding::Key("KeyQ"), Binding::PadButton(PadButton::Mode)],
+        );
+        assert_eq!(parse_str(text).unwrap(), expected);
+    }
+
+    #[test]
+    fn numbers_may_be_integers_or_floats() {
+        let s =
+            parse_str("[video]\nfov = 0x5a\n[polar]\nmax_speed = 5\nturn_rate = 1_2.5\n").unwrap();
+        assert_eq!(s.video.fov_deg, 90.0);
+        assert_eq!(s.tunables.polar.max_speed, 5.0);
+        assert_eq!(s.tunables.polar.turn_rate, 12.5);
+        assert_eq!(
+            error("[video]\nfov = nan\n"),
+            "2:7: `fov` must be a finite number"
+        );
+    }
+
+    #[test]
+    fn bad_toml_is_located() {
+        let all = errors("[video]\nfov = = 3\n");
+        assert!(all[0].starts_with("2:7: bad TOML: "), "{all:?}");
+        assert!(all.iter().all(|e| e.starts_with("2:")), "{all:?}");
+        let e = error("[video\n");
+        assert!(e.starts_with("1:7: bad TOML: "), "{e}");
+    }
+
+    #[test]
+    fn a_repeated_key_is_located_at_the_repeat() {
+        let e = error("[video]\nfov = 90\nfov = 100\n");
+        assert!(e.starts_with("3:1: bad TOML: duplicate key"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_section_is_named_with_the_nearest() {
+        assert_eq!(
+            error("[polr]\nmax_speed = 3\n"),
+            "1:2: unknown section [polr] (did you mean [polar]?)"
+        );
+        assert_eq!(
+            error("\n[bindigns]\n"),
+            "2:2: unknown section [bindigns] (did you mean [bindings]?)"
+        );
+        assert_eq!(error("[sound]\n"), "1:2: unknown section [sound]");
+        assert_eq!(
+            error("[video]\n[video.extra]\n"),
+            "2:8: unknown key `extra` in [video] (the keys are size, vsync, scaling, fullscreen, fov)"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_with_the_nearest() {
+        assert_eq!(
+            error("[polar]\nmax_sped = 3\n"),
+            "2:1: unknown key `max_sped` in [polar] (did you mean `max_speed`?)"
+        );
+        assert_eq!(
+            error("[polar]\nradius = 0.3\n"),
+            "2:1: unknown key `radius` in [polar] (it belongs in [player])"
+        );
+        assert_eq!(
+            error("[bindings]\n  forwrd = []\n"),
+            "2:3: unknown key `forwrd` in [bindings] (did you mean `forward`?)"
+        );
+        assert_eq!(
+            error("[classic]\nmax_speed = 3\n"),
+            "2:1: unknown key `max_speed` in [classic] (it belongs in [polar] or [quake])"
+        );
+        assert_eq!(
+            error("fullscreen = true\n"),
+            "1:1: key `fullscreen` outside any section (it belongs in [video] or [bindings])"
+        );
+        assert_eq!(
+            error("fov = 90\n"),
+            "1:1: key `fov` outside any section (it belongs in [video])"
+        );
+        assert_eq!(
+            error("volume = 3\n"),
+            "1:1: key `volume` outside any section (every key belongs in a section, such as [video])"
+        );
+        assert_eq!(
+            error("video = 3\n"),
+            "1:9: `video` must be a section [video], found an integer"
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_located_at_the_value() {
+        assert_eq!(
+            error("[video]\nfov = \"wide\"\n"),
+            "2:7: `fov` must be a number, found a string"
+        );
+        assert_eq!(
+            error("[video]\nvsync = 1\n"),
+            "2:9: `vsync` must be true or false, found an integer"
+        );
+        assert_eq!(
+            error("[movement]\nmodel = 2\n"),
+            "2:9: `model` must be a string, found an integer"
+        );
+        assert_eq!(
+            error("[bindings]\nforward = \"KeyW\"\n"),
+            "2:11: `forward` must be a list of input names, such as [\"KeyW\"], found a string"
+        );
+        assert_eq!(
+            error("[bindings]\nforward = [\"KeyW\", 3]\n"),
+            "2:20: `forward` lists input names, found an integer"
+        );
+    }
+
+    #[test]
+    fn a_value_out_of_range_gives_the_range() {
+        assert_eq!(
+            error("[video]\nfov = 150\n"),
+            "2:7: `fov` must be 60 to 120 degrees, found 150"
+        );
+        assert_eq!(
+            error("[video]\nfov = 59.5\n"),
+            "2:7: `fov` must be 60 to 120 degrees, found 59.5"
+        );
+        assert_eq!(
+            error("[input]\nmouse_sensitivity = 0\n"),
+            "2:21: `mouse_sensitivity` must be above 0 and at most 10 degrees, found 0"
+        );
+        assert_eq!(
+            error("[comfort]\nheading_speed = -5\n"),
+            "2:17: `heading_speed` must be 10 to 720 degrees per second, found -5"
+        );
+        assert_eq!(
+            error("[player]\nradius = 0.5\n"),
+            "2:10: `radius` must be 0.05 to 0.45 tiles, found 0.5"
+        );
+    }
+
+    #[test]
+    fn a_bad_choice_gives_the_choices_and_the_nearest() {
+        assert_eq!(
+            error("[video]\nscaling = \"pixel_perfect\"\n"),
+            "2:11: `scaling` must be one of fill, pixel-perfect, found `pixel_perfect` \
+             (did you mean `pixel-perfect`?)"
+        );
+        assert_eq!(
+            error("[movement]\nmodel = \"doom\"\n"),
+            "2:9: `model` must be one of polar, classic, quake, found `doom`"
+        );
+    }
+
+    #[test]
+    fn a_bad_size_is_located() {
+        assert_eq!(
+            error("[video]\nsize = \"big\"\n"),
+            "2:8: `size` must be WxH in pixels, such as \"960x540\", found `big`"
+        );
+        assert_eq!(
+            error("[video]\nsize = \"8x540\"\n"),
+            "2:8: `size` width must be 16 to 7680, found `8x540`"
+        );
+        assert_eq!(
+            error("[video]\nsize = \"640x5000\"\n"),
+            "2:8: `size` height must be 16 to 4320, found `640x5000`"
+        );
+        let s = parse_str("[video]\nsize = \"640X360\"\n").unwrap();
+        assert_eq!(s.video.size, (640, 360));
+    }
+
+    #[test]
+    fn an_unknown_input_is_located_at_the_element_with_the_nearest() {
+        assert_eq!(
+            error("[bindings]\nforward = [\"KeyW\", \"ArowUp\"]\n"),
+            "2:20: unknown input `ArowUp` (did you mean `ArrowUp`?)"
+        );
+        assert_eq!(
+            error("[bindings]\nforward = [\"keyw\"]\n"),
+            "2:12: unknown input `keyw` (did you mean `KeyW`?)"
+        );
+        assert_eq!(
+            error("[bindings]\nforward = [\"w\"]\n"),
+            "2:12: unknown input `w` (did you mean `KeyW`?)"
+        );
+        assert_eq!(
+            error("[bindings]\nforward = [\"PadLeftStickX\"]\n"),
+            "2:12: unknown input `PadLeftStickX` (did you mean `PadLeftStickX+`?)"
+        );
+        let e = error("[bindings]\nforward = [\"Joystick7Hat\"]\n");
+        assert!(
+            e.starts_with("2:12: unknown input `Joystick7Hat` (inputs are"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn every_fault_in_a_file_is_reported_in_file_order() {
+        let text = "[video]\n\
+                    fov = 10\n\
+                    size = \"wide\"\n\
+                    [polar]\n\
+                    max_sped = 3\n\
+                    turn_rate = \"fast\"\n\
+                    [bindings]\n\
+                    back = [\"KeyZZ\"]\n\
+                    [sound]\n";
+        let all = errors(text);
+        let places: Vec<&str> = all.iter().map(|e| e.split(": ").next().unwrap()).collect();
+        assert_eq!(
+            places,
+            ["2:7", "3:8", "5:1", "6:13", "8:9", "9:2"],
+            "{all:#?}"
+        );
+    }
+
+    #[test]
+    fn bindings_set_replace_the_default_and_an_empty_list_unbinds() {
+        let s = parse_str(
+            "[bindings]\n\
+             forward = [\"MouseRight\", \"PadLeftStickY+\"]\n\
+             quit = []\n",
+        )
+        .unwrap();
+        let b = &s.bindings;
+        assert_eq!(
+            b.get(Action::Forward),
+            [
+                Binding::Mouse(MouseButton::Right),
+                Binding::PadAxis(PadAxis::LeftStickY, Sign::Plus)
+            ]
+        );
+        assert!(b.get(Action::Quit).is_empty());
+        assert_eq!(b.actions(&Binding::Key("Escape")).count(), 0);
+        assert_eq!(b.actions(&Binding::Key("KeyW")).count(), 0);
+        // The rest keep their defaults.
+        assert_eq!(b.get(Action::Back), Bindings::default().get(Action::Back));
+        assert_eq!(
+            b.actions(&Binding::Key("F1")).collect::<Vec<_>>(),
+            [Action::Help]
+        );
+    }
+
+    #[test]
+    fn an_input_may_trigger_several_actions() {
+        let s = parse_str("[bindings]\nrecord = [\"F9\", \"KeyW\"]\n").unwrap();
+        assert_eq!(
+            s.bindings
+                .actions(&Binding::Key("KeyW"))
+                .collect::<Vec<_>>(),
+            [Action::Forward, Action::Record]
+        );
+    }
+
+    #[test]
+    fn lines_and_columns_count_characters_from_one() {
+        let text = "ab\nçé x\n";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 3), (2, 1));
+        assert_eq!(line_col(text, 8), (2, 4)); // the x, after two 2-byte letters
+        assert_eq!(line_col(text, 100), (3, 1));
+        let e = error("# ça va\n[video]\n  fov = 1000\n");
+        assert_eq!(e, "3:9: `fov` must be 60 to 120 degrees, found 1000");
+    }
+
+    #[test]
+    fn nearest_is_a_likely_slip_or_nothing() {
+        let keys = ["max_speed", "turn_rate", "coast"];
+        assert_eq!(nearest("max_sped", keys.into_iter()), Some("max_speed"));
+        assert_eq!(nearest("turnrate", keys.into_iter()), Some("turn_rate"));
+        assert_eq!(nearest("volume", keys.into_iter()), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+}
