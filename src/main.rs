@@ -10,6 +10,7 @@ use wobblecaster::map::{self, Map, Start};
 use wobblecaster::record::{self, Outcome, Playback, Recording};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::script::Script;
+use wobblecaster::settings::{self, Settings, Video};
 use wobblecaster::sim::{Controls, Coupling, Model, Pose, Tunables, World};
 
 /// A Wolfenstein-style first-person game for feeling and measuring
@@ -45,16 +46,49 @@ struct PlayArgs {
 /// How the window shows the game.
 #[derive(Args)]
 struct WindowArgs {
-    /// Internal render resolution, scaled up to the window (the default
-    /// draws in about 3.5 ms on one core of a small machine: see README).
-    #[arg(long, value_name = "WxH", default_value = "960x540", value_parser = parse_size)]
-    size: (u32, u32),
-    /// Horizontal field of view in degrees.
-    #[arg(long, value_name = "DEG", default_value_t = render::DEFAULT_FOV_DEG, value_parser = parse_fov)]
-    fov: f64,
+    /// The settings file (default: the one in the per-user config folder,
+    /// see `wobblecaster settings --path`); edits apply while playing.
+    #[arg(long, value_name = "FILE")]
+    settings: Option<PathBuf>,
+    /// Internal render resolution, scaled up to the window (default from
+    /// the settings, 960x540: about 3.5 ms a frame on one core of a small
+    /// machine, see README).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(u32, u32)>,
+    /// Horizontal field of view in degrees (default from the settings, 90).
+    #[arg(long, value_name = "DEG", value_parser = parse_fov)]
+    fov: Option<f64>,
     /// Quit after this many presented frames (for automated checks).
     #[arg(long, value_name = "N")]
     frames: Option<u64>,
+}
+
+impl WindowArgs {
+    /// The settings file (this one's, else the per-user one), read; also
+    /// the file to watch. A file named with `--settings` must exist; the
+    /// per-user one may not (yet): then the defaults stand, and creating
+    /// it while playing applies it.
+    fn load_settings(&self) -> Result<(Settings, Option<PathBuf>)> {
+        let Some(path) = self.settings.clone().or_else(settings::default_path) else {
+            return Ok((Settings::default(), None));
+        };
+        if self.settings.is_none() && !path.exists() {
+            return Ok((Settings::default(), Some(path)));
+        }
+        Ok((Settings::load(&path)?, Some(path)))
+    }
+
+    /// The video settings of `settings` with this command line's choices.
+    fn video(&self, settings: &Settings) -> Video {
+        let mut video = settings.video.clone();
+        if let Some(size) = self.size {
+            video.size = size;
+        }
+        if let Some(fov) = self.fov {
+            video.fov_deg = fov;
+        }
+        video
+    }
 }
 
 /// Movement and comfort choices shared by the commands that run the world.
@@ -223,6 +257,17 @@ enum Command {
         #[command(flatten)]
         tuning: TuningArgs,
     },
+    /// The settings file: where it is read from, or a complete default one.
+    #[command(group(clap::ArgGroup::new("what").required(true)))]
+    Settings {
+        /// Print a complete, commented settings file with every default
+        /// (`wobblecaster settings --defaults > my.toml`).
+        #[arg(long, group = "what")]
+        defaults: bool,
+        /// Print where the game looks for the settings file.
+        #[arg(long, group = "what")]
+        path: bool,
+    },
     /// Measure frame and tick times on this machine (medians).
     Bench {
         /// The map (default: maps/default.map).
@@ -279,6 +324,7 @@ fn main() -> ExitCode {
             scale,
             tuning,
         }) => feel(run, map, csv, scale.scale(), &tuning),
+        Some(Command::Settings { defaults, .. }) => settings_command(defaults),
         Some(Command::CheckMap { files }) => check_maps(&files),
         Some(Command::Bench { map, csv }) => bench(map, csv),
     };
@@ -328,14 +374,19 @@ fn default_map_path() -> PathBuf {
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
+    let (settings, settings_path) = args.window.load_settings()?;
     let (map, map_path) = load_map(args.map)?;
+    let mut tunables = settings.tunables;
+    args.tuning.apply(&mut tunables);
     let report = app::run(AppConfig {
         map,
+        map_file: resolve_map(map_path.clone()),
         map_path,
-        render_size: args.window.size,
-        fov_deg: args.window.fov,
+        video: args.window.video(&settings),
+        settings,
+        settings_path,
         frames: args.window.frames,
-        tunables: args.tuning.tunables(),
+        tunables,
         seed: args.seed,
         record: args.record,
         replay: None,
@@ -376,6 +427,7 @@ fn shot(
     let hud = Hud {
         minimap,
         help,
+        keys: render::key_lines(&Settings::default().bindings),
         ..Hud::default()
     };
     let mut frame = vec![0u8; w as usize * h as usize * 4];
@@ -556,11 +608,14 @@ fn replay(
     let map = recording_map(&recording, map)?;
     let Some(hash_only) = headless else {
         let total = recording.len_ticks();
+        let (settings, settings_path) = window.load_settings()?;
         let report = app::run(AppConfig {
             map,
             map_path: file.to_owned(),
-            render_size: window.size,
-            fov_deg: window.fov,
+            map_file: file.to_owned(),
+            video: window.video(&settings),
+            settings,
+            settings_path,
             frames: window.frames,
             tunables: recording.header.tunables,
             seed: recording.header.seed,
@@ -651,6 +706,22 @@ fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Map> 
         );
     }
     Ok(map)
+}
+
+/// `settings --defaults` prints the default file; `settings --path` where
+/// the game looks for one.
+fn settings_command(defaults: bool) -> Result<ExitCode> {
+    if defaults {
+        print!("{}", Settings::defaults_text());
+        return Ok(ExitCode::SUCCESS);
+    }
+    match settings::default_path() {
+        Some(path) => println!("{}", path.display()),
+        None => {
+            return Err("this system has no per-user config folder; use --settings FILE".into())
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn bench(map: Option<PathBuf>, csv: bool) -> Result<ExitCode> {

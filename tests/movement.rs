@@ -6,16 +6,20 @@ use std::f64::consts::TAU;
 use wobblecaster::map::{self, Map};
 use wobblecaster::sim::{collision, Action, Controls, Model, Tunables, World};
 
-/// Random held controls: each a key state (-1, 0, 1 per axis) held for
-/// 1 to 120 ticks.
+/// Random held controls: each a key state (-1, 0, 1 per axis) or a stick
+/// anywhere in between, with or without a mouse turn, held for 1 to 120
+/// ticks.
 fn control_runs() -> impl Strategy<Value = Vec<(Controls, usize)>> {
-    let axis = || prop_oneof![Just(-1.0f32), Just(0.0f32), Just(1.0f32)];
-    let controls = (axis(), axis(), axis()).prop_map(|(forward, right, turn)| Controls {
-        forward,
-        right,
-        turn,
-        action: None,
-    });
+    let axis = || prop_oneof![Just(-1.0f32), Just(0.0f32), Just(1.0f32), -1.0f32..=1.0];
+    let look = prop_oneof![Just(0.0f32), -0.2f32..=0.2];
+    let controls =
+        (axis(), axis(), axis(), look).prop_map(|(forward, right, turn, look)| Controls {
+            forward,
+            right,
+            turn,
+            look,
+            action: None,
+        });
     prop::collection::vec((controls, 1usize..120), 1..40)
 }
 

@@ -85,6 +85,8 @@ fn any_size_renders_without_panic() {
         message: Some("a message".into()),
         hidden: false,
         help: true,
+        keys: render::key_lines(&Default::default()),
+        input: vec![("mouse turning".into(), "off".into())],
     };
     for (w, h) in [
         (1, 1),

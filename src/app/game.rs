@@ -1,18 +1,19 @@
 //! The game as the window sees it: the world, the clock that ticks it, the
-//! keys held (or the recording played back), the recorder and the HUD. No
-//! window here, so it tests headless.
+//! inputs held (or the recording played back), the recorder, the settings
+//! and files it watches, and the HUD. No window here, so it tests headless.
 
-use super::input::{self, HeldKeys};
+use super::input::{self, Command, Inputs, PadState};
 use super::tape::{self, Tape};
 use super::timing::{FixedStep, FpsMeter};
+use super::watch::{Watched, POLL_S};
 use super::Report;
-use crate::map::Map;
+use crate::map::{self, Map};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
+use crate::settings::{Binding, Settings, Video};
 use crate::sim::{Action, Controls, Pose, World, TICK_DT};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
-use winit::keyboard::KeyCode;
 
 /// How long a notice stays on the HUD, in seconds.
 const NOTICE_S: f64 = 4.0;
@@ -26,7 +27,16 @@ pub(super) struct Game {
     clock: FixedStep,
     fps: FpsMeter,
     hud: Hud,
-    held: HeldKeys,
+    inputs: Inputs,
+    /// The settings in force: bindings, input, video and the tunables the
+    /// file set (the world's may differ by F2, F3 and the command line).
+    settings: Settings,
+    /// The settings file and the map file, watched for edits.
+    watch: Watch,
+    /// The video settings in force (the file's, with command-line choices).
+    video: Video,
+    /// Video settings changed by a reload, for the window to apply.
+    video_change: Option<Video>,
     /// Horizontal field of view in radians.
     fov: f64,
     /// A request for the world, sent with the next tick.
@@ -41,34 +51,75 @@ pub(super) struct Game {
     problems: Vec<String>,
 }
 
-impl Game {
-    /// A game of `world`, seen with a field of view of `fov_deg` degrees,
-    /// recorded (when asked) by `tape`.
-    pub fn new(world: World, fov_deg: f64, tape: Tape) -> Self {
+/// The files a game reloads when they change, and the error of the last
+/// reload that failed (shown until an edit fixes it).
+#[derive(Debug, Default)]
+pub(super) struct Watch {
+    /// The settings file (it may not exist yet).
+    pub settings: Option<Watched>,
+    /// The map file.
+    pub map: Option<Watched>,
+    /// Seconds until the files are looked at again.
+    next_poll: f64,
+    /// Why the last reload failed, if it did.
+    error: Option<String>,
+}
+
+impl Watch {
+    /// Watches the settings file at `settings` and the map at `map`.
+    pub fn new(settings: Option<&Path>, map: Option<&Path>) -> Self {
         Self {
+            settings: settings.map(Watched::new),
+            map: map.map(Watched::new),
+            ..Self::default()
+        }
+    }
+}
+
+impl Game {
+    /// A game of `world` under `settings` as read from the file (its
+    /// bindings and input), shown as `video` asks (the world has its
+    /// tunables already: the file's with command-line choices), recorded
+    /// (when asked) by `tape`, reloading the files `watch` names when they
+    /// change.
+    pub fn new(world: World, settings: Settings, video: Video, tape: Tape, watch: Watch) -> Self {
+        let mut game = Self {
             prev: world.camera(),
             world,
             clock: FixedStep::new(TICK_DT),
             fps: FpsMeter::default(),
             hud: Hud::default(),
-            held: HeldKeys::new(),
-            fov: fov_deg.to_radians(),
+            inputs: Inputs::default(),
+            fov: video.fov_deg.to_radians(),
+            settings,
+            video,
+            watch,
+            video_change: None,
             action: None,
             playback: None,
             tape,
             notice: None,
             problems: Vec::new(),
-        }
+        };
+        game.refresh_help();
+        game
     }
 
     /// A replay of `playback` on `map`: the recording, not the keys, gives
     /// the controls, and the view holds still on its last tick.
-    pub fn replaying(mut playback: Playback, map: Map, fov_deg: f64) -> Self {
+    /// Reloads of the settings file still apply, but not to the tunables.
+    pub fn replaying(
+        mut playback: Playback,
+        map: Map,
+        settings: Settings,
+        video: Video,
+        watch: Watch,
+    ) -> Self {
         let world = playback.start(map);
         let tape = Tape::new(None, playback.recording().header.seed);
         Self {
             playback: Some(playback),
-            ..Self::new(world, fov_deg, tape)
+            ..Self::new(world, settings, video, tape, watch)
         }
     }
 
@@ -77,11 +128,19 @@ impl Game {
     /// ticks so motion is smooth at any frame rate.
     pub fn advance(&mut self, elapsed: f64) -> View {
         self.hud.fps = self.fps.frame(elapsed);
-        if !self.hud.paused {
-            // Keys change only between frames, so one reading serves every tick.
-            let keys = input::controls(&self.held);
+        self.poll_files(elapsed);
+        if self.hud.paused {
+            // Mouse motion while paused turns nothing.
+            self.inputs.take_look(&self.settings.input);
+        } else {
+            // Inputs change only between frames, so one reading serves every
+            // tick; the mouse's turn goes with the first.
+            let held = self
+                .inputs
+                .controls(&self.settings.bindings, &self.settings.input);
             for _ in 0..self.clock.advance(elapsed) {
-                let Some(controls) = self.next_controls(keys) else {
+                let look = self.inputs.take_look(&self.settings.input);
+                let Some(controls) = self.next_controls(Controls { look, ..held }) else {
                     // The replay is over: hold its last tick still.
                     self.prev = self.world.camera();
                     break;
@@ -130,25 +189,185 @@ impl Game {
         render::draw(&self.world, view, &self.hud, frame, width, height);
     }
 
-    /// Notes `key` as held down.
-    pub fn press(&mut self, key: KeyCode) {
-        self.held.insert(key);
+    /// Notes `binding` (a key or mouse button) as pressed; returns the
+    /// commands a fresh press gives (none for a repeat).
+    pub fn press(&mut self, binding: Binding) -> Vec<Command> {
+        if !self.inputs.press(binding) {
+            return Vec::new();
+        }
+        input::commands(&self.settings.bindings, &binding, self.alt_held())
     }
 
-    /// Notes `key` as let go.
-    pub fn release(&mut self, key: KeyCode) {
-        self.held.remove(&key);
+    /// Notes `binding` as let go.
+    pub fn release(&mut self, binding: Binding) {
+        self.inputs.release(binding);
     }
 
-    /// Lets go of every key: the window lost focus and will not hear the
+    /// Takes the active pad's state now; returns the commands its fresh
+    /// presses give.
+    pub fn set_pad(&mut self, pad: PadState) -> Vec<Command> {
+        let fresh = self.inputs.set_pad(pad);
+        let bindings = &self.settings.bindings;
+        fresh
+            .iter()
+            .flat_map(|b| input::commands(bindings, b, false))
+            .collect()
+    }
+
+    /// Adds horizontal mouse motion, in counts.
+    pub fn add_mouse(&mut self, dx: f64) {
+        self.inputs.add_mouse(dx);
+    }
+
+    /// Lets go of everything: the window lost focus and will not hear the
     /// releases.
     pub fn release_all(&mut self) {
-        self.held.clear();
+        self.inputs.release_all();
     }
 
     /// True while either Alt key is held.
     pub fn alt_held(&self) -> bool {
-        input::alt_held(&self.held)
+        ["AltLeft", "AltRight"]
+            .iter()
+            .any(|k| self.inputs.holds(&Binding::Key(k)))
+    }
+
+    /// Shows `text` on the HUD for a few seconds (a pad plugged in, a
+    /// warning).
+    pub fn tell(&mut self, text: String) {
+        self.notify(text);
+    }
+
+    /// The video settings a reload changed, once, for the window to apply.
+    pub fn take_video_change(&mut self) -> Option<Video> {
+        self.video_change.take()
+    }
+
+    /// Looks at the watched files every [`POLL_S`] of `elapsed` time and
+    /// reloads those that changed.
+    fn poll_files(&mut self, elapsed: f64) {
+        self.watch.next_poll -= elapsed.max(0.0);
+        if self.watch.next_poll > 0.0 {
+            return;
+        }
+        self.watch.next_poll = POLL_S;
+        let settings = self.watch.settings.as_mut().is_some_and(Watched::changed);
+        let map = self.watch.map.as_mut().is_some_and(Watched::changed);
+        if settings || map {
+            self.reload(settings, map);
+        }
+    }
+
+    /// Reads the settings file and the map again (F5), whether or not they
+    /// changed.
+    pub fn reload_now(&mut self) {
+        self.reload(true, true);
+        if self.watch.error.is_none() {
+            self.notify("settings and map reloaded".into());
+        }
+    }
+
+    /// Reloads the settings (if `settings`) and the map (if `map`). A file
+    /// that fails leaves the last good state in force and its error on the
+    /// HUD until an edit fixes it.
+    fn reload(&mut self, settings: bool, map: bool) {
+        let mut errors = Vec::new();
+        if let Some(path) = self.watch.settings.as_ref().map(|w| w.path().to_path_buf()) {
+            if settings {
+                match load_settings(&path) {
+                    Ok(new) => self.apply_settings(new),
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        if let Some(path) = self.watch.map.as_ref().map(|w| w.path().to_path_buf()) {
+            if map && self.playback.is_none() {
+                match map::load(&path) {
+                    Ok(new) => self.apply_map(new),
+                    Err(e) => errors.push(e.to_string()),
+                }
+            }
+        }
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        self.watch.error = errors.first().map(|e| {
+            let mut lines = e.lines();
+            let first = lines.next().unwrap_or_default().to_string();
+            match lines.count() + errors.len() - 1 {
+                0 => first,
+                more => format!("{first} (+{more} more: see the terminal)"),
+            }
+        });
+    }
+
+    /// Puts the bindings and input options in force into the help overlay.
+    fn refresh_help(&mut self) {
+        let i = &self.settings.input;
+        self.hud.keys = render::key_lines(&self.settings.bindings);
+        let mouse = match i.mouse_turn {
+            true => format!("on, {} deg a count", i.mouse_sensitivity),
+            false => "off".to_string(),
+        };
+        self.hud.input = vec![
+            ("mouse turning".into(), mouse),
+            ("stick deadzone".into(), format!("{}", i.deadzone)),
+            ("stick turn curve".into(), format!("{}", i.turn_curve)),
+        ];
+    }
+
+    /// Puts `new` settings in force: bindings, input and video at once,
+    /// and the tunables the file changed since it was last read (so F2, F3
+    /// and command-line choices stand unless the file changes them).
+    fn apply_settings(&mut self, new: Settings) {
+        let old = std::mem::replace(&mut self.settings, new);
+        self.refresh_help();
+        let new = &self.settings;
+        if new.video != old.video {
+            self.video = new.video.clone();
+            self.fov = self.video.fov_deg.to_radians();
+            self.video_change = Some(self.video.clone());
+        }
+        let before = old.tunables.to_pairs();
+        let changed: Vec<(&str, String)> = new
+            .tunables
+            .to_pairs()
+            .into_iter()
+            .filter(|pair| !before.contains(pair))
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        if self.playback.is_some() {
+            return self.notify("the recording's tunables stay in force in a replay".into());
+        }
+        self.end_recording("the tunables changed");
+        let mut tunables = self.world.tunables;
+        for (key, value) in &changed {
+            // Values come from parsed settings: they always read back.
+            let _ = tunables.set(key, value);
+        }
+        self.world.tunables = tunables;
+        let names: Vec<&str> = changed.iter().map(|(k, _)| *k).collect();
+        self.notify(format!("settings applied: {}", names.join(", ")));
+    }
+
+    /// Puts the edited map in force, the player staying where they are.
+    fn apply_map(&mut self, new: Map) {
+        self.end_recording("the map changed");
+        let name = new.name.clone();
+        self.world.map = new;
+        self.notify(format!("map reloaded: {name}"));
+    }
+
+    /// Saves the recording under way, if any, because `why`: it holds one
+    /// map and one set of tunables.
+    fn end_recording(&mut self, why: &str) {
+        match self.tape.stop() {
+            Some(Ok(path)) => self.notify(format!("recording saved ({why}): {}", path.display())),
+            Some(Err(e)) => self.problems.push(e),
+            None => {}
+        }
     }
 
     /// Stops or resumes the ticks.
@@ -251,6 +470,9 @@ impl Game {
     /// The HUD's bottom line: a fresh notice, else how the replay or the
     /// recording stands.
     fn status(&self) -> Option<String> {
+        if let Some(error) = &self.watch.error {
+            return Some(error.clone());
+        }
         if let Some((text, _)) = &self.notice {
             return Some(text.clone());
         }
@@ -260,6 +482,15 @@ impl Game {
         let path = self.tape.recording()?;
         Some(format!("recording to {} - F9 stops", path.display()))
     }
+}
+
+/// The settings file at `path`, or its errors as one message per line.
+fn load_settings(path: &Path) -> Result<Settings, String> {
+    if !path.exists() {
+        // A settings file that is not there (yet, or any more) is the defaults.
+        return Ok(Settings::default());
+    }
+    Settings::load(path).map_err(|e| e.to_string())
 }
 
 /// How a replay stands: the tick under way, or the end with its hash; and
@@ -299,9 +530,15 @@ mod tests {
     fn game() -> Game {
         Game::new(
             World::new(map(), Tunables::default(), 1),
-            90.0,
+            Settings::default(),
+            Video::default(),
             Tape::new(None, 1),
+            Watch::default(),
         )
+    }
+
+    fn key(name: &'static str) -> Binding {
+        Binding::Key(name)
     }
 
     /// A fresh directory for one test's recordings.
@@ -316,13 +553,13 @@ mod tests {
     fn recorded_play(dir: &Path) -> (u64, crate::record::Recording) {
         let mut g = game();
         g.record_to(&dir.join("play.wrec")).unwrap();
-        g.press(KeyCode::KeyW);
+        g.press(key("KeyW"));
         for frame in 0..150 {
             if frame == 40 {
                 g.cycle_model();
             }
             if frame == 90 {
-                g.press(KeyCode::ArrowLeft);
+                g.press(key("ArrowLeft"));
             }
             // Uneven frames: ticks per frame vary, as in a real window.
             g.advance(if frame % 3 == 0 { 0.021 } else { 0.013 });
@@ -353,8 +590,14 @@ mod tests {
         let dir = temp_dir("replay");
         let (hash, recording) = recorded_play(&dir);
         let total = recording.len_ticks();
-        let mut g = Game::replaying(Playback::new(recording), map(), 90.0);
-        g.press(KeyCode::KeyS);
+        let mut g = Game::replaying(
+            Playback::new(recording),
+            map(),
+            Settings::default(),
+            Video::default(),
+            Watch::default(),
+        );
+        g.press(key("KeyS"));
         g.cycle_model();
         assert_eq!(g.action, None, "only the recording changes the world");
         // Long enough for the replay (about 2.5 s) and the notice F3 gave.
@@ -374,7 +617,7 @@ mod tests {
     fn recording_restarts_a_game_under_way() {
         let dir = temp_dir("restart");
         let mut g = game();
-        g.press(KeyCode::KeyW);
+        g.press(key("KeyW"));
         g.advance(0.2);
         assert!(g.world.tick() > 0);
         let used = g.record_to(&dir.join("r.wrec")).unwrap();
@@ -391,6 +634,93 @@ mod tests {
         assert!(g.tape.recording().is_none(), "F9 stops it");
         assert_eq!(g.close().saved, [used]);
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn an_edited_settings_file_applies_within_a_second() {
+        let dir = temp_dir("reload");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("settings.toml");
+        std::fs::write(&file, "[polar]\nmax_speed = 4\n").unwrap();
+        let mut g = Game::new(
+            World::new(map(), Tunables::default(), 1),
+            Settings::load(&file).unwrap(),
+            Video::default(),
+            Tape::new(None, 1),
+            Watch::new(Some(&file), None),
+        );
+        g.press(key("KeyW"));
+        g.advance(0.3);
+        let at = (g.world.player.x, g.world.player.y);
+        // An edit: the new top speed is in force within a second, the
+        // player staying where they are.
+        std::fs::write(&file, "[polar]\nmax_speed = 6.5\n").unwrap();
+        for _ in 0..60 {
+            g.advance(1.0 / 60.0);
+        }
+        assert_eq!(g.world.tunables.polar.max_speed, 6.5);
+        assert!(g.world.player.x >= at.0, "kept its place and moved on");
+        // A typo: the error is on screen and the last good value stays.
+        std::fs::write(&file, "[polar]\nmax_sped = 2\n").unwrap();
+        for _ in 0..60 {
+            g.advance(1.0 / 60.0);
+        }
+        assert_eq!(g.world.tunables.polar.max_speed, 6.5);
+        let shown = g.hud.message.clone().unwrap_or_default();
+        assert!(shown.contains("max_sped"), "{shown}");
+        assert!(shown.contains("settings.toml:2:"), "{shown}");
+        // Fixed: the error goes, the value applies.
+        std::fs::write(&file, "[polar]\nmax_speed = 3\n").unwrap();
+        for _ in 0..60 {
+            g.advance(1.0 / 60.0);
+        }
+        assert_eq!(g.world.tunables.polar.max_speed, 3.0);
+        assert!(!g.hud.message.unwrap_or_default().contains("max_sped"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_live_model_switch_survives_an_unrelated_edit() {
+        let dir = temp_dir("keep-model");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("settings.toml");
+        std::fs::write(&file, "").unwrap();
+        let mut g = Game::new(
+            World::new(map(), Tunables::default(), 1),
+            Settings::default(),
+            Video::default(),
+            Tape::new(None, 1),
+            Watch::new(Some(&file), None),
+        );
+        g.cycle_model();
+        g.advance(0.1);
+        let model = g.world.tunables.model;
+        std::fs::write(&file, "[comfort]\nhead_bob = 1\n").unwrap();
+        g.advance(0.6);
+        assert_eq!(g.world.tunables.head_bob, 1.0);
+        assert_eq!(g.world.tunables.model, model, "F3's choice stands");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn pad_presses_give_commands_and_its_stick_moves() {
+        use crate::settings::PadButton;
+        let mut g = game();
+        let mut pad = PadState::default();
+        pad.buttons[input::button_index(PadButton::Start)] = true;
+        assert_eq!(g.set_pad(pad), [Command::TogglePause]);
+        assert_eq!(g.set_pad(pad), [], "held, not pressed again");
+        let start = g.world.camera();
+        g.set_pad(PadState {
+            left: [0.0, 1.0],
+            ..PadState::default()
+        });
+        // The stick held still keeps moving the player, frame after frame.
+        for _ in 0..30 {
+            g.advance(1.0 / 60.0);
+        }
+        let now = g.world.camera();
+        assert!((now.x - start.x).hypot(now.y - start.y) > 0.05);
     }
 
     #[test]
@@ -417,7 +747,7 @@ mod tests {
     fn held_keys_move_the_player() {
         let mut g = game();
         let start = g.world.camera();
-        g.press(KeyCode::KeyW);
+        g.press(key("KeyW"));
         for _ in 0..30 {
             g.advance(1.0 / 60.0);
         }
@@ -429,8 +759,8 @@ mod tests {
     #[test]
     fn losing_focus_lets_go_of_every_key() {
         let mut g = game();
-        g.press(KeyCode::KeyW);
-        g.press(KeyCode::AltLeft);
+        g.press(key("KeyW"));
+        g.press(key("AltLeft"));
         g.release_all();
         assert!(!g.alt_held());
         let before = g.world.camera();
@@ -441,7 +771,7 @@ mod tests {
     #[test]
     fn the_view_lies_between_the_last_two_ticks() {
         let mut g = game();
-        g.press(KeyCode::KeyW);
+        g.press(key("KeyW"));
         g.advance(0.2);
         // Half a tick past the newest one.
         let view = g.advance(TICK_DT * 0.5);

@@ -1,23 +1,19 @@
-//! Keyboard to [`Controls`]: which held keys push which way, and which
-//! presses are commands to the window rather than to the player.
+//! Keyboard, mouse and gamepad to [`Controls`], through the bindings of the
+//! settings: which held inputs push which way, what the sticks do, and
+//! which presses are commands to the window rather than to the player.
+//!
+//! Everything here but [`key_binding`] is free of the platform, so the
+//! input snapshots test headless.
 
+use crate::settings::{Action, Binding, Bindings, InputSettings, PadAxis, PadButton, Sign};
 use crate::sim::Controls;
 use std::collections::HashSet;
 use winit::keyboard::KeyCode;
 
-/// The keys held down now, by physical position, so WASD sits under the
-/// same fingers on any layout.
-pub(super) type HeldKeys = HashSet<KeyCode>;
+/// A stick direction bound like a button counts as pressed past this.
+const AXIS_PRESS: f32 = 0.5;
 
-/// One axis of [`Controls`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Axis {
-    Forward,
-    Right,
-    Turn,
-}
-
-/// A key press meant for the window, not the player.
+/// A press meant for the window, not the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Command {
     /// Quit the game.
@@ -36,68 +32,272 @@ pub(super) enum Command {
     ToggleHelp,
     /// Start recording to a new file, or stop and save the recording.
     ToggleRecording,
+    /// Read the settings file and the map again now.
+    Reload,
 }
 
-/// The controls the `held` keys ask for: each key adds its push to its
-/// axis, and each axis is then clamped to -1..1, so W with Up is still 1.
-pub(super) fn controls(held: &HeldKeys) -> Controls {
-    let strafing = alt_held(held);
-    let mut c = Controls::default();
-    for &key in held {
-        if let Some((axis, push)) = binding(key, strafing) {
-            match axis {
-                Axis::Forward => c.forward += push,
-                Axis::Right => c.right += push,
-                Axis::Turn => c.turn += push,
+impl Command {
+    /// The command a fresh press of `action` gives; None for the actions
+    /// that are held (movement).
+    fn of(action: Action) -> Option<Self> {
+        Some(match action {
+            Action::Quit => Self::Quit,
+            Action::Pause => Self::TogglePause,
+            Action::Minimap => Self::ToggleMinimap,
+            Action::Fullscreen => Self::ToggleFullscreen,
+            Action::NextModel => Self::CycleModel,
+            Action::NextCoupling => Self::CycleCoupling,
+            Action::Help => Self::ToggleHelp,
+            Action::Record => Self::ToggleRecording,
+            Action::Reload => Self::Reload,
+            Action::Forward
+            | Action::Back
+            | Action::StrafeLeft
+            | Action::StrafeRight
+            | Action::TurnLeft
+            | Action::TurnRight
+            | Action::StrafeModifier => return None,
+        })
+    }
+}
+
+/// The active gamepad's state, read every frame: sticks (x right, y up,
+/// each -1 to 1, raw) and the buttons held. All zero with no pad.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct PadState {
+    /// Left stick.
+    pub left: [f32; 2],
+    /// Right stick.
+    pub right: [f32; 2],
+    /// Buttons held, by [`button_index`].
+    pub buttons: [bool; PAD_BUTTONS],
+}
+
+/// How many pad buttons there are.
+pub(super) const PAD_BUTTONS: usize = 17;
+
+/// A pad button's place in [`PadState::buttons`].
+pub(super) fn button_index(b: PadButton) -> usize {
+    match b {
+        PadButton::South => 0,
+        PadButton::East => 1,
+        PadButton::North => 2,
+        PadButton::West => 3,
+        PadButton::LeftBumper => 4,
+        PadButton::RightBumper => 5,
+        PadButton::LeftTrigger => 6,
+        PadButton::RightTrigger => 7,
+        PadButton::Select => 8,
+        PadButton::Start => 9,
+        PadButton::Mode => 10,
+        PadButton::LeftThumb => 11,
+        PadButton::RightThumb => 12,
+        PadButton::DPadUp => 13,
+        PadButton::DPadDown => 14,
+        PadButton::DPadLeft => 15,
+        PadButton::DPadRight => 16,
+    }
+}
+
+impl PadState {
+    /// True while `binding` (a pad button, or a stick pushed past half way
+    /// in a direction) is held on this pad.
+    fn holds(&self, binding: &Binding) -> bool {
+        match *binding {
+            Binding::PadButton(b) => self.buttons[button_index(b)],
+            Binding::PadAxis(axis, sign) => {
+                let v = match axis {
+                    PadAxis::LeftStickX => self.left[0],
+                    PadAxis::LeftStickY => self.left[1],
+                    PadAxis::RightStickX => self.right[0],
+                    PadAxis::RightStickY => self.right[1],
+                };
+                match sign {
+                    Sign::Plus => v > AXIS_PRESS,
+                    Sign::Minus => v < -AXIS_PRESS,
+                }
             }
+            Binding::Key(_) | Binding::Mouse(_) => false,
         }
     }
-    c.clamped()
-}
 
-/// True while either Alt key is down.
-pub(super) fn alt_held(held: &HeldKeys) -> bool {
-    held.contains(&KeyCode::AltLeft) || held.contains(&KeyCode::AltRight)
-}
-
-/// The axis `key` pushes and which way. With Alt held (`strafing`) the
-/// arrows strafe instead of turning, as in Wolfenstein 3D.
-fn binding(key: KeyCode, strafing: bool) -> Option<(Axis, f32)> {
-    let arrows = if strafing { Axis::Right } else { Axis::Turn };
-    match key {
-        KeyCode::ArrowUp | KeyCode::KeyW => Some((Axis::Forward, 1.0)),
-        KeyCode::ArrowDown | KeyCode::KeyS => Some((Axis::Forward, -1.0)),
-        KeyCode::KeyA => Some((Axis::Right, -1.0)),
-        KeyCode::KeyD => Some((Axis::Right, 1.0)),
-        KeyCode::ArrowLeft => Some((arrows, -1.0)),
-        KeyCode::ArrowRight => Some((arrows, 1.0)),
-        _ => None,
+    /// Every pad binding held on this pad.
+    fn held(&self) -> impl Iterator<Item = Binding> + '_ {
+        let buttons = ALL_PAD_BUTTONS.iter().map(|&b| Binding::PadButton(b));
+        let axes = [
+            PadAxis::LeftStickX,
+            PadAxis::LeftStickY,
+            PadAxis::RightStickX,
+            PadAxis::RightStickY,
+        ]
+        .into_iter()
+        .flat_map(|a| [Sign::Plus, Sign::Minus].map(|s| Binding::PadAxis(a, s)));
+        buttons.chain(axes).filter(|b| self.holds(b))
     }
 }
 
-/// The command a fresh press of `key` gives, if any. Tab with Alt held is
-/// the desktop's window switcher, not a minimap toggle.
-pub(super) fn command(key: KeyCode, alt: bool) -> Option<Command> {
-    match key {
-        KeyCode::Escape => Some(Command::Quit),
-        KeyCode::KeyP => Some(Command::TogglePause),
-        KeyCode::Tab if !alt => Some(Command::ToggleMinimap),
-        KeyCode::F11 => Some(Command::ToggleFullscreen),
-        KeyCode::F2 => Some(Command::CycleCoupling),
-        KeyCode::F3 => Some(Command::CycleModel),
-        KeyCode::F1 => Some(Command::ToggleHelp),
-        KeyCode::F9 => Some(Command::ToggleRecording),
-        _ => None,
+/// Every pad button, in [`button_index`] order.
+const ALL_PAD_BUTTONS: [PadButton; PAD_BUTTONS] = [
+    PadButton::South,
+    PadButton::East,
+    PadButton::North,
+    PadButton::West,
+    PadButton::LeftBumper,
+    PadButton::RightBumper,
+    PadButton::LeftTrigger,
+    PadButton::RightTrigger,
+    PadButton::Select,
+    PadButton::Start,
+    PadButton::Mode,
+    PadButton::LeftThumb,
+    PadButton::RightThumb,
+    PadButton::DPadUp,
+    PadButton::DPadDown,
+    PadButton::DPadLeft,
+    PadButton::DPadRight,
+];
+
+/// Everything the player holds now: keys and mouse buttons (by their
+/// bindings), the active pad, and mouse motion not yet turned into a look.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Inputs {
+    held: HashSet<Binding>,
+    pad: PadState,
+    mouse_dx: f64,
+}
+
+impl Inputs {
+    /// Notes a key or mouse button as held; true if it was not already
+    /// (a fresh press, not a repeat).
+    pub fn press(&mut self, binding: Binding) -> bool {
+        self.held.insert(binding)
     }
+
+    /// Notes a key or mouse button as let go.
+    pub fn release(&mut self, binding: Binding) {
+        self.held.remove(&binding);
+    }
+
+    /// Takes the active pad's state now; returns the pad bindings pressed
+    /// since the last state (fresh presses, for commands).
+    pub fn set_pad(&mut self, pad: PadState) -> Vec<Binding> {
+        let before = self.pad;
+        self.pad = pad;
+        pad.held().filter(|b| !before.holds(b)).collect()
+    }
+
+    /// Adds horizontal mouse motion, in counts (positive to the right).
+    pub fn add_mouse(&mut self, dx: f64) {
+        self.mouse_dx += dx;
+    }
+
+    /// Lets go of everything: the window lost focus and will not hear the
+    /// releases, or the pad went away.
+    pub fn release_all(&mut self) {
+        self.held.clear();
+        self.pad = PadState::default();
+        self.mouse_dx = 0.0;
+    }
+
+    /// True while `binding` is held, by whichever device it names.
+    pub fn holds(&self, binding: &Binding) -> bool {
+        self.held.contains(binding) || self.pad.holds(binding)
+    }
+
+    /// True while any binding of `action` is held.
+    pub fn action_held(&self, bindings: &Bindings, action: Action) -> bool {
+        bindings.get(action).iter().any(|b| self.holds(b))
+    }
+
+    /// The controls everything held asks for: each held movement action
+    /// adds its push, the left stick adds its offset (radial deadzone,
+    /// rescaled), the right stick's x turns through the response curve;
+    /// each axis is then clamped to -1..1. While the strafe modifier is
+    /// held, the turn actions strafe instead, as Alt does in Wolfenstein 3D.
+    pub fn controls(&self, bindings: &Bindings, settings: &InputSettings) -> Controls {
+        let held = |a| self.action_held(bindings, a);
+        let strafing = held(Action::StrafeModifier);
+        let mut c = Controls::default();
+        let axis = |plus, minus| f32::from(u8::from(held(plus))) - f32::from(u8::from(held(minus)));
+        c.forward = axis(Action::Forward, Action::Back);
+        c.right = axis(Action::StrafeRight, Action::StrafeLeft);
+        let turn = axis(Action::TurnRight, Action::TurnLeft);
+        if strafing {
+            c.right += turn;
+        } else {
+            c.turn += turn;
+        }
+        let [x, y] = radial_deadzone(self.pad.left, settings.deadzone);
+        c.forward += y;
+        c.right += x;
+        c.turn += turn_curve(self.pad.right[0], settings.deadzone, settings.turn_curve);
+        c.clamped()
+    }
+
+    /// The heading turn, radians, that the mouse motion since the last call
+    /// asks for when mouse turning is on; the motion is used up either way.
+    pub fn take_look(&mut self, settings: &InputSettings) -> f32 {
+        let dx = std::mem::take(&mut self.mouse_dx);
+        if !settings.mouse_turn {
+            return 0.0;
+        }
+        (dx * settings.mouse_sensitivity).to_radians() as f32
+    }
+}
+
+/// The commands a fresh press of `binding` gives under `bindings`. Tab
+/// with Alt held (`alt`) is the desktop's window switcher, not a command.
+pub(super) fn commands(bindings: &Bindings, binding: &Binding, alt: bool) -> Vec<Command> {
+    if alt && *binding == Binding::Key("Tab") {
+        return Vec::new();
+    }
+    bindings.actions(binding).filter_map(Command::of).collect()
+}
+
+/// A stick offset with a radial deadzone: zero within `deadzone` of the
+/// centre, then rescaled so the output starts at 0 at the deadzone's edge
+/// and reaches 1 at full deflection, keeping the direction.
+pub(super) fn radial_deadzone([x, y]: [f32; 2], deadzone: f32) -> [f32; 2] {
+    let m = x.hypot(y);
+    if !m.is_finite() || m <= deadzone {
+        return [0.0, 0.0];
+    }
+    let scaled = ((m - deadzone) / (1.0 - deadzone)).min(1.0);
+    [x / m * scaled, y / m * scaled]
+}
+
+/// One axis through the deadzone (rescaled as [`radial_deadzone`]) and the
+/// response curve: sign(x) * |x'|^curve, so small deflections turn finely.
+pub(super) fn turn_curve(x: f32, deadzone: f32, curve: f32) -> f32 {
+    let [scaled, _] = radial_deadzone([x, 0.0], deadzone);
+    scaled.signum() * scaled.abs().powf(curve)
+}
+
+/// The binding of a physical key, by its winit name ("KeyW", "ArrowUp");
+/// None for the keys the settings cannot name.
+pub(super) fn key_binding(code: KeyCode) -> Option<Binding> {
+    let name = format!("{code:?}");
+    crate::settings::KEY_NAMES
+        .iter()
+        .find(|n| **n == name)
+        .map(|n| Binding::Key(n))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use KeyCode::*;
+    use crate::settings::MouseButton;
 
-    fn held(keys: &[KeyCode]) -> Controls {
-        controls(&keys.iter().copied().collect())
+    fn key(name: &'static str) -> Binding {
+        Binding::Key(name)
+    }
+
+    fn held(keys: &[&'static str]) -> Controls {
+        let mut inputs = Inputs::default();
+        for &k in keys {
+            inputs.press(key(k));
+        }
+        inputs.controls(&Bindings::default(), &InputSettings::default())
     }
 
     fn c(forward: f32, right: f32, turn: f32) -> Controls {
@@ -105,76 +305,201 @@ mod tests {
             forward,
             right,
             turn,
-            action: None,
+            ..Controls::default()
+        }
+    }
+
+    fn pad(left: [f32; 2], right: [f32; 2]) -> PadState {
+        PadState {
+            left,
+            right,
+            ..PadState::default()
         }
     }
 
     #[test]
-    fn nothing_held_is_no_push() {
-        assert_eq!(held(&[]), Controls::default());
-    }
-
-    #[test]
-    fn each_key_pushes_its_axis() {
-        assert_eq!(held(&[KeyW]), c(1.0, 0.0, 0.0));
-        assert_eq!(held(&[ArrowUp]), c(1.0, 0.0, 0.0));
-        assert_eq!(held(&[KeyS]), c(-1.0, 0.0, 0.0));
-        assert_eq!(held(&[ArrowDown]), c(-1.0, 0.0, 0.0));
-        assert_eq!(held(&[KeyA]), c(0.0, -1.0, 0.0));
-        assert_eq!(held(&[KeyD]), c(0.0, 1.0, 0.0));
-        assert_eq!(held(&[ArrowLeft]), c(0.0, 0.0, -1.0));
-        assert_eq!(held(&[ArrowRight]), c(0.0, 0.0, 1.0));
-    }
-
-    #[test]
-    fn keys_on_one_axis_sum_then_clamp() {
-        assert_eq!(held(&[KeyW, ArrowUp]), c(1.0, 0.0, 0.0));
-        assert_eq!(held(&[KeyW, KeyS]), c(0.0, 0.0, 0.0));
-        // Summed before clamping: two keys forward outweigh one back.
-        assert_eq!(held(&[KeyW, ArrowUp, KeyS]), c(1.0, 0.0, 0.0));
-        assert_eq!(held(&[KeyW, ArrowUp, KeyS, ArrowDown]), c(0.0, 0.0, 0.0));
-        assert_eq!(held(&[KeyA, KeyD]), c(0.0, 0.0, 0.0));
-    }
-
-    #[test]
-    fn axes_combine() {
-        assert_eq!(held(&[KeyW, KeyD, ArrowLeft]), c(1.0, 1.0, -1.0));
+    fn keys_push_along_their_axes() {
+        assert_eq!(held(&[]), c(0.0, 0.0, 0.0));
+        assert_eq!(held(&["KeyW"]), c(1.0, 0.0, 0.0));
+        assert_eq!(held(&["ArrowDown"]), c(-1.0, 0.0, 0.0));
+        assert_eq!(held(&["KeyD", "KeyW"]), c(1.0, 1.0, 0.0));
+        assert_eq!(held(&["ArrowLeft"]), c(0.0, 0.0, -1.0));
+        assert_eq!(
+            held(&["KeyW", "KeyS"]),
+            c(0.0, 0.0, 0.0),
+            "opposites cancel"
+        );
+        assert_eq!(
+            held(&["KeyW", "ArrowUp"]),
+            c(1.0, 0.0, 0.0),
+            "one action once"
+        );
     }
 
     #[test]
     fn alt_makes_the_arrows_strafe() {
-        assert_eq!(held(&[AltLeft, ArrowLeft]), c(0.0, -1.0, 0.0));
-        assert_eq!(held(&[AltRight, ArrowRight]), c(0.0, 1.0, 0.0));
-        assert_eq!(held(&[AltLeft, ArrowLeft, KeyA]), c(0.0, -1.0, 0.0));
-        assert_eq!(held(&[AltLeft, ArrowLeft, KeyD]), c(0.0, 0.0, 0.0));
+        assert_eq!(held(&["AltLeft", "ArrowLeft"]), c(0.0, -1.0, 0.0));
+        assert_eq!(held(&["AltRight", "ArrowRight"]), c(0.0, 1.0, 0.0));
+        assert_eq!(
+            held(&["AltLeft", "KeyD", "ArrowRight"]),
+            c(0.0, 1.0, 0.0),
+            "clamped"
+        );
     }
 
     #[test]
-    fn alt_alone_or_with_other_keys_changes_nothing_else() {
-        assert_eq!(held(&[AltLeft]), Controls::default());
-        assert_eq!(held(&[AltLeft, KeyW, KeyD]), c(1.0, 1.0, 0.0));
+    fn keyboard_and_pad_add_up_and_clamp() {
+        let mut inputs = Inputs::default();
+        inputs.press(key("KeyW"));
+        inputs.set_pad(pad([1.0, 0.0], [0.0, 0.0]));
+        let (b, s) = (Bindings::default(), InputSettings::default());
+        assert_eq!(inputs.controls(&b, &s), c(1.0, 1.0, 0.0));
+        inputs.set_pad(pad([0.0, 1.0], [0.0, 0.0]));
+        assert_eq!(inputs.controls(&b, &s), c(1.0, 0.0, 0.0));
     }
 
     #[test]
-    fn unbound_keys_are_ignored() {
-        assert_eq!(held(&[KeyQ, Space, ShiftLeft]), Controls::default());
+    fn the_deadzone_is_radial_and_rescaled() {
+        assert_eq!(radial_deadzone([0.1, 0.1], 0.15), [0.0, 0.0]);
+        assert_eq!(radial_deadzone([0.15, 0.0], 0.15), [0.0, 0.0]);
+        // Just past the edge the output starts from zero, not from 0.15.
+        let [x, _] = radial_deadzone([0.16, 0.0], 0.15);
+        assert!(x > 0.0 && x < 0.02, "{x}");
+        // Full deflection is full output, in any direction.
+        let [x, y] = radial_deadzone([0.6, 0.8], 0.15);
+        assert!((x.hypot(y) - 1.0).abs() < 1e-6);
+        assert!(
+            (y.atan2(x) - 0.8f32.atan2(0.6)).abs() < 1e-6,
+            "direction kept"
+        );
+        // A diagonal over the unit square is clamped to length 1.
+        let [x, y] = radial_deadzone([1.0, 1.0], 0.15);
+        assert!((x.hypot(y) - 1.0).abs() < 1e-6);
+        assert_eq!(radial_deadzone([f32::NAN, 0.0], 0.15), [0.0, 0.0]);
     }
 
     #[test]
-    fn commands() {
-        assert_eq!(command(Escape, false), Some(Command::Quit));
-        assert_eq!(command(KeyP, false), Some(Command::TogglePause));
-        assert_eq!(command(Tab, false), Some(Command::ToggleMinimap));
-        assert_eq!(command(F11, false), Some(Command::ToggleFullscreen));
-        assert_eq!(command(F2, false), Some(Command::CycleCoupling));
-        assert_eq!(command(F3, false), Some(Command::CycleModel));
-        assert_eq!(command(F9, false), Some(Command::ToggleRecording));
-        assert_eq!(command(KeyW, false), None);
+    fn the_stick_angle_becomes_the_push_angle() {
+        // Stick up and to the right at 30 degrees from up: the push is 30
+        // degrees right of the heading with the stick's strength.
+        let (s, b) = (InputSettings::default(), Bindings::default());
+        let angle = 30f32.to_radians();
+        let mut inputs = Inputs::default();
+        inputs.set_pad(pad([0.8 * angle.sin(), 0.8 * angle.cos()], [0.0, 0.0]));
+        let controls = inputs.controls(&b, &s);
+        let push = controls.right.atan2(controls.forward);
+        assert!((push - angle).abs() < 1e-5, "{push}");
+        let strength = controls.forward.hypot(controls.right);
+        let expected = (0.8 - s.deadzone) / (1.0 - s.deadzone);
+        assert!((strength - expected).abs() < 1e-5, "{strength}");
     }
 
     #[test]
-    fn alt_tab_is_not_the_minimap() {
-        assert_eq!(command(Tab, true), None);
-        assert_eq!(command(Escape, true), Some(Command::Quit));
+    fn the_right_stick_turns_through_the_curve() {
+        let mut inputs = Inputs::default();
+        let (b, mut s) = (Bindings::default(), InputSettings::default());
+        s.turn_curve = 2.0;
+        s.deadzone = 0.0;
+        inputs.set_pad(pad([0.0, 0.0], [0.5, 0.0]));
+        assert!((inputs.controls(&b, &s).turn - 0.25).abs() < 1e-6);
+        inputs.set_pad(pad([0.0, 0.0], [-1.0, 0.0]));
+        assert_eq!(inputs.controls(&b, &s).turn, -1.0);
+        s.turn_curve = 1.0;
+        inputs.set_pad(pad([0.0, 0.0], [0.5, 0.0]));
+        assert!((inputs.controls(&b, &s).turn - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn losing_focus_or_the_pad_releases_everything() {
+        let mut inputs = Inputs::default();
+        inputs.press(key("KeyW"));
+        inputs.press(Binding::Mouse(MouseButton::Left));
+        inputs.set_pad(pad([0.0, 1.0], [1.0, 0.0]));
+        inputs.add_mouse(40.0);
+        inputs.release_all();
+        let s = InputSettings {
+            mouse_turn: true,
+            ..InputSettings::default()
+        };
+        assert_eq!(
+            inputs.controls(&Bindings::default(), &s),
+            Controls::default()
+        );
+        assert_eq!(inputs.take_look(&s), 0.0);
+        // A pad that goes away reads as a pad at rest: nothing held.
+        let mut inputs = Inputs::default();
+        inputs.set_pad(pad([0.0, 1.0], [0.0, 0.0]));
+        inputs.set_pad(PadState::default());
+        let c = inputs.controls(&Bindings::default(), &s);
+        assert_eq!(c, Controls::default());
+    }
+
+    #[test]
+    fn pad_presses_are_fresh_once() {
+        let mut inputs = Inputs::default();
+        let mut start = PadState::default();
+        start.buttons[button_index(PadButton::Start)] = true;
+        assert_eq!(
+            inputs.set_pad(start),
+            [Binding::PadButton(PadButton::Start)]
+        );
+        assert_eq!(inputs.set_pad(start), [], "held, not pressed again");
+        let cmds = commands(
+            &Bindings::default(),
+            &Binding::PadButton(PadButton::Start),
+            false,
+        );
+        assert_eq!(cmds, [Command::TogglePause]);
+        let stick = pad([0.0, 0.9], [0.0, 0.0]);
+        let fresh = inputs.set_pad(stick);
+        assert!(fresh.contains(&Binding::PadAxis(PadAxis::LeftStickY, Sign::Plus)));
+    }
+
+    #[test]
+    fn mouse_turning_is_off_unless_asked_for() {
+        let mut inputs = Inputs::default();
+        let mut s = InputSettings::default();
+        inputs.add_mouse(100.0);
+        assert_eq!(inputs.take_look(&s), 0.0);
+        s.mouse_turn = true;
+        s.mouse_sensitivity = 0.1;
+        inputs.add_mouse(100.0);
+        inputs.add_mouse(-50.0);
+        let look = inputs.take_look(&s);
+        assert!((look - 5f32.to_radians()).abs() < 1e-6, "{look}");
+        assert_eq!(inputs.take_look(&s), 0.0, "used up");
+    }
+
+    #[test]
+    fn presses_map_to_commands() {
+        let b = Bindings::default();
+        let cmd = |name| commands(&b, &key(name), false);
+        assert_eq!(cmd("Escape"), [Command::Quit]);
+        assert_eq!(cmd("KeyP"), [Command::TogglePause]);
+        assert_eq!(cmd("Tab"), [Command::ToggleMinimap]);
+        assert_eq!(cmd("F11"), [Command::ToggleFullscreen]);
+        assert_eq!(cmd("F2"), [Command::CycleCoupling]);
+        assert_eq!(cmd("F3"), [Command::CycleModel]);
+        assert_eq!(cmd("F1"), [Command::ToggleHelp]);
+        assert_eq!(cmd("F5"), [Command::Reload]);
+        assert_eq!(cmd("F9"), [Command::ToggleRecording]);
+        assert_eq!(cmd("KeyW"), [], "movement is held, not a command");
+        assert_eq!(commands(&b, &key("Tab"), true), [], "Alt+Tab");
+    }
+
+    #[test]
+    fn winit_keys_find_their_settings_names() {
+        use KeyCode::*;
+        let codes = [
+            KeyW, ArrowUp, F1, F12, AltLeft, Tab, Escape, Space, Digit1, Numpad8,
+        ];
+        for code in codes {
+            let name = format!("{code:?}");
+            assert_eq!(
+                key_binding(code),
+                Some(Binding::Key(name.leak())),
+                "{code:?}"
+            );
+        }
     }
 }

@@ -5,7 +5,10 @@
 //! [`Controls`](crate::sim::Controls), run the simulation ticks that real
 //! time has made due, and draw the view blended between the last two ticks.
 //!
-//! - `input`: held keys to controls, and key presses to commands.
+//! - `input`: held inputs to controls through the bindings, and presses to
+//!   commands.
+//! - `pad`: gamepads (gilrs), hot-plugged, read every frame.
+//! - `watch`: the settings and map files, polled for edits (hot reload).
 //! - `timing`: the fixed-step accumulator and the frame rate meter.
 //! - `game`: the world, its clock and its HUD, with no window.
 //! - `tape`: the recorder (F9, `--record`).
@@ -17,15 +20,18 @@
 
 mod game;
 mod input;
+mod pad;
 mod runner;
 mod screen;
 mod tape;
 mod timing;
+mod watch;
 
 use crate::map::Map;
 use crate::record::{Outcome, Playback};
+use crate::settings::{Settings, Video};
 use crate::sim::{Tunables, World};
-use game::Game;
+use game::{Game, Watch};
 use runner::Runner;
 use std::path::PathBuf;
 use tape::Tape;
@@ -35,15 +41,20 @@ use winit::event_loop::{ControlFlow, EventLoop};
 pub struct AppConfig {
     /// The map to play, already loaded.
     pub map: Map,
-    /// Where the map came from (for messages).
+    /// The map as named on the command line (what a recording stores).
     pub map_path: PathBuf,
-    /// Internal render resolution in pixels (the window scales it).
-    pub render_size: (u32, u32),
-    /// Horizontal field of view in degrees.
-    pub fov_deg: f64,
+    /// The map file read, watched for edits while playing.
+    pub map_file: PathBuf,
+    /// The settings as read from the file (bindings, input; the defaults
+    /// without a file).
+    pub settings: Settings,
+    /// The settings file, watched for edits while playing; None for none.
+    pub settings_path: Option<PathBuf>,
+    /// The video settings in force: the file's with command-line choices.
+    pub video: Video,
     /// Quit cleanly after this many presented frames.
     pub frames: Option<u64>,
-    /// Tunables of the simulation.
+    /// Tunables of the simulation: the file's with command-line choices.
     pub tunables: Tunables,
     /// Seed of the world's random generator.
     pub seed: u64,
@@ -169,9 +180,9 @@ pub fn run(config: AppConfig) -> Result<Report, AppError> {
         ),
         None => format!("wobblecaster \u{2014} {}", config.map.name),
     };
-    let (render_size, frames) = (config.render_size, config.frames);
+    let (video, frames) = (config.video.clone(), config.frames);
     let game = new_game(config)?;
-    let mut runner = Runner::new(game, title, render_size, frames);
+    let mut runner = Runner::new(game, title, video, frames);
     let outcome = event_loop.run_app(&mut runner);
     let (game, error) = runner.finish();
     let report = game.close();
@@ -188,12 +199,16 @@ pub fn run(config: AppConfig) -> Result<Report, AppError> {
 /// The game `config` asks for: a replay, or play, recording from the first
 /// tick if asked.
 fn new_game(config: AppConfig) -> Result<Game, AppError> {
+    let settings_path = config.settings_path.as_deref();
     if let Some(playback) = config.replay {
-        return Ok(Game::replaying(playback, config.map, config.fov_deg));
+        let watch = Watch::new(settings_path, None);
+        let game = Game::replaying(playback, config.map, config.settings, config.video, watch);
+        return Ok(game);
     }
     let world = World::new(config.map, config.tunables, config.seed);
+    let watch = Watch::new(settings_path, Some(&config.map_file));
     let tape = Tape::new(Some(config.map_path), config.seed);
-    let mut game = Game::new(world, config.fov_deg, tape);
+    let mut game = Game::new(world, config.settings, config.video, tape, watch);
     if let Some(path) = config.record {
         game.record_to(&path)
             .map_err(|source| AppError::Record { path, source })?;

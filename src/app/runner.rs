@@ -1,13 +1,16 @@
-//! The event loop's handler: opens the screen, feeds keys to the game, and
-//! draws a frame whenever the window asks, asking again after each one.
+//! The event loop's handler: opens the screen, feeds keys, mouse and
+//! gamepads to the game, and draws a frame whenever the window asks, asking
+//! again after each one.
 
 use super::game::Game;
 use super::input::{self, Command};
+use super::pad::{PadNews, Pads};
 use super::screen::Screen;
 use super::AppError;
+use crate::settings::{Binding, MouseButton, Video};
 use std::time::{Instant, SystemTime};
 use winit::application::ApplicationHandler;
-use winit::event::{ElementState, KeyEvent, WindowEvent};
+use winit::event::{DeviceEvent, DeviceId, ElementState, KeyEvent, WindowEvent};
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::PhysicalKey;
 use winit::window::WindowId;
@@ -16,8 +19,12 @@ use winit::window::WindowId;
 pub(super) struct Runner {
     game: Game,
     title: String,
-    /// The pixel buffer's size.
-    buffer: (u32, u32),
+    /// The video settings the window opens with.
+    video: Video,
+    /// The gamepads.
+    pads: Pads,
+    /// The window has the keyboard focus (input from elsewhere is ignored).
+    focused: bool,
     /// None until the platform lets us open the window.
     screen: Option<Screen>,
     /// When the last frame began.
@@ -31,13 +38,20 @@ pub(super) struct Runner {
 }
 
 impl Runner {
-    /// A handler for `game` that opens a window titled `title` showing a
-    /// `buffer`-sized picture, and quits after `frames` frames if given.
-    pub fn new(game: Game, title: String, buffer: (u32, u32), frames: Option<u64>) -> Self {
+    /// A handler for `game` that opens a window titled `title` as `video`
+    /// asks, and quits after `frames` frames if given.
+    pub fn new(mut game: Game, title: String, video: Video, frames: Option<u64>) -> Self {
+        let (pads, warning) = Pads::start();
+        if let Some(warning) = warning {
+            eprintln!("warning: {warning}");
+            game.tell(warning);
+        }
         Self {
             game,
             title,
-            buffer,
+            video,
+            pads,
+            focused: true,
             screen: None,
             last_frame: None,
             occluded: false,
@@ -64,10 +78,16 @@ impl Runner {
         let now = Instant::now();
         let elapsed = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f64());
         self.last_frame = Some(now);
+        self.poll_pads(event_loop);
         let view = self.game.advance(elapsed);
         let Some(screen) = &mut self.screen else {
             return;
         };
+        if let Some(video) = self.game.take_video_change() {
+            if let Err(e) = screen.apply(&video) {
+                return self.fail(event_loop, e);
+            }
+        }
         // Nothing would be seen: stop asking for frames until a resize or
         // the end of the occlusion brings them back.
         if !screen.is_drawable() || self.occluded {
@@ -113,36 +133,95 @@ impl Runner {
         }
     }
 
+    /// Reads the active gamepad (every frame: a stick held still keeps
+    /// moving the player) and acts on its fresh presses.
+    fn poll_pads(&mut self, event_loop: &ActiveEventLoop) {
+        let (state, news) = self.pads.poll();
+        for n in news {
+            self.game.tell(match n {
+                PadNews::Connected(name) => format!("gamepad connected: {name}"),
+                PadNews::Disconnected(name) => format!("gamepad disconnected: {name}"),
+            });
+        }
+        // Out of focus the pad is someone else's business, as the keys are.
+        let state = if self.focused {
+            state
+        } else {
+            Default::default()
+        };
+        for command in self.game.set_pad(state) {
+            self.run(event_loop, command);
+        }
+    }
+
     /// Tracks held keys, and acts on fresh presses that are commands.
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent, is_synthetic: bool) {
-        let PhysicalKey::Code(key) = event.physical_key else {
+        let PhysicalKey::Code(code) = event.physical_key else {
             return;
         };
-        if event.state == ElementState::Released {
-            self.game.release(key);
+        let Some(binding) = input::key_binding(code) else {
+            return;
+        };
+        self.button(
+            event_loop,
+            binding,
+            event.state,
+            event.repeat || is_synthetic,
+        );
+    }
+
+    /// A key or mouse button went down or up. Repeats and the presses X11
+    /// replays on focus (`replayed`) hold the binding but give no commands.
+    fn button(
+        &mut self,
+        event_loop: &ActiveEventLoop,
+        binding: Binding,
+        state: ElementState,
+        replayed: bool,
+    ) {
+        if state == ElementState::Released {
+            return self.game.release(binding);
+        }
+        let commands = self.game.press(binding);
+        if replayed {
             return;
         }
-        self.game.press(key);
-        // Repeats and the presses X11 replays on focus are not new presses.
-        if event.repeat || is_synthetic {
-            return;
+        for command in commands {
+            self.run(event_loop, command);
         }
-        match input::command(key, self.game.alt_held()) {
-            Some(Command::Quit) => event_loop.exit(),
-            Some(Command::TogglePause) => self.game.toggle_pause(),
-            Some(Command::ToggleMinimap) => self.game.toggle_minimap(),
-            Some(Command::CycleModel) => self.game.cycle_model(),
-            Some(Command::CycleCoupling) => self.game.cycle_coupling(),
-            Some(Command::ToggleHelp) => self.game.toggle_help(),
-            Some(Command::ToggleRecording) => self.game.toggle_recording(SystemTime::now()),
-            Some(Command::ToggleFullscreen) => {
+    }
+
+    /// Carries out a command.
+    fn run(&mut self, event_loop: &ActiveEventLoop, command: Command) {
+        match command {
+            Command::Quit => event_loop.exit(),
+            Command::TogglePause => self.game.toggle_pause(),
+            Command::ToggleMinimap => self.game.toggle_minimap(),
+            Command::CycleModel => self.game.cycle_model(),
+            Command::CycleCoupling => self.game.cycle_coupling(),
+            Command::ToggleHelp => self.game.toggle_help(),
+            Command::ToggleRecording => self.game.toggle_recording(SystemTime::now()),
+            Command::Reload => self.game.reload_now(),
+            Command::ToggleFullscreen => {
                 if let Some(screen) = &self.screen {
                     screen.toggle_fullscreen();
                 }
             }
-            None => {}
         }
     }
+}
+
+/// Our name for a winit mouse button; None for the numbered extras.
+fn mouse_button(button: winit::event::MouseButton) -> Option<MouseButton> {
+    use winit::event::MouseButton as W;
+    Some(match button {
+        W::Left => MouseButton::Left,
+        W::Right => MouseButton::Right,
+        W::Middle => MouseButton::Middle,
+        W::Back => MouseButton::Back,
+        W::Forward => MouseButton::Forward,
+        W::Other(_) => return None,
+    })
 }
 
 impl ApplicationHandler for Runner {
@@ -151,7 +230,7 @@ impl ApplicationHandler for Runner {
         if self.screen.is_some() {
             return;
         }
-        match Screen::open(event_loop, &self.title, self.buffer) {
+        match Screen::open(event_loop, &self.title, &self.video) {
             Ok(screen) => {
                 screen.request_redraw();
                 self.screen = Some(screen);
@@ -169,7 +248,16 @@ impl ApplicationHandler for Runner {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => self.resize(event_loop, size),
             // The releases of keys held now go to another window.
-            WindowEvent::Focused(false) => self.game.release_all(),
+            WindowEvent::Focused(false) => {
+                self.focused = false;
+                self.game.release_all();
+            }
+            WindowEvent::Focused(true) => self.focused = true,
+            WindowEvent::MouseInput { state, button, .. } => {
+                if let Some(b) = mouse_button(button) {
+                    self.button(event_loop, Binding::Mouse(b), state, false);
+                }
+            }
             WindowEvent::KeyboardInput {
                 event,
                 is_synthetic,
@@ -178,6 +266,13 @@ impl ApplicationHandler for Runner {
             WindowEvent::Occluded(occluded) => self.occlude(occluded),
             WindowEvent::RedrawRequested => self.redraw(event_loop),
             _ => {}
+        }
+    }
+
+    fn device_event(&mut self, _: &ActiveEventLoop, _: DeviceId, event: DeviceEvent) {
+        // Raw motion: not stopped by the window's edge, not accelerated.
+        if let (DeviceEvent::MouseMotion { delta: (dx, _) }, true) = (event, self.focused) {
+            self.game.add_mouse(dx);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! with its aspect ratio kept.
 
 use super::AppError;
+use crate::settings::{Scaling, Video};
 use pixels::{Pixels, PixelsBuilder, ScalingMode, SurfaceTexture};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -25,16 +26,19 @@ pub(super) struct Screen {
 }
 
 impl Screen {
-    /// Opens a resizable window titled `title` showing a `buffer`-sized
-    /// pixel buffer.
+    /// Opens a resizable window titled `title` showing a pixel buffer as
+    /// `video` asks (its size, vsync, scaling and fullscreen).
     pub fn open(
         event_loop: &ActiveEventLoop,
         title: &str,
-        buffer: (u32, u32),
+        video: &Video,
     ) -> Result<Self, AppError> {
+        let buffer = video.size;
+        let fullscreen = video.fullscreen.then_some(Fullscreen::Borderless(None));
         let attributes = Window::default_attributes()
             .with_title(title)
             .with_inner_size(first_window_size(buffer))
+            .with_fullscreen(fullscreen)
             .with_resizable(true);
         let window = Arc::new(
             event_loop
@@ -42,7 +46,7 @@ impl Screen {
                 .map_err(AppError::Window)?,
         );
         let size = window.inner_size();
-        let pixels = buffer_for(&window, size, buffer)?;
+        let pixels = buffer_for(&window, size, video)?;
         let mut screen = Self {
             window,
             pixels,
@@ -83,6 +87,29 @@ impl Screen {
         self.pixels.render().map_err(AppError::Render)
     }
 
+    /// Follows changed video settings while running: buffer size, vsync,
+    /// scaling and fullscreen.
+    pub fn apply(&mut self, video: &Video) -> Result<(), AppError> {
+        if video.size != self.buffer {
+            let (w, h) = video.size;
+            self.pixels
+                .resize_buffer(w, h)
+                .map_err(|e| AppError::Resize {
+                    width: w,
+                    height: h,
+                    source: e,
+                })?;
+            self.buffer = video.size;
+        }
+        self.pixels.enable_vsync(video.vsync);
+        self.pixels.set_scaling_mode(scaling_mode(video.scaling));
+        if video.fullscreen != self.window.fullscreen().is_some() {
+            self.toggle_fullscreen();
+        }
+        // The scale is worked out when the surface is sized.
+        self.resize(self.window.inner_size())
+    }
+
     /// Asks for another frame.
     pub fn request_redraw(&self) {
         self.window.request_redraw();
@@ -99,20 +126,29 @@ impl Screen {
     }
 }
 
-/// A `buffer`-sized pixel buffer drawn on `window`, whose inner size is
-/// `size`, scaled to fill it.
+/// The pixel buffer `video` asks for, drawn on `window` (whose inner
+/// size is `size`) and scaled to it.
 fn buffer_for(
     window: &Arc<Window>,
     size: PhysicalSize<u32>,
-    (w, h): (u32, u32),
+    video: &Video,
 ) -> Result<Pixels<'static>, AppError> {
+    let (w, h) = video.size;
     // The surface may not be 0 wide; the real size follows in `resize`.
     let surface = SurfaceTexture::new(size.width.max(1), size.height.max(1), Arc::clone(window));
-    let builder = PixelsBuilder::new(w, h, surface);
+    let builder = PixelsBuilder::new(w, h, surface).enable_vsync(video.vsync);
     let mut pixels = without_panics(|| builder.build())?.map_err(AppError::from_pixels)?;
     // pixels computes the scale in `resize_surface`, which `open` calls next.
-    pixels.set_scaling_mode(ScalingMode::Fill);
+    pixels.set_scaling_mode(scaling_mode(video.scaling));
     Ok(pixels)
+}
+
+/// pixels' name for a scaling.
+fn scaling_mode(scaling: Scaling) -> ScalingMode {
+    match scaling {
+        Scaling::Fill => ScalingMode::Fill,
+        Scaling::PixelPerfect => ScalingMode::PixelPerfect,
+    }
 }
 
 /// Runs `setup`, turning a panic into a missing-adapter error. wgpu's

@@ -3,11 +3,12 @@
 //! every value reads back bit for bit.
 
 use super::Check;
-use crate::sim::{Action, Controls, Coupling, Model};
+use crate::sim::{Action, Controls, Coupling, Model, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
-pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [model=NAME|coupling=NAME], \
-     N* before it repeats a tick N times; hash TICK HEX after a tick; end TICKS HEX";
+pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] \
+     [model=NAME|coupling=NAME], N* before it repeats a tick N times; hash TICK HEX after a \
+     tick; end TICKS HEX";
 
 /// A line of the body, read.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,9 +34,12 @@ pub(super) fn words(line: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// One tick's controls as text: `FORWARD RIGHT TURN [ACTION]`.
+/// One tick's controls as text: `FORWARD RIGHT TURN [look=RADIANS] [ACTION]`.
 pub(super) fn controls_text(c: &Controls) -> String {
     let mut text = format!("{} {} {}", c.forward, c.right, c.turn);
+    if c.look != 0.0 {
+        text.push_str(&format!(" look={}", c.look));
+    }
     if let Some(action) = c.action {
         text.push(' ');
         text.push_str(&action_text(action));
@@ -94,7 +98,7 @@ fn parse_check(line: &str, words: &[(usize, &str)]) -> Result<Check, LineError> 
     Ok(Check { tick, hash })
 }
 
-/// `[N*] FORWARD RIGHT TURN [ACTION]`.
+/// `[N*] FORWARD RIGHT TURN [look=RADIANS] [ACTION]`.
 fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError> {
     let (count, rest) = match words[0].1.strip_suffix('*') {
         Some(n) => (parse_count(words[0].0, n)?, &words[1..]),
@@ -106,20 +110,40 @@ fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError>
             "expected three numbers, FORWARD RIGHT TURN".into(),
         ));
     };
-    let action = match more {
-        [] => None,
-        [action] => Some(parse_action(*action)?),
-        [_, (col, extra), ..] => {
-            return Err((*col, format!("unexpected `{extra}`: one action a tick")))
-        }
-    };
-    let controls = Controls {
+    let mut controls = Controls {
         forward: parse_axis(forward)?,
         right: parse_axis(right)?,
         turn: parse_axis(turn)?,
-        action,
+        ..Controls::default()
     };
+    let (mut look, mut action) = (None, None);
+    for &(col, word) in more {
+        match word.strip_prefix("look=") {
+            Some(_) if look.is_some() => return Err((col, "`look` twice in one tick".into())),
+            Some(v) => look = Some(parse_look(col, v)?),
+            None if action.is_some() => {
+                return Err((col, format!("unexpected `{word}`: one action a tick")))
+            }
+            None => action = Some(parse_action((col, word))?),
+        }
+    }
+    controls.look = look.unwrap_or(0.0);
+    controls.action = action;
     Ok(BodyLine::Run { count, controls })
+}
+
+/// The radians of `look=RADIANS`: finite, at most [`MAX_LOOK`] either way.
+fn parse_look(col: usize, value: &str) -> Result<f32, LineError> {
+    value
+        .parse::<f32>()
+        .ok()
+        .filter(|v| v.is_finite() && v.abs() <= MAX_LOOK)
+        .ok_or_else(|| {
+            (
+                col,
+                format!("`look={value}` is not a turn of -pi to pi radians"),
+            )
+        })
 }
 
 /// The `N` of `N*`: a tick count of at least 1.
@@ -200,6 +224,7 @@ mod tests {
             right,
             turn,
             action,
+            ..Controls::default()
         }
     }
 
@@ -211,6 +236,14 @@ mod tests {
             c(0.70710677, -0.70710677, f32::MIN_POSITIVE, None),
             c(0.0, 0.0, 0.0, Some(Action::SetModel(Model::Quake))),
             c(-1.0, 1.0, 0.5, Some(Action::SetCoupling(Coupling::Heading))),
+            Controls {
+                look: 0.012_345_679,
+                ..c(0.0, 1.0, 0.0, None)
+            },
+            Controls {
+                look: -3.0,
+                ..c(0.0, 0.0, 0.0, Some(Action::SetModel(Model::Polar)))
+            },
         ];
         for controls in cases {
             let text = controls_text(&controls);
@@ -218,7 +251,7 @@ mod tests {
                 Ok(BodyLine::Run { count: 3, controls }) => controls,
                 other => panic!("{text}: {other:?}"),
             };
-            let bits = |c: &Controls| [c.forward, c.right, c.turn].map(f32::to_bits);
+            let bits = |c: &Controls| [c.forward, c.right, c.turn, c.look].map(f32::to_bits);
             assert_eq!(bits(&back), bits(&controls), "{text}");
             assert_eq!(back.action, controls.action, "{text}");
         }
@@ -267,6 +300,9 @@ mod tests {
         assert_eq!(col("hash 120 zz"), 10);
         assert_eq!(col("hash 120"), 9);
         assert_eq!(col("end 120 ff extra"), 12);
+        assert_eq!(col("1 0 0 look=4"), 7, "more than half a turn");
+        assert_eq!(col("1 0 0 look=0.1 look=0.2"), 16);
+        assert_eq!(col("1 0 0 look=x"), 7);
     }
 
     #[test]

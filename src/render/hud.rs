@@ -3,6 +3,7 @@
 
 use super::font::{Canvas, GLYPH};
 use super::View;
+use crate::settings::{Action, Bindings};
 use crate::sim::{Model, World};
 
 /// What the HUD shows besides the world.
@@ -18,24 +19,53 @@ pub struct Hud {
     pub message: Option<String>,
     /// Draw no HUD at all: the bare scene.
     pub hidden: bool,
-    /// Show the help overlay: the keys and the comfort options in force.
+    /// Show the help overlay: the bindings and the comfort options in force.
     pub help: bool,
+    /// The help overlay's bindings: what is pressed, and what it does (see
+    /// [`key_lines`]).
+    pub keys: Vec<(String, String)>,
+    /// The help overlay's input options in force, as (name, value) lines.
+    pub input: Vec<(String, String)>,
 }
 
-/// The keys, as the help overlay lists them.
-const KEYS: &[(&str, &str)] = &[
-    ("Up / W", "push forward"),
-    ("Down / S", "push back"),
-    ("A / D, Alt+Left/Right", "strafe left / right"),
-    ("Left / Right", "turn the heading"),
-    ("F3", "next walking model"),
-    ("F2", "next camera coupling"),
-    ("Tab", "minimap"),
-    ("P", "pause"),
-    ("F11", "fullscreen"),
-    ("F1", "this help"),
-    ("Esc", "quit"),
-];
+/// The help overlay's lines for `bindings`: per action, its bindings (or
+/// "unbound") and what it does.
+pub fn key_lines(bindings: &Bindings) -> Vec<(String, String)> {
+    Action::ALL
+        .iter()
+        .map(|&action| {
+            let names: Vec<String> = bindings
+                .get(action)
+                .iter()
+                .map(|b| pretty(&b.name()))
+                .collect();
+            let keys = match names.is_empty() {
+                true => "unbound".to_string(),
+                false => names.join(" / "),
+            };
+            (keys, action.about().to_string())
+        })
+        .collect()
+}
+
+/// A binding's name as a player reads it: `KeyW` as W, `ArrowUp` as Up,
+/// `Digit1` as 1, `PadSouth` as Pad South.
+fn pretty(name: &str) -> String {
+    let short = [("Key", ""), ("Arrow", ""), ("Digit", ""), ("Pad", "Pad ")];
+    for (prefix, with) in short {
+        if let Some(rest) = name.strip_prefix(prefix) {
+            if !rest.is_empty() && (rest.len() == 1 || prefix != "Key") {
+                return format!("{with}{rest}");
+            }
+        }
+    }
+    match name {
+        "Escape" => "Esc".into(),
+        "AltLeft" => "Alt".into(),
+        "AltRight" => "AltGr".into(),
+        _ => name.to_string(),
+    }
+}
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
 const SPEED: [u8; 4] = [64, 224, 255, 255];
@@ -66,7 +96,7 @@ pub(super) fn draw(
         minimap(world, view, &mut c, scale);
     }
     if hud.help {
-        help(world, view, &mut c, scale);
+        help(world, view, hud, &mut c, scale);
     }
     let line = (GLYPH * scale) as i64;
     if hud.paused {
@@ -81,11 +111,23 @@ pub(super) fn draw(
     }
 }
 
-/// The help overlay, centred: the keys, then the comfort options in force.
-fn help(world: &World, view: &View, c: &mut Canvas, scale: usize) {
+/// The help overlay, centred: the bindings, then the comfort options in
+/// force.
+fn help(world: &World, view: &View, hud: &Hud, c: &mut Canvas, scale: usize) {
     let t = &world.tunables;
-    let mut lines: Vec<String> = vec!["KEYS".into()];
-    lines.extend(KEYS.iter().map(|(k, what)| format!("{k:<22} {what}")));
+    let width = hud
+        .keys
+        .iter()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(0)
+        .max(22);
+    let mut lines: Vec<String> = vec!["CONTROLS".into()];
+    lines.extend(
+        hud.keys
+            .iter()
+            .map(|(k, what)| format!("{k:<width$} {what}")),
+    );
     lines.push(String::new());
     lines.push("MOVEMENT AND COMFORT".into());
     lines.push(format!("{:<22} {}", "walking model", t.model.name()));
@@ -106,6 +148,7 @@ fn help(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     ));
     lines.push(format!("{:<22} {}", "head bob", t.head_bob));
     lines.push(format!("{:<22} {:.0} deg/s2", "gyro", t.gyro.to_degrees()));
+    lines.extend(hud.input.iter().map(|(k, v)| format!("{k:<22} {v}")));
     let line = (GLYPH * scale + 3) as i64;
     let w = (lines.iter().map(|l| l.len()).max().unwrap_or(0) * GLYPH * scale) as i64 + 24;
     let h = line * lines.len() as i64 + 24;

@@ -10,7 +10,7 @@ mod hud;
 pub mod raycast;
 mod walls;
 
-pub use hud::Hud;
+pub use hud::{key_lines, Hud};
 
 use crate::sim::{Pose, World};
 

@@ -12,6 +12,9 @@ pub enum Action {
     SetCoupling(Coupling),
 }
 
+/// The largest `look` a tick takes, radians: half a turn.
+pub const MAX_LOOK: f32 = std::f32::consts::PI;
+
 /// What the player asks for during one tick, from keyboard, mouse or
 /// gamepad alike. A plain value: recording these is recording the game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -23,19 +26,30 @@ pub struct Controls {
     /// Heading turn, -1 (full left) to 1 (full right), as a share of the
     /// heading speed.
     pub turn: f32,
+    /// A turn of the heading this tick on top of `turn`, radians, positive
+    /// to the right (mouse turning: an angle, not a rate).
+    pub look: f32,
     /// A one-off request, if any, applied before this tick's movement.
     pub action: Option<Action>,
 }
 
 impl Controls {
-    /// The same controls with every field clamped into its range, and NaN
-    /// (which no device should send) read as zero.
+    /// The same controls with every field clamped into its range (`look`
+    /// to at most [`MAX_LOOK`] either way), and NaN or infinity (which no
+    /// device should send) read as zero.
     pub fn clamped(self) -> Self {
-        let c = |v: f32| if v.is_nan() { 0.0 } else { v.clamp(-1.0, 1.0) };
+        let c = |v: f32, limit: f32| {
+            if v.is_finite() {
+                v.clamp(-limit, limit)
+            } else {
+                0.0
+            }
+        };
         Self {
-            forward: c(self.forward),
-            right: c(self.right),
-            turn: c(self.turn),
+            forward: c(self.forward, 1.0),
+            right: c(self.right, 1.0),
+            turn: c(self.turn, 1.0),
+            look: c(self.look, MAX_LOOK),
             action: self.action,
         }
     }

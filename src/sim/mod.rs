@@ -16,7 +16,7 @@ mod rng;
 mod tunable_keys;
 mod world;
 
-pub use controls::{Action, Controls};
+pub use controls::{Action, Controls, MAX_LOOK};
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};

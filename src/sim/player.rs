@@ -59,7 +59,8 @@ impl Player {
     pub fn tick(&mut self, controls: &Controls, tun: &Tunables, map: &Map, dt: f64) {
         let c = controls.clamped();
         let (forward, right) = (f64::from(c.forward), f64::from(c.right));
-        self.heading = wrap_positive(self.heading + f64::from(c.turn) * tun.heading_speed * dt);
+        let turn = f64::from(c.turn) * tun.heading_speed * dt + f64::from(c.look);
+        self.heading = wrap_positive(self.heading + turn);
         if tun.model != Model::Polar {
             // The wish, in the polar model's terms, for the HUD and traces.
             self.last_input = PolarInput {
