@@ -279,3 +279,49 @@ fn trace_reads_a_recording_and_its_overrides() {
     );
     assert!(!out.status.success(), "a script or a recording, not both");
 }
+
+/// The golden recording: the scripted run (with mouse turns added) on the
+/// default map, committed with its hashes, so any change that alters the
+/// simulation fails here. After an intended change, rewrite it with
+/// `WOBBLE_BLESS=1 cargo test --test replay golden` and say why in the commit.
+#[test]
+fn the_golden_recording_replays_to_its_committed_hashes() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/default.wrec");
+    if std::env::var_os("WOBBLE_BLESS").is_some() {
+        // The one file this test owns: replaced on purpose.
+        let _ = std::fs::remove_file(&golden);
+        let mut world = World::new(load_map(), Tunables::default(), SEED);
+        let header = Header::new(&world, Some(Path::new("maps/default.map")), SEED);
+        let mut recorder = Recorder::create(&golden, &header, &world).unwrap();
+        for (i, mut c) in controls().into_iter().enumerate() {
+            if (100..130).contains(&i) {
+                c.look = 0.01;
+            }
+            world.step(&c);
+            recorder.record(&c, &world).unwrap();
+        }
+        recorder.finish().unwrap();
+    }
+    let recording = Recording::load(&golden).unwrap();
+    assert!(!recording.is_truncated());
+    assert!(recording.checks.len() >= 3, "hashes along the way");
+    assert!(
+        recording.ticks().any(|c| c.look != 0.0),
+        "mouse turns recorded"
+    );
+    let outcome = replay(&recording, load_map());
+    assert_eq!(
+        outcome.desync, None,
+        "the simulation changed: if on purpose, rebless (see the test's comment)"
+    );
+    assert_eq!(Some(outcome.final_hash), recording.end.map(|e| e.hash));
+    // The binary replays it from the source tree by its relative map path.
+    let out = run_binary(&["replay", "FILE", "--headless", "--hash"], &golden);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(printed.trim(), format!("{:016x}", outcome.final_hash));
+}
