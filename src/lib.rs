@@ -7,6 +7,7 @@
 //! - [`script`] and [`trace`]: headless runs on scripted input.
 //! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`]: frame and tick timings.
+//! - [`names`]: edit distance for the parsers' "did you mean" hints.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`app`]: the window, the only module that touches the platform.
@@ -15,6 +16,7 @@ pub mod app;
 pub mod bench;
 pub mod feel;
 pub mod map;
+pub mod names;
 pub mod record;
 pub mod render;
 pub mod script;

@@ -485,7 +485,11 @@ impl Input {
     /// A script's ticks on `map` (default: the open plane), with the default
     /// tunables and the tuning options applied.
     fn script(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
-        let script = Script::load(file)?;
+        Self::from_script(Script::load(file)?, map, tuning)
+    }
+
+    /// A script already read, as [`Input::script`] runs it.
+    fn from_script(script: Script, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
         let map = match map {
             Some(p) => map::load(&resolve_map(p))?,
             None => Map::open_plane(),
@@ -501,7 +505,15 @@ impl Input {
     /// A recording's ticks on its map (or `map`) with its seed and
     /// tunables, the tuning options applied over them.
     fn recording(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
-        let recording = load_recording(file)?;
+        Self::from_recording(load_recording(file)?, map, tuning)
+    }
+
+    /// A recording already read, as [`Input::recording`] runs it.
+    fn from_recording(
+        recording: Recording,
+        map: Option<PathBuf>,
+        tuning: &TuningArgs,
+    ) -> Result<Self> {
         let map = recording_map(&recording, map)?;
         let mut tunables = recording.header.tunables;
         tuning.apply(&mut tunables);
@@ -516,11 +528,12 @@ impl Input {
     /// A script or a recording, whichever `file` is: a recording starts
     /// with its magic line.
     fn either(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
-        let text =
-            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        match text.starts_with(b"wobblecaster-recording") {
-            true => Self::recording(file, map, tuning),
-            false => Self::script(file, map, tuning),
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        // Read once, parsed as whichever it is.
+        match text.starts_with("wobblecaster-recording") {
+            true => Self::from_recording(noted(Recording::parse(&text, file)?)?, map, tuning),
+            false => Self::from_script(Script::parse(&text, file)?, map, tuning),
         }
     }
 
@@ -652,8 +665,12 @@ fn tell(outcome: &Outcome, hash_only: bool) -> ExitCode {
 /// Loads a recording, telling on stderr what a replay should know: a
 /// truncated file, another program version, tunables left to defaults.
 fn load_recording(file: &Path) -> Result<Recording> {
-    let recording = Recording::load(file)?;
-    let name = file.display();
+    noted(Recording::load(file)?)
+}
+
+/// `recording`, after telling on stderr what a replay should know of it.
+fn noted(recording: Recording) -> Result<Recording> {
+    let name = recording.file.display();
     if recording.is_truncated() {
         eprintln!(
             "note: {name} has no end line (its recorder stopped without closing it, or the \

@@ -636,19 +636,26 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
-    #[test]
-    fn an_edited_settings_file_applies_within_a_second() {
-        let dir = temp_dir("reload");
+    /// A game under a settings file holding `text`, in a fresh folder for
+    /// `test`, watching the file: (folder, file, game).
+    fn watching_settings(test: &str, text: &str) -> (PathBuf, PathBuf, Game) {
+        let dir = temp_dir(test);
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("settings.toml");
-        std::fs::write(&file, "[polar]\nmax_speed = 4\n").unwrap();
-        let mut g = Game::new(
+        std::fs::write(&file, text).unwrap();
+        let game = Game::new(
             World::new(map(), Tunables::default(), 1),
             Settings::load(&file).unwrap(),
             Video::default(),
             Tape::new(None, 1),
             Watch::new(Some(&file), None),
         );
+        (dir, file, game)
+    }
+
+    #[test]
+    fn an_edited_settings_file_applies_within_a_second() {
+        let (dir, file, mut g) = watching_settings("reload", "[polar]\nmax_speed = 4\n");
         g.press(key("KeyW"));
         g.advance(0.3);
         let at = (g.world.player.x, g.world.player.y);
@@ -681,17 +688,7 @@ mod tests {
 
     #[test]
     fn a_live_model_switch_survives_an_unrelated_edit() {
-        let dir = temp_dir("keep-model");
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("settings.toml");
-        std::fs::write(&file, "").unwrap();
-        let mut g = Game::new(
-            World::new(map(), Tunables::default(), 1),
-            Settings::default(),
-            Video::default(),
-            Tape::new(None, 1),
-            Watch::new(Some(&file), None),
-        );
+        let (dir, file, mut g) = watching_settings("keep-model", "");
         g.cycle_model();
         g.advance(0.1);
         let model = g.world.tunables.model;

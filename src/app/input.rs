@@ -74,9 +74,10 @@ pub(super) struct PadState {
 }
 
 /// How many pad buttons there are.
-pub(super) const PAD_BUTTONS: usize = 17;
+pub(super) const PAD_BUTTONS: usize = PadButton::ALL.len();
 
-/// A pad button's place in [`PadState::buttons`].
+/// A pad button's place in [`PadState::buttons`]: its place in
+/// [`PadButton::ALL`] (a test checks they agree).
 pub(super) fn button_index(b: PadButton) -> usize {
     match b {
         PadButton::South => 0,
@@ -123,7 +124,7 @@ impl PadState {
 
     /// Every pad binding held on this pad.
     fn held(&self) -> impl Iterator<Item = Binding> + '_ {
-        let buttons = ALL_PAD_BUTTONS.iter().map(|&b| Binding::PadButton(b));
+        let buttons = PadButton::ALL.iter().map(|&b| Binding::PadButton(b));
         let axes = [
             PadAxis::LeftStickX,
             PadAxis::LeftStickY,
@@ -135,27 +136,6 @@ impl PadState {
         buttons.chain(axes).filter(|b| self.holds(b))
     }
 }
-
-/// Every pad button, in [`button_index`] order.
-const ALL_PAD_BUTTONS: [PadButton; PAD_BUTTONS] = [
-    PadButton::South,
-    PadButton::East,
-    PadButton::North,
-    PadButton::West,
-    PadButton::LeftBumper,
-    PadButton::RightBumper,
-    PadButton::LeftTrigger,
-    PadButton::RightTrigger,
-    PadButton::Select,
-    PadButton::Start,
-    PadButton::Mode,
-    PadButton::LeftThumb,
-    PadButton::RightThumb,
-    PadButton::DPadUp,
-    PadButton::DPadDown,
-    PadButton::DPadLeft,
-    PadButton::DPadRight,
-];
 
 /// Everything the player holds now: keys and mouse buttons (by their
 /// bindings), the active pad, and mouse motion not yet turned into a look.
@@ -485,6 +465,13 @@ mod tests {
         assert_eq!(cmd("F9"), [Command::ToggleRecording]);
         assert_eq!(cmd("KeyW"), [], "movement is held, not a command");
         assert_eq!(commands(&b, &key("Tab"), true), [], "Alt+Tab");
+    }
+
+    #[test]
+    fn button_indices_follow_the_settings_order() {
+        for (i, &b) in PadButton::ALL.iter().enumerate() {
+            assert_eq!(button_index(b), i, "{b:?}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! every value reads back bit for bit.
 
 use super::Check;
+use crate::names::edit_distance;
 use crate::sim::{Action, Controls, Coupling, Model, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
@@ -195,25 +196,6 @@ pub(super) fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>)
         .unwrap_or_default()
 }
 
-/// Levenshtein distance: the fewest single-character insertions, deletions
-/// and substitutions that turn `a` into `b`.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,7 +293,5 @@ mod tests {
         assert_eq!(nearest("max_sped", keys.into_iter()), "max_speed");
         assert_eq!(nearest("turnrate", keys.into_iter()), "turn_rate");
         assert_eq!(nearest("sed", keys.into_iter()), "seed");
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::schema::{self, Field, Kind, Range, Section, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE};
 use super::{Action, Binding, Settings, SettingsError, SettingsErrors, KEY_NAMES};
+use crate::names::edit_distance;
 use std::path::Path;
 use toml::de::{DeArray, DeString, DeTable, DeValue};
 use toml::Spanned;
@@ -355,25 +356,6 @@ fn nearest_index<'c>(word: &str, candidates: impl Iterator<Item = &'c str>) -> O
         .filter(|&(_, d)| d <= limit)
         .min_by_key(|&(i, d)| (d, i))
         .map(|(i, _)| i)
-}
-
-/// Levenshtein distance: the fewest single-character insertions, deletions
-/// and substitutions that turn `a` into `b`.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// The line and column (both from 1, the column in characters) of byte
@@ -750,7 +732,5 @@ mod tests {
         assert_eq!(nearest("max_sped", keys.into_iter()), Some("max_speed"));
         assert_eq!(nearest("turnrate", keys.into_iter()), Some("turn_rate"));
         assert_eq!(nearest("volume", keys.into_iter()), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
     }
 }
