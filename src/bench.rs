@@ -1,8 +1,11 @@
 //! `bench`: frame and tick timings measured on this machine, as a table or
 //! `name,value,unit` CSV rows. Figures are medians over repeated runs.
 
+use crate::map::Map;
 use crate::render::{self, Hud, View};
-use crate::sim::{Controls, Pose, World, EYE_HEIGHT};
+use crate::sim::actors::tank::{Tank, TankState};
+use crate::sim::actors::walker::{Walker, WalkerState};
+use crate::sim::{Controls, Pose, Tunables, World, EYE_HEIGHT};
 use std::time::Instant;
 
 /// One measured figure.
@@ -94,7 +97,84 @@ pub fn run(world: &World) -> Vec<Figure> {
         value: ms,
         unit: "ms",
     });
+    for (walkers, tanks) in ENEMY_COUNTS {
+        figures.push(Figure {
+            name: format!("enemies_{walkers}w_{tanks}t_tick_ms"),
+            value: enemy_tick_ms(walkers, tanks),
+            unit: "ms",
+        });
+    }
     figures
+}
+
+/// Walker and tank counts whose tick is measured: tenfold steps to show
+/// how the cost grows, and the 200 walkers and 50 tanks that must step in
+/// under a millisecond.
+pub const ENEMY_COUNTS: [(usize, usize); 4] = [(10, 10), (100, 10), (200, 50), (1000, 100)];
+
+/// Edge of the square arena the enemy ticks are measured on, tiles.
+const ARENA: usize = 128;
+
+/// The median time of one world tick with `walkers` walkers and `tanks`
+/// tanks hunting a player standing in the middle of a 128x128 hall with a
+/// pillar every 8 tiles, after a second to spread out; milliseconds.
+pub fn enemy_tick_ms(walkers: usize, tanks: usize) -> f64 {
+    let mut world = crowd(walkers, tanks);
+    let still = Controls::default();
+    for _ in 0..120 {
+        world.step(&still);
+    }
+    median_ms(15, || {
+        for _ in 0..20 {
+            world.step(&still);
+        }
+    }) / 20.0
+}
+
+/// The measured hall with its enemies placed on a grid of open tiles, all
+/// already hunting. The player is immortal here: the bench measures the
+/// hunt, not its end.
+pub fn crowd(walkers: usize, tanks: usize) -> World {
+    let rows: Vec<String> = (0..ARENA)
+        .map(|y| {
+            (0..ARENA)
+                .map(|x| {
+                    let edge = x == 0 || y == 0 || x == ARENA - 1 || y == ARENA - 1;
+                    let pillar = x % 8 == 4 && y % 8 == 4;
+                    match (edge || pillar, x == ARENA / 2 && y == ARENA / 2 + 1) {
+                        (_, true) => '>',
+                        (true, _) => '#',
+                        _ => '.',
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut world = World::new(Map::from_rows(&rows), Tunables::default(), 1);
+    world.combat_tunables.health = i32::MAX;
+    world.combat.health = i32::MAX;
+    let spots = (0..).map(|i: usize| {
+        // Open tiles from the north-west corner, every other tile, skipping
+        // the pillars' columns.
+        let per_row = (ARENA - 2) / 2;
+        (2 + (i % per_row) * 2, 2 + (i / per_row) * 2)
+    });
+    let spots = spots.filter(|&(x, y)| !(x % 8 == 4 && y % 8 == 4));
+    let mut spots = spots.map(|(x, y)| (x as f64 + 0.5, y as f64 + 0.5));
+    let t = world.actors.tunables;
+    for (i, (x, y)) in spots.by_ref().take(walkers).enumerate() {
+        let heading = (i % 8) as f64 * std::f64::consts::FRAC_PI_4;
+        let mut w = Walker::new(x, y, heading, false, &t.walker);
+        w.set_state(WalkerState::Chase1);
+        world.actors.walkers.push(w);
+    }
+    for (x, y) in spots.skip(ARENA / 2 * 3).step_by(3).take(tanks) {
+        let mut tank = Tank::new(x, y, 0.0, 0.3, &t.tank);
+        tank.state = TankState::Hunt;
+        world.actors.tanks.push(tank);
+    }
+    world
 }
 
 /// Prints figures as an aligned table, or as `name,value,unit` rows.

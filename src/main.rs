@@ -11,6 +11,7 @@ use wobblecaster::record::{self, Outcome, Playback, Recording};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::script::Script;
 use wobblecaster::settings::{self, Settings, Video};
+use wobblecaster::sim::actors::{spawn_problems, EnemyTunables};
 use wobblecaster::sim::{Controls, Coupling, Model, Pose, Tunables, World};
 
 /// A Wolfenstein-style first-person game for feeling and measuring
@@ -215,6 +216,13 @@ enum Command {
         /// The map; without one, a script runs on an open plane with no walls.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
+        /// Also write one CSV row per enemy per tick here:
+        /// tick,id,kind,x,y,heading,track_left,track_right,half_width.
+        #[arg(long, value_name = "OUT.csv")]
+        actors: Option<PathBuf>,
+        /// Replace `--actors` if it exists.
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         tuning: TuningArgs,
     },
@@ -303,8 +311,10 @@ fn main() -> ExitCode {
             script,
             recording,
             map,
+            actors,
+            force,
             tuning,
-        }) => trace(script, recording, map, &tuning),
+        }) => trace(script, recording, map, (actors, force), &tuning),
         Some(Command::Replay {
             file,
             map,
@@ -459,8 +469,12 @@ fn trace(
     script: Option<PathBuf>,
     recording: Option<PathBuf>,
     map: Option<PathBuf>,
+    (actors, force): (Option<PathBuf>, bool),
     tuning: &TuningArgs,
 ) -> Result<ExitCode> {
+    if let Some(path) = actors.as_deref().filter(|p| p.exists() && !force) {
+        return Err(format!("{} exists; pass --force to replace it", path.display()).into());
+    }
     let input = match (script, recording) {
         (Some(script), _) => Input::script(&script, map, tuning)?,
         (None, Some(file)) => Input::recording(&file, map, tuning)?,
@@ -469,7 +483,20 @@ fn trace(
     let (mut world, ticks) = input.world();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    wobblecaster::trace::run_ticks(&mut world, ticks, &mut out)?;
+    let Some(path) = actors else {
+        wobblecaster::trace::run_ticks(&mut world, ticks, &mut out, None)?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    // Written beside the target and renamed at the end, so an interrupted
+    // run never leaves half a file under the name asked for.
+    let partial = path.with_extension("csv.partial");
+    let file = std::fs::File::create(&partial)
+        .map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
+    let mut rows = std::io::BufWriter::new(file);
+    wobblecaster::trace::run_ticks(&mut world, ticks, &mut out, Some(&mut rows))?;
+    drop(rows);
+    std::fs::rename(&partial, &path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -750,15 +777,27 @@ fn bench(map: Option<PathBuf>, csv: bool) -> Result<ExitCode> {
 
 fn check_maps(files: &[PathBuf]) -> Result<ExitCode> {
     let mut failed = 0;
+    let walker_radius = EnemyTunables::default().walker.radius;
     for f in files {
         match map::load(f) {
-            Ok(m) => println!(
-                "{}: ok ({}, {}x{})",
-                f.display(),
-                m.name,
-                m.width(),
-                m.height()
-            ),
+            Ok(m) => {
+                let problems = spawn_problems(&m, walker_radius);
+                for p in &problems {
+                    println!("{}:{}:{}: {}", f.display(), p.line, p.col, p.message);
+                }
+                if !problems.is_empty() {
+                    failed += 1;
+                    continue;
+                }
+                println!(
+                    "{}: ok ({}, {}x{}, {} enemies)",
+                    f.display(),
+                    m.name,
+                    m.width(),
+                    m.height(),
+                    m.spawns.len()
+                )
+            }
             Err(errors) => {
                 failed += 1;
                 for e in &errors.0 {

@@ -9,7 +9,8 @@
 //!
 //! Each line holds its actions for SECONDS seconds (rounded to whole ticks
 //! at 120 Hz). Actions are joined by `+`: `forward`, `back`, `turn-left`,
-//! `turn-right`, `strafe-left`, `strafe-right`, or `none`. `#` starts a
+//! `turn-right`, `strafe-left`, `strafe-right`, `fire` (hold the trigger),
+//! or `none`. `#` starts a
 //! comment; blank lines are skipped.
 
 use crate::sim::{Controls, TICK_RATE};
@@ -66,7 +67,7 @@ impl fmt::Display for ScriptError {
 impl std::error::Error for ScriptError {}
 
 /// The action names, for messages.
-const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, none";
+const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, fire, none";
 
 impl Script {
     /// Parses script `text`; `file` only names it in errors.
@@ -172,6 +173,7 @@ fn apply(controls: &mut Controls, name: &str) -> Option<()> {
         "strafe-left" => controls.right -= 1.0,
         "turn-right" => controls.turn += 1.0,
         "turn-left" => controls.turn -= 1.0,
+        "fire" => controls.fire = true,
         "none" => {}
         _ => return None,
     }

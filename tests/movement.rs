@@ -18,6 +18,7 @@ fn control_runs() -> impl Strategy<Value = Vec<(Controls, usize)>> {
             right,
             turn,
             look,
+            fire: false,
             action: None,
         });
     prop::collection::vec((controls, 1usize..120), 1..40)

@@ -80,6 +80,7 @@ fn any_size_renders_without_panic() {
     let world = default_world();
     let hud = Hud {
         minimap: true,
+        steering: true,
         fps: Some(60.0),
         paused: true,
         message: Some("a message".into()),

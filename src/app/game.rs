@@ -11,6 +11,7 @@ use crate::map::{self, Map};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
 use crate::settings::{Binding, Settings, Video};
+use crate::sim::actors::Actors;
 use crate::sim::{Action, Controls, Pose, World, TICK_DT};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -356,7 +357,13 @@ impl Game {
     fn apply_map(&mut self, new: Map) {
         self.end_recording("the map changed");
         let name = new.name.clone();
+        let respawn = new.spawns != self.world.map.spawns;
         self.world.map = new;
+        if respawn {
+            // New or moved markers: the enemies start again from them.
+            let tunables = self.world.actors.tunables;
+            self.world.actors = Actors::spawn(&self.world.map, tunables);
+        }
         self.notify(format!("map reloaded: {name}"));
     }
 
@@ -389,7 +396,9 @@ impl Game {
     /// may change the world.
     fn request(&mut self, action: Action) {
         match self.playback {
-            Some(_) => self.notify("the recording drives a replay: F2 and F3 are off".into()),
+            Some(_) => {
+                self.notify("the recording drives a replay: F2, F3 and Enter are off".into())
+            }
             None => self.action = Some(action),
         }
     }
@@ -402,6 +411,18 @@ impl Game {
     /// Shows or hides the minimap.
     pub fn toggle_minimap(&mut self) {
         self.hud.minimap = !self.hud.minimap;
+    }
+
+    /// Shows or hides the enemies' steering overlay (walkers' pushes,
+    /// tanks' track speeds) on the minimap.
+    pub fn toggle_steering(&mut self) {
+        self.hud.steering = !self.hud.steering;
+    }
+
+    /// Asks for the map to start again from the next tick on (recorded, so
+    /// a replay restarts too).
+    pub fn restart(&mut self) {
+        self.request(Action::Restart);
     }
 
     /// Stops and saves the recording running, or starts one in a new file

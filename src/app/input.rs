@@ -34,6 +34,10 @@ pub(super) enum Command {
     ToggleRecording,
     /// Read the settings file and the map again now.
     Reload,
+    /// Start the map again.
+    Restart,
+    /// Show or hide the enemies' steering overlay.
+    ToggleSteering,
 }
 
 impl Command {
@@ -50,13 +54,16 @@ impl Command {
             Action::Help => Self::ToggleHelp,
             Action::Record => Self::ToggleRecording,
             Action::Reload => Self::Reload,
+            Action::Restart => Self::Restart,
+            Action::Steering => Self::ToggleSteering,
             Action::Forward
             | Action::Back
             | Action::StrafeLeft
             | Action::StrafeRight
             | Action::TurnLeft
             | Action::TurnRight
-            | Action::StrafeModifier => return None,
+            | Action::StrafeModifier
+            | Action::Fire => return None,
         })
     }
 }
@@ -211,6 +218,7 @@ impl Inputs {
         c.forward += y;
         c.right += x;
         c.turn += turn_curve(self.pad.right[0], settings.deadzone, settings.turn_curve);
+        c.fire = held(Action::Fire);
         c.clamped()
     }
 

@@ -202,6 +202,8 @@ impl Runner {
             Command::ToggleHelp => self.game.toggle_help(),
             Command::ToggleRecording => self.game.toggle_recording(SystemTime::now()),
             Command::Reload => self.game.reload_now(),
+            Command::Restart => self.game.restart(),
+            Command::ToggleSteering => self.game.toggle_steering(),
             Command::ToggleFullscreen => {
                 if let Some(screen) = &self.screen {
                     screen.toggle_fullscreen();

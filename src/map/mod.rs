@@ -4,8 +4,9 @@
 //! into a [`Map`]; every fault is reported with its file, line and column.
 
 mod parse;
+pub mod raycast;
 
-pub use parse::{load, parse, MapError, MapErrorKind, MapErrors};
+pub use parse::{load, parse, MapError, MapErrorKind, MapErrors, MAX_HALF_WIDTH, MIN_HALF_WIDTH};
 
 use crate::texture::Texture;
 
@@ -29,6 +30,40 @@ pub struct Start {
     pub angle: f64,
 }
 
+/// What an enemy spawn marker places.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SpawnKind {
+    /// A walker; with `patrol` it walks its beat until it sees the player,
+    /// else it stands.
+    Walker {
+        /// Walks back and forth along its facing instead of standing.
+        patrol: bool,
+    },
+    /// A tracked tank.
+    Tank {
+        /// Half the distance between its tracks, in tiles (article 002's
+        /// `d`): it sets the turning circle and the tank's size.
+        half_width: f64,
+    },
+}
+
+/// Where an enemy starts, from a marker in the grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spawn {
+    /// What it is.
+    pub kind: SpawnKind,
+    /// Position in tiles (the centre of the marker's tile).
+    pub x: f64,
+    /// Position in tiles.
+    pub y: f64,
+    /// Facing in radians (0 east, pi/2 south).
+    pub angle: f64,
+    /// The marker's line in the map file (from 1), for messages.
+    pub line: usize,
+    /// The marker's column (from 1).
+    pub col: usize,
+}
+
 /// A tile map. Tile (x, y) covers [x, x+1) x [y, y+1); x grows east, y south.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Map {
@@ -46,6 +81,8 @@ pub struct Map {
     pub ceiling: Surface,
     /// The player start.
     pub start: Start,
+    /// Enemy spawns, in grid order (row by row).
+    pub spawns: Vec<Spawn>,
     /// True for a plane with no walls anywhere (outside the grid is open).
     open: bool,
 }
@@ -72,15 +109,19 @@ impl Map {
                 y: 0.0,
                 angle: 0.0,
             },
+            spawns: Vec::new(),
             open: true,
         }
     }
 
-    /// A map from rows of `#` (grey wall), `.` (floor) and one start arrow
-    /// (`^ > v <`), for tests and tools.
+    /// A map from rows of `#` (grey wall), `.` (floor), one start arrow
+    /// (`^ > v <`), `w` (a walker facing east), `p` (a patrolling walker
+    /// facing east) and `t` (a tank facing east, half width 0.35), for tests
+    /// and tools.
     pub fn from_rows(rows: &[&str]) -> Self {
         let text = format!(
-            "name = test\n[legend]\n# = grey.png\n[grid]\n{}\n",
+            "name = test\n[legend]\n# = grey.png\n[actors]\nw = walker east\n\
+             p = walker east patrol\nt = tank east half_width=0.35\n[grid]\n{}\n",
             rows.join("\n")
         );
         parse::parse_with(&text, std::path::Path::new("<rows>"), &mut |_| {
@@ -111,6 +152,11 @@ impl Map {
     /// True if the tile at (x, y) blocks movement and sight.
     pub fn is_solid(&self, x: i64, y: i64) -> bool {
         self.cell(x, y) != 0
+    }
+
+    /// The tile holding the point (x, y).
+    pub fn tile_of(x: f64, y: f64) -> (i64, i64) {
+        (x.floor() as i64, y.floor() as i64)
     }
 
     /// True for the open plane.

@@ -15,7 +15,7 @@
 //! #####
 //! ```
 
-use super::{Map, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR};
+use super::{Map, Spawn, SpawnKind, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR};
 use crate::texture::{Texture, TextureError};
 use std::f64::consts::{FRAC_PI_2, PI};
 use std::fmt;
@@ -25,6 +25,12 @@ use std::path::{Path, PathBuf};
 pub const MAX_GRID: usize = 1024;
 /// The most wall textures one map may name.
 const MAX_WALLS: usize = 255;
+/// The smallest tank half width a map may ask for, in tiles.
+pub const MIN_HALF_WIDTH: f64 = 0.1;
+/// The largest tank half width a map may ask for, in tiles.
+pub const MAX_HALF_WIDTH: f64 = 1.0;
+/// The default tank half width, in tiles.
+const DEFAULT_HALF_WIDTH: f64 = 0.35;
 
 /// One fault in a map file, with where it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +61,7 @@ pub enum MapErrorKind {
     #[error("`{0}` is given twice")]
     DuplicateKey(String),
     /// A section the format does not have.
-    #[error("unknown section `[{0}]` (expected [legend] or [grid])")]
+    #[error("unknown section `[{0}]` (expected [legend], [actors] or [grid])")]
     UnknownSection(String),
     /// A colour that is not `#rrggbb`.
     #[error("`{0}` is not a colour: expected #rrggbb")]
@@ -66,6 +72,9 @@ pub enum MapErrorKind {
     /// A legend character given twice.
     #[error("legend character `{0}` is given twice")]
     DuplicateLegend(char),
+    /// An actor marker that does not say `KIND FACING [OPTIONS]` well.
+    #[error("{0}")]
+    BadActor(String),
     /// More wall textures than a map can hold.
     #[error("more than {MAX_WALLS} legend entries")]
     TooManyWalls,
@@ -73,7 +82,7 @@ pub enum MapErrorKind {
     #[error("{0}")]
     Texture(String),
     /// A grid character with no meaning.
-    #[error("unknown character `{0}` in the grid (expected `.`, a start arrow ^ > v <, or a legend character)")]
+    #[error("unknown character `{0}` in the grid (expected `.`, a start arrow ^ > v <, or a legend or actor character)")]
     UnknownChar(char),
     /// A grid row of another length than the first.
     #[error("row is {found} characters long, but the first row is {expected}")]
@@ -160,6 +169,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Map, MapErrors> {
 enum Section {
     Header,
     Legend,
+    Actors,
     Grid,
 }
 
@@ -176,6 +186,7 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
         ceiling: None,
         legend: Vec::new(),
         walls: Vec::new(),
+        actors: Vec::new(),
         grid: Vec::new(),
         grid_line: 0,
     };
@@ -194,6 +205,7 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
             let name = rest.strip_suffix(']').unwrap_or(rest).trim();
             match name {
                 "legend" => section = Section::Legend,
+                "actors" => section = Section::Actors,
                 "grid" => {
                     section = Section::Grid;
                     p.grid_line = line;
@@ -208,6 +220,7 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
         }
         match section {
             Section::Header => p.header_line(line, raw, loader),
+            Section::Actors => p.actor_line(line, raw),
             _ => p.legend_line(line, raw, loader),
         }
     }
@@ -229,6 +242,8 @@ struct Parser<'a> {
     /// Legend characters; wall texture `walls[i]` belongs to `legend[i]`.
     legend: Vec<char>,
     walls: Vec<Texture>,
+    /// Actor markers: a character and what it spawns (facing in radians).
+    actors: Vec<(char, SpawnKind, f64)>,
     grid: Vec<(usize, &'a str)>,
     grid_line: usize,
 }
@@ -311,7 +326,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn legend_line(&mut self, line: usize, raw: &str, loader: &mut Loader) {
+    /// Splits a legend or actor line, `C = VALUE`, into its character and
+    /// value, reporting a bad or repeated character.
+    fn char_key<'l>(&mut self, line: usize, raw: &'l str) -> Option<(char, &'l str)> {
         let trimmed = raw.trim();
         let kcol = col_of(raw, trimmed);
         // The key is the first character, so a key of `#` or `=` still
@@ -323,18 +340,39 @@ impl<'a> Parser<'a> {
             .filter(|(_, v)| !v.trim().is_empty())
         else {
             self.error(line, kcol, MapErrorKind::NotKeyValue(trimmed.into()));
-            return;
+            return None;
         };
         if !between.trim().is_empty() || ".^>v<;[=".contains(key) {
             let written = format!("{key}{}", between.trim_end());
             self.error(line, kcol, MapErrorKind::BadLegendKey(written));
-            return;
+            return None;
         }
-        let value = value.trim();
-        if self.legend.contains(&key) {
+        if self.legend.contains(&key) || self.actors.iter().any(|a| a.0 == key) {
             self.error(line, kcol, MapErrorKind::DuplicateLegend(key));
-            return;
+            return None;
         }
+        Some((key, value.trim()))
+    }
+
+    /// `C = walker FACING [patrol]` or `C = tank FACING [half_width=TILES]`.
+    fn actor_line(&mut self, line: usize, raw: &str) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        match parse_actor(value) {
+            Ok((kind, angle)) => self.actors.push((key, kind, angle)),
+            Err((part, message)) => {
+                let col = col_of(raw, part);
+                self.error(line, col, MapErrorKind::BadActor(message));
+            }
+        }
+    }
+
+    fn legend_line(&mut self, line: usize, raw: &str, loader: &mut Loader) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        let kcol = col_of(raw, raw.trim());
         if self.legend.len() == MAX_WALLS {
             self.error(line, kcol, MapErrorKind::TooManyWalls);
             return;
@@ -362,6 +400,7 @@ impl<'a> Parser<'a> {
         let cells = self.grid_cells();
         let (width, height) = (cells.first().map_or(0, Vec::len), cells.len());
         let start = self.start();
+        let spawns = self.spawns();
         if !self.errors.is_empty() {
             return Err(MapErrors(std::mem::take(&mut self.errors)));
         }
@@ -375,6 +414,7 @@ impl<'a> Parser<'a> {
             floor: self.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
             ceiling: self.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
             start,
+            spawns,
             open: false,
         })
     }
@@ -424,9 +464,10 @@ impl<'a> Parser<'a> {
         cells
     }
 
-    /// The cell value of a grid character: 0 for floor and starts.
+    /// The cell value of a grid character: 0 for floor, starts and actor
+    /// markers.
     fn cell_of(&self, ch: char) -> Option<u8> {
-        if ch == '.' || facing(ch).is_some() {
+        if ch == '.' || facing(ch).is_some() || self.actors.iter().any(|a| a.0 == ch) {
             return Some(0);
         }
         self.legend
@@ -459,6 +500,94 @@ impl<'a> Parser<'a> {
         }
         found.map(|(_, _, s)| s)
     }
+}
+
+impl Parser<'_> {
+    /// Every actor marker in the grid, row by row.
+    fn spawns(&self) -> Vec<Spawn> {
+        let mut spawns = Vec::new();
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, kind, angle)) = self.actors.iter().find(|a| a.0 == ch) else {
+                    continue;
+                };
+                spawns.push(Spawn {
+                    kind,
+                    x: c as f64 + 0.5,
+                    y: r as f64 + 0.5,
+                    angle,
+                    line: *line,
+                    col: c + 1,
+                });
+            }
+        }
+        spawns
+    }
+}
+
+/// An actor marker's value, `KIND FACING [OPTIONS]`: what it spawns and
+/// its facing in radians, or the offending part of `value` and why.
+fn parse_actor(value: &str) -> Result<(SpawnKind, f64), (&str, String)> {
+    let mut words = value.split_whitespace();
+    let kind_word = words.next().unwrap_or(value);
+    let Some(facing_word) = words.next() else {
+        return Err((value, format!("`{value}`: expected `KIND FACING`, e.g. `walker south` or `tank east half_width=0.4`")));
+    };
+    let angle = parse_facing(facing_word).ok_or_else(|| {
+        (
+            facing_word,
+            format!("`{facing_word}` is not a facing (east, south, west, north, or degrees with 0 east and 90 south)"),
+        )
+    })?;
+    let mut kind = match kind_word {
+        "walker" => SpawnKind::Walker { patrol: false },
+        "tank" => SpawnKind::Tank {
+            half_width: DEFAULT_HALF_WIDTH,
+        },
+        _ => {
+            return Err((
+                kind_word,
+                format!("unknown actor `{kind_word}` (expected walker or tank)"),
+            ))
+        }
+    };
+    for option in words {
+        match (&mut kind, option.split_once('=')) {
+            (SpawnKind::Walker { patrol }, None) if option == "patrol" => *patrol = true,
+            (SpawnKind::Tank { half_width }, Some(("half_width", v))) => {
+                *half_width = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|w| (MIN_HALF_WIDTH..=MAX_HALF_WIDTH).contains(w))
+                    .ok_or_else(|| {
+                        (
+                            option,
+                            format!("`{v}` is not a half width from {MIN_HALF_WIDTH} to {MAX_HALF_WIDTH} tiles"),
+                        )
+                    })?;
+            }
+            _ => {
+                let expected = match kind {
+                    SpawnKind::Walker { .. } => "a walker takes `patrol`",
+                    SpawnKind::Tank { .. } => "a tank takes `half_width=TILES`",
+                };
+                return Err((option, format!("unknown option `{option}` ({expected})")));
+            }
+        }
+    }
+    Ok((kind, angle))
+}
+
+/// A facing word: a compass point or degrees (0 east, 90 south).
+fn parse_facing(word: &str) -> Option<f64> {
+    let degrees = match word {
+        "east" => 0.0,
+        "south" => 90.0,
+        "west" => 180.0,
+        "north" => 270.0,
+        _ => word.parse::<f64>().ok().filter(|d| d.is_finite())?,
+    };
+    Some(crate::sim::angle::wrap_positive(f64::to_radians(degrees)))
 }
 
 /// The facing of a start arrow, in radians.

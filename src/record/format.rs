@@ -7,8 +7,8 @@ use crate::names::edit_distance;
 use crate::sim::{Action, Controls, Coupling, Model, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
-pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] \
-     [model=NAME|coupling=NAME], N* before it repeats a tick N times; hash TICK HEX after a \
+pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] \
+     [model=NAME|coupling=NAME|restart], N* before it repeats a tick N times; hash TICK HEX after a \
      tick; end TICKS HEX";
 
 /// A line of the body, read.
@@ -35,11 +35,15 @@ pub(super) fn words(line: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// One tick's controls as text: `FORWARD RIGHT TURN [look=RADIANS] [ACTION]`.
+/// One tick's controls as text:
+/// `FORWARD RIGHT TURN [look=RADIANS] [fire] [ACTION]`.
 pub(super) fn controls_text(c: &Controls) -> String {
     let mut text = format!("{} {} {}", c.forward, c.right, c.turn);
     if c.look != 0.0 {
         text.push_str(&format!(" look={}", c.look));
+    }
+    if c.fire {
+        text.push_str(" fire");
     }
     if let Some(action) = c.action {
         text.push(' ');
@@ -62,11 +66,12 @@ pub(super) fn check_line(word: &str, check: Check) -> String {
     format!("{word} {} {:016x}", check.tick, check.hash)
 }
 
-/// An action as one word: `model=NAME` or `coupling=NAME`.
+/// An action as one word: `model=NAME`, `coupling=NAME` or `restart`.
 fn action_text(action: Action) -> String {
     match action {
         Action::SetModel(m) => format!("model={}", m.name()),
         Action::SetCoupling(c) => format!("coupling={}", c.name()),
+        Action::Restart => "restart".into(),
     }
 }
 
@@ -99,7 +104,7 @@ fn parse_check(line: &str, words: &[(usize, &str)]) -> Result<Check, LineError> 
     Ok(Check { tick, hash })
 }
 
-/// `[N*] FORWARD RIGHT TURN [look=RADIANS] [ACTION]`.
+/// `[N*] FORWARD RIGHT TURN [look=RADIANS] [fire] [ACTION]`.
 fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError> {
     let (count, rest) = match words[0].1.strip_suffix('*') {
         Some(n) => (parse_count(words[0].0, n)?, &words[1..]),
@@ -122,6 +127,10 @@ fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError>
         match word.strip_prefix("look=") {
             Some(_) if look.is_some() => return Err((col, "`look` twice in one tick".into())),
             Some(v) => look = Some(parse_look(col, v)?),
+            None if word == "fire" && controls.fire => {
+                return Err((col, "`fire` twice in one tick".into()))
+            }
+            None if word == "fire" => controls.fire = true,
             None if action.is_some() => {
                 return Err((col, format!("unexpected `{word}`: one action a tick")))
             }
@@ -166,8 +175,11 @@ fn parse_axis((col, word): (usize, &str)) -> Result<f32, LineError> {
     Ok(v)
 }
 
-/// `model=NAME` or `coupling=NAME`.
+/// `model=NAME`, `coupling=NAME` or `restart`.
 fn parse_action((col, word): (usize, &str)) -> Result<Action, LineError> {
+    if word == "restart" {
+        return Ok(Action::Restart);
+    }
     let parsed = match word.split_once('=') {
         Some(("model", name)) => Model::from_name(name).map(Action::SetModel),
         Some(("coupling", name)) => Coupling::from_name(name).map(Action::SetCoupling),
@@ -177,8 +189,8 @@ fn parse_action((col, word): (usize, &str)) -> Result<Action, LineError> {
         (
             col,
             format!(
-                "unknown action `{word}` (expected model=polar|classic|quake or \
-                 coupling=velocity|heading)"
+                "unknown action `{word}` (expected fire, restart, \
+                 model=polar|classic|quake or coupling=velocity|heading)"
             ),
         )
     })

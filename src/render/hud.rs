@@ -13,6 +13,9 @@ pub struct Hud {
     pub fps: Option<f64>,
     /// Show the minimap.
     pub minimap: bool,
+    /// Show the enemies' steering on the minimap (F4): walkers' pushes and
+    /// goal directions, tanks' track speeds.
+    pub steering: bool,
     /// Show the pause banner.
     pub paused: bool,
     /// A line to show at the bottom (an error or a notice).

@@ -7,7 +7,7 @@
 mod flats;
 mod font;
 mod hud;
-pub mod raycast;
+pub use crate::map::raycast;
 mod walls;
 
 pub use hud::{key_lines, Hud};

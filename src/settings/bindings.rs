@@ -20,6 +20,10 @@ pub enum Action {
     TurnRight,
     /// While held, the turn actions strafe instead (Alt in Wolfenstein 3D).
     StrafeModifier,
+    /// Fire the weapon (held: fire again whenever it is ready).
+    Fire,
+    /// Start the map again (after dying, or at any time).
+    Restart,
     /// Pause or resume.
     Pause,
     /// Show or hide the help overlay.
@@ -32,6 +36,8 @@ pub enum Action {
     NextModel,
     /// Switch to the next camera coupling.
     NextCoupling,
+    /// Show or hide the enemies' steering overlay on the minimap.
+    Steering,
     /// Start or stop recording.
     Record,
     /// Reload the settings file.
@@ -42,7 +48,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 16] = [
+    pub const ALL: [Action; 19] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -50,12 +56,15 @@ impl Action {
         Action::TurnLeft,
         Action::TurnRight,
         Action::StrafeModifier,
+        Action::Fire,
+        Action::Restart,
         Action::Pause,
         Action::Help,
         Action::Minimap,
         Action::Fullscreen,
         Action::NextModel,
         Action::NextCoupling,
+        Action::Steering,
         Action::Record,
         Action::Reload,
         Action::Quit,
@@ -71,6 +80,9 @@ impl Action {
             Action::TurnLeft => "turn_left",
             Action::TurnRight => "turn_right",
             Action::StrafeModifier => "strafe_modifier",
+            Action::Fire => "fire",
+            Action::Restart => "restart",
+            Action::Steering => "steering",
             Action::Pause => "pause",
             Action::Help => "help",
             Action::Minimap => "minimap",
@@ -93,6 +105,9 @@ impl Action {
             Action::TurnLeft => "turn the heading left",
             Action::TurnRight => "turn the heading right",
             Action::StrafeModifier => "while held, turning strafes instead",
+            Action::Fire => "fire",
+            Action::Restart => "start the map again",
+            Action::Steering => "enemy steering overlay",
             Action::Pause => "pause",
             Action::Help => "this help",
             Action::Minimap => "minimap",
@@ -410,6 +425,12 @@ impl Default for Bindings {
         b.set(Action::TurnLeft, [Key("ArrowLeft"), Pad(DPadLeft)]);
         b.set(Action::TurnRight, [Key("ArrowRight"), Pad(DPadRight)]);
         b.set(Action::StrafeModifier, [Key("AltLeft"), Key("AltRight")]);
+        b.set(
+            Action::Fire,
+            [Key("ControlLeft"), Key("ControlRight"), Pad(RightTrigger)],
+        );
+        b.set(Action::Restart, [Key("Enter"), Key("NumpadEnter")]);
+        b.set(Action::Steering, [Key("F4")]);
         b.set(Action::Pause, [Key("KeyP"), Pad(Start)]);
         b.set(Action::Help, [Key("F1"), Pad(Select)]);
         b.set(Action::Minimap, [Key("Tab"), Pad(RightThumb)]);

@@ -10,6 +10,9 @@ pub enum Action {
     SetModel(Model),
     /// Switch which way the camera looks.
     SetCoupling(Coupling),
+    /// Start the map again: the player and every enemy back at their
+    /// spawns, full health (Enter, after dying or at any time).
+    Restart,
 }
 
 /// The largest `look` a tick takes, radians: half a turn.
@@ -29,6 +32,9 @@ pub struct Controls {
     /// A turn of the heading this tick on top of `turn`, radians, positive
     /// to the right (mouse turning: an angle, not a rate).
     pub look: f32,
+    /// True while the trigger is held: the weapon fires whenever it is
+    /// ready (held fire repeats at the weapon's rate).
+    pub fire: bool,
     /// A one-off request, if any, applied before this tick's movement.
     pub action: Option<Action>,
 }
@@ -50,6 +56,7 @@ impl Controls {
             right: c(self.right, 1.0),
             turn: c(self.turn, 1.0),
             look: c(self.look, MAX_LOOK),
+            fire: self.fire,
             action: self.action,
         }
     }

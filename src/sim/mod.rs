@@ -2,17 +2,23 @@
 //! owned by the world, and one [`Controls`] value read per tick; no clock,
 //! no globals, no platform.
 
+pub mod actors;
 pub mod angle;
 pub mod cartesian;
 pub mod classic;
 pub mod collision;
+pub mod combat;
 mod controls;
+pub mod flow;
 pub mod jets;
 mod model;
 mod player;
 pub mod polar;
 pub mod quake;
 mod rng;
+pub mod spatial;
+pub mod steer;
+pub mod tank;
 mod tunable_keys;
 mod world;
 
@@ -21,4 +27,4 @@ pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
 pub use rng::Rng;
-pub use world::{Coupling, Pose, Tunables, World, EYE_HEIGHT, TICK_DT, TICK_RATE};
+pub use world::{Coupling, Pose, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT, TICK_DT, TICK_RATE};

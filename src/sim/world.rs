@@ -1,10 +1,12 @@
-//! The world: the map, the player, the tick counter and the random
-//! generator, advanced one fixed tick at a time.
+//! The world: the map, the player, the enemies, the tick counter and the
+//! random generator, advanced one fixed tick at a time.
 
+use super::actors::{Actors, EnemyTunables, Quarry};
 use super::angle::lerp_short;
 use super::classic::ClassicTunables;
+use super::combat::{Combat, CombatTunables};
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
-use super::{Action, Controls, Model, Player, PolarTunables, Rng};
+use super::{collision, Action, Controls, Model, Player, PolarTunables, Rng};
 use crate::map::Map;
 
 /// Simulation ticks per second.
@@ -49,6 +51,8 @@ impl Coupling {
 
 /// Eye height when walking, in tiles: mid-wall, as in Wolfenstein 3D.
 pub const EYE_HEIGHT: f64 = 0.5;
+/// Eye height of a dead player, in tiles: slumped on the floor.
+pub const DEAD_EYE_HEIGHT: f64 = 0.15;
 /// Quake's view bob: offset per unit of speed (cl_bob), its cycle in
 /// seconds (cl_bobcycle) and its limits in Quake units.
 const BOB_PER_SPEED: f64 = 0.02;
@@ -132,6 +136,12 @@ pub struct World {
     pub player: Player,
     /// The tunables in force.
     pub tunables: Tunables,
+    /// The enemies, their shells and the puffs of hits.
+    pub actors: Actors,
+    /// The player's health and weapon.
+    pub combat: Combat,
+    /// The player's health and weapon tunables.
+    pub combat_tunables: CombatTunables,
     tick: u64,
     rng: Rng,
 }
@@ -140,25 +150,72 @@ impl World {
     /// A world on `map` with the player at its start.
     pub fn new(map: Map, tunables: Tunables, seed: u64) -> Self {
         let player = Player::at(map.start);
+        let actors = Actors::spawn(&map, EnemyTunables::default());
+        let combat_tunables = CombatTunables::default();
         Self {
             map,
             player,
             tunables,
+            actors,
+            combat: Combat::new(&combat_tunables),
+            combat_tunables,
             tick: 0,
             rng: Rng::new(seed),
         }
     }
 
     /// Advances the world by one tick, reading only `controls`.
+    ///
+    /// Order: the tick's action; the player moves (a dead player only
+    /// coasts) and is pushed out of enemy bodies; the weapon fires; the
+    /// enemies act; the player takes their damage.
     pub fn step(&mut self, controls: &Controls) {
         match controls.action {
             Some(Action::SetModel(m)) => self.set_model(m),
             Some(Action::SetCoupling(c)) => self.tunables.coupling = c,
+            Some(Action::Restart) => self.restart(),
             None => {}
         }
+        let alive = self.combat.alive();
+        let moving = if alive {
+            *controls
+        } else {
+            Controls::default()
+        };
         self.player
-            .tick(controls, &self.tunables, &self.map, TICK_DT);
+            .tick(&moving, &self.tunables, &self.map, TICK_DT);
+        if !self.actors.is_empty() {
+            let mut p = [self.player.x, self.player.y];
+            let r = self.tunables.player_radius;
+            self.actors.push_out(&mut p, r);
+            collision::push_out(&self.map, &mut p, r);
+            (self.player.x, self.player.y) = (p[0], p[1]);
+        }
+        if self.combat.tick(controls.fire, &self.combat_tunables) {
+            let (base, extra) = self.combat_tunables.damage;
+            let damage = base + (self.rng.next_f64() * f64::from(extra + 1)) as u32;
+            let (origin, yaw) = ([self.player.x, self.player.y], self.camera().yaw);
+            self.actors.shoot(&self.map, origin, yaw, damage);
+        }
+        if !self.actors.is_empty() || !self.actors.puffs.is_empty() {
+            let quarry = Quarry {
+                pos: [self.player.x, self.player.y],
+                radius: self.tunables.player_radius,
+                alive: self.combat.alive(),
+            };
+            let damage = self.actors.step(&self.map, &quarry, &mut self.rng, TICK_DT);
+            self.combat.take(damage, &self.combat_tunables);
+        }
         self.tick += 1;
+    }
+
+    /// Starts the map again: the player at the start with full health and
+    /// every enemy at its spawn. The tick count, the generator and the
+    /// tunables carry on, so a recording that restarts still replays.
+    pub fn restart(&mut self) {
+        self.player = Player::at(self.map.start);
+        self.actors = Actors::spawn(&self.map, self.actors.tunables);
+        self.combat = Combat::new(&self.combat_tunables);
     }
 
     /// Switches the walking model, carrying the body's motion over.
@@ -190,10 +247,15 @@ impl World {
             (Model::Polar, Coupling::Velocity) => p.body.speed_angle,
             _ => p.heading,
         };
+        let z = if self.combat.alive() {
+            EYE_HEIGHT + self.bob()
+        } else {
+            DEAD_EYE_HEIGHT
+        };
         Pose {
             x: p.x,
             y: p.y,
-            z: EYE_HEIGHT + self.bob(),
+            z,
             yaw,
         }
     }
@@ -211,7 +273,9 @@ impl World {
     }
 
     /// A hash of the whole simulated state (FNV-1a over its bits): equal
-    /// hashes mean, for all practical purposes, equal worlds.
+    /// hashes mean, for all practical purposes, equal worlds. A world with
+    /// no enemies and an untouched player hashes as it did before enemies
+    /// existed, so older recordings still replay.
     pub fn state_hash(&self) -> u64 {
         let p = &self.player;
         let words = [
@@ -228,10 +292,17 @@ impl World {
             self.tunables.model as u64,
         ];
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for w in words {
+        let mut fold = |w: u64| {
             for b in w.to_le_bytes() {
                 h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
             }
+        };
+        words.into_iter().for_each(&mut fold);
+        if !self.actors.is_empty() || !self.combat.at_rest(&self.combat_tunables) {
+            let c = &self.combat;
+            fold(c.health as u32 as u64 | (u64::from(c.cooldown) << 32));
+            fold(u64::from(c.shots));
+            self.actors.hash_words(&mut fold);
         }
         h
     }

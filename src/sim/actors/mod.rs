@@ -1,0 +1,738 @@
+//! Enemies: walkers that steer with article 001's cardioid-weighted
+//! anti-gravity along a flow field, tanks that move along article 002's
+//! exact arcs, the shells the tanks fire and the puffs that mark hits.
+//!
+//! Each tick, in order: puffs age; a snapshot of every body (player,
+//! walkers, tanks) is bucketed into the spatial grid; the flow field is
+//! rebuilt if the player changed tile; walkers think and move; tanks think,
+//! drive and fire; shells fly. Obstacles are read from the snapshot, so the
+//! order of the walkers does not bias who yields to whom.
+
+mod check;
+pub mod shell;
+pub mod tank;
+pub mod walker;
+
+pub use self::check::{spawn_problems, SpawnProblem};
+use self::shell::{add_puff, age_puffs, Puff, Shell, ShellTunables, MAX_SHELLS};
+use self::tank::{Tank, TankRules, TankState};
+use self::walker::{Enter, Think, Walker, WalkerState, WalkerTunables};
+use super::angle::{wrap_positive, wrap_signed};
+use super::collision;
+use super::flow::FlowField;
+use super::spatial::SpatialGrid;
+use super::steer::{self, Obstacle, SteerTunables};
+use super::Rng;
+use crate::map::{raycast, Map, SpawnKind};
+
+/// Every enemy tunable, with its default.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EnemyTunables {
+    /// Walkers.
+    pub walker: WalkerTunables,
+    /// Walkers' local avoidance (article 001).
+    pub steer: SteerTunables,
+    /// Tanks.
+    pub tank: TankRules,
+    /// Tank shells.
+    pub shell: ShellTunables,
+}
+
+/// What the enemies know of the player during a tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quarry {
+    /// Position in tiles.
+    pub pos: [f64; 2],
+    /// Body radius, tiles.
+    pub radius: f64,
+    /// False once the player is dead: the hunt stops.
+    pub alive: bool,
+}
+
+/// Who a body in the snapshot is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Who {
+    Player,
+    Walker(usize),
+    Tank(usize),
+}
+
+/// A body in the tick's snapshot.
+#[derive(Clone, Copy, Debug)]
+struct Body {
+    pos: [f64; 2],
+    radius: f64,
+    who: Who,
+}
+
+/// How far the flow field's waypoint is put ahead of a tank, tiles.
+const TANK_WAYPOINT: f64 = 2.0;
+/// Within this many tiles, with the player in sight, a walker heads
+/// straight for the player rather than along the flow field.
+const DIRECT_CHASE: f64 = 4.0;
+/// Gunfire alerts enemies in sight of the player within this many tiles.
+const GUNFIRE_HEARING: f64 = 14.0;
+
+/// Every enemy on the map, and what they fired.
+#[derive(Clone, Debug)]
+pub struct Actors {
+    /// Walkers, in spawn order (their index is their id).
+    pub walkers: Vec<Walker>,
+    /// Tanks, in spawn order (their index is their id).
+    pub tanks: Vec<Tank>,
+    /// Shells in flight.
+    pub shells: Vec<Shell>,
+    /// Puffs showing.
+    pub puffs: Vec<Puff>,
+    /// The tunables in force.
+    pub tunables: EnemyTunables,
+    flow: FlowField,
+    grid: SpatialGrid,
+    bodies: Vec<Body>,
+    obstacles: Vec<Obstacle>,
+}
+
+impl Actors {
+    /// Every enemy of `map`'s spawns, at its spawn.
+    pub fn spawn(map: &Map, tunables: EnemyTunables) -> Self {
+        let mut actors = Self {
+            walkers: Vec::new(),
+            tanks: Vec::new(),
+            shells: Vec::new(),
+            puffs: Vec::new(),
+            tunables,
+            flow: FlowField::new(),
+            grid: SpatialGrid::new(),
+            bodies: Vec::new(),
+            obstacles: Vec::new(),
+        };
+        for s in &map.spawns {
+            match s.kind {
+                SpawnKind::Walker { patrol } => {
+                    actors
+                        .walkers
+                        .push(Walker::new(s.x, s.y, s.angle, patrol, &tunables.walker))
+                }
+                SpawnKind::Tank { half_width } => {
+                    actors
+                        .tanks
+                        .push(Tank::new(s.x, s.y, s.angle, half_width, &tunables.tank))
+                }
+            }
+        }
+        actors
+    }
+
+    /// True when there are no enemies at all.
+    pub fn is_empty(&self) -> bool {
+        self.walkers.is_empty() && self.tanks.is_empty()
+    }
+
+    /// The flow field toward the player, as last rebuilt.
+    pub fn flow(&self) -> &FlowField {
+        &self.flow
+    }
+
+    /// Advances every enemy one tick of `dt` seconds against `quarry`;
+    /// returns the damage dealt to the player.
+    pub fn step(&mut self, map: &Map, quarry: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
+        age_puffs(&mut self.puffs);
+        self.snapshot(map, quarry);
+        let tile = Map::tile_of(quarry.pos[0], quarry.pos[1]);
+        if self.flow.target() != Some(tile) && !map.is_open_plane() {
+            self.flow.rebuild(map, tile);
+        }
+        let mut damage = 0;
+        for i in 0..self.walkers.len() {
+            damage += self.walker_tick(i, map, quarry, rng, dt);
+        }
+        for i in 0..self.tanks.len() {
+            self.tank_tick(i, map, quarry, dt);
+        }
+        damage + self.shells_tick(map, quarry, rng, dt)
+    }
+
+    /// Fills the body snapshot and the grid over it.
+    fn snapshot(&mut self, map: &Map, quarry: &Quarry) {
+        self.bodies.clear();
+        if quarry.alive {
+            self.bodies.push(Body {
+                pos: quarry.pos,
+                radius: quarry.radius,
+                who: Who::Player,
+            });
+        }
+        let wr = self.tunables.walker.radius;
+        for (i, w) in self.walkers.iter().enumerate() {
+            if w.state.alive() {
+                self.bodies.push(Body {
+                    pos: [w.x, w.y],
+                    radius: wr,
+                    who: Who::Walker(i),
+                });
+            }
+        }
+        for (i, t) in self.tanks.iter().enumerate() {
+            self.bodies.push(Body {
+                pos: [t.x, t.y],
+                radius: t.radius(),
+                who: Who::Tank(i),
+            });
+        }
+        let positions = self.bodies.iter().map(|b| b.pos);
+        self.grid.rebuild(map.width(), map.height(), positions);
+    }
+
+    /// The largest body radius in the snapshot, for neighbour reach.
+    fn widest(&self) -> f64 {
+        let tank = self.tanks.iter().map(Tank::radius).fold(0.0, f64::max);
+        tank.max(self.tunables.walker.radius)
+    }
+
+    /// One walker's tick; returns the damage its strike dealt.
+    fn walker_tick(&mut self, i: usize, map: &Map, q: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
+        let t = self.tunables.walker;
+        let mut damage = 0;
+        if self.walkers[i].run_clock() == Enter::Strike && self.in_reach(i, q) {
+            damage = roll(rng, t.strike_damage);
+        }
+        let w = &self.walkers[i];
+        let think = w.state.def().think;
+        let sees = matches!(think, Think::Look | Think::Patrol) && walker_sees(w, q, map, &t);
+        if sees {
+            self.walkers[i].set_state(WalkerState::Chase1);
+            return damage;
+        }
+        match think {
+            Think::None => {}
+            Think::Look => self.walkers[i].goal = [0.0; 2],
+            Think::Patrol => {
+                let (s, c) = self.walkers[i].heading.sin_cos();
+                if self.walk(i, map, [c, s], t.patrol_speed, false, dt) {
+                    // The beat ends at a wall: turn about.
+                    let w = &mut self.walkers[i];
+                    w.heading = wrap_positive(w.heading + std::f64::consts::PI);
+                }
+            }
+            Think::Chase if !q.alive => {
+                self.walkers[i].set_state(WalkerState::Stand);
+            }
+            Think::Chase if self.in_reach(i, q) => {
+                self.walkers[i].set_state(WalkerState::Attack1);
+            }
+            Think::Chase => {
+                let goal = self.chase_direction(i, map, q);
+                self.walk(i, map, goal, t.chase_speed, true, dt);
+            }
+            Think::Face => {
+                let w = &mut self.walkers[i];
+                let bearing = (q.pos[1] - w.y).atan2(q.pos[0] - w.x);
+                w.heading = turn_toward(w.heading, bearing, t.turn_rate * dt);
+            }
+        }
+        damage
+    }
+
+    /// True if walker `i` can strike the player: in reach and in sight.
+    fn in_reach(&self, i: usize, q: &Quarry) -> bool {
+        let w = &self.walkers[i];
+        let t = &self.tunables.walker;
+        let gap = (q.pos[0] - w.x).hypot(q.pos[1] - w.y) - t.radius - q.radius;
+        q.alive && gap <= t.reach
+    }
+
+    /// The way walker `i` wants to go toward the player: straight at them
+    /// when close and in sight, else along the flow field.
+    fn chase_direction(&self, i: usize, map: &Map, q: &Quarry) -> [f64; 2] {
+        let w = &self.walkers[i];
+        let to = [q.pos[0] - w.x, q.pos[1] - w.y];
+        let dist = to[0].hypot(to[1]);
+        let direct = [to[0] / dist, to[1] / dist];
+        if dist < DIRECT_CHASE && clear_line(map, [w.x, w.y], q.pos) {
+            return direct;
+        }
+        self.flow.direction([w.x, w.y]).unwrap_or(direct)
+    }
+
+    /// Walks walker `i` one tick toward `goal` (a unit vector) at `speed`,
+    /// steering around obstacles; the player is an obstacle unless it is
+    /// the goal (`chasing`). Returns true if a wall stopped part of the
+    /// move.
+    fn walk(
+        &mut self,
+        i: usize,
+        map: &Map,
+        goal: [f64; 2],
+        speed: f64,
+        chasing: bool,
+        dt: f64,
+    ) -> bool {
+        if !goal[0].is_finite() || !goal[1].is_finite() || goal == [0.0; 2] {
+            return false;
+        }
+        let r = self.tunables.walker.radius;
+        let pos = [self.walkers[i].x, self.walkers[i].y];
+        self.gather_obstacles(map, pos, Who::Walker(i), chasing);
+        let w = &mut self.walkers[i];
+        let dir = steer::steer(
+            pos,
+            r,
+            goal,
+            &self.obstacles,
+            &self.tunables.steer,
+            &mut w.pushes,
+        );
+        w.goal = goal;
+        let delta = [dir[0] * speed * dt, dir[1] * speed * dt];
+        let (mut p, hit) = collision::slide(map, pos, delta, r);
+        separate(
+            &self.bodies,
+            &self.grid,
+            &mut p,
+            r,
+            Who::Walker(i),
+            self.widest(),
+        );
+        collision::push_out(map, &mut p, r);
+        let w = &mut self.walkers[i];
+        (w.x, w.y) = (p[0], p[1]);
+        w.heading = turn_toward(
+            w.heading,
+            dir[1].atan2(dir[0]),
+            self.tunables.walker.turn_rate * dt,
+        );
+        hit
+    }
+
+    /// Fills `obstacles` with what walker `me` at `pos` must steer around:
+    /// the bodies within reach and the nearest point of each solid tile
+    /// within reach.
+    fn gather_obstacles(&mut self, map: &Map, pos: [f64; 2], me: Who, skip_player: bool) {
+        let reach = self.tunables.steer.range + self.tunables.walker.radius;
+        let widest = self.widest();
+        self.obstacles.clear();
+        let (bodies, obstacles) = (&self.bodies, &mut self.obstacles);
+        self.grid.near(pos, reach + widest, |k| {
+            let b = bodies[k];
+            let skip = b.who == me || (skip_player && b.who == Who::Player);
+            if !skip {
+                obstacles.push(Obstacle {
+                    pos: b.pos,
+                    radius: b.radius,
+                });
+            }
+        });
+        let (x0, x1) = (
+            (pos[0] - reach).floor() as i64,
+            (pos[0] + reach).floor() as i64,
+        );
+        let (y0, y1) = (
+            (pos[1] - reach).floor() as i64,
+            (pos[1] + reach).floor() as i64,
+        );
+        for ty in y0..=y1 {
+            for tx in x0..=x1 {
+                if !map.is_solid(tx, ty) {
+                    continue;
+                }
+                let near = nearest_in_tile(pos, tx, ty);
+                if (near[0] - pos[0]).hypot(near[1] - pos[1]) <= reach {
+                    self.obstacles.push(Obstacle {
+                        pos: near,
+                        radius: 0.0,
+                    });
+                }
+            }
+        }
+    }
+
+    /// One tank's tick: see, drive along the exact arc, fire.
+    fn tank_tick(&mut self, i: usize, map: &Map, q: &Quarry, dt: f64) {
+        let rules = self.tunables.tank;
+        let tank = &mut self.tanks[i];
+        if !tank.alive() {
+            return;
+        }
+        tank.flinch = tank.flinch.saturating_sub(1);
+        tank.reload_ticks = tank.reload_ticks.saturating_sub(1);
+        let pos = [tank.x, tank.y];
+        let dist = (q.pos[0] - pos[0]).hypot(q.pos[1] - pos[1]);
+        let sees = q.alive && dist <= rules.sight && clear_line(map, pos, q.pos);
+        if sees && tank.state == TankState::Idle {
+            tank.state = TankState::Hunt;
+        }
+        if tank.state == TankState::Hunt && q.alive {
+            let (target, stop) = match (sees, self.flow.direction(pos)) {
+                (true, _) | (false, None) => (q.pos, rules.drive.stop_distance),
+                (false, Some(d)) => (
+                    [pos[0] + d[0] * TANK_WAYPOINT, pos[1] + d[1] * TANK_WAYPOINT],
+                    0.0,
+                ),
+            };
+            self.tanks[i].steer_tracks(target, stop, &rules, dt);
+        } else {
+            self.tanks[i].brake(&rules, dt);
+        }
+        self.drive_tank(i, map, dt);
+        let tank = &self.tanks[i];
+        let bearing = (q.pos[1] - tank.y).atan2(q.pos[0] - tank.x);
+        let aimed = wrap_signed(bearing - tank.heading).abs() <= rules.fire_cone;
+        if sees && aimed && tank.reload_ticks == 0 && self.shells.len() < MAX_SHELLS {
+            self.fire_shell(i);
+        }
+    }
+
+    /// Moves tank `i` along the exact arc of its tracks; a hull that the
+    /// arc would push into a wall or another body pivots in place instead
+    /// (the tracks' difference kept, their sum given up), which no circle
+    /// can be blocked doing.
+    fn drive_tank(&mut self, i: usize, map: &Map, dt: f64) {
+        let tank = &self.tanks[i];
+        let (l, r) = (tank.left, tank.right);
+        let to = tank.arc(dt);
+        if !self.hull_blocked(i, map, [to.0, to.1]) {
+            self.tanks[i].commit(to, (l, r), dt);
+            return;
+        }
+        let half = (l - r) * 0.5;
+        let pivot = self.tanks[i].arc_with(half, -half, dt);
+        let tank = &mut self.tanks[i];
+        (tank.left, tank.right) = (half, -half);
+        tank.commit(pivot, (half, -half), dt);
+    }
+
+    /// True if tank `i`'s hull at `to` would overlap a wall, or overlap
+    /// another tank or the player more than it does now.
+    fn hull_blocked(&self, i: usize, map: &Map, to: [f64; 2]) -> bool {
+        let tank = &self.tanks[i];
+        let r = tank.radius();
+        if overlaps_wall(map, to, r) {
+            return true;
+        }
+        let from = [tank.x, tank.y];
+        let mut blocked = false;
+        self.grid.near(to, r + self.widest(), |k| {
+            let b = self.bodies[k];
+            if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_)) {
+                return;
+            }
+            let depth = |p: [f64; 2]| r + b.radius - (p[0] - b.pos[0]).hypot(p[1] - b.pos[1]);
+            blocked |= depth(to) > 0.0 && depth(to) > depth(from) + 1e-12;
+        });
+        blocked
+    }
+
+    /// Tank `i` fires a shell from its barrel's tip along its heading.
+    fn fire_shell(&mut self, i: usize) {
+        let s = self.tunables.shell;
+        let tank = &mut self.tanks[i];
+        let (sin, cos) = tank.heading.sin_cos();
+        let tip = tank.radius() + s.radius + 0.02;
+        self.shells.push(Shell {
+            x: tank.x + cos * tip,
+            y: tank.y + sin * tip,
+            vx: cos * s.speed,
+            vy: sin * s.speed,
+            owner: i,
+            age: 0,
+        });
+        tank.reload_ticks = (self.tunables.tank.reload * super::TICK_RATE as f64) as u32;
+    }
+
+    /// Moves every shell; a shell stops at a wall or the first body it
+    /// meets (not its own tank). Returns the damage dealt to the player.
+    fn shells_tick(&mut self, map: &Map, q: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
+        let st = self.tunables.shell;
+        let mut damage = 0;
+        let mut kept = 0;
+        for k in 0..self.shells.len() {
+            let mut s = self.shells[k];
+            s.age += 1;
+            (s.x, s.y) = (s.x + s.vx * dt, s.y + s.vy * dt);
+            let (tx, ty) = Map::tile_of(s.x, s.y);
+            let mut done = s.age > st.lifetime || map.is_solid(tx, ty);
+            if !done {
+                let near = |p: [f64; 2], r: f64| (p[0] - s.x).hypot(p[1] - s.y) < r + st.radius;
+                if q.alive && near(q.pos, q.radius) {
+                    damage += roll(rng, st.damage);
+                    done = true;
+                } else if let Some(w) = self
+                    .walkers
+                    .iter_mut()
+                    .find(|w| w.state.alive() && near([w.x, w.y], self.tunables.walker.radius))
+                {
+                    w.hurt(roll(rng, st.damage));
+                    done = true;
+                } else if let Some(t) = self
+                    .tanks
+                    .iter_mut()
+                    .enumerate()
+                    .find(|(j, t)| *j != s.owner && near([t.x, t.y], t.radius()))
+                {
+                    t.1.hurt(roll(rng, st.damage), &self.tunables.tank);
+                    done = true;
+                }
+            }
+            if done {
+                let back = [s.x - s.vx * dt, s.y - s.vy * dt];
+                let puff = Puff {
+                    x: back[0],
+                    y: back[1],
+                    z: SHELL_HEIGHT,
+                    age: 0,
+                    size: 2.0,
+                };
+                add_puff(&mut self.puffs, puff);
+                continue;
+            }
+            self.shells[kept] = s;
+            kept += 1;
+        }
+        self.shells.truncate(kept);
+        damage
+    }
+
+    /// A hitscan shot from `origin` along `yaw` (radians) dealing
+    /// `damage`: the nearest living enemy or wreck in the line before a
+    /// wall takes it; a puff marks the hit. Gunfire alerts every enemy in
+    /// sight of `origin` within hearing. Returns where it hit, if anywhere.
+    pub fn shoot(
+        &mut self,
+        map: &Map,
+        origin: [f64; 2],
+        yaw: f64,
+        damage: u32,
+    ) -> Option<[f64; 2]> {
+        let (dy, dx) = yaw.sin_cos();
+        let wall = raycast::cast(map, origin[0], origin[1], dx, dy, MAX_SHOT).map(|h| h.t);
+        let reach = wall.unwrap_or(MAX_SHOT);
+        let wr = self.tunables.walker.radius;
+        let mut best: Option<(f64, Who)> = None;
+        let mut consider = |centre: [f64; 2], r: f64, who: Who| {
+            if let Some(t) = ray_circle(origin, [dx, dy], centre, r) {
+                if t < reach && best.is_none_or(|(b, _)| t < b) {
+                    best = Some((t, who));
+                }
+            }
+        };
+        for (i, w) in self.walkers.iter().enumerate() {
+            if w.state.alive() {
+                consider([w.x, w.y], wr, Who::Walker(i));
+            }
+        }
+        for (i, t) in self.tanks.iter().enumerate() {
+            consider([t.x, t.y], t.radius(), Who::Tank(i));
+        }
+        self.alert(map, origin);
+        let t = match best {
+            Some((t, Who::Walker(i))) => {
+                self.walkers[i].hurt(damage);
+                t
+            }
+            Some((t, Who::Tank(i))) => {
+                let rules = self.tunables.tank;
+                self.tanks[i].hurt(damage, &rules);
+                t
+            }
+            _ => wall? - PUFF_SETBACK,
+        };
+        let at = [origin[0] + dx * t, origin[1] + dy * t];
+        let puff = Puff {
+            x: at[0],
+            y: at[1],
+            z: super::EYE_HEIGHT,
+            age: 0,
+            size: 1.0,
+        };
+        add_puff(&mut self.puffs, puff);
+        Some(at)
+    }
+
+    /// Gunfire at `origin`: every enemy within hearing that has a clear
+    /// line to it starts to hunt.
+    fn alert(&mut self, map: &Map, origin: [f64; 2]) {
+        let heard = |p: [f64; 2]| {
+            (p[0] - origin[0]).hypot(p[1] - origin[1]) <= GUNFIRE_HEARING
+                && clear_line(map, p, origin)
+        };
+        for w in &mut self.walkers {
+            if w.state.alive() && !w.state.hunting() && heard([w.x, w.y]) {
+                w.set_state(WalkerState::Chase1);
+            }
+        }
+        for t in &mut self.tanks {
+            if t.state == TankState::Idle && heard([t.x, t.y]) {
+                t.state = TankState::Hunt;
+            }
+        }
+    }
+
+    /// Pushes a circle at `pos` of `radius` (the player) out of every
+    /// living walker and every tank hull or wreck.
+    pub fn push_out(&self, pos: &mut [f64; 2], radius: f64) {
+        let wr = self.tunables.walker.radius;
+        let walkers = self.walkers.iter().filter(|w| w.state.alive());
+        let circles = walkers
+            .map(|w| ([w.x, w.y], wr))
+            .chain(self.tanks.iter().map(|t| ([t.x, t.y], t.radius())));
+        for (c, r) in circles {
+            push_apart(pos, c, radius + r);
+        }
+    }
+
+    /// Feeds the enemies' whole state to `word`, for the world's hash.
+    pub fn hash_words(&self, word: &mut impl FnMut(u64)) {
+        for w in &self.walkers {
+            for v in [w.x, w.y, w.heading] {
+                word(v.to_bits());
+            }
+            word(
+                w.state as u64 | (u64::from(w.ticks_left) << 8) | ((w.health as u32 as u64) << 32),
+            );
+        }
+        for t in &self.tanks {
+            for v in [t.x, t.y, t.heading, t.left, t.right] {
+                word(v.to_bits());
+            }
+            word(
+                t.state as u64
+                    | (u64::from(t.reload_ticks) << 8)
+                    | ((t.health as u32 as u64) << 32),
+            );
+        }
+        for s in &self.shells {
+            for v in [s.x, s.y, s.vx, s.vy] {
+                word(v.to_bits());
+            }
+        }
+    }
+}
+
+/// How far a hitscan shot reaches on a map with no wall in the way, tiles.
+const MAX_SHOT: f64 = 64.0;
+/// A wall puff sits this far in front of the wall, tiles, so it is not
+/// hidden inside it.
+const PUFF_SETBACK: f64 = 0.05;
+/// Height of a shell above the floor, tiles: the barrel's.
+pub const SHELL_HEIGHT: f64 = 0.3;
+
+/// A damage roll: `base` plus 0 to `extra`, from the world's generator.
+fn roll(rng: &mut Rng, (base, extra): (u32, u32)) -> u32 {
+    base + (rng.next_f64() * f64::from(extra + 1)) as u32
+}
+
+/// True if walker `w` notices the player: within sight, in its field of
+/// view or within hearing, and with a clear line between them.
+fn walker_sees(w: &Walker, q: &Quarry, map: &Map, t: &WalkerTunables) -> bool {
+    if !q.alive {
+        return false;
+    }
+    let to = [q.pos[0] - w.x, q.pos[1] - w.y];
+    let dist = to[0].hypot(to[1]);
+    if dist > t.sight {
+        return false;
+    }
+    let off = wrap_signed(to[1].atan2(to[0]) - w.heading).abs();
+    (dist <= t.hearing || off <= t.half_view) && clear_line(map, [w.x, w.y], q.pos)
+}
+
+/// True if no solid tile lies between `a` and `b`: the renderer's grid DDA
+/// cast from `a` toward `b`.
+pub fn clear_line(map: &Map, a: [f64; 2], b: [f64; 2]) -> bool {
+    raycast::cast(map, a[0], a[1], b[0] - a[0], b[1] - a[1], 1.0).is_none()
+}
+
+/// `heading` turned toward `target` by at most `max_step` radians.
+fn turn_toward(heading: f64, target: f64, max_step: f64) -> f64 {
+    let d = wrap_signed(target - heading).clamp(-max_step, max_step);
+    wrap_positive(heading + d)
+}
+
+/// The point of tile (tx, ty) nearest to `p`.
+fn nearest_in_tile(p: [f64; 2], tx: i64, ty: i64) -> [f64; 2] {
+    let (x0, y0) = (tx as f64, ty as f64);
+    [p[0].clamp(x0, x0 + 1.0), p[1].clamp(y0, y0 + 1.0)]
+}
+
+/// True if a circle at `p` of radius `r` overlaps a solid tile.
+pub fn overlaps_wall(map: &Map, p: [f64; 2], r: f64) -> bool {
+    let (x0, x1) = ((p[0] - r).floor() as i64, (p[0] + r).floor() as i64);
+    let (y0, y1) = ((p[1] - r).floor() as i64, (p[1] + r).floor() as i64);
+    (y0..=y1).any(|ty| {
+        (x0..=x1).any(|tx| {
+            let n = nearest_in_tile(p, tx, ty);
+            map.is_solid(tx, ty) && (n[0] - p[0]).hypot(n[1] - p[1]) < r
+        })
+    })
+}
+
+/// Moves `p` straight away from `centre` until they are `min_gap` apart.
+fn push_apart(p: &mut [f64; 2], centre: [f64; 2], min_gap: f64) {
+    let (dx, dy) = (p[0] - centre[0], p[1] - centre[1]);
+    let d = dx.hypot(dy);
+    if d >= min_gap {
+        return;
+    }
+    // Coincident centres: part along x, the same way every time.
+    let (ux, uy) = if d > 1e-12 {
+        (dx / d, dy / d)
+    } else {
+        (1.0, 0.0)
+    };
+    p[0] = centre[0] + ux * min_gap;
+    p[1] = centre[1] + uy * min_gap;
+}
+
+/// Pushes walker `me` at `p` (radius `r`) out of every body of the
+/// snapshot it overlaps: the hard limit behind the steering's soft one.
+fn separate(bodies: &[Body], grid: &SpatialGrid, p: &mut [f64; 2], r: f64, me: Who, widest: f64) {
+    let mut out = *p;
+    grid.near(*p, r + widest, |k| {
+        let b = bodies[k];
+        if b.who != me {
+            push_apart(&mut out, b.pos, r + b.radius);
+        }
+    });
+    *p = out;
+}
+
+/// Where a ray from `o` along unit `d` first meets the circle at `c` of
+/// radius `r`, as a distance along the ray; None if it misses or the
+/// circle is behind.
+fn ray_circle(o: [f64; 2], d: [f64; 2], c: [f64; 2], r: f64) -> Option<f64> {
+    let (cx, cy) = (c[0] - o[0], c[1] - o[1]);
+    let along = cx * d[0] + cy * d[1];
+    let across = cx * d[1] - cy * d[0];
+    if along <= 0.0 || across.abs() >= r {
+        return None;
+    }
+    Some((along - (r * r - across * across).sqrt()).max(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ray_meets_a_circle_at_its_near_edge() {
+        let t = ray_circle([0.0, 0.0], [1.0, 0.0], [5.0, 0.0], 1.0);
+        assert!((t.unwrap() - 4.0).abs() < 1e-12);
+        assert_eq!(ray_circle([0.0, 0.0], [1.0, 0.0], [-5.0, 0.0], 1.0), None);
+        assert_eq!(ray_circle([0.0, 0.0], [1.0, 0.0], [5.0, 1.5], 1.0), None);
+    }
+
+    #[test]
+    fn a_circle_overlaps_a_wall_only_when_it_reaches_it() {
+        let map = Map::from_rows(&["####", "#>.#", "####"]);
+        assert!(!overlaps_wall(&map, [1.5, 1.5], 0.4));
+        assert!(overlaps_wall(&map, [1.5, 1.5], 0.6));
+        assert!(overlaps_wall(&map, [1.1, 1.5], 0.2));
+    }
+
+    #[test]
+    fn sight_is_blocked_by_walls() {
+        let map = Map::from_rows(&["#######", "#>.#..#", "#######"]);
+        assert!(clear_line(&map, [1.5, 1.5], [2.5, 1.5]));
+        assert!(!clear_line(&map, [1.5, 1.5], [4.5, 1.5]));
+    }
+}

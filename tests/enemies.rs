@@ -1,0 +1,203 @@
+//! Enemy scenarios: a small map, a few actors, the world run tick by tick,
+//! and what must (or must never) happen.
+
+use std::f64::consts::{PI, TAU};
+use wobblecaster::map::Map;
+use wobblecaster::sim::actors::walker::WalkerState;
+use wobblecaster::sim::angle::wrap_signed;
+use wobblecaster::sim::{Controls, Tunables, World, TICK_RATE};
+
+/// A world on a map drawn in rows (see `Map::from_rows`: `w` a walker
+/// facing east, `p` a patrolling one, `t` a tank facing east).
+fn world(rows: &[&str]) -> World {
+    World::new(Map::from_rows(rows), Tunables::default(), 7)
+}
+
+/// Runs `seconds` of standing still, calling `each` after every tick.
+fn run(world: &mut World, seconds: f64, mut each: impl FnMut(&World)) {
+    for _ in 0..(seconds * f64::from(TICK_RATE)) as usize {
+        world.step(&Controls::default());
+        each(world);
+    }
+}
+
+/// The distance between the edges of walker `i` and the player.
+fn gap_to_player(w: &World, i: usize) -> f64 {
+    let a = &w.actors.walkers[i];
+    let r = w.actors.tunables.walker.radius + w.tunables.player_radius;
+    (a.x - w.player.x).hypot(a.y - w.player.y) - r
+}
+
+#[test]
+fn a_walker_reaches_a_target_behind_a_u_shaped_wall() {
+    // The walker starts inside the U's cup; the player waits behind its
+    // closed end, so the straight line runs into the wall.
+    let mut w = world(&[
+        "##############",
+        "#............#",
+        "#..#######...#",
+        "#........#...#",
+        "#..w.....#.>.#",
+        "#........#...#",
+        "#..#######...#",
+        "#............#",
+        "##############",
+    ]);
+    w.actors.walkers[0].set_state(WalkerState::Chase1);
+    let mut reached = None;
+    run(&mut w, 20.0, |w| {
+        if reached.is_none() && gap_to_player(w, 0) <= w.actors.tunables.walker.reach {
+            reached = Some(w.time());
+        }
+    });
+    let t = reached.expect("the walker found its way round the U within 20 s");
+    assert!(t < 12.0, "took {t} s");
+}
+
+#[test]
+fn a_walker_gets_past_another_standing_dead_ahead() {
+    // The left walker chases the player east; the right one stands exactly
+    // on its line, too far from the player to
+    // notice: an obstacle dead ahead, the article's "left or right" case.
+    // It faces west, so the player behind it stays unseen.
+    let mut w = world(&[
+        "################",
+        "#..............#",
+        "#..............#",
+        "#.w...w......>.#",
+        "#..............#",
+        "#..............#",
+        "################",
+    ]);
+    w.actors.walkers[0].set_state(WalkerState::Chase1);
+    w.actors.walkers[1].heading = PI;
+    let blocker = w.actors.walkers[1].x;
+    let mut passed = None;
+    run(&mut w, 15.0, |w| {
+        if passed.is_none() && w.actors.walkers[0].x > blocker + 0.6 {
+            passed = Some(w.time());
+        }
+    });
+    let t = passed.expect("the chaser got past the walker in its way");
+    assert!(t < 8.0, "took {t} s");
+}
+
+#[test]
+fn two_walkers_meeting_head_on_never_overlap() {
+    // Two patrols on one line walk at each other; the player is walled off
+    // out of sight.
+    let mut w = world(&[
+        "##############",
+        "#p...........#",
+        "#............#",
+        "##############",
+        "#>...........#",
+        "##############",
+    ]);
+    // Face the second patrol west, on the same line as the first.
+    w.actors.walkers[0].y = 1.5;
+    let mut second = w.actors.walkers[0].clone();
+    second.x = 12.5;
+    second.heading = PI;
+    w.actors.walkers.push(second);
+    let r = w.actors.tunables.walker.radius;
+    let mut worst: f64 = 0.0;
+    let mut crossings = 0;
+    let mut west_first = true;
+    run(&mut w, 30.0, |w| {
+        let (a, b) = (&w.actors.walkers[0], &w.actors.walkers[1]);
+        let d = (a.x - b.x).hypot(a.y - b.y);
+        worst = worst.max(2.0 * r - d);
+        if (a.x < b.x) != west_first {
+            west_first = a.x < b.x;
+            crossings += 1;
+        }
+    });
+    assert!(crossings >= 1, "the two patrols passed each other");
+    assert!(worst < 0.05, "overlapped by {worst} tiles");
+}
+
+#[test]
+fn a_walker_that_sees_the_player_chases_and_strikes() {
+    let mut w = world(&["##########", "#>.....w.#", "##########"]);
+    // It faces east, away from the player: it must not notice at 6 tiles.
+    run(&mut w, 1.0, |_| {});
+    assert_eq!(w.actors.walkers[0].state, WalkerState::Stand);
+    w.actors.walkers[0].heading = PI;
+    run(&mut w, 6.0, |_| {});
+    assert!(w.actors.walkers[0].state.hunting());
+    assert!(w.combat.health < 100, "it struck the player");
+}
+
+#[test]
+fn shooting_a_walker_makes_it_flinch_then_die_and_leave_a_corpse() {
+    let mut w = world(&["##########", "#>....w..#", "##########"]);
+    let fire = Controls {
+        fire: true,
+        ..Controls::default()
+    };
+    w.step(&fire);
+    assert_eq!(w.actors.walkers[0].state, WalkerState::Pain);
+    for _ in 0..(10 * TICK_RATE) {
+        w.step(&fire);
+    }
+    assert_eq!(w.actors.walkers[0].state, WalkerState::Dead);
+    assert!(!w.actors.puffs.is_empty() || w.combat.shots > 2);
+}
+
+#[test]
+fn a_tank_faces_a_target_one_tile_behind_it_turning_less_than_a_circle() {
+    let mut w = world(&[
+        "############",
+        "#..........#",
+        "#..........#",
+        "#...>t.....#",
+        "#..........#",
+        "#..........#",
+        "############",
+    ]);
+    // The player stands one tile behind the tank (it faces east).
+    let mut turned = 0.0;
+    let mut prev = w.actors.tanks[0].heading;
+    let mut faced = None;
+    run(&mut w, 6.0, |w| {
+        let t = &w.actors.tanks[0];
+        turned += wrap_signed(t.heading - prev).abs();
+        prev = t.heading;
+        let bearing = (w.player.y - t.y).atan2(w.player.x - t.x);
+        if faced.is_none() && wrap_signed(bearing - t.heading).abs() < 3f64.to_radians() {
+            faced = Some(w.time());
+        }
+    });
+    let t = faced.expect("the tank faced the player");
+    assert!(t < 4.0, "took {t} s");
+    assert!(turned < TAU, "turned {turned} rad");
+}
+
+#[test]
+fn a_tank_fires_shells_that_hurt_the_player() {
+    let mut w = world(&["##############", "#>.......t...#", "##############"]);
+    w.actors.tanks[0].heading = PI;
+    run(&mut w, 6.0, |_| {});
+    assert!(w.combat.health < 100, "a shell hit");
+}
+
+#[test]
+fn restart_puts_everyone_back() {
+    let mut w = world(&["##########", "#>....w..#", "##########"]);
+    let fire = Controls {
+        fire: true,
+        ..Controls::default()
+    };
+    for _ in 0..TICK_RATE * 3 {
+        w.step(&fire);
+    }
+    assert!(!w.actors.walkers[0].state.alive() || w.actors.walkers[0].health < 30);
+    let restart = Controls {
+        action: Some(wobblecaster::sim::Action::Restart),
+        ..Controls::default()
+    };
+    w.step(&restart);
+    assert!(w.actors.walkers[0].state.alive());
+    assert_eq!(w.combat.health, 100);
+}
