@@ -1,10 +1,14 @@
 //! A flow field over the map grid: the walking distance from every open
 //! tile to one target tile, and from it the way to go. One field serves
-//! every enemy hunting the same target (article 001 chose vector fields
-//! over a path search per agent); it is rebuilt only when the target
-//! changes tile.
+//! every enemy of one size hunting the same target (article 001 chose
+//! vector fields over a path search per agent); it is rebuilt only when
+//! the target changes tile.
+//!
+//! A field has a clearance: a tile counts as open only if its centre is at
+//! least that far from every wall, so a field for a wide tank routes it
+//! round pillars with room to spare, where a walker's passes close by.
 
-use crate::map::Map;
+use crate::map::{raycast, Map};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -28,6 +32,11 @@ pub struct FlowField {
     width: usize,
     height: usize,
     target: Option<(i64, i64)>,
+    /// The least distance from a tile's centre to a wall for the tile to
+    /// count as open, tiles.
+    clearance: f64,
+    /// Per tile, row-major: open floor with the clearance.
+    open: Vec<bool>,
     /// Walking distance to the target per tile, row-major; infinite for
     /// walls and tiles the target cannot be reached from.
     dist: Vec<f32>,
@@ -72,15 +81,23 @@ impl FlowField {
         self.target
     }
 
-    /// Builds the field toward `target` on `map` (Dijkstra over open
-    /// tiles, 8-connected, a diagonal step only where both tiles beside it
-    /// are open, so no path cuts a wall's corner). Reuses its memory: a
-    /// rebuild on a map of the same size allocates nothing new. The open
-    /// plane, which has no grid, leaves the field empty.
-    pub fn rebuild(&mut self, map: &Map, target: (i64, i64)) {
+    /// The field's clearance, tiles.
+    pub fn clearance(&self) -> f64 {
+        self.clearance
+    }
+
+    /// Builds the field toward `target` on `map` for bodies needing
+    /// `clearance` tiles from walls (Dijkstra over open tiles, 8-connected,
+    /// a diagonal step only where both tiles beside it are open, so no
+    /// path cuts a wall's corner; the target tile is a source even if it
+    /// lacks the clearance). Reuses its memory: a rebuild on a map of the
+    /// same size allocates nothing new. The open plane, which has no grid,
+    /// leaves the field empty.
+    pub fn rebuild(&mut self, map: &Map, target: (i64, i64), clearance: f64) {
         self.width = map.width();
         self.height = map.height();
         self.target = Some(target);
+        self.mark_open(map, clearance);
         self.dist.clear();
         self.dist.resize(self.width * self.height, f32::INFINITY);
         let Some(start) = self
@@ -102,7 +119,7 @@ impl FlowField {
             }
             let (x, y) = ((index % self.width) as i64, (index / self.width) as i64);
             for (dx, dy, cost) in STEPS {
-                if !passable(map, x, y, dx, dy) {
+                if !self.passable(x, y, dx, dy) {
                     continue;
                 }
                 let n = self
@@ -151,6 +168,118 @@ impl FlowField {
         (len > 1e-9).then(|| [dx / len, dy / len])
     }
 
+    /// `tile` if the field reaches it, else the neighbour of `tile` that
+    /// the field reaches and that is nearest the target.
+    fn entry(&self, tile: (i64, i64)) -> Option<(i64, i64)> {
+        if self.distance(tile).is_some() {
+            return Some(tile);
+        }
+        let mut best: Option<(f64, (i64, i64))> = None;
+        for (dx, dy, _) in STEPS {
+            let n = (tile.0 + dx, tile.1 + dy);
+            match self.distance(n) {
+                Some(d) if best.is_none_or(|b| d < b.0) => best = Some((d, n)),
+                _ => {}
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// The neighbour of `tile` one step nearer the target (no corner
+    /// cutting; ties to the orthogonal step); None at the target or where
+    /// the target cannot be reached.
+    pub fn next_tile(&self, tile: (i64, i64)) -> Option<(i64, i64)> {
+        let here = self.distance(tile)?;
+        let mut best: Option<(f64, (i64, i64))> = None;
+        for (dx, dy, _) in STEPS {
+            let n = (tile.0 + dx, tile.1 + dy);
+            let open = |t| self.distance(t).is_some();
+            let diagonal_ok = dx == 0 || dy == 0 || (open((n.0, tile.1)) && open((tile.0, n.1)));
+            match self.distance(n) {
+                Some(d) if diagonal_ok && d < here && best.is_none_or(|b| d < b.0) => {
+                    best = Some((d, n))
+                }
+                _ => {}
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// A point to head for from `pos`: the centre of the farthest tile, at
+    /// most `steps` tiles down the field, that a body of `radius` sees in
+    /// a straight line (its centre line and both its edges clear of
+    /// walls). Following it smooths the grid's staircase into straight
+    /// runs. None where the target cannot be reached; the target's centre
+    /// itself in the target tile.
+    pub fn waypoint(
+        &self,
+        map: &Map,
+        pos: [f64; 2],
+        radius: f64,
+        steps: usize,
+    ) -> Option<[f64; 2]> {
+        let centre = |t: (i64, i64)| [t.0 as f64 + 0.5, t.1 as f64 + 0.5];
+        let here = Map::tile_of(pos[0], pos[1]);
+        let mut tile = self.entry(here)?;
+        if tile != here {
+            // Standing where the field has no room: first back to the
+            // nearest tile that has.
+            return Some(centre(tile));
+        }
+        let mut best = centre(tile);
+        for _ in 0..steps {
+            let Some(next) = self.next_tile(tile) else {
+                break;
+            };
+            tile = next;
+            if !clear_band(map, pos, centre(tile), radius) {
+                // The first step is always taken: its tile touches ours.
+                if best == centre(Map::tile_of(pos[0], pos[1])) {
+                    best = centre(tile);
+                }
+                break;
+            }
+            best = centre(tile);
+        }
+        Some(best)
+    }
+
+    /// Marks which tiles are open floor with `clearance` (unchanged since
+    /// the last build if the map's size and the clearance are the same:
+    /// only the target moves between rebuilds).
+    fn mark_open(&mut self, map: &Map, clearance: f64) {
+        let count = self.width * self.height;
+        if self.open.len() == count && self.clearance == clearance && count > 0 {
+            return;
+        }
+        self.clearance = clearance;
+        self.open.clear();
+        let reach = clearance.ceil() as i64;
+        for i in 0..count {
+            let (x, y) = ((i % self.width) as i64, (i / self.width) as i64);
+            let centre = [x as f64 + 0.5, y as f64 + 0.5];
+            let clear = (-reach..=reach).all(|dy| {
+                (-reach..=reach).all(|dx| {
+                    let (tx, ty) = (x + dx, y + dy);
+                    let near = [
+                        centre[0].clamp(tx as f64, tx as f64 + 1.0),
+                        centre[1].clamp(ty as f64, ty as f64 + 1.0),
+                    ];
+                    !map.is_solid(tx, ty)
+                        || (near[0] - centre[0]).hypot(near[1] - centre[1]) >= clearance
+                })
+            });
+            self.open.push(clear && !map.is_solid(x, y));
+        }
+    }
+
+    /// True if a step by (dx, dy) from tile (x, y) lands on an open tile
+    /// without cutting a corner.
+    fn passable(&self, x: i64, y: i64, dx: i64, dy: i64) -> bool {
+        let open = |x, y| self.index((x, y)).is_some_and(|i| self.open[i]);
+        open(x + dx, y + dy) && (dx == 0 || dy == 0 || (open(x + dx, y) && open(x, y + dy)))
+    }
+
     /// The row-major index of `tile`, if it is on the grid.
     fn index(&self, (x, y): (i64, i64)) -> Option<usize> {
         let on = x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height;
@@ -158,11 +287,21 @@ impl FlowField {
     }
 }
 
-/// True if a step by (dx, dy) from open tile (x, y) lands on open floor
-/// without cutting a wall's corner.
-fn passable(map: &Map, x: i64, y: i64, dx: i64, dy: i64) -> bool {
-    let open = |x, y| !map.is_solid(x, y);
-    open(x + dx, y + dy) && (dx == 0 || dy == 0 || (open(x + dx, y) && open(x, y + dy)))
+/// True if the band `radius` wide either side of the segment `a`-`b` is
+/// clear of walls along its centre line and both edges (the renderer's
+/// grid DDA).
+pub fn clear_band(map: &Map, a: [f64; 2], b: [f64; 2], radius: f64) -> bool {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let len = dx.hypot(dy);
+    if len < 1e-9 {
+        return true;
+    }
+    let (nx, ny) = (-dy / len * radius, dx / len * radius);
+    [0.0, 1.0, -1.0].iter().all(|&k| {
+        let (ox, oy) = (a[0] + nx * k, a[1] + ny * k);
+        raycast::cast(map, ox, oy, dx, dy, 1.0).is_none()
+            && !map.is_solid(ox.floor() as i64, oy.floor() as i64)
+    })
 }
 
 #[cfg(test)]
@@ -174,7 +313,7 @@ mod tests {
     fn distances_go_round_walls() {
         let map = Map::from_rows(&["#####", "#>#.#", "#...#", "#####"]);
         let mut f = FlowField::new();
-        f.rebuild(&map, (1, 1));
+        f.rebuild(&map, (1, 1), 0.0);
         assert_eq!(f.distance((1, 1)), Some(0.0));
         assert_eq!(f.distance((2, 1)), None, "a wall");
         assert_eq!(f.distance((1, 2)), Some(1.0));
@@ -188,7 +327,7 @@ mod tests {
     fn a_walled_off_tile_has_no_way() {
         let map = Map::from_rows(&["######", "#>.#.#", "######"]);
         let mut f = FlowField::new();
-        f.rebuild(&map, (1, 1));
+        f.rebuild(&map, (1, 1), 0.0);
         assert_eq!(f.distance((4, 1)), None);
         assert_eq!(f.direction([4.5, 1.5]), None);
     }
@@ -206,7 +345,7 @@ mod tests {
             "############",
         ]);
         let mut f = FlowField::new();
-        f.rebuild(&map, (10, 4));
+        f.rebuild(&map, (10, 4), 0.0);
         let mut p = [4.5, 4.0];
         for step in 0..4000 {
             if Map::tile_of(p[0], p[1]) == (10, 4) {
@@ -220,12 +359,62 @@ mod tests {
     }
 
     #[test]
+    fn waypoints_pull_the_staircase_straight_and_never_through_a_wall() {
+        let map = Map::from_rows(&[
+            "##########",
+            "#>.......#",
+            "#........#",
+            "#.....####",
+            "#........#",
+            "##########",
+        ]);
+        let mut f = FlowField::new();
+        f.rebuild(&map, (8, 4), 0.0);
+        // From the open top left, the target corner is round the wall: the
+        // waypoint is far down the field but on this side of the corner.
+        let w = f.waypoint(&map, [1.5, 1.5], 0.3, 12).unwrap();
+        assert_eq!(w, [5.5, 4.5], "the corner tile, in clear view");
+        assert!(clear_band(&map, [1.5, 1.5], w, 0.3));
+        assert!(!clear_band(&map, [1.5, 1.5], [8.5, 4.5], 0.3));
+        // Along the bottom corridor it looks straight at the target.
+        assert_eq!(f.waypoint(&map, [2.5, 4.5], 0.3, 12), Some([8.5, 4.5]));
+    }
+
+    #[test]
+    fn a_wide_body_is_routed_clear_of_a_pillar() {
+        let map = Map::from_rows(&[
+            "#########",
+            "#.......#",
+            "#.......#",
+            "#...#...#",
+            "#.......#",
+            "#.......#",
+            "#>......#",
+            "#########",
+        ]);
+        let mut thin = FlowField::new();
+        thin.rebuild(&map, (4, 6), 0.3);
+        let mut wide = FlowField::new();
+        wide.rebuild(&map, (4, 6), 0.6);
+        // Beside the pillar: open to a walker, too tight for a wide hull.
+        assert!(thin.distance((3, 3)).is_some());
+        assert_eq!(wide.distance((3, 3)), None);
+        // Tiles along the outer walls are too tight as well, but the field
+        // still reaches round the pillar through the room between.
+        assert_eq!(wide.distance((4, 1)), None);
+        assert!(wide.distance((2, 2)).is_some());
+        // A wide body caught beside it is led back out to room first.
+        let w = wide.waypoint(&map, [3.6, 3.5], 0.6, 8).unwrap();
+        assert!(wide.distance(Map::tile_of(w[0], w[1])).is_some());
+    }
+
+    #[test]
     fn rebuilding_reuses_memory() {
         let map = Map::from_rows(&["#######", "#>....#", "#.....#", "#######"]);
         let mut f = FlowField::new();
-        f.rebuild(&map, (1, 1));
+        f.rebuild(&map, (1, 1), 0.0);
         let caps = (f.dist.capacity(), f.queue.capacity());
-        f.rebuild(&map, (5, 2));
+        f.rebuild(&map, (5, 2), 0.0);
         assert_eq!(caps, (f.dist.capacity(), f.queue.capacity()));
         assert_eq!(f.target(), Some((5, 2)));
     }
@@ -233,7 +422,7 @@ mod tests {
     #[test]
     fn the_open_plane_has_no_field() {
         let mut f = FlowField::new();
-        f.rebuild(&Map::open_plane(), (0, 0));
+        f.rebuild(&Map::open_plane(), (0, 0), 0.0);
         assert_eq!(f.direction([0.5, 0.5]), None);
     }
 }

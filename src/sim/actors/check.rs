@@ -21,7 +21,7 @@ pub struct SpawnProblem {
 /// or that no path over open floor joins to the player start.
 pub fn spawn_problems(map: &Map, walker_radius: f64) -> Vec<SpawnProblem> {
     let mut flow = FlowField::new();
-    flow.rebuild(map, Map::tile_of(map.start.x, map.start.y));
+    flow.rebuild(map, Map::tile_of(map.start.x, map.start.y), 0.0);
     let mut problems = Vec::new();
     for s in &map.spawns {
         let (what, radius) = match s.kind {

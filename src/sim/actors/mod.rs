@@ -19,7 +19,7 @@ use self::tank::{Tank, TankRules, TankState};
 use self::walker::{Enter, Think, Walker, WalkerState, WalkerTunables};
 use super::angle::{wrap_positive, wrap_signed};
 use super::collision;
-use super::flow::FlowField;
+use super::flow::{clear_band, FlowField};
 use super::spatial::SpatialGrid;
 use super::steer::{self, Obstacle, SteerTunables};
 use super::Rng;
@@ -65,8 +65,8 @@ struct Body {
     who: Who,
 }
 
-/// How far the flow field's waypoint is put ahead of a tank, tiles.
-const TANK_WAYPOINT: f64 = 2.0;
+/// How many tiles down the flow field a waypoint may lie.
+const WAYPOINT_STEPS: usize = 8;
 /// Within this many tiles, with the player in sight, a walker heads
 /// straight for the player rather than along the flow field.
 const DIRECT_CHASE: f64 = 4.0;
@@ -86,7 +86,10 @@ pub struct Actors {
     pub puffs: Vec<Puff>,
     /// The tunables in force.
     pub tunables: EnemyTunables,
+    /// The walkers' flow field toward the player.
     flow: FlowField,
+    /// One flow field per tank hull radius, with that clearance.
+    tank_flows: Vec<FlowField>,
     grid: SpatialGrid,
     bodies: Vec<Body>,
     obstacles: Vec<Obstacle>,
@@ -102,6 +105,7 @@ impl Actors {
             puffs: Vec::new(),
             tunables,
             flow: FlowField::new(),
+            tank_flows: Vec::new(),
             grid: SpatialGrid::new(),
             bodies: Vec::new(),
             obstacles: Vec::new(),
@@ -138,10 +142,7 @@ impl Actors {
     pub fn step(&mut self, map: &Map, quarry: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
         age_puffs(&mut self.puffs);
         self.snapshot(map, quarry);
-        let tile = Map::tile_of(quarry.pos[0], quarry.pos[1]);
-        if self.flow.target() != Some(tile) && !map.is_open_plane() {
-            self.flow.rebuild(map, tile);
-        }
+        self.update_flows(map, Map::tile_of(quarry.pos[0], quarry.pos[1]));
         let mut damage = 0;
         for i in 0..self.walkers.len() {
             damage += self.walker_tick(i, map, quarry, rng, dt);
@@ -150,6 +151,35 @@ impl Actors {
             self.tank_tick(i, map, quarry, dt);
         }
         damage + self.shells_tick(map, quarry, rng, dt)
+    }
+
+    /// Rebuilds every flow field whose target is not `tile`: the walkers'
+    /// and one per tank hull radius (made when a new radius appears).
+    fn update_flows(&mut self, map: &Map, tile: (i64, i64)) {
+        if map.is_open_plane() {
+            return;
+        }
+        for t in &self.tanks {
+            let r = t.radius();
+            if !self.tank_flows.iter().any(|f| f.clearance() == r) {
+                let mut f = FlowField::new();
+                f.rebuild(map, tile, r);
+                self.tank_flows.push(f);
+            }
+        }
+        if self.flow.target() != Some(tile) {
+            self.flow.rebuild(map, tile, self.tunables.walker.radius);
+        }
+        for f in &mut self.tank_flows {
+            if f.target() != Some(tile) {
+                f.rebuild(map, tile, f.clearance());
+            }
+        }
+    }
+
+    /// The flow field for a tank hull of radius `r`.
+    fn tank_flow(&self, r: f64) -> Option<&FlowField> {
+        self.tank_flows.iter().find(|f| f.clearance() == r)
     }
 
     /// Fills the body snapshot and the grid over it.
@@ -251,7 +281,16 @@ impl Actors {
         if dist < DIRECT_CHASE && clear_line(map, [w.x, w.y], q.pos) {
             return direct;
         }
-        self.flow.direction([w.x, w.y]).unwrap_or(direct)
+        let r = self.tunables.walker.radius;
+        let Some(p) = self.flow.waypoint(map, [w.x, w.y], r, WAYPOINT_STEPS) else {
+            return direct;
+        };
+        let (dx, dy) = (p[0] - w.x, p[1] - w.y);
+        let len = dx.hypot(dy);
+        if len < 1e-6 {
+            return direct;
+        }
+        [dx / len, dy / len]
     }
 
     /// Walks walker `i` one tick toward `goal` (a unit vector) at `speed`,
@@ -362,14 +401,26 @@ impl Actors {
             tank.state = TankState::Hunt;
         }
         if tank.state == TankState::Hunt && q.alive {
-            let (target, stop) = match (sees, self.flow.direction(pos)) {
-                (true, _) | (false, None) => (q.pos, rules.drive.stop_distance),
-                (false, Some(d)) => (
-                    [pos[0] + d[0] * TANK_WAYPOINT, pos[1] + d[1] * TANK_WAYPOINT],
-                    0.0,
-                ),
+            // Straight at the player only if the whole hull can pass;
+            // else round what is in the way, down the flow field.
+            let r = self.tanks[i].radius();
+            let waypoint = match sees && clear_band(map, pos, q.pos, r) {
+                true => None,
+                false => self
+                    .tank_flow(r)
+                    .and_then(|f| f.waypoint(map, pos, r, WAYPOINT_STEPS)),
             };
-            self.tanks[i].steer_tracks(target, stop, &rules, dt);
+            let (target, stop) = match waypoint {
+                Some(p) => (p, 0.0),
+                None => (q.pos, rules.drive.stop_distance),
+            };
+            let tank = &mut self.tanks[i];
+            if tank.reversing > 0 {
+                tank.reversing -= 1;
+                tank.back_away(target, &rules, dt);
+            } else {
+                tank.steer_tracks(target, stop, &rules, dt);
+            }
         } else {
             self.tanks[i].brake(&rules, dt);
         }
@@ -385,20 +436,28 @@ impl Actors {
     /// Moves tank `i` along the exact arc of its tracks; a hull that the
     /// arc would push into a wall or another body pivots in place instead
     /// (the tracks' difference kept, their sum given up), which no circle
-    /// can be blocked doing.
+    /// can be blocked doing. Blocked for long, it backs away (see
+    /// [`TankRules::stuck_ticks`]).
     fn drive_tank(&mut self, i: usize, map: &Map, dt: f64) {
         let tank = &self.tanks[i];
         let (l, r) = (tank.left, tank.right);
         let to = tank.arc(dt);
         if !self.hull_blocked(i, map, [to.0, to.1]) {
+            self.tanks[i].blocked = 0;
             self.tanks[i].commit(to, (l, r), dt);
             return;
         }
         let half = (l - r) * 0.5;
         let pivot = self.tanks[i].arc_with(half, -half, dt);
+        let rules = self.tunables.tank;
         let tank = &mut self.tanks[i];
         (tank.left, tank.right) = (half, -half);
         tank.commit(pivot, (half, -half), dt);
+        // Held against something: back away for a while, then try again.
+        tank.blocked += 1;
+        if tank.blocked >= rules.stuck_ticks {
+            (tank.blocked, tank.reversing) = (0, rules.reverse_ticks);
+        }
     }
 
     /// True if tank `i`'s hull at `to` would overlap a wall, or overlap

@@ -25,6 +25,15 @@ pub struct TankRules {
     /// Ticks the hull flashes after a hit (its flinch: a tank does not stop
     /// for pain).
     pub flinch_ticks: u16,
+    /// After this many ticks in a row with its arc blocked, a tank backs
+    /// away.
+    pub stuck_ticks: u16,
+    /// How long it backs away, ticks.
+    pub reverse_ticks: u16,
+    /// Its track speeds while backing away, as shares of the top speed:
+    /// (the outer track, the inner one); unequal, so it backs along an arc
+    /// that swings its nose toward the target.
+    pub reverse_tracks: (f64, f64),
 }
 
 impl Default for TankRules {
@@ -36,6 +45,9 @@ impl Default for TankRules {
             fire_cone: 4f64.to_radians(),
             sight: 30.0,
             flinch_ticks: 12,
+            stuck_ticks: 30,
+            reverse_ticks: 90,
+            reverse_tracks: (0.9, 0.4),
         }
     }
 }
@@ -80,6 +92,10 @@ pub struct Tank {
     pub flinch: u16,
     /// Distance the tracks have run, tiles: drives the tread animation.
     pub tread: f64,
+    /// Ticks in a row its arc has been blocked.
+    pub blocked: u16,
+    /// Ticks left of backing away from what blocked it.
+    pub reversing: u16,
 }
 
 impl Tank {
@@ -99,6 +115,8 @@ impl Tank {
             reload_ticks: 0,
             flinch: 0,
             tread: 0.0,
+            blocked: 0,
+            reversing: 0,
         }
     }
 
@@ -128,6 +146,24 @@ impl Tank {
             target,
             &drive,
         );
+        let step = rules.drive.track_accel * dt;
+        self.left = tank::approach(self.left, l, step);
+        self.right = tank::approach(self.right, r, step);
+    }
+
+    /// Accelerates the tracks toward backing away on an arc that turns the
+    /// heading toward `target`.
+    pub fn back_away(&mut self, target: [f64; 2], rules: &TankRules, dt: f64) {
+        let bearing = (target[1] - self.y).atan2(target[0] - self.x);
+        let error = crate::sim::angle::wrap_signed(bearing - self.heading);
+        let max = rules.drive.max_track_speed;
+        let (outer, inner) = rules.reverse_tracks;
+        // Backing with the left track slower (less negative) than the right
+        // turns the heading up (clockwise), and the other way round.
+        let (l, r) = match error >= 0.0 {
+            true => (-inner * max, -outer * max),
+            false => (-outer * max, -inner * max),
+        };
         let step = rules.drive.track_accel * dt;
         self.left = tank::approach(self.left, l, step);
         self.right = tank::approach(self.right, r, step);
