@@ -201,3 +201,65 @@ fn restart_puts_everyone_back() {
     assert!(w.actors.walkers[0].state.alive());
     assert_eq!(w.combat.health, 100);
 }
+
+/// Random controls for a long run: held for a while, firing often, with
+/// restarts now and then.
+fn random_controls(rng: &mut wobblecaster::sim::Rng) -> Controls {
+    let mut axis = || (rng.next_f64() * 2.0 - 1.0) as f32;
+    let c = Controls {
+        forward: axis(),
+        right: axis(),
+        turn: axis(),
+        ..Controls::default()
+    };
+    let fire = rng.next_f64() < 0.5;
+    let restart = rng.next_f64() < 0.02;
+    Controls {
+        fire,
+        action: restart.then_some(wobblecaster::sim::Action::Restart),
+        ..c
+    }
+}
+
+#[test]
+fn a_long_random_fight_on_every_shipped_map_stays_sane() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/maps");
+    for name in ["default.map", "arena.map"] {
+        let map = wobblecaster::map::load(&std::path::Path::new(dir).join(name)).unwrap();
+        let mut w = World::new(map, Tunables::default(), 99);
+        let mut rng = wobblecaster::sim::Rng::new(5);
+        let mut controls = Controls::default();
+        for tick in 0..30_000 {
+            if tick % 60 == 0 {
+                controls = random_controls(&mut rng);
+            }
+            w.step(&controls);
+            if controls.action.is_some() {
+                controls.action = None;
+            }
+            let a = &w.actors;
+            assert!(a.shells.len() <= 256 && a.puffs.len() <= 64);
+            for walker in &a.walkers {
+                let p = [walker.x, walker.y];
+                assert!(p[0].is_finite() && p[1].is_finite() && walker.heading.is_finite());
+                assert!(
+                    !wobblecaster::sim::actors::overlaps_wall(
+                        &w.map,
+                        p,
+                        a.tunables.walker.radius - 1e-6
+                    ),
+                    "{name} tick {tick}: a walker in a wall at {p:?}"
+                );
+            }
+            for t in &a.tanks {
+                let p = [t.x, t.y];
+                assert!(p[0].is_finite() && t.heading.is_finite() && t.left.is_finite());
+                assert!(
+                    !wobblecaster::sim::actors::overlaps_wall(&w.map, p, t.radius() - 1e-6),
+                    "{name} tick {tick}: a tank in a wall at {p:?}"
+                );
+            }
+            assert!(w.player.x.is_finite() && w.player.y.is_finite());
+        }
+    }
+}

@@ -57,7 +57,7 @@ impl Default for WalkerTunables {
             turn_rate: 6.0,
             health: 30,
             reach: 0.35,
-            strike_damage: (8, 8),
+            strike_damage: (4, 6),
             sight: 24.0,
             half_view: 100f64.to_radians(),
             hearing: 2.0,
