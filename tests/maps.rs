@@ -48,6 +48,23 @@ const CASES: &[(&str, &[&str])] = &[
         &[":2:9: `#12345` is not a colour", ":3:1: unknown key `sky`"],
     ),
     (
+        "bad_actors.map",
+        &[
+            ":5:12: `sideways` is not a facing",
+            ":6:15: `3` is not a half width from 0.1 to 1 tiles",
+            ":7:5: unknown actor `dragon` (expected walker or tank)",
+            ":8:24: unknown option `fast` (a walker takes `patrol`)",
+            ":9:1: legend character `#` is given twice",
+        ],
+    ),
+    (
+        "walled_off.map",
+        &[
+            ":9:4: this tank's body (1.04 tiles in radius) is inside a wall",
+            ":9:7: this walker cannot be reached from the player start",
+        ],
+    ),
+    (
         "empty.map",
         &[":1:1: no `name = ...` line", ":1:1: no grid"],
     ),
