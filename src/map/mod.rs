@@ -154,6 +154,20 @@ impl Map {
         self.cell(x, y) != 0
     }
 
+    /// Every solid tile meeting the square of half side `reach` around
+    /// `p`, row by row from the north-west.
+    pub fn solid_tiles_near(
+        &self,
+        p: [f64; 2],
+        reach: f64,
+    ) -> impl Iterator<Item = (i64, i64)> + '_ {
+        let (x0, x1) = ((p[0] - reach).floor() as i64, (p[0] + reach).floor() as i64);
+        let (y0, y1) = ((p[1] - reach).floor() as i64, (p[1] + reach).floor() as i64);
+        (y0..=y1)
+            .flat_map(move |ty| (x0..=x1).map(move |tx| (tx, ty)))
+            .filter(|&(tx, ty)| self.is_solid(tx, ty))
+    }
+
     /// The tile holding the point (x, y).
     pub fn tile_of(x: f64, y: f64) -> (i64, i64) {
         (x.floor() as i64, y.floor() as i64)

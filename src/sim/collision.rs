@@ -38,20 +38,9 @@ pub fn push_out(map: &Map, p: &mut [f64; 2], radius: f64) -> bool {
     let mut hit = false;
     for _ in 0..PASSES {
         let mut moved = false;
-        let (x0, x1) = (
-            (p[0] - radius).floor() as i64,
-            (p[0] + radius).floor() as i64,
-        );
-        let (y0, y1) = (
-            (p[1] - radius).floor() as i64,
-            (p[1] + radius).floor() as i64,
-        );
-        for ty in y0..=y1 {
-            for tx in x0..=x1 {
-                if map.is_solid(tx, ty) {
-                    moved |= push_from_tile(p, tx as f64, ty as f64, radius);
-                }
-            }
+        // The tiles are those near the circle where the pass starts.
+        for (tx, ty) in map.solid_tiles_near(*p, radius) {
+            moved |= push_from_tile(p, tx as f64, ty as f64, radius);
         }
         hit |= moved;
         if !moved {

@@ -361,26 +361,13 @@ impl Actors {
                 });
             }
         });
-        let (x0, x1) = (
-            (pos[0] - reach).floor() as i64,
-            (pos[0] + reach).floor() as i64,
-        );
-        let (y0, y1) = (
-            (pos[1] - reach).floor() as i64,
-            (pos[1] + reach).floor() as i64,
-        );
-        for ty in y0..=y1 {
-            for tx in x0..=x1 {
-                if !map.is_solid(tx, ty) {
-                    continue;
-                }
-                let near = nearest_in_tile(pos, tx, ty);
-                if (near[0] - pos[0]).hypot(near[1] - pos[1]) <= reach {
-                    self.obstacles.push(Obstacle {
-                        pos: near,
-                        radius: 0.0,
-                    });
-                }
+        for (tx, ty) in map.solid_tiles_near(pos, reach) {
+            let near = nearest_in_tile(pos, tx, ty);
+            if (near[0] - pos[0]).hypot(near[1] - pos[1]) <= reach {
+                self.obstacles.push(Obstacle {
+                    pos: near,
+                    radius: 0.0,
+                });
             }
         }
     }
@@ -715,13 +702,9 @@ fn nearest_in_tile(p: [f64; 2], tx: i64, ty: i64) -> [f64; 2] {
 
 /// True if a circle at `p` of radius `r` overlaps a solid tile.
 pub fn overlaps_wall(map: &Map, p: [f64; 2], r: f64) -> bool {
-    let (x0, x1) = ((p[0] - r).floor() as i64, (p[0] + r).floor() as i64);
-    let (y0, y1) = ((p[1] - r).floor() as i64, (p[1] + r).floor() as i64);
-    (y0..=y1).any(|ty| {
-        (x0..=x1).any(|tx| {
-            let n = nearest_in_tile(p, tx, ty);
-            map.is_solid(tx, ty) && (n[0] - p[0]).hypot(n[1] - p[1]) < r
-        })
+    map.solid_tiles_near(p, r).any(|(tx, ty)| {
+        let n = nearest_in_tile(p, tx, ty);
+        (n[0] - p[0]).hypot(n[1] - p[1]) < r
     })
 }
 
