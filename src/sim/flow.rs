@@ -244,14 +244,11 @@ impl FlowField {
         Some(best)
     }
 
-    /// Marks which tiles are open floor with `clearance` (unchanged since
-    /// the last build if the map's size and the clearance are the same:
-    /// only the target moves between rebuilds).
+    /// Marks which tiles are open floor with `clearance`. Done on every
+    /// rebuild (it costs about what the search does): a field reused for
+    /// another map of the same size must not keep the old one's walls.
     fn mark_open(&mut self, map: &Map, clearance: f64) {
         let count = self.width * self.height;
-        if self.open.len() == count && self.clearance == clearance && count > 0 {
-            return;
-        }
         self.clearance = clearance;
         self.open.clear();
         let reach = clearance.ceil() as i64;
@@ -410,13 +407,81 @@ mod tests {
 
     #[test]
     fn rebuilding_reuses_memory() {
-        let map = Map::from_rows(&["#######", "#>....#", "#.....#", "#######"]);
+        let map = Map::from_rows(&["#######", "#>..#.#", "#.....#", "#######"]);
         let mut f = FlowField::new();
-        f.rebuild(&map, (1, 1), 0.0);
-        let caps = (f.dist.capacity(), f.queue.capacity());
-        f.rebuild(&map, (5, 2), 0.0);
-        assert_eq!(caps, (f.dist.capacity(), f.queue.capacity()));
-        assert_eq!(f.target(), Some((5, 2)));
+        let open: Vec<(i64, i64)> = (0..7)
+            .flat_map(|x| (0..4).map(move |y| (x, y)))
+            .filter(|&(x, y)| !map.is_solid(x, y))
+            .collect();
+        // The search queue grows to the largest frontier any target needs;
+        // after one round of every target, no rebuild allocates.
+        for &tile in &open {
+            f.rebuild(&map, tile, 0.0);
+        }
+        let caps = |f: &FlowField| (f.open.capacity(), f.dist.capacity(), f.queue.capacity());
+        let before = caps(&f);
+        for &tile in open.iter().rev() {
+            f.rebuild(&map, tile, 0.3);
+            assert_eq!(f.target(), Some(tile));
+        }
+        assert_eq!(before, caps(&f));
+    }
+
+    #[test]
+    fn a_field_reused_for_another_map_of_the_same_size_sees_its_walls() {
+        let first = Map::from_rows(&["#####", "#>..#", "#####"]);
+        let second = Map::from_rows(&["#####", "#>#.#", "#####"]);
+        let mut f = FlowField::new();
+        f.rebuild(&first, (1, 1), 0.3);
+        assert_eq!(f.distance((3, 1)), Some(2.0));
+        f.rebuild(&second, (1, 1), 0.3);
+        assert_eq!(f.distance((2, 1)), None);
+        assert_eq!(f.distance((3, 1)), None, "walled off now");
+    }
+
+    /// True if the straight run from `p` along `d` to the first tile centre
+    /// it meets (the one a direction aims at) stays on floor.
+    fn runs_on_floor(map: &Map, p: [f64; 2], d: [f64; 2]) -> bool {
+        let at_centre = |v: f64| (v - v.floor() - 0.5).abs() < 0.03;
+        for k in 1..=45 {
+            let q = [p[0] + d[0] * k as f64 * 0.05, p[1] + d[1] * k as f64 * 0.05];
+            let t = Map::tile_of(q[0], q[1]);
+            if map.is_solid(t.0, t.1) {
+                return false;
+            }
+            if at_centre(q[0]) && at_centre(q[1]) {
+                break;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn directions_never_lead_into_a_wall() {
+        let map = Map::from_rows(&[
+            "##########",
+            "#........#",
+            "#.#..##..#",
+            "#..#..#..#",
+            "#.##.....#",
+            "#......#>#",
+            "##########",
+        ]);
+        let mut f = FlowField::new();
+        f.rebuild(&map, (8, 5), 0.0);
+        // Near every corner, edge and the centre of every reachable tile.
+        let samples = [0.05, 0.5, 0.95];
+        for (tx, ty) in (0..10).flat_map(|x| (0..7).map(move |y| (x, y))) {
+            if f.distance((tx, ty)).is_none() {
+                continue;
+            }
+            for (sx, sy) in samples.iter().flat_map(|&a| samples.map(|b| (a, b))) {
+                let p = [tx as f64 + sx, ty as f64 + sy];
+                if let Some(d) = f.direction(p) {
+                    assert!(runs_on_floor(&map, p, d), "from {p:?} along {d:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -93,8 +93,10 @@ impl SpatialGrid {
 mod tests {
     use super::*;
 
-    fn points(n: usize) -> Vec<[f64; 2]> {
-        let mut s = 12345u64;
+    /// `n` points spread a tile past every edge of a 20 x 10 grid, from a
+    /// fixed `seed`.
+    fn points(n: usize, seed: u64) -> Vec<[f64; 2]> {
+        let mut s = seed;
         (0..n)
             .map(|_| {
                 let mut r = || {
@@ -109,31 +111,32 @@ mod tests {
     }
 
     #[test]
-    fn near_finds_everything_within_reach() {
-        let pts = points(500);
+    fn near_finds_exactly_what_a_brute_force_search_finds() {
+        // Points spill a tile past every edge: clamped into the border
+        // cells, they must still be found (clamping keeps order).
+        let pts = points(500, 12345);
         let mut g = SpatialGrid::new();
         g.rebuild(20, 10, pts.iter().copied());
-        for (q, reach) in [([5.0, 5.0], 1.5), ([0.2, 9.9], 2.0), ([19.5, 0.5], 0.7)] {
+        let queries = points(40, 777);
+        for (n, &q) in queries.iter().enumerate() {
+            let reach = [0.3, 0.7, 1.5, 2.5][n % 4];
             let mut found = Vec::new();
             g.near(q, reach, |i| found.push(i));
+            let candidates = found.len();
             found.sort_unstable();
             found.dedup();
-            for (i, p) in pts.iter().enumerate() {
-                // Points off the grid sit in border cells, so compare
-                // against where they were bucketed.
-                let inside = (p[0] - q[0]).hypot(p[1] - q[1]) <= reach;
-                let on_grid = (0.0..20.0).contains(&p[0]) && (0.0..10.0).contains(&p[1]);
-                if inside && on_grid {
-                    assert!(found.binary_search(&i).is_ok(), "missed {i} at {p:?}");
-                }
-            }
-            assert!(found.len() < pts.len() / 2, "a query is local");
+            assert_eq!(found.len(), candidates, "an item reported twice");
+            assert!(candidates < pts.len() / 4, "a query is local");
+            let within = |i: &usize| (pts[*i][0] - q[0]).hypot(pts[*i][1] - q[1]) <= reach;
+            found.retain(within);
+            let brute: Vec<usize> = (0..pts.len()).filter(within).collect();
+            assert_eq!(found, brute, "query {q:?} reach {reach}");
         }
     }
 
     #[test]
     fn every_item_is_in_exactly_one_cell_and_memory_is_reused() {
-        let pts = points(300);
+        let pts = points(300, 12345);
         let mut g = SpatialGrid::new();
         g.rebuild(20, 10, pts.iter().copied());
         let mut all = Vec::new();

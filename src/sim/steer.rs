@@ -78,6 +78,10 @@ pub fn steer(
     t: &SteerTunables,
     pushes: &mut Vec<Push>,
 ) -> [f64; 2] {
+    debug_assert!(
+        (goal[0].hypot(goal[1]) - 1.0).abs() < 1e-6,
+        "goal {goal:?} is not a unit vector"
+    );
     pushes.clear();
     let right = [-goal[1], goal[0]];
     let goal_angle = goal[1].atan2(goal[0]);
@@ -207,9 +211,61 @@ mod tests {
 
     #[test]
     fn an_agent_walks_round_an_obstacle_dead_ahead() {
-        let (closest, arrived) = walk([0.0, 0.0], [10.0, 0.0], &[ob(5.0, 0.0)]);
-        assert!(arrived);
-        assert!(closest > 0.6 - 0.05, "closest {closest}");
+        for radius in [0.3, 0.5] {
+            let obstacle = Obstacle {
+                pos: [5.0, 0.0],
+                radius,
+            };
+            let (closest, arrived) = walk([0.0, 0.0], [10.0, 0.0], &[obstacle]);
+            assert!(arrived, "radius {radius}");
+            let touching = 0.3 + radius;
+            assert!(
+                closest > touching - 0.05,
+                "radius {radius}: closest {closest}"
+            );
+        }
+    }
+
+    #[test]
+    fn near_head_on_obstacles_on_either_side_are_passed_on_the_right() {
+        // A hair left or right of dead ahead, the dodge is to the same side
+        // (south, right of east), so a crowd never splits both ways.
+        for off in [-0.05, -0.01, 0.0, 0.01, 0.05] {
+            let (d, pushes) = run([0.0, 0.0], [1.0, 0.0], &[ob(1.0, off)]);
+            assert!(d[1] > 0.1, "offset {off}: {d:?}");
+            assert!(pushes[0].vector[1] > 0.0, "offset {off}: {:?}", pushes[0]);
+        }
+    }
+
+    #[test]
+    fn coincident_centres_push_back_and_right_without_nan() {
+        let (d, pushes) = run([2.0, 3.0], [0.0, -1.0], &[ob(2.0, 3.0)]);
+        assert!(pushes[0].vector.iter().all(|v| v.is_finite()));
+        // Goal north: back is south (+y), right is east (+x).
+        assert!(d[0] > 0.0 && d[1] > 0.0, "{d:?}");
+        assert!((d[0].hypot(d[1]) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_result_is_always_a_finite_unit_vector() {
+        let t = SteerTunables::default();
+        let mut pushes = Vec::new();
+        for g in 0..16 {
+            let a = g as f64 * std::f64::consts::TAU / 16.0;
+            let goal = [a.cos(), a.sin()];
+            for i in -12..=12 {
+                for j in -12..=12 {
+                    let near = ob(i as f64 * 0.25, j as f64 * 0.25);
+                    let point = Obstacle {
+                        pos: [j as f64 * 0.2, i as f64 * 0.2],
+                        radius: 0.0,
+                    };
+                    let d = steer([0.0, 0.0], 0.3, goal, &[near, point], &t, &mut pushes);
+                    let len = d[0].hypot(d[1]);
+                    assert!((len - 1.0).abs() < 1e-12, "{goal:?} {i} {j}: {d:?}");
+                }
+            }
+        }
     }
 
     #[test]

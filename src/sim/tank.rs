@@ -86,7 +86,10 @@ pub struct TankTunables {
     /// Forward speed per tile of distance beyond `stop_distance`, per
     /// second: the tank slows as it arrives.
     pub approach_gain: f64,
-    /// Turn rate asked per radian of heading error, per second.
+    /// Turn rate asked per radian of heading error, per second. At least
+    /// twice `approach_gain` keeps the target outside the turning circle
+    /// the controller asks for (its curvature is then at least
+    /// `2 sin|error| / distance`), even with no hold-off distance.
     pub turn_gain: f64,
 }
 
@@ -218,51 +221,165 @@ mod tests {
         assert!(radius_of(0.6) > radius_of(0.3));
     }
 
+    /// What one controlled run did.
+    struct Run {
+        /// When the heading first came within 3 degrees of the bearing to
+        /// the target, seconds.
+        faced: Option<f64>,
+        /// Total absolute heading change, radians.
+        turned: f64,
+        /// Where the tank ended.
+        end: (f64, f64),
+        /// Largest heading error after the first tick, radians.
+        worst_error: f64,
+        /// Largest distance from the start, tiles.
+        strayed: f64,
+    }
+
     /// Drives toward `target` from the origin facing east under the
-    /// controller, with limited acceleration; returns (time faced, total
-    /// absolute turn) after `seconds`.
-    fn chase(target: [f64; 2], seconds: f64) -> (Option<f64>, f64, (f64, f64)) {
+    /// controller for `seconds`, each track accelerating within its limit
+    /// from rest, as the game does.
+    fn chase(target: [f64; 2], seconds: f64) -> Run {
         let t = TankTunables::default();
         let (mut x, mut y, mut h, mut l, mut r) = (0.0, 0.0, 0.0, 0.0, 0.0);
-        let (mut faced, mut turned) = (None, 0.0);
+        let error = |x: f64, y: f64, h: f64| wrap_signed((target[1] - y).atan2(target[0] - x) - h);
+        let mut run = Run {
+            faced: None,
+            turned: 0.0,
+            end: (0.0, 0.0),
+            worst_error: 0.0,
+            strayed: 0.0,
+        };
         let ticks = (seconds / TICK_DT) as usize;
         for i in 0..ticks {
             let (wl, wr) = drive(x, y, h, 0.35, target, &t);
             l = approach(l, wl, t.track_accel * TICK_DT);
             r = approach(r, wr, t.track_accel * TICK_DT);
             let (nx, ny, nh) = arc_step(x, y, h, l, r, 0.35, TICK_DT);
-            turned += (nh - h).abs();
+            run.turned += (nh - h).abs();
             (x, y, h) = (nx, ny, nh);
-            let error = wrap_signed((target[1] - y).atan2(target[0] - x) - h);
-            if faced.is_none() && error.abs() < 3f64.to_radians() {
-                faced = Some(i as f64 * TICK_DT);
+            let e = error(x, y, h).abs();
+            run.worst_error = run.worst_error.max(e);
+            run.strayed = run.strayed.max(x.hypot(y));
+            if run.faced.is_none() && e < 3f64.to_radians() {
+                run.faced = Some(i as f64 * TICK_DT);
             }
         }
-        (faced, turned, (x, y))
+        run.end = (x, y);
+        run
     }
 
     #[test]
     fn a_target_one_tile_behind_is_faced_turning_less_than_a_circle() {
-        let (faced, turned, _) = chase([-1.0, 0.0], 6.0);
-        assert!(faced.expect("faced") < 4.0);
-        assert!(turned < TAU, "turned {turned}");
-        assert!(turned < PI + 0.5, "no circling: {turned}");
+        let run = chase([-1.0, 0.0], 6.0);
+        assert!(run.faced.expect("faced") < 4.0);
+        assert!(run.turned < TAU, "turned {}", run.turned);
+        assert!(run.turned < PI + 0.5, "no circling: {}", run.turned);
+        // It pivots where it stands rather than driving a loop.
+        assert!(run.strayed < 1e-9, "strayed {}", run.strayed);
     }
 
     #[test]
     fn a_close_target_to_the_side_is_faced_not_circled() {
-        let (faced, turned, _) = chase([0.0, 1.5], 6.0);
-        assert!(faced.expect("faced") < 3.0);
-        assert!(turned < FRAC_PI_2 + 0.5, "turned {turned}");
+        let run = chase([0.0, 1.5], 6.0);
+        assert!(run.faced.expect("faced") < 3.0);
+        assert!(run.turned < FRAC_PI_2 + 0.5, "turned {}", run.turned);
     }
 
     #[test]
     fn a_far_target_is_reached_to_the_hold_off_distance() {
         let target = [5.0, -3.0];
-        let (_, _, (x, y)) = chase(target, 12.0);
+        let (x, y) = chase(target, 12.0).end;
         let d = (target[0] - x).hypot(target[1] - y);
         let stop = TankTunables::default().stop_distance;
         assert!(d > stop - 0.3 && d < stop + 0.5, "ended {d} away");
+    }
+
+    #[test]
+    fn a_target_ahead_left_is_reached_without_swinging_past_it() {
+        // 6 tiles away, 30 degrees left of the heading (north of east).
+        let bearing = -30f64.to_radians();
+        let target = [6.0 * bearing.cos(), 6.0 * bearing.sin()];
+        let run = chase(target, 12.0);
+        let d = (target[0] - run.end.0).hypot(target[1] - run.end.1);
+        let stop = TankTunables::default().stop_distance;
+        assert!(d > stop - 0.3 && d < stop + 0.5, "ended {d} away");
+        // The error only shrinks from its start (give or take the first
+        // moments, when the tracks are still accelerating and the tank runs
+        // nearly straight), and the heading turns through little more than
+        // the error: one arc in, no swinging past and back.
+        assert!(
+            run.worst_error < bearing.abs() + 2f64.to_radians(),
+            "worst {}",
+            run.worst_error.to_degrees()
+        );
+        assert!(run.turned < bearing.abs() + 6f64.to_radians());
+        assert!(run.faced.expect("faced") < 4.0);
+    }
+
+    #[test]
+    fn inside_the_hold_off_distance_it_turns_on_the_spot() {
+        // 2 tiles off, 40 degrees right: within the pivot angle but closer
+        // than the hold-off distance.
+        let a = 40f64.to_radians();
+        let run = chase([2.0 * a.cos(), 2.0 * a.sin()], 3.0);
+        assert!(run.faced.expect("faced") < 2.0);
+        assert!(run.strayed < 1e-9, "strayed {}", run.strayed);
+    }
+
+    #[test]
+    fn the_target_is_never_inside_the_commanded_turning_circle() {
+        // Article 002's fault: a target inside the turning circle is
+        // circled for ever. Wherever the controller drives forward, the
+        // curvature it asks for is at least that of the circle through the
+        // target tangent to the heading, 2 sin|e| / dist; also for a tank
+        // tuned to ram (no hold-off), where only the gains ensure it.
+        let rams = TankTunables {
+            stop_distance: 0.0,
+            ..TankTunables::default()
+        };
+        for t in [TankTunables::default(), rams] {
+            for i in 1..100 {
+                let e = t.turn_in_place_angle * (i as f64 / 50.0 - 1.0);
+                for dist in [0.5, 3.01, 3.5, 5.0, 10.0, 40.0] {
+                    let target = [dist * e.cos(), dist * e.sin()];
+                    let (l, r) = drive(0.0, 0.0, 0.0, 0.35, target, &t);
+                    let forward = (l + r) / 2.0;
+                    if forward <= 0.0 {
+                        continue;
+                    }
+                    let curvature = turn_rate(l, r, 0.35).abs() / forward;
+                    let through_target = 2.0 * e.sin().abs() / dist;
+                    assert!(
+                        curvature >= through_target - 1e-12,
+                        "e {e} dist {dist}: {curvature} < {through_target}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn arcs_stay_finite_and_continuous_as_the_tracks_meet() {
+        // The article's chord divides by T1 - T2; sin(g)/g does not.
+        let (d, dt) = (0.35, TICK_DT);
+        let (straight, g0) = arc(1.2, 1.2, d, dt);
+        assert_eq!((straight, g0), (1.2 * dt, 0.0));
+        for gap in [1e-15, 1e-12, 1e-9, 1e-6, 1e-3] {
+            let (t, g) = arc(1.2 + gap, 1.2, d, dt);
+            assert!(t.is_finite() && g > 0.0);
+            // The chord shrinks from the straight run by about (t g^2 / 6).
+            let expected = (1.2 + gap / 2.0) * dt * (1.0 - g * g / 6.0);
+            assert!((t - expected).abs() < 1e-15, "gap {gap}: {t} vs {expected}");
+        }
+    }
+
+    #[test]
+    fn approach_moves_at_most_its_step_and_never_overshoots() {
+        assert_eq!(approach(0.0, 1.0, 0.25), 0.25);
+        assert_eq!(approach(0.0, -1.0, 0.25), -0.25);
+        assert_eq!(approach(0.9, 1.0, 0.25), 1.0);
+        assert_eq!(approach(-0.1, -0.1, 0.25), -0.1);
     }
 
     #[test]
