@@ -3,7 +3,7 @@
 //!
 //! - [`sim`]: the world, pure and deterministic at a fixed 120 Hz tick.
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
-//! - [`map`] and [`texture`]: input parsed at the edge, with located errors.
+//! - [`map`], [`texture`] and [`sprites`]: input parsed at the edge, with located errors.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
 //! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`]: frame and tick timings.
@@ -22,5 +22,6 @@ pub mod render;
 pub mod script;
 pub mod settings;
 pub mod sim;
+pub mod sprites;
 pub mod texture;
 pub mod trace;

@@ -1,0 +1,669 @@
+//! Procedural sprite sheets for wobblecaster: the walker, the tank, their
+//! shots and the player's gun.
+//!
+//! Run with `cargo run --release --example gen_sprites`. It writes PNGs
+//! into `assets/sprites/`; that output is committed, so rerun this only
+//! after changing it. Deterministic: the same bytes every run.
+//!
+//! The walker and the tank are small 3D models made of signed-distance
+//! shapes (boxes, capsules, spheres), sphere-traced orthographically from
+//! a little above, lit by one fixed light, and outlined. So their eight
+//! rotations agree with each other. Rotation convention (the renderer
+//! picks frames by it): column k shows the model with its heading turned
+//! k x 45 degrees clockwise, seen from above, from facing the viewer. In
+//! view space (x to the screen's right, z away from the viewer) its nose
+//! points along (-sin a, -cos a), a = k x 45 degrees: k = 0 is the front,
+//! k = 2 has the nose to the screen's left, k = 4 is the back, k = 6 has
+//! the nose to the right.
+//!
+//! A frame is one tile wide and tall; its bottom row is the floor under
+//! the model's origin and its middle column the model's position.
+
+use image::{Rgba, RgbaImage};
+use std::error::Error;
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+use std::path::Path;
+
+/// Frame edge of actor sheets, pixels.
+const N: u32 = 64;
+/// Frame edge of the gun sheet, pixels.
+const GUN: u32 = 128;
+/// How far the camera looks down on the actors, radians.
+const ELEVATION: f32 = 0.22;
+/// How far it looks down on the gun, radians: enough to see along the
+/// barrel.
+const GUN_ELEVATION: f32 = 0.75;
+
+type V3 = [f32; 3];
+type Rgb = [f32; 3];
+
+fn add(a: V3, b: V3) -> V3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+fn sub(a: V3, b: V3) -> V3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+fn mul(a: V3, k: f32) -> V3 {
+    [a[0] * k, a[1] * k, a[2] * k]
+}
+fn dot(a: V3, b: V3) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+fn len(a: V3) -> f32 {
+    dot(a, a).sqrt()
+}
+fn norm(a: V3) -> V3 {
+    mul(a, 1.0 / len(a).max(1e-9))
+}
+
+/// One solid of a model, in the model's space: x its right, y up, z its
+/// nose.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// A box with rounded edges: centre, half extents, rounding.
+    Box(V3, V3, f32),
+    /// A capsule from one point to another, of a radius.
+    Capsule(V3, V3, f32),
+    /// A sphere: centre and radius.
+    Ball(V3, f32),
+}
+
+impl Shape {
+    /// Signed distance from `p` to the shape's surface.
+    fn distance(&self, p: V3) -> f32 {
+        match *self {
+            Shape::Box(c, h, r) => {
+                let q = sub(p, c);
+                let d = [
+                    q[0].abs() - h[0] + r,
+                    q[1].abs() - h[1] + r,
+                    q[2].abs() - h[2] + r,
+                ];
+                let outside = len([d[0].max(0.0), d[1].max(0.0), d[2].max(0.0)]);
+                outside + d[0].max(d[1]).max(d[2]).min(0.0) - r
+            }
+            Shape::Capsule(a, b, r) => {
+                let (pa, ba) = (sub(p, a), sub(b, a));
+                let h = (dot(pa, ba) / dot(ba, ba)).clamp(0.0, 1.0);
+                len(sub(pa, mul(ba, h))) - r
+            }
+            Shape::Ball(c, r) => len(sub(p, c)) - r,
+        }
+    }
+}
+
+/// A shape with its colour, and whether it glows (unlit).
+#[derive(Clone, Copy)]
+struct Part {
+    shape: Shape,
+    colour: Rgb,
+    glow: bool,
+}
+
+fn part(shape: Shape, colour: Rgb) -> Part {
+    Part {
+        shape,
+        colour,
+        glow: false,
+    }
+}
+
+/// A model: parts, and a colour pattern over the surface (position,
+/// part index) for details such as track links.
+struct Model {
+    parts: Vec<Part>,
+    pattern: fn(V3, usize, f32) -> f32,
+    phase: f32,
+}
+
+impl Model {
+    /// The nearest part and its distance at `p`.
+    fn nearest(&self, p: V3) -> (f32, usize) {
+        let mut best = (f32::INFINITY, 0);
+        for (i, part) in self.parts.iter().enumerate() {
+            let d = part.shape.distance(p);
+            if d < best.0 {
+                best = (d, i);
+            }
+        }
+        best
+    }
+}
+
+/// How a model sits in the frame: its yaw (the rotation column's angle),
+/// a tilt backward about its feet (falling), and its size in tiles per
+/// frame.
+#[derive(Clone, Copy)]
+struct Pose {
+    yaw: f32,
+    tilt: f32,
+    frame_tiles: f32,
+    /// Screen offset of the origin, in tiles (x right, y up).
+    offset: [f32; 2],
+    /// How far the camera looks down, radians.
+    elevation: f32,
+}
+
+/// Renders `model` in `pose` into a `size` x `size` RGBA frame.
+fn render(model: &Model, pose: Pose, size: u32) -> Vec<[u8; 4]> {
+    let (se, ce) = pose.elevation.sin_cos();
+    let dir = [0.0, -se, ce];
+    let up = [0.0, ce, se];
+    let light = norm([-0.5, 0.8, -0.6]);
+    // Model axes in view space: nose, right.
+    let (sa, ca) = pose.yaw.sin_cos();
+    let nose = [-sa, 0.0, -ca];
+    let right = [nose[2], 0.0, -nose[0]];
+    let to_model = |p: V3| -> V3 {
+        let q = [dot(p, right), p[1], dot(p, nose)];
+        // Tilt backward about the feet: the head goes toward -z.
+        let (st, ct) = pose.tilt.sin_cos();
+        [q[0], q[1] * ct - q[2] * st, q[1] * st + q[2] * ct]
+    };
+    let mut out = vec![[0u8; 4]; (size * size) as usize];
+    for py in 0..size {
+        for px in 0..size {
+            let sx = ((px as f32 + 0.5) / size as f32 - 0.5) * pose.frame_tiles - pose.offset[0];
+            let sy = (1.0 - (py as f32 + 0.5) / size as f32) * pose.frame_tiles - pose.offset[1];
+            let origin = sub(add(mul([1.0, 0.0, 0.0], sx), mul(up, sy)), mul(dir, 3.0));
+            let mut t = 0.0;
+            for _ in 0..96 {
+                let p = add(origin, mul(dir, t));
+                let (d, i) = model.nearest(to_model(p));
+                if d < 1e-4 {
+                    let m = to_model(p);
+                    let colour = shade(model, i, m, &to_model, p, light);
+                    out[(py * size + px) as usize] = colour;
+                    break;
+                }
+                t += d;
+                if t > 6.0 {
+                    break;
+                }
+            }
+        }
+    }
+    outline(&mut out, size);
+    out
+}
+
+/// The lit colour of part `i` at model point `m` (view point `p`).
+fn shade(model: &Model, i: usize, m: V3, to_model: &dyn Fn(V3) -> V3, p: V3, light: V3) -> [u8; 4] {
+    let part = model.parts[i];
+    let e = 1e-3;
+    let f = |q: V3| model.nearest(to_model(q)).0;
+    let n = norm([
+        f(add(p, [e, 0.0, 0.0])) - f(sub(p, [e, 0.0, 0.0])),
+        f(add(p, [0.0, e, 0.0])) - f(sub(p, [0.0, e, 0.0])),
+        f(add(p, [0.0, 0.0, e])) - f(sub(p, [0.0, 0.0, e])),
+    ]);
+    let lit = if part.glow {
+        1.0
+    } else {
+        0.35 + 0.75 * dot(n, light).max(0.0)
+    };
+    let k = lit * (model.pattern)(m, i, model.phase);
+    let c = part.colour;
+    let byte = |v: f32| (v * k * 255.0).clamp(0.0, 255.0) as u8;
+    [byte(c[0]), byte(c[1]), byte(c[2]), 255]
+}
+
+/// Darkens every opaque pixel next to a transparent one: a 1-pixel rim.
+fn outline(px: &mut [[u8; 4]], size: u32) {
+    let s = size as i64;
+    let at = |x: i64, y: i64| x >= 0 && y >= 0 && x < s && y < s;
+    let copy = px.to_vec();
+    for y in 0..s {
+        for x in 0..s {
+            let i = (y * s + x) as usize;
+            if copy[i][3] == 0 {
+                continue;
+            }
+            let edge = [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
+                !at(x + dx, y + dy) || copy[((y + dy) * s + x + dx) as usize][3] == 0
+            });
+            if edge {
+                let c = &mut px[i];
+                for ch in c.iter_mut().take(3) {
+                    *ch = (*ch as u32 * 2 / 5) as u8;
+                }
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------ the walker
+
+const KHAKI: Rgb = [0.55, 0.55, 0.32];
+const DARK_KHAKI: Rgb = [0.36, 0.36, 0.22];
+const PLATE: Rgb = [0.78, 0.76, 0.58];
+const VISOR: Rgb = [1.0, 0.55, 0.1];
+const BOOT: Rgb = [0.22, 0.2, 0.18];
+const PACK: Rgb = [0.3, 0.26, 0.2];
+
+/// What a walker frame shows.
+#[derive(Clone, Copy, PartialEq)]
+enum Stance {
+    /// Walking at a phase of the stride, radians.
+    Walk(f32),
+    /// Swiping with both arms forward.
+    Attack,
+    /// Recoiling from a hit.
+    Pain,
+}
+
+/// The walker: a soldier robot with a visor at the front and a pack on
+/// its back, in `stance`.
+fn walker(stance: Stance) -> Model {
+    let swing = match stance {
+        Stance::Walk(phase) => 0.45 * phase.sin(),
+        _ => 0.0,
+    };
+    let hip = 0.36;
+    let leg = |side: f32, angle: f32| {
+        let foot = [side * 0.075, 0.05, angle.sin() * 0.28];
+        part(
+            Shape::Capsule([side * 0.075, hip, 0.0], foot, 0.055),
+            DARK_KHAKI,
+        )
+    };
+    let boot = |side: f32, angle: f32| {
+        part(
+            Shape::Box(
+                [side * 0.075, 0.04, angle.sin() * 0.28 + 0.03],
+                [0.055, 0.04, 0.08],
+                0.02,
+            ),
+            BOOT,
+        )
+    };
+    let shoulder_y = 0.6;
+    let arm = |side: f32| {
+        let hand = match stance {
+            Stance::Attack => [side * 0.12, 0.56, 0.36],
+            Stance::Pain => [side * 0.26, 0.66, -0.08],
+            Stance::Walk(_) => [side * 0.19, 0.36, -side * swing * 0.5 * 0.6],
+        };
+        part(
+            Shape::Capsule([side * 0.17, shoulder_y, 0.0], hand, 0.045),
+            KHAKI,
+        )
+    };
+    let claw = |side: f32| {
+        let at = match stance {
+            Stance::Attack => [side * 0.12, 0.56, 0.42],
+            Stance::Pain => [side * 0.26, 0.68, -0.1],
+            Stance::Walk(_) => [side * 0.19, 0.33, -side * swing * 0.3],
+        };
+        part(Shape::Ball(at, 0.05), BOOT)
+    };
+    let lean = if stance == Stance::Pain { -0.06 } else { 0.0 };
+    let mut parts = vec![
+        leg(1.0, swing),
+        leg(-1.0, -swing),
+        boot(1.0, swing),
+        boot(-1.0, -swing),
+        part(Shape::Box([0.0, 0.5, lean], [0.15, 0.15, 0.1], 0.04), KHAKI),
+        part(
+            Shape::Box([0.0, 0.52, 0.08 + lean], [0.11, 0.1, 0.03], 0.02),
+            PLATE,
+        ),
+        part(
+            Shape::Box([0.0, 0.52, -0.13 + lean], [0.11, 0.12, 0.05], 0.02),
+            PACK,
+        ),
+        part(Shape::Ball([0.0, 0.72, lean * 1.5], 0.09), KHAKI),
+        Part {
+            shape: Shape::Box([0.0, 0.73, 0.075 + lean * 1.5], [0.065, 0.025, 0.03], 0.01),
+            colour: VISOR,
+            glow: true,
+        },
+        arm(1.0),
+        arm(-1.0),
+        claw(1.0),
+        claw(-1.0),
+    ];
+    if stance == Stance::Pain {
+        for p in &mut parts {
+            p.colour = [
+                0.5 + p.colour[0] * 0.6,
+                0.45 + p.colour[1] * 0.5,
+                0.4 + p.colour[2] * 0.4,
+            ];
+        }
+    }
+    Model {
+        parts,
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    }
+}
+
+/// The walker sheet: 8 rotations x (4 walk frames, attack, pain).
+fn walker_sheet() -> RgbaImage {
+    let stances = [
+        Stance::Walk(0.0),
+        Stance::Walk(FRAC_PI_2),
+        Stance::Walk(PI),
+        Stance::Walk(3.0 * FRAC_PI_2),
+        Stance::Attack,
+        Stance::Pain,
+    ];
+    let mut sheet = RgbaImage::new(8 * N, stances.len() as u32 * N);
+    for (row, &stance) in stances.iter().enumerate() {
+        // The second contact frame steps with the other leg forward.
+        let model = walker(stance);
+        for col in 0..8 {
+            let pose = Pose {
+                yaw: col as f32 * FRAC_PI_4,
+                tilt: 0.0,
+                frame_tiles: 1.0,
+                offset: [0.0, 0.0],
+                elevation: ELEVATION,
+            };
+            blit(&mut sheet, col, row as u32, N, &render(&model, pose, N));
+        }
+    }
+    sheet
+}
+
+/// The walker falling, seen from the front three-quarters: four frames,
+/// the last the corpse on the floor.
+fn walker_death_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(4 * N, N);
+    let model = walker(Stance::Walk(0.0));
+    for (col, tilt) in [0.35f32, 0.8, 1.25, FRAC_PI_2 - 0.04]
+        .into_iter()
+        .enumerate()
+    {
+        let mut model = Model {
+            parts: model.parts.clone(),
+            pattern: model.pattern,
+            phase: 0.0,
+        };
+        if col == 3 {
+            // The corpse: dimmed, and a dark pool under it.
+            for p in &mut model.parts {
+                p.colour = mul(p.colour, 0.6);
+                p.glow = false;
+            }
+        }
+        // Seen from the side as it falls back, kept centred in the frame.
+        let pose = Pose {
+            yaw: FRAC_PI_2 * 0.8,
+            tilt,
+            frame_tiles: 1.0,
+            offset: [-0.36 * tilt.sin(), 0.0],
+            elevation: ELEVATION,
+        };
+        blit(&mut sheet, col as u32, 0, N, &render(&model, pose, N));
+    }
+    sheet
+}
+
+// -------------------------------------------------------------- the tank
+
+const HULL: Rgb = [0.72, 0.64, 0.38];
+const HULL_DARK: Rgb = [0.5, 0.45, 0.27];
+const TRACK: Rgb = [0.2, 0.2, 0.2];
+const BARREL: Rgb = [0.42, 0.4, 0.33];
+
+/// Index of the first track part in [`tank`]'s list.
+const TRACK_PARTS: [usize; 2] = [0, 1];
+
+/// The tank: two tracks, a hull, a turret and a barrel along its nose; the
+/// track links shift with `phase` (0 or 1). `wreck` chars and droops it.
+fn tank(phase: f32, wreck: bool) -> Model {
+    let track = |side: f32| {
+        part(
+            Shape::Box([side * 0.3, 0.08, 0.0], [0.075, 0.08, 0.4], 0.05),
+            TRACK,
+        )
+    };
+    let droop = if wreck { -0.08 } else { 0.0 };
+    let mut parts = vec![
+        track(1.0),
+        track(-1.0),
+        part(
+            Shape::Box([0.0, 0.15, -0.01], [0.25, 0.06, 0.36], 0.03),
+            HULL,
+        ),
+        part(
+            Shape::Box([0.0, 0.2, -0.3], [0.2, 0.03, 0.08], 0.01),
+            HULL_DARK,
+        ),
+        part(
+            Shape::Box([0.0, 0.25, -0.03], [0.14, 0.05, 0.16], 0.05),
+            HULL,
+        ),
+        part(
+            Shape::Capsule([0.0, 0.26, 0.1], [0.0, 0.26 + droop, 0.5], 0.028),
+            BARREL,
+        ),
+        part(Shape::Ball([0.0, 0.31, -0.08], 0.035), HULL_DARK),
+    ];
+    if wreck {
+        for p in &mut parts {
+            p.colour = [
+                p.colour[0] * 0.3 + 0.05,
+                p.colour[1] * 0.25 + 0.04,
+                p.colour[2] * 0.2 + 0.03,
+            ];
+        }
+    }
+    Model {
+        parts,
+        pattern: |m, i, phase| {
+            if !TRACK_PARTS.contains(&i) {
+                return 1.0;
+            }
+            // Links across the track: dark gaps every 0.08 tiles.
+            let link = ((m[2] / 0.08 + phase * 0.5).rem_euclid(1.0) < 0.3) as u8;
+            1.0 - 0.45 * f32::from(link)
+        },
+        phase,
+    }
+}
+
+/// The tank sheet: 8 rotations x 2 tread phases.
+fn tank_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(8 * N, 2 * N);
+    for row in 0..2 {
+        let model = tank(row as f32, false);
+        for col in 0..8 {
+            let pose = Pose {
+                yaw: col as f32 * FRAC_PI_4,
+                tilt: 0.0,
+                frame_tiles: 1.0,
+                offset: [0.0, 0.0],
+                elevation: ELEVATION,
+            };
+            blit(&mut sheet, col, row, N, &render(&model, pose, N));
+        }
+    }
+    sheet
+}
+
+/// The wreck, seen three-quarters on.
+fn wreck_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(N, N);
+    let pose = Pose {
+        yaw: 1.5 * FRAC_PI_4,
+        tilt: 0.0,
+        frame_tiles: 1.0,
+        offset: [0.0, 0.0],
+        elevation: ELEVATION,
+    };
+    blit(&mut sheet, 0, 0, N, &render(&tank(0.0, true), pose, N));
+    sheet
+}
+
+// ------------------------------------------------------- shots and puffs
+
+/// A row of `frames` 2D frames painted by `paint(frame, x, y)` with x and
+/// y from -1 to 1 (y up); None leaves a pixel transparent.
+fn painted(frames: u32, paint: impl Fn(u32, f32, f32) -> Option<Rgb>) -> RgbaImage {
+    let mut sheet = RgbaImage::new(frames * N, N);
+    for f in 0..frames {
+        for py in 0..N {
+            for px in 0..N {
+                let x = (px as f32 + 0.5) / N as f32 * 2.0 - 1.0;
+                let y = 1.0 - (py as f32 + 0.5) / N as f32 * 2.0;
+                if let Some(c) = paint(f, x, y) {
+                    let b = |v: f32| (v * 255.0).clamp(0.0, 255.0) as u8;
+                    sheet.put_pixel(f * N + px, py, Rgba([b(c[0]), b(c[1]), b(c[2]), 255]));
+                }
+            }
+        }
+    }
+    sheet
+}
+
+/// A glowing shell: a hot core in an orange halo that flickers.
+fn shell_sheet() -> RgbaImage {
+    painted(4, |f, x, y| {
+        let r = x.hypot(y);
+        let size = 0.17 + 0.025 * ((f * 5 % 4) as f32);
+        let spike = ((y.atan2(x) * 4.0 + f as f32).sin() * 0.04).abs();
+        (r < size + spike).then(|| {
+            let k = 1.0 - r / (size + spike);
+            [1.0, 0.45 + 0.55 * k, 0.1 + 0.8 * k * k]
+        })
+    })
+}
+
+/// A hit's puff over its life: a white spark, fire, then grey smoke.
+fn puff_sheet() -> RgbaImage {
+    painted(4, |f, x, y| {
+        let t = f as f32 / 3.0;
+        let r = x.hypot(y);
+        let lumps = 0.12 * ((y.atan2(x) * 5.0 + f as f32 * 1.7).sin() + (y.atan2(x) * 3.0).cos());
+        let size = 0.25 + 0.5 * t + lumps * t;
+        (r < size).then(|| {
+            let k = 1.0 - r / size;
+            let hot = [1.0, 0.95 - 0.4 * t, 0.7 - 0.6 * t];
+            let smoke = [0.45, 0.43, 0.42];
+            let mix = (t * 1.3 - k * 0.5).clamp(0.0, 1.0);
+            [
+                hot[0] * (1.0 - mix) + smoke[0] * mix,
+                hot[1] * (1.0 - mix) + smoke[1] * mix,
+                hot[2] * (1.0 - mix) + smoke[2] * mix,
+            ]
+        })
+    })
+}
+
+// --------------------------------------------------------------- the gun
+
+/// The player's pistol seen from behind and above, grip at the bottom of
+/// the frame and barrel toward the screen's centre; `firing` adds the
+/// muzzle flash.
+fn gun_frame(firing: bool) -> Vec<[u8; 4]> {
+    let metal = [0.33, 0.34, 0.38];
+    let grip = [0.3, 0.2, 0.13];
+    let model = Model {
+        parts: vec![
+            part(
+                Shape::Box([0.0, 0.3, 0.05], [0.07, 0.06, 0.34], 0.02),
+                metal,
+            ),
+            part(
+                Shape::Capsule([0.0, 0.32, 0.3], [0.0, 0.32, 0.45], 0.035),
+                [0.2, 0.2, 0.22],
+            ),
+            part(
+                Shape::Box([0.0, 0.12, -0.18], [0.06, 0.16, 0.07], 0.025),
+                grip,
+            ),
+            part(
+                Shape::Box([0.0, 0.37, -0.2], [0.02, 0.02, 0.03], 0.005),
+                [0.6, 0.6, 0.62],
+            ),
+            part(
+                Shape::Box([0.0, 0.12, -0.24], [0.11, 0.12, 0.09], 0.05),
+                [0.72, 0.55, 0.42],
+            ),
+        ],
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    };
+    let pose = Pose {
+        yaw: PI - 0.18,
+        tilt: 0.0,
+        frame_tiles: 0.78,
+        offset: [0.1, 0.08],
+        elevation: GUN_ELEVATION,
+    };
+    let mut px = render(&model, pose, GUN);
+    if firing {
+        // A star of light at the muzzle: its point projected as `render`
+        // projects (the yaw turns the nose, +z, away from the viewer).
+        let muzzle = [0.0f32, 0.32, 0.5];
+        let (sy, cy_) = pose.yaw.sin_cos();
+        let view = [-muzzle[2] * sy, muzzle[1], -muzzle[2] * cy_];
+        let (se, ce) = pose.elevation.sin_cos();
+        let screen = [
+            view[0] + pose.offset[0],
+            view[1] * ce + view[2] * se + pose.offset[1],
+        ];
+        let cx = (screen[0] / pose.frame_tiles + 0.5) * GUN as f32;
+        let cy = (1.0 - screen[1] / pose.frame_tiles) * GUN as f32;
+        for y in 0..GUN {
+            for x in 0..GUN {
+                let (dx, dy) = (x as f32 - cx, y as f32 - cy);
+                let r = dx.hypot(dy) / GUN as f32;
+                let rays = (dy.atan2(dx) * 4.0).cos().abs().powi(4);
+                let reach = 0.06 + 0.12 * rays;
+                if r < reach {
+                    let k = 1.0 - r / reach;
+                    let b = |v: f32| (v * 255.0).clamp(0.0, 255.0) as u8;
+                    px[(y * GUN + x) as usize] = [b(1.0), b(0.6 + 0.4 * k), b(0.2 + 0.7 * k), 255];
+                }
+            }
+        }
+    }
+    px
+}
+
+fn gun_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(2 * GUN, GUN);
+    blit(&mut sheet, 0, 0, GUN, &gun_frame(false));
+    blit(&mut sheet, 1, 0, GUN, &gun_frame(true));
+    sheet
+}
+
+// ------------------------------------------------------------------ glue
+
+/// Copies a frame into cell (`col`, `row`) of `sheet`.
+fn blit(sheet: &mut RgbaImage, col: u32, row: u32, size: u32, px: &[[u8; 4]]) {
+    for y in 0..size {
+        for x in 0..size {
+            sheet.put_pixel(
+                col * size + x,
+                row * size + y,
+                Rgba(px[(y * size + x) as usize]),
+            );
+        }
+    }
+}
+
+/// Generates every sheet and writes it into `assets/sprites/`.
+fn main() -> Result<(), Box<dyn Error>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites");
+    std::fs::create_dir_all(&dir)?;
+    let sheets = [
+        ("walker", walker_sheet()),
+        ("walker_death", walker_death_sheet()),
+        ("tank", tank_sheet()),
+        ("tank_wreck", wreck_sheet()),
+        ("shell", shell_sheet()),
+        ("puff", puff_sheet()),
+        ("gun", gun_sheet()),
+    ];
+    for (name, sheet) in &sheets {
+        let path = dir.join(format!("{name}.png"));
+        sheet.save(&path)?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! Sprite sheets: the enemies, their shots and the player's gun, loaded
+//! from PNGs in `assets/sprites/` at the edge, with errors naming the file.
+//!
+//! A sheet is a grid of square frames, stored frame by frame and
+//! column-major within a frame, so a screen column of a sprite reads one
+//! contiguous run of texels. Texels with alpha below 128 are transparent.
+//!
+//! Rotated sheets (walker, tank) have 8 columns: column k shows the actor
+//! with its heading turned k x 45 degrees clockwise (seen from above) from
+//! facing the viewer. So column 0 is the front, 2 has the nose pointing to
+//! the screen's left, 4 is the back and 6 has the nose to the right.
+
+use std::path::{Path, PathBuf};
+
+/// One sheet of equal square frames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sheet {
+    /// Frame edge, texels.
+    pub size: usize,
+    /// Frames across.
+    pub cols: usize,
+    /// Frames down.
+    pub rows: usize,
+    /// Frame (col, row) at `(row * cols + col) * size * size`, then texel
+    /// (x, y) at `x * size + y`; RGBA bytes packed with `u32::from_ne_bytes`.
+    texels: Vec<u32>,
+}
+
+impl Sheet {
+    /// A sheet from a row-major RGBA image `width` x `height` cut into
+    /// frames of `size`; None if the image is not a whole number of frames.
+    pub fn from_rgba(size: usize, width: usize, height: usize, rgba: &[u8]) -> Option<Self> {
+        if size == 0
+            || !width.is_multiple_of(size)
+            || !height.is_multiple_of(size)
+            || rgba.len() != width * height * 4
+        {
+            return None;
+        }
+        let (cols, rows) = (width / size, height / size);
+        let mut texels = vec![0u32; width * height];
+        for (i, px) in rgba.chunks_exact(4).enumerate() {
+            let (x, y) = (i % width, i / width);
+            let frame = (y / size) * cols + x / size;
+            let at = frame * size * size + (x % size) * size + y % size;
+            texels[at] = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
+        }
+        Some(Self {
+            size,
+            cols,
+            rows,
+            texels,
+        })
+    }
+
+    /// Texel column `x` of frame (`col`, `row`), top to bottom; frames past
+    /// the sheet's edge wrap round (a sheet short of frames still draws).
+    #[inline]
+    pub fn column(&self, col: usize, row: usize, x: usize) -> &[u32] {
+        let frame = (row % self.rows) * self.cols + col % self.cols;
+        let start = frame * self.size * self.size + x.min(self.size - 1) * self.size;
+        &self.texels[start..start + self.size]
+    }
+}
+
+/// True if a packed texel is opaque enough to draw.
+#[inline]
+pub fn opaque(texel: u32) -> bool {
+    texel.to_ne_bytes()[3] >= 128
+}
+
+/// Every sprite sheet the game draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Art {
+    /// 8 rotations x (4 walk frames, attack, pain).
+    pub walker: Sheet,
+    /// Falling frames; the last is the corpse.
+    pub walker_death: Sheet,
+    /// 8 rotations x 2 tread phases.
+    pub tank: Sheet,
+    /// The burnt-out wreck.
+    pub tank_wreck: Sheet,
+    /// A shell's flicker frames.
+    pub shell: Sheet,
+    /// A hit's puff, over its life.
+    pub puff: Sheet,
+    /// The player's gun: idle, firing (128-texel frames).
+    pub gun: Sheet,
+}
+
+/// Why the sprite art could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum SpriteError {
+    /// The file is not there or cannot be read.
+    #[error("cannot read sprite sheet {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is not a PNG that decodes.
+    #[error("sprite sheet {} is not a readable PNG: {reason}", path.display())]
+    Decode {
+        /// The file.
+        path: PathBuf,
+        /// What the decoder said.
+        reason: String,
+    },
+    /// The image is not the sheet's layout.
+    #[error("sprite sheet {} is {width}x{height}: expected {expected}", path.display())]
+    Shape {
+        /// The file.
+        path: PathBuf,
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// The layout it must have.
+        expected: String,
+    },
+}
+
+/// Each sheet's file, frame size, columns and rows.
+const LAYOUT: [(&str, usize, usize, usize); 7] = [
+    ("walker.png", 64, 8, 6),
+    ("walker_death.png", 64, 4, 1),
+    ("tank.png", 64, 8, 2),
+    ("tank_wreck.png", 64, 1, 1),
+    ("shell.png", 64, 4, 1),
+    ("puff.png", 64, 4, 1),
+    ("gun.png", 128, 2, 1),
+];
+
+impl Art {
+    /// Loads every sheet from `dir` (the game's `assets/sprites`).
+    pub fn load(dir: &Path) -> Result<Self, SpriteError> {
+        let mut sheets = Vec::with_capacity(LAYOUT.len());
+        for (name, size, cols, rows) in LAYOUT {
+            sheets.push(load_sheet(&dir.join(name), size, cols, rows)?);
+        }
+        let mut s = sheets.into_iter();
+        let mut next = || s.next().expect("one sheet per layout entry");
+        Ok(Self {
+            walker: next(),
+            walker_death: next(),
+            tank: next(),
+            tank_wreck: next(),
+            shell: next(),
+            puff: next(),
+            gun: next(),
+        })
+    }
+
+    /// Art of plain shapes made in memory, each frame a different opaque
+    /// colour, for tests that must not depend on the shipped files.
+    pub fn plain() -> Self {
+        let sheet = |size: usize, cols: usize, rows: usize| {
+            let (w, h) = (size * cols, size * rows);
+            let mut rgba = vec![0u8; w * h * 4];
+            for (i, px) in rgba.chunks_exact_mut(4).enumerate() {
+                let (x, y) = (i % w, i / w);
+                let (fx, fy) = (x % size, y % size);
+                // A figure filling the middle half of each frame, its
+                // shade telling the frame apart.
+                if fx >= size / 4 && fx < size * 3 / 4 && fy >= size / 4 {
+                    let frame = (y / size * cols + x / size) as u8;
+                    px.copy_from_slice(&[200, frame.wrapping_mul(29), 60, 255]);
+                }
+            }
+            Sheet::from_rgba(size, w, h, &rgba).expect("a whole number of frames")
+        };
+        Self {
+            walker: sheet(8, 8, 6),
+            walker_death: sheet(8, 4, 1),
+            tank: sheet(8, 8, 2),
+            tank_wreck: sheet(8, 1, 1),
+            shell: sheet(8, 4, 1),
+            puff: sheet(8, 4, 1),
+            gun: sheet(16, 2, 1),
+        }
+    }
+}
+
+/// Loads one sheet, checking its size against its layout before decoding.
+fn load_sheet(path: &Path, size: usize, cols: usize, rows: usize) -> Result<Sheet, SpriteError> {
+    let bytes = std::fs::read(path).map_err(|source| SpriteError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let decode = |reason: String| SpriteError::Decode {
+        path: path.to_owned(),
+        reason,
+    };
+    let reader =
+        image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Png);
+    let (width, height) = reader
+        .into_dimensions()
+        .map_err(|e| decode(e.to_string()))?;
+    let expected = (size * cols, size * rows);
+    if (width as usize, height as usize) != expected {
+        return Err(SpriteError::Shape {
+            path: path.to_owned(),
+            width,
+            height,
+            expected: format!(
+                "{}x{} ({cols} x {rows} frames of {size}x{size})",
+                expected.0, expected.1
+            ),
+        });
+    }
+    let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+        .map_err(|e| decode(e.to_string()))?
+        .into_rgba8();
+    Ok(Sheet::from_rgba(size, expected.0, expected.1, image.as_raw()).expect("size checked"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_are_cut_column_major() {
+        // A 2x1 sheet of 2x2 frames; texel value = its x + 10 y.
+        let mut rgba = Vec::new();
+        for y in 0..2u8 {
+            for x in 0..4u8 {
+                rgba.extend_from_slice(&[x + 10 * y, 0, 0, 255]);
+            }
+        }
+        let s = Sheet::from_rgba(2, 4, 2, &rgba).unwrap();
+        let red = |t: &[u32]| t.iter().map(|v| v.to_ne_bytes()[0]).collect::<Vec<_>>();
+        assert_eq!(red(s.column(0, 0, 1)), [1, 11]);
+        assert_eq!(red(s.column(1, 0, 0)), [2, 12]);
+        assert_eq!(red(s.column(1, 0, 1)), [3, 13]);
+        assert!(Sheet::from_rgba(3, 4, 2, &rgba).is_none());
+    }
+
+    #[test]
+    fn a_missing_or_misshapen_sheet_names_its_file() {
+        let dir = std::env::temp_dir().join(format!("wobble-sprites-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = Art::load(&dir).unwrap_err().to_string();
+        assert!(e.contains("walker.png"), "{e}");
+        let mut png = Vec::new();
+        image::RgbaImage::new(10, 10)
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        std::fs::write(dir.join("walker.png"), &png).unwrap();
+        let e = Art::load(&dir).unwrap_err().to_string();
+        assert!(e.contains("walker.png is 10x10: expected 512x384"), "{e}");
+        std::fs::write(dir.join("walker.png"), b"not a png").unwrap();
+        let e = Art::load(&dir).unwrap_err().to_string();
+        assert!(e.contains("walker.png is not a readable PNG"), "{e}");
+    }
+
+    #[test]
+    fn the_shipped_art_loads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites");
+        Art::load(&dir).unwrap();
+    }
+}
