@@ -6,6 +6,7 @@ use crate::render::{self, Hud, View};
 use crate::sim::actors::tank::{Tank, TankState};
 use crate::sim::actors::walker::{Walker, WalkerState};
 use crate::sim::{Controls, Pose, Tunables, World, EYE_HEIGHT};
+use crate::sprites::Art;
 use std::time::Instant;
 
 /// One measured figure.
@@ -60,7 +61,7 @@ pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
 
 /// Measures full frames (walls, floor, ceiling, HUD) at each size, and the
 /// simulation tick, on `world`'s map.
-pub fn run(world: &World) -> Vec<Figure> {
+pub fn run(world: &World, art: &Art) -> Vec<Figure> {
     let mut figures = Vec::new();
     let hud = Hud {
         fps: Some(60.0),
@@ -72,7 +73,7 @@ pub fn run(world: &World) -> Vec<Figure> {
         let runs = (30_000_000 / (w * h)).clamp(5, 60);
         let ms = median_ms(runs, || {
             for pose in POSES {
-                render::draw(world, &View::from_pose(pose), &hud, &mut frame, w, h);
+                render::draw(world, &View::from_pose(pose), &hud, art, &mut frame, w, h);
             }
         }) / POSES.len() as f64;
         figures.push(Figure {

@@ -13,6 +13,7 @@ use wobblecaster::script::Script;
 use wobblecaster::settings::{self, Settings, Video};
 use wobblecaster::sim::actors::{spawn_problems, EnemyTunables};
 use wobblecaster::sim::{Controls, Coupling, Model, Pose, Tunables, World};
+use wobblecaster::sprites::Art;
 
 /// A Wolfenstein-style first-person game for feeling and measuring
 /// unusual movement models.
@@ -393,6 +394,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         map_file: resolve_map(map_path.clone()),
         map_path,
         video: args.window.video(&settings),
+        art: load_art()?,
         settings,
         settings_path,
         frames: args.window.frames,
@@ -441,7 +443,15 @@ fn shot(
         ..Hud::default()
     };
     let mut frame = vec![0u8; w as usize * h as usize * 4];
-    render::draw(&world, &view, &hud, &mut frame, w as usize, h as usize);
+    render::draw(
+        &world,
+        &view,
+        &hud,
+        &load_art()?,
+        &mut frame,
+        w as usize,
+        h as usize,
+    );
     write_png(out, &frame, w, h)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -629,6 +639,13 @@ fn feel_compare(out: &Path, force: bool, scale: Scale) -> Result<ExitCode> {
 
 /// The folder holding the shipped `dir` (`maps`, `maneuvers`): the working
 /// directory if it has one, else the source tree this binary was built from.
+/// The shipped sprite sheets, from `assets/sprites` here or in the source
+/// tree this binary was built from.
+fn load_art() -> Result<Art> {
+    let dir = shipped_root("assets/sprites").join("assets/sprites");
+    Ok(Art::load(&dir)?)
+}
+
 fn shipped_root(dir: &str) -> PathBuf {
     if Path::new(dir).is_dir() {
         return PathBuf::from(".");
@@ -654,6 +671,7 @@ fn replay(
             map_path: file.to_owned(),
             map_file: file.to_owned(),
             video: window.video(&settings),
+            art: load_art()?,
             settings,
             settings_path,
             frames: window.frames,
@@ -771,7 +789,7 @@ fn settings_command(defaults: bool) -> Result<ExitCode> {
 fn bench(map: Option<PathBuf>, csv: bool) -> Result<ExitCode> {
     let (map, _) = load_map(map)?;
     let world = World::new(map, Tunables::default(), 1);
-    wobblecaster::bench::print(&wobblecaster::bench::run(&world), csv);
+    wobblecaster::bench::print(&wobblecaster::bench::run(&world, &load_art()?), csv);
     Ok(ExitCode::SUCCESS)
 }
 

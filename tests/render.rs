@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use wobblecaster::map::{self, Map};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::sim::{Pose, Tunables, World, EYE_HEIGHT};
+use wobblecaster::sprites::Art;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,9 +19,14 @@ fn default_world() -> World {
     )
 }
 
+/// The shipped sprite sheets, loaded once per test.
+fn art() -> Art {
+    Art::load(&root().join("assets/sprites")).unwrap()
+}
+
 fn render(world: &World, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
     let mut frame = vec![0u8; w * h * 4];
-    render::draw(world, &View::from_pose(pose), hud, &mut frame, w, h);
+    render::draw(world, &View::from_pose(pose), hud, &art(), &mut frame, w, h);
     frame
 }
 
@@ -171,4 +177,51 @@ fn the_view_is_symmetric_in_a_symmetric_room() {
     // Straight walls: the wall facing the eye spans the same rows across
     // the middle of the view (a fisheye would bulge it).
     assert!(wall_rows(80).abs_diff(wall_rows(100)) <= 1);
+}
+
+/// The frame seen from the start of the map drawn by `rows`, bare (no HUD).
+fn bare_frame(rows: &[&str]) -> Vec<u8> {
+    let world = World::new(Map::from_rows(rows), Tunables::default(), 1);
+    let hud = Hud {
+        hidden: true,
+        ..Hud::default()
+    };
+    render(&world, world.camera(), 160, 90, &hud)
+}
+
+#[test]
+fn a_walker_shows_in_the_open_and_hides_behind_a_wall() {
+    let open_with = bare_frame(&["#########", "#>....w.#", "#########"]);
+    let open_without = bare_frame(&["#########", "#>......#", "#########"]);
+    assert_ne!(open_with, open_without, "the walker is drawn");
+    let hidden_with = bare_frame(&["#########", "#>..#.w.#", "#########"]);
+    let hidden_without = bare_frame(&["#########", "#>..#...#", "#########"]);
+    assert_eq!(hidden_with, hidden_without, "the wall hides it");
+}
+
+#[test]
+fn the_fight_hud_draws_at_any_size_dead_or_alive() {
+    let mut world = World::new(
+        map::load(&root().join("maps/arena.map")).unwrap(),
+        Tunables::default(),
+        3,
+    );
+    let fire = wobblecaster::sim::Controls {
+        fire: true,
+        ..Default::default()
+    };
+    for _ in 0..240 {
+        world.step(&fire);
+    }
+    let hud = Hud {
+        steering: true,
+        ..Hud::default()
+    };
+    let alive = render(&world, world.camera(), 200, 120, &hud);
+    world.combat.health = 0;
+    let dead = render(&world, world.camera(), 200, 120, &hud);
+    assert_ne!(alive, dead, "the death screen shows");
+    for (w, h) in [(1, 1), (3, 2), (2, 300), (300, 2)] {
+        render(&world, world.camera(), w, h, &hud);
+    }
 }

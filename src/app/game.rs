@@ -13,6 +13,7 @@ use crate::render::{self, Hud, View};
 use crate::settings::{Binding, Settings, Video};
 use crate::sim::actors::Actors;
 use crate::sim::{Action, Controls, Pose, World, TICK_DT};
+use crate::sprites::Art;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -28,6 +29,8 @@ pub(super) struct Game {
     clock: FixedStep,
     fps: FpsMeter,
     hud: Hud,
+    /// The sprite sheets the view draws.
+    art: Art,
     inputs: Inputs,
     /// The settings in force: bindings, input, video and the tunables the
     /// file set (the world's may differ by F2, F3 and the command line).
@@ -80,16 +83,23 @@ impl Watch {
 impl Game {
     /// A game of `world` under `settings` as read from the file (its
     /// bindings and input), shown as `video` asks (the world has its
-    /// tunables already: the file's with command-line choices), recorded
-    /// (when asked) by `tape`, reloading the files `watch` names when they
-    /// change.
-    pub fn new(world: World, settings: Settings, video: Video, tape: Tape, watch: Watch) -> Self {
+    /// tunables already: the file's with command-line choices) with the
+    /// sprites of `art`, recorded (when asked) by `tape`, reloading the
+    /// files `watch` names when they change.
+    pub fn new(
+        world: World,
+        settings: Settings,
+        (video, art): (Video, Art),
+        tape: Tape,
+        watch: Watch,
+    ) -> Self {
         let mut game = Self {
             prev: world.camera(),
             world,
             clock: FixedStep::new(TICK_DT),
             fps: FpsMeter::default(),
             hud: Hud::default(),
+            art,
             inputs: Inputs::default(),
             fov: video.fov_deg.to_radians(),
             settings,
@@ -113,14 +123,14 @@ impl Game {
         mut playback: Playback,
         map: Map,
         settings: Settings,
-        video: Video,
+        (video, art): (Video, Art),
         watch: Watch,
     ) -> Self {
         let world = playback.start(map);
         let tape = Tape::new(None, playback.recording().header.seed);
         Self {
             playback: Some(playback),
-            ..Self::new(world, settings, video, tape, watch)
+            ..Self::new(world, settings, (video, art), tape, watch)
         }
     }
 
@@ -187,7 +197,15 @@ impl Game {
     /// Draws the world from `view` with the HUD into `frame`, `width` x
     /// `height` RGBA pixels.
     pub fn draw(&self, view: &View, frame: &mut [u8], width: usize, height: usize) {
-        render::draw(&self.world, view, &self.hud, frame, width, height);
+        render::draw(
+            &self.world,
+            view,
+            &self.hud,
+            &self.art,
+            frame,
+            width,
+            height,
+        );
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
@@ -552,7 +570,7 @@ mod tests {
         Game::new(
             World::new(map(), Tunables::default(), 1),
             Settings::default(),
-            Video::default(),
+            (Video::default(), Art::plain()),
             Tape::new(None, 1),
             Watch::default(),
         )
@@ -615,7 +633,7 @@ mod tests {
             Playback::new(recording),
             map(),
             Settings::default(),
-            Video::default(),
+            (Video::default(), Art::plain()),
             Watch::default(),
         );
         g.press(key("KeyS"));
@@ -667,7 +685,7 @@ mod tests {
         let game = Game::new(
             World::new(map(), Tunables::default(), 1),
             Settings::load(&file).unwrap(),
-            Video::default(),
+            (Video::default(), Art::plain()),
             Tape::new(None, 1),
             Watch::new(Some(&file), None),
         );

@@ -31,6 +31,7 @@ use crate::map::Map;
 use crate::record::{Outcome, Playback};
 use crate::settings::{Settings, Video};
 use crate::sim::{Tunables, World};
+use crate::sprites::Art;
 use game::{Game, Watch};
 use runner::Runner;
 use std::path::PathBuf;
@@ -52,6 +53,8 @@ pub struct AppConfig {
     pub settings_path: Option<PathBuf>,
     /// The video settings in force: the file's with command-line choices.
     pub video: Video,
+    /// The sprite sheets, already loaded.
+    pub art: Art,
     /// Quit cleanly after this many presented frames.
     pub frames: Option<u64>,
     /// Tunables of the simulation: the file's with command-line choices.
@@ -202,13 +205,25 @@ fn new_game(config: AppConfig) -> Result<Game, AppError> {
     let settings_path = config.settings_path.as_deref();
     if let Some(playback) = config.replay {
         let watch = Watch::new(settings_path, None);
-        let game = Game::replaying(playback, config.map, config.settings, config.video, watch);
+        let game = Game::replaying(
+            playback,
+            config.map,
+            config.settings,
+            (config.video, config.art),
+            watch,
+        );
         return Ok(game);
     }
     let world = World::new(config.map, config.tunables, config.seed);
     let watch = Watch::new(settings_path, Some(&config.map_file));
     let tape = Tape::new(Some(config.map_path), config.seed);
-    let mut game = Game::new(world, config.settings, config.video, tape, watch);
+    let mut game = Game::new(
+        world,
+        config.settings,
+        (config.video, config.art),
+        tape,
+        watch,
+    );
     if let Some(path) = config.record {
         game.record_to(&path)
             .map_err(|source| AppError::Record { path, source })?;

@@ -3,8 +3,10 @@
 
 use super::font::{Canvas, GLYPH};
 use super::View;
+use super::{fight, radar};
 use crate::settings::{Action, Bindings};
 use crate::sim::{Model, World};
+use crate::sprites::Art;
 
 /// What the HUD shows besides the world.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -80,6 +82,7 @@ pub(super) fn draw(
     world: &World,
     view: &View,
     hud: &Hud,
+    art: &Art,
     pixels: &mut [[u8; 4]],
     width: usize,
     height: usize,
@@ -93,10 +96,12 @@ pub(super) fn draw(
         height,
     };
     let scale = ((height as f64 / 400.0).round() as usize).max(1);
+    // The gun and the flashes first: the readouts stay legible over them.
+    fight::draw(world, art, &mut c, scale);
     readout(world, hud, &mut c, scale);
     dial(world, view, &mut c, scale);
-    if hud.minimap {
-        minimap(world, view, &mut c, scale);
+    if hud.minimap || hud.steering {
+        minimap(world, view, hud.steering, &mut c, scale);
     }
     if hud.help {
         help(world, view, hud, &mut c, scale);
@@ -188,6 +193,7 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
         lines.push(format!("speed     {:6.2} tiles/s", p.speed()));
     }
     lines.push(format!("heading   {:6.1}\u{b0}", deg(p.heading)));
+    lines.push(format!("health    {:6}", world.combat.health.max(0)));
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
     c.shade_rect(0, 0, width as i64 + 12, line * lines.len() as i64 + 10);
@@ -247,7 +253,7 @@ fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
 
 /// The map from above, top right, north up, centred on the player when the
 /// map is larger than the window onto it.
-fn minimap(world: &World, view: &View, c: &mut Canvas, scale: usize) {
+fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: usize) {
     const MAX_CELLS: usize = 32;
     let map = &world.map;
     let cells_w = map.width().clamp(1, MAX_CELLS);
@@ -292,6 +298,10 @@ fn minimap(world: &World, view: &View, c: &mut Canvas, scale: usize) {
         }
     }
     let to_screen = |x: f64, y: f64| (x0 + (x - fx) * cell, y0 + (y - fy) * cell);
+    let shown = |x: f64, y: f64| {
+        (fx..fx + cells_w as f64).contains(&x) && (fy..fy + cells_h as f64).contains(&y)
+    };
+    radar::draw(world, steering, c, &to_screen, &shown, cell);
     let p = &world.player;
     let (sx, sy) = to_screen(p.x, p.y);
     // Velocity: one tile drawn per tile/s of speed.

@@ -2,17 +2,22 @@
 //!
 //! [`draw`] paints, in order: walls (one ray per column, recording each
 //! column's depth and span), floor and ceiling (row by row, around the
-//! walls), then the HUD. No platform code: it runs headless and in tests.
+//! walls), sprites (enemies, shots and puffs, depth-tested per column),
+//! then the HUD. No platform code: it runs headless and in tests.
 
+mod fight;
 mod flats;
 mod font;
 mod hud;
+mod radar;
 pub use crate::map::raycast;
+pub mod sprites;
 mod walls;
 
 pub use hud::{key_lines, Hud};
 
 use crate::sim::{Pose, World};
+use crate::sprites::Art;
 
 /// How the scene is seen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,11 +107,21 @@ pub(crate) struct ColumnSpan {
     pub top: usize,
     /// One past the last row the wall covers.
     pub bottom: usize,
+    /// The wall's distance along the view, tiles (infinite with no wall).
+    pub depth: f64,
 }
 
 /// Draws the world seen from `view` into `frame`, `width` x `height` RGBA
-/// pixels, row-major, 4 bytes each.
-pub fn draw(world: &World, view: &View, hud: &Hud, frame: &mut [u8], width: usize, height: usize) {
+/// pixels, row-major, 4 bytes each, with the sprites of `art`.
+pub fn draw(
+    world: &World,
+    view: &View,
+    hud: &Hud,
+    art: &Art,
+    frame: &mut [u8],
+    width: usize,
+    height: usize,
+) {
     assert_eq!(
         frame.len(),
         width * height * 4,
@@ -122,8 +137,10 @@ pub fn draw(world: &World, view: &View, hud: &Hud, frame: &mut [u8], width: usiz
     walls::draw(&world.map, &proj, pixels, &mut spans);
     // Then floor and ceiling around them.
     flats::draw(&world.map, &proj, pixels, &spans);
+    // Sprites in front of the walls, far to near.
+    sprites::draw(world, &proj, art, pixels, &spans);
     // Last the HUD, over everything.
-    hud::draw(world, view, hud, pixels, width, height);
+    hud::draw(world, view, hud, art, pixels, width, height);
 }
 
 /// Distance shading: brightness (0 to 256) of a surface `dist` tiles away.

@@ -20,6 +20,7 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
             *span = ColumnSpan {
                 top: proj.horizon as usize,
                 bottom: proj.horizon as usize,
+                depth: f64::INFINITY,
             };
             continue;
         };
@@ -29,7 +30,11 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
         let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
         let top = top_f.ceil().clamp(0.0, h as f64) as usize;
         let bottom = bottom_f.ceil().clamp(0.0, h as f64) as usize;
-        *span = ColumnSpan { top, bottom };
+        *span = ColumnSpan {
+            top,
+            bottom,
+            depth: dist,
+        };
         if top >= bottom {
             continue;
         }
