@@ -197,6 +197,17 @@ enum Command {
         /// Show the help overlay (F1 in the game) in the shot.
         #[arg(long)]
         help_overlay: bool,
+        /// Show the enemies' steering overlay (F4 in the game) on the
+        /// minimap.
+        #[arg(long)]
+        steering: bool,
+        /// Run the world this many ticks first (120 a second), the player
+        /// standing still and firing if `--fire`: the enemies move.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        ticks: u64,
+        /// Hold the trigger during `--ticks`.
+        #[arg(long, requires = "ticks")]
+        fire: bool,
         /// Where to write the PNG.
         #[arg(long, value_name = "FILE.png")]
         out: PathBuf,
@@ -307,7 +318,18 @@ fn main() -> ExitCode {
             help_overlay,
             out,
             force,
-        }) => shot(map, at, size, fov, (minimap, help_overlay), &out, force),
+            steering,
+            ticks,
+            fire,
+        }) => shot(
+            map,
+            at,
+            (size, fov),
+            (minimap, help_overlay, steering),
+            (ticks, fire),
+            &out,
+            force,
+        ),
         Some(Command::Trace {
             script,
             recording,
@@ -415,9 +437,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
 fn shot(
     map: Option<PathBuf>,
     at: Option<Pose>,
-    (w, h): (u32, u32),
-    fov: f64,
-    (minimap, help): (bool, bool),
+    ((w, h), fov): ((u32, u32), f64),
+    (minimap, help, steering): (bool, bool, bool),
+    (ticks, fire): (u64, bool),
     out: &Path,
     force: bool,
 ) -> Result<ExitCode> {
@@ -433,12 +455,20 @@ fn shot(
             angle: pose.yaw,
         };
     }
-    let world = World::new(map, Tunables::default(), 1);
+    let mut world = World::new(map, Tunables::default(), 1);
+    let controls = Controls {
+        fire,
+        ..Controls::default()
+    };
+    for _ in 0..ticks {
+        world.step(&controls);
+    }
     let mut view = View::from_pose(world.camera());
     view.fov = fov.to_radians();
     let hud = Hud {
         minimap,
         help,
+        steering,
         keys: render::key_lines(&Settings::default().bindings),
         ..Hud::default()
     };
