@@ -351,18 +351,7 @@ fn walker_sheet() -> RgbaImage {
     ];
     let mut sheet = RgbaImage::new(8 * N, stances.len() as u32 * N);
     for (row, &stance) in stances.iter().enumerate() {
-        // The second contact frame steps with the other leg forward.
-        let model = walker(stance);
-        for col in 0..8 {
-            let pose = Pose {
-                yaw: col as f32 * FRAC_PI_4,
-                tilt: 0.0,
-                frame_tiles: 1.0,
-                offset: [0.0, 0.0],
-                elevation: ELEVATION,
-            };
-            blit(&mut sheet, col, row as u32, N, &render(&model, pose, N));
-        }
+        rotations(&mut sheet, row as u32, &walker(stance));
     }
     sheet
 }
@@ -469,17 +458,7 @@ fn tank(phase: f32, wreck: bool) -> Model {
 fn tank_sheet() -> RgbaImage {
     let mut sheet = RgbaImage::new(8 * N, 2 * N);
     for row in 0..2 {
-        let model = tank(row as f32, false);
-        for col in 0..8 {
-            let pose = Pose {
-                yaw: col as f32 * FRAC_PI_4,
-                tilt: 0.0,
-                frame_tiles: 1.0,
-                offset: [0.0, 0.0],
-                elevation: ELEVATION,
-            };
-            blit(&mut sheet, col, row, N, &render(&model, pose, N));
-        }
+        rotations(&mut sheet, row, &tank(row as f32, false));
     }
     sheet
 }
@@ -633,6 +612,21 @@ fn gun_sheet() -> RgbaImage {
 }
 
 // ------------------------------------------------------------------ glue
+
+/// Renders `model` in its 8 rotations into row `row` of `sheet`, column k
+/// turned k x 45 degrees (see the module doc).
+fn rotations(sheet: &mut RgbaImage, row: u32, model: &Model) {
+    for col in 0..8 {
+        let pose = Pose {
+            yaw: col as f32 * FRAC_PI_4,
+            tilt: 0.0,
+            frame_tiles: 1.0,
+            offset: [0.0, 0.0],
+            elevation: ELEVATION,
+        };
+        blit(sheet, col, row, N, &render(model, pose, N));
+    }
+}
 
 /// Copies a frame into cell (`col`, `row`) of `sheet`.
 fn blit(sheet: &mut RgbaImage, col: u32, row: u32, size: u32, px: &[[u8; 4]]) {

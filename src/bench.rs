@@ -108,10 +108,18 @@ pub fn run(world: &World, art: &Art) -> Vec<Figure> {
     figures
 }
 
-/// Walker and tank counts whose tick is measured: tenfold steps to show
-/// how the cost grows, and the 200 walkers and 50 tanks that must step in
-/// under a millisecond.
-pub const ENEMY_COUNTS: [(usize, usize); 4] = [(10, 10), (100, 10), (200, 50), (1000, 100)];
+/// Walker and tank counts whose tick is measured: 10, 100 and 1000 walkers
+/// with 10 and with 100 tanks, to show how the cost grows, and the 200
+/// walkers and 50 tanks that must step in under a millisecond.
+pub const ENEMY_COUNTS: [(usize, usize); 7] = [
+    (10, 10),
+    (100, 10),
+    (1000, 10),
+    (10, 100),
+    (100, 100),
+    (1000, 100),
+    (200, 50),
+];
 
 /// Edge of the square arena the enemy ticks are measured on, tiles.
 const ARENA: usize = 128;
