@@ -667,8 +667,6 @@ fn feel_compare(out: &Path, force: bool, scale: Scale) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The folder holding the shipped `dir` (`maps`, `maneuvers`): the working
-/// directory if it has one, else the source tree this binary was built from.
 /// The shipped sprite sheets, from `assets/sprites` here or in the source
 /// tree this binary was built from.
 fn load_art() -> Result<Art> {
@@ -676,6 +674,8 @@ fn load_art() -> Result<Art> {
     Ok(Art::load(&dir)?)
 }
 
+/// The folder holding the shipped `dir` (`maps`, `maneuvers`): the working
+/// directory if it has one, else the source tree this binary was built from.
 fn shipped_root(dir: &str) -> PathBuf {
     if Path::new(dir).is_dir() {
         return PathBuf::from(".");

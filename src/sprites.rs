@@ -92,7 +92,7 @@ pub struct Art {
 #[derive(Debug, thiserror::Error)]
 pub enum SpriteError {
     /// The file is not there or cannot be read.
-    #[error("cannot read sprite sheet {}: {source}", path.display())]
+    #[error("cannot read sprite sheet {}", path.display())]
     Read {
         /// The file.
         path: PathBuf,

@@ -7,35 +7,47 @@ use crate::sprites::{opaque, Art};
 
 /// The gun's height as a share of the view's height.
 const GUN_SHARE: f64 = 0.42;
-/// The hit flash's strength per tick of flash left, of 256.
-const HURT_ALPHA_PER_TICK: u32 = 3;
-/// The strongest hit flash, of 256.
-const MAX_HURT_ALPHA: u32 = 120;
-/// The red of the hit flash and the death screen.
+/// Ticks of hit flash left at which the red flash is strongest.
+const HURT_FULL_TICKS: u16 = 40;
+/// The strongest hit flash: its share of red over the view, of 256 (40%).
+const MAX_HURT_ALPHA: u32 = 102;
+/// The red of the hit flash.
 const BLOOD: [u8; 3] = [200, 0, 0];
-/// How dark the death screen is, of 256.
-const DEATH_ALPHA: u32 = 110;
+/// The dark red of the death screen.
+const DEATH: [u8; 3] = [70, 0, 0];
+/// How much of the death screen's dark red covers the view, of 256.
+const DEATH_ALPHA: u32 = 180;
+/// The death message, and its colour.
+const DEATH_TEXT: &str = "YOU DIED - press Enter to restart";
+const DEATH_TEXT_RGB: [u8; 3] = [255, 220, 200];
 
 /// Draws the gun, then the flash of a hit or the death screen.
 pub(super) fn draw(world: &World, art: &Art, c: &mut Canvas, scale: usize) {
     let combat = &world.combat;
-    if combat.alive() {
-        gun(art, combat.flash > 0, c);
+    if !combat.alive() {
+        tint(c, DEATH, DEATH_ALPHA);
+        let big = scale * 2;
+        let x = (c.width as i64 - (DEATH_TEXT.len() * GLYPH * big) as i64) / 2;
+        c.text(
+            x.max(0),
+            c.height as i64 / 3,
+            DEATH_TEXT,
+            big,
+            DEATH_TEXT_RGB,
+        );
+        return;
     }
-    let alpha = if combat.alive() {
-        (u32::from(combat.hurt) * HURT_ALPHA_PER_TICK).min(MAX_HURT_ALPHA)
-    } else {
-        DEATH_ALPHA
-    };
+    gun(art, combat.flash > 0, c);
+    let alpha = hurt_alpha(combat.hurt);
     if alpha > 0 {
         tint(c, BLOOD, alpha);
     }
-    if !combat.alive() {
-        let text = "YOU DIED - press Enter to restart";
-        let big = scale * 2;
-        let x = (c.width as i64 - (text.len() * GLYPH * big) as i64) / 2;
-        c.text(x.max(0), c.height as i64 / 3, text, big, [255, 220, 200]);
-    }
+}
+
+/// The red flash's strength, of 256, with `hurt` ticks of it left: in
+/// proportion up to [`HURT_FULL_TICKS`], then the strongest.
+fn hurt_alpha(hurt: u16) -> u32 {
+    u32::from(hurt.min(HURT_FULL_TICKS)) * MAX_HURT_ALPHA / u32::from(HURT_FULL_TICKS)
 }
 
 /// The gun at the bottom centre of the view, nearest-neighbour scaled;
@@ -66,5 +78,57 @@ fn tint(c: &mut Canvas, rgb: [u8; 3], alpha: u32) {
         for ch in 0..3 {
             p[ch] = ((u32::from(p[ch]) * (256 - alpha) + u32::from(rgb[ch]) * alpha) >> 8) as u8;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Map;
+    use crate::sim::Tunables;
+
+    const BLACK: [u8; 4] = [0, 0, 0, 255];
+
+    /// The fight HUD of `world` over a black 100x100 view; the pixel at the
+    /// bottom centre.
+    fn bottom_centre(world: &World) -> [u8; 4] {
+        let (w, h) = (100, 100);
+        let mut pixels = vec![BLACK; w * h];
+        let mut c = Canvas {
+            pixels: &mut pixels,
+            width: w,
+            height: h,
+        };
+        draw(world, &Art::plain(), &mut c, 1);
+        pixels[(h - 1) * w + w / 2]
+    }
+
+    fn world() -> World {
+        World::new(
+            Map::from_rows(&["###", "#>#", "###"]),
+            Tunables::default(),
+            1,
+        )
+    }
+
+    #[test]
+    fn the_gun_shows_its_flash_and_hides_when_the_player_is_dead() {
+        // The plain art's gun frames are [200, frame x 29, 60].
+        let mut w = world();
+        assert_eq!(bottom_centre(&w), [200, 0, 60, 255], "idle frame");
+        w.combat.flash = 1;
+        assert_eq!(bottom_centre(&w), [200, 29, 60, 255], "firing frame");
+        w.combat.health = 0;
+        let dead = bottom_centre(&w);
+        assert!(dead[0] > 0 && dead[1] == 0 && dead[2] == 0, "{dead:?}");
+        assert!(dead[0] < 100, "dark red, not the gun: {dead:?}");
+    }
+
+    #[test]
+    fn the_red_flash_grows_with_the_hurt_left_up_to_a_cap() {
+        assert_eq!(hurt_alpha(0), 0);
+        assert!(hurt_alpha(10) < hurt_alpha(20));
+        assert_eq!(hurt_alpha(HURT_FULL_TICKS), MAX_HURT_ALPHA);
+        assert_eq!(hurt_alpha(u16::MAX), MAX_HURT_ALPHA);
     }
 }

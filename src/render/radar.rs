@@ -21,6 +21,15 @@ const FORWARD: [u8; 4] = [60, 230, 90, 255];
 const BACKWARD: [u8; 4] = [240, 60, 50, 255];
 /// Tiles of line per unit of push (the goal direction has length 1).
 const PUSH_TILES: f64 = 1.5;
+/// Length of a walker's heading line, tiles.
+const WALKER_HEADING: f64 = 0.6;
+/// How far a tank's heading line reaches past its hull, tiles.
+const TANK_HEADING_PAST_HULL: f64 = 0.5;
+/// The smallest dot of a walker, and square of a tank, half a side in pixels.
+const MIN_WALKER_DOT: f64 = 1.5;
+const MIN_TANK_DOT: f64 = 2.0;
+/// Half a side of a shell's dot, pixels.
+const SHELL_DOT: i64 = 1;
 
 /// Draws every enemy and shell that `shown` lets in, through `to_screen`
 /// (tiles to minimap pixels, `cell` pixels a tile); with `steering`, the
@@ -43,13 +52,13 @@ pub(super) fn draw(
     for w in a.walkers.iter().filter(|w| shown(w.x, w.y)) {
         let alive = w.state.alive();
         let (sx, sy) = to_screen(w.x, w.y);
-        let r = (a.tunables.walker.radius * cell).max(1.5) as i64;
+        let r = (a.tunables.walker.radius * cell).max(MIN_WALKER_DOT) as i64;
         let colour = if alive { WALKER } else { DEAD };
         c.fill(sx as i64 - r, sy as i64 - r, 2 * r, 2 * r, colour);
         if !alive {
             continue;
         }
-        arrow(c, w.x, w.y, w.heading, 0.6, WALKER);
+        arrow(c, w.x, w.y, w.heading, WALKER_HEADING, WALKER);
         if steering {
             let (gx, gy) = to_screen(w.x + w.goal[0], w.y + w.goal[1]);
             c.line(sx, sy, gx, gy, GOAL);
@@ -65,7 +74,7 @@ pub(super) fn draw(
     let max = a.tunables.tank.drive.max_track_speed;
     for t in a.tanks.iter().filter(|t| shown(t.x, t.y)) {
         let (sx, sy) = to_screen(t.x, t.y);
-        let r = (t.radius() * cell).max(2.0) as i64;
+        let r = (t.radius() * cell).max(MIN_TANK_DOT) as i64;
         let alive = t.state != TankState::Wreck;
         c.fill(
             sx as i64 - r,
@@ -77,14 +86,16 @@ pub(super) fn draw(
         if !alive {
             continue;
         }
-        arrow(c, t.x, t.y, t.heading, t.radius() + 0.5, TANK);
+        let reach = t.radius() + TANK_HEADING_PAST_HULL;
+        arrow(c, t.x, t.y, t.heading, reach, TANK);
         if steering {
             tracks(c, t.x, t.y, t.heading, t.half_width, t.used, max, to_screen);
         }
     }
     for s in a.shells.iter().filter(|s| shown(s.x, s.y)) {
         let (sx, sy) = to_screen(s.x, s.y);
-        c.fill(sx as i64 - 1, sy as i64 - 1, 2, 2, SHELL);
+        let r = SHELL_DOT;
+        c.fill(sx as i64 - r, sy as i64 - r, 2 * r, 2 * r, SHELL);
     }
 }
 
@@ -122,5 +133,61 @@ fn tracks(
             ey,
             if speed >= 0.0 { FORWARD } else { BACKWARD },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Map;
+    use crate::sim::Tunables;
+
+    /// A walled 10x10 world holding one walker and one tank, both facing
+    /// east.
+    fn world() -> World {
+        let mut rows = vec!["#........#".to_string(); 10];
+        rows[0] = "#".repeat(10);
+        rows[9] = "#".repeat(10);
+        rows[1] = "#>.......#".into();
+        rows[3] = "#.w......#".into();
+        rows[7] = "#.t......#".into();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        World::new(Map::from_rows(&rows), Tunables::default(), 1)
+    }
+
+    /// The radar of `world` on a black 80x80 canvas, 8 pixels a tile.
+    fn radar(world: &World, steering: bool) -> Vec<[u8; 4]> {
+        let mut pixels = vec![[0, 0, 0, 255]; 80 * 80];
+        let mut c = Canvas {
+            pixels: &mut pixels,
+            width: 80,
+            height: 80,
+        };
+        let to_screen = |x: f64, y: f64| (x * 8.0, y * 8.0);
+        draw(world, steering, &mut c, &to_screen, &|_, _| true, 8.0);
+        pixels
+    }
+
+    #[test]
+    fn the_overlay_shows_a_walkers_goal_only_when_asked() {
+        let mut w = world();
+        // The walker at (2.5, 3.5) heads south-west; its goal is north.
+        w.actors.walkers[0].heading = 3.0 * std::f64::consts::FRAC_PI_4;
+        w.actors.walkers[0].goal = [0.0, -1.0];
+        let at_goal = |p: &[[u8; 4]]| p[(3.5 * 8.0 - 6.0) as usize * 80 + 20];
+        assert_eq!(at_goal(&radar(&w, true)), GOAL);
+        assert_ne!(at_goal(&radar(&w, false)), GOAL);
+    }
+
+    #[test]
+    fn the_overlay_shows_each_track_forward_or_backward() {
+        let mut w = world();
+        let max = w.actors.tunables.tank.drive.max_track_speed;
+        w.actors.tanks[0].used = (max, -max);
+        let count = |p: &[[u8; 4]], rgba| p.iter().filter(|&&q| q == rgba).count();
+        let on = radar(&w, true);
+        assert!(count(&on, FORWARD) > 0 && count(&on, BACKWARD) > 0);
+        let off = radar(&w, false);
+        assert_eq!(count(&off, BACKWARD), 0);
     }
 }

@@ -202,6 +202,9 @@ fn whiten(texel: u32) -> [u8; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::Map;
+    use crate::render::View;
+    use crate::sim::{Pose, Tunables};
     use std::f64::consts::{FRAC_PI_2, PI};
 
     #[test]
@@ -218,5 +221,215 @@ mod tests {
         assert_eq!(rotation(3.0 * FRAC_PI_2, 5.5, 5.5, ex, ey), 4);
         // Half way between south and east: column 7.
         assert_eq!(rotation(FRAC_PI_4, 5.5, 5.5, ex, ey), 7);
+    }
+
+    /// Screen column (fractional) and depth of the world point (`x`, `y`).
+    fn on_screen(proj: &Projection, x: f64, y: f64) -> (f64, f64) {
+        let depth = (x - proj.x) * proj.fx + (y - proj.y) * proj.fy;
+        let side = (x - proj.x) * proj.rx + (y - proj.y) * proj.ry;
+        (proj.width as f64 * 0.5 + side * proj.focal / depth, depth)
+    }
+
+    #[test]
+    fn the_rotation_column_agrees_with_where_the_nose_shows_on_screen() {
+        // Project the actor and a point on its nose through the real
+        // camera, from eyes all round it and views not quite centred on
+        // it: columns 1 to 3 must have the nose left of the body on
+        // screen, 5 to 7 right of it, 0 nearer the eye and 4 farther.
+        let (ax, ay) = (5.5, 5.5);
+        let mut seen = [false; 8];
+        for eye_deg in (0..360).step_by(15) {
+            let (s, c) = f64::from(eye_deg).to_radians().sin_cos();
+            let (ex, ey) = (ax + 3.0 * c, ay + 3.0 * s);
+            for off_deg in [-20.0, 0.0, 20.0] {
+                let yaw = f64::from(eye_deg).to_radians() + PI + f64::to_radians(off_deg);
+                let pose = Pose {
+                    x: ex,
+                    y: ey,
+                    z: 0.5,
+                    yaw,
+                };
+                let proj = Projection::new(&View::from_pose(pose), 200, 100);
+                for heading_deg in (0..360).step_by(5) {
+                    let heading = f64::from(heading_deg).to_radians();
+                    let (hs, hc) = heading.sin_cos();
+                    let (body_x, body_depth) = on_screen(&proj, ax, ay);
+                    let (nose_x, nose_depth) = on_screen(&proj, ax + 0.1 * hc, ay + 0.1 * hs);
+                    let k = rotation(heading, ax, ay, ex, ey);
+                    seen[k] = true;
+                    let what = format!("eye {eye_deg} view {off_deg} heading {heading_deg}: k {k}");
+                    match k {
+                        0 => assert!(nose_depth < body_depth, "front: {what}"),
+                        4 => assert!(nose_depth > body_depth, "back: {what}"),
+                        1..=3 => assert!(nose_x < body_x, "nose left: {what}"),
+                        _ => assert!(nose_x > body_x, "nose right: {what}"),
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "every column used");
+    }
+
+    /// A camera at (0.5, 0.5) looking east from `eye` tiles up, on a 40x40
+    /// view: 20 pixels a tile at a distance of one tile, horizon at row 20.
+    fn camera(eye: f64) -> Projection {
+        let pose = Pose {
+            x: 0.5,
+            y: 0.5,
+            z: eye,
+            yaw: 0.0,
+        };
+        Projection::new(&View::from_pose(pose), 40, 40)
+    }
+
+    /// A 4x4 one-frame sheet, white, its top `clear` texel rows of alpha
+    /// 127 (just transparent) and the rest of alpha 128 (just opaque).
+    fn sheet(clear: usize) -> Sheet {
+        let mut rgba = Vec::new();
+        for y in 0..4 {
+            for _ in 0..4 {
+                rgba.extend_from_slice(&[255, 255, 255, if y < clear { 127 } else { 128 }]);
+            }
+        }
+        Sheet::from_rgba(4, 4, 4, &rgba).unwrap()
+    }
+
+    /// A one-tile billboard of `sheet` standing on the floor two tiles
+    /// ahead of [`camera`]: 10 pixels across, columns 15 to 24.
+    fn ahead(sheet: &Sheet) -> Billboard<'_> {
+        Billboard {
+            sheet,
+            col: 0,
+            row: 0,
+            x: 2.5,
+            y: 0.5,
+            z: 0.0,
+            size: 1.0,
+            depth: 2.0,
+            light: Light::Glow,
+        }
+    }
+
+    /// Rows of column `x` that were painted (start with alpha 0).
+    fn painted(pixels: &[[u8; 4]], x: usize) -> Vec<usize> {
+        (0..40).filter(|y| pixels[y * 40 + x][3] != 0).collect()
+    }
+
+    /// Wall depth in every column: `near` left of column 20, `far` from it.
+    fn walls(near: f64, far: f64) -> Vec<ColumnSpan> {
+        (0..40)
+            .map(|x| ColumnSpan {
+                top: 20,
+                bottom: 20,
+                depth: if x < 20 { near } else { far },
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_wall_nearer_than_the_sprite_hides_it_column_by_column() {
+        let s = sheet(0);
+        let mut pixels = vec![[0u8; 4]; 40 * 40];
+        draw_one(&ahead(&s), &camera(0.5), &mut pixels, &walls(1.5, 3.0));
+        for x in 0..20 {
+            assert!(painted(&pixels, x).is_empty(), "column {x} behind the wall");
+        }
+        for x in 20..25 {
+            assert_eq!(
+                painted(&pixels, x),
+                (15..25).collect::<Vec<_>>(),
+                "column {x}"
+            );
+        }
+        for x in 25..40 {
+            assert!(painted(&pixels, x).is_empty(), "column {x} past the sprite");
+        }
+    }
+
+    #[test]
+    fn transparent_texels_leave_the_scene_behind() {
+        let s = sheet(2);
+        let mut pixels = vec![[0u8; 4]; 40 * 40];
+        draw_one(&ahead(&s), &camera(0.5), &mut pixels, &walls(9.0, 9.0));
+        // Texel rows 0 and 1 (screen rows 15 to 19) are see-through.
+        assert_eq!(painted(&pixels, 20), (20..25).collect::<Vec<_>>());
+        assert_eq!(pixels[22 * 40 + 20], [255, 255, 255, 255]);
+    }
+
+    #[test]
+    fn a_sprite_stands_on_the_floor_at_any_eye_height() {
+        let s = sheet(0);
+        for eye in [0.1, 0.2, 0.5, 0.8] {
+            let proj = camera(eye);
+            let mut pixels = vec![[0u8; 4]; 40 * 40];
+            draw_one(&ahead(&s), &proj, &mut pixels, &walls(9.0, 9.0));
+            // The rows a one-tile wall two tiles away would cover.
+            let top = proj.horizon - (1.0 - eye) * proj.focal / 2.0;
+            let bottom = proj.horizon + eye * proj.focal / 2.0;
+            let rows = painted(&pixels, 20);
+            assert_eq!(
+                rows.first().copied(),
+                Some(top.ceil() as usize),
+                "eye {eye}"
+            );
+            assert_eq!(
+                rows.last().copied(),
+                Some(bottom.ceil() as usize - 1),
+                "eye {eye}"
+            );
+        }
+    }
+
+    #[test]
+    fn nothing_behind_the_eye_or_at_it_is_drawn() {
+        let map = Map::from_rows(&["#########", "#...>.w.#", "#########"]);
+        let mut world = World::new(map, Tunables::default(), 1);
+        let art = Art::plain();
+        let proj = camera(0.5);
+        let proj = Projection {
+            x: 4.5,
+            y: 1.5,
+            ..proj
+        };
+        let count = |world: &World| {
+            let mut list = Vec::new();
+            collect(world, &proj, &art, &mut list);
+            list.len()
+        };
+        assert_eq!(count(&world), 1, "ahead");
+        world.actors.walkers[0].x = 2.5;
+        assert_eq!(count(&world), 0, "behind");
+        world.actors.walkers[0].x = 4.5 + NEAR * 0.5;
+        assert_eq!(count(&world), 0, "at the eye");
+    }
+
+    #[test]
+    fn tiny_views_do_not_panic() {
+        let s = sheet(0);
+        for (w, h) in [(1, 1), (3, 2), (2, 3)] {
+            let pose = Pose {
+                x: 0.5,
+                y: 0.5,
+                z: 0.5,
+                yaw: 0.0,
+            };
+            let proj = Projection::new(&View::from_pose(pose), w, h);
+            let mut pixels = vec![[0u8; 4]; w * h];
+            let spans = vec![
+                ColumnSpan {
+                    depth: f64::INFINITY,
+                    ..ColumnSpan::default()
+                };
+                w
+            ];
+            for depth in [NEAR * 1.01, 0.5, 2.0, 1e6] {
+                let b = Billboard {
+                    x: 0.5 + depth,
+                    depth,
+                    ..ahead(&s)
+                };
+                draw_one(&b, &proj, &mut pixels, &spans);
+            }
+        }
     }
 }
