@@ -27,6 +27,11 @@ impl Rng {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
+    /// A roll of `base` plus 0 to `extra` (uniform): damage and the like.
+    pub fn roll(&mut self, (base, extra): (u32, u32)) -> u32 {
+        base + (self.next_f64() * f64::from(extra + 1)) as u32
+    }
+
     /// The state, for hashing the world.
     pub fn state(&self) -> u64 {
         self.state

@@ -192,8 +192,7 @@ impl World {
             (self.player.x, self.player.y) = (p[0], p[1]);
         }
         if self.combat.tick(controls.fire, &self.combat_tunables) {
-            let (base, extra) = self.combat_tunables.damage;
-            let damage = base + (self.rng.next_f64() * f64::from(extra + 1)) as u32;
+            let damage = self.rng.roll(self.combat_tunables.damage);
             let (origin, yaw) = ([self.player.x, self.player.y], self.camera().yaw);
             self.actors.shoot(&self.map, origin, yaw, damage);
         }

@@ -92,6 +92,9 @@ pub struct Actors {
     tank_flows: Vec<FlowField>,
     grid: SpatialGrid,
     bodies: Vec<Body>,
+    /// The largest body radius of this tick's snapshot: what neighbour
+    /// queries add to their reach so no large hull is missed.
+    widest: f64,
     obstacles: Vec<Obstacle>,
 }
 
@@ -108,6 +111,7 @@ impl Actors {
             tank_flows: Vec::new(),
             grid: SpatialGrid::new(),
             bodies: Vec::new(),
+            widest: 0.0,
             obstacles: Vec::new(),
         };
         for s in &map.spawns {
@@ -130,11 +134,6 @@ impl Actors {
     /// True when there are no enemies at all.
     pub fn is_empty(&self) -> bool {
         self.walkers.is_empty() && self.tanks.is_empty()
-    }
-
-    /// The flow field toward the player, as last rebuilt.
-    pub fn flow(&self) -> &FlowField {
-        &self.flow
     }
 
     /// Advances every enemy one tick of `dt` seconds against `quarry`;
@@ -209,14 +208,9 @@ impl Actors {
                 who: Who::Tank(i),
             });
         }
+        self.widest = self.bodies.iter().map(|b| b.radius).fold(wr, f64::max);
         let positions = self.bodies.iter().map(|b| b.pos);
         self.grid.rebuild(map.width(), map.height(), positions);
-    }
-
-    /// The largest body radius in the snapshot, for neighbour reach.
-    fn widest(&self) -> f64 {
-        let tank = self.tanks.iter().map(Tank::radius).fold(0.0, f64::max);
-        tank.max(self.tunables.walker.radius)
     }
 
     /// One walker's tick; returns the damage its strike dealt.
@@ -224,7 +218,7 @@ impl Actors {
         let t = self.tunables.walker;
         let mut damage = 0;
         if self.walkers[i].run_clock() == Enter::Strike && self.in_reach(i, q) {
-            damage = roll(rng, t.strike_damage);
+            damage = rng.roll(t.strike_damage);
         }
         let w = &self.walkers[i];
         let think = w.state.def().think;
@@ -330,7 +324,7 @@ impl Actors {
             &mut p,
             r,
             Who::Walker(i),
-            self.widest(),
+            self.widest,
         );
         collision::push_out(map, &mut p, r);
         let w = &mut self.walkers[i];
@@ -348,7 +342,7 @@ impl Actors {
     /// within reach.
     fn gather_obstacles(&mut self, map: &Map, pos: [f64; 2], me: Who, skip_player: bool) {
         let reach = self.tunables.steer.range + self.tunables.walker.radius;
-        let widest = self.widest();
+        let widest = self.widest;
         self.obstacles.clear();
         let (bodies, obstacles) = (&self.bodies, &mut self.obstacles);
         self.grid.near(pos, reach + widest, |k| {
@@ -457,7 +451,7 @@ impl Actors {
         }
         let from = [tank.x, tank.y];
         let mut blocked = false;
-        self.grid.near(to, r + self.widest(), |k| {
+        self.grid.near(to, r + self.widest, |k| {
             let b = self.bodies[k];
             if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_)) {
                 return;
@@ -500,14 +494,14 @@ impl Actors {
             if !done {
                 let near = |p: [f64; 2], r: f64| (p[0] - s.x).hypot(p[1] - s.y) < r + st.radius;
                 if q.alive && near(q.pos, q.radius) {
-                    damage += roll(rng, st.damage);
+                    damage += rng.roll(st.damage);
                     done = true;
                 } else if let Some(w) = self
                     .walkers
                     .iter_mut()
                     .find(|w| w.state.alive() && near([w.x, w.y], self.tunables.walker.radius))
                 {
-                    w.hurt(roll(rng, st.damage));
+                    w.hurt(rng.roll(st.damage));
                     done = true;
                 } else if let Some(t) = self
                     .tanks
@@ -515,7 +509,7 @@ impl Actors {
                     .enumerate()
                     .find(|(j, t)| *j != s.owner && near([t.x, t.y], t.radius()))
                 {
-                    t.1.hurt(roll(rng, st.damage), &self.tunables.tank);
+                    t.1.hurt(rng.roll(st.damage), &self.tunables.tank);
                     done = true;
                 }
             }
@@ -661,11 +655,6 @@ const MAX_SHOT: f64 = 64.0;
 const PUFF_SETBACK: f64 = 0.05;
 /// Height of a shell above the floor, tiles: the barrel's.
 pub const SHELL_HEIGHT: f64 = 0.3;
-
-/// A damage roll: `base` plus 0 to `extra`, from the world's generator.
-fn roll(rng: &mut Rng, (base, extra): (u32, u32)) -> u32 {
-    base + (rng.next_f64() * f64::from(extra + 1)) as u32
-}
 
 /// True if walker `w` notices the player: within sight, in its field of
 /// view or within hearing, and with a clear line between them.
