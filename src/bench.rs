@@ -24,18 +24,21 @@ pub struct Figure {
 /// wooden room, and through the open hall.
 pub const POSES: [Pose; 3] = [
     Pose {
+        pitch: 0.0,
         x: 2.5,
         y: 2.5,
         z: EYE_HEIGHT,
         yaw: 0.0,
     },
     Pose {
+        pitch: 0.0,
         x: 16.5,
         y: 9.5,
         z: EYE_HEIGHT,
         yaw: 0.3,
     },
     Pose {
+        pitch: 0.0,
         x: 27.5,
         y: 21.5,
         z: EYE_HEIGHT,

@@ -208,6 +208,17 @@ enum Command {
         /// Hold the trigger during `--ticks`.
         #[arg(long, requires = "ticks")]
         fire: bool,
+        /// Run this script (lines of `SECONDS ACTIONS`, e.g. `1 jetpack+thrust`)
+        /// from the start before the shot, after `--ticks`.
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+        /// Eye height in tiles (0.5 walking; up to the map's wall height).
+        #[arg(long, value_name = "TILES", value_parser = parse_positive)]
+        z: Option<f64>,
+        /// Look down by this many degrees (negative: up), as a flier's tilt
+        /// does; at most 60 either way.
+        #[arg(long, value_name = "DEG", allow_hyphen_values = true, value_parser = parse_pitch)]
+        pitch: Option<f64>,
         /// Where to write the PNG.
         #[arg(long, value_name = "FILE.png")]
         out: PathBuf,
@@ -321,14 +332,17 @@ fn main() -> ExitCode {
             steering,
             ticks,
             fire,
+            script,
+            z,
+            pitch,
         }) => shot(
             map,
             at,
             (size, fov),
             (minimap, help_overlay, steering),
-            (ticks, fire),
-            &out,
-            force,
+            (ticks, fire, script),
+            (z, pitch),
+            (&out, force),
         ),
         Some(Command::Trace {
             script,
@@ -439,9 +453,9 @@ fn shot(
     at: Option<Pose>,
     ((w, h), fov): ((u32, u32), f64),
     (minimap, help, steering): (bool, bool, bool),
-    (ticks, fire): (u64, bool),
-    out: &Path,
-    force: bool,
+    (ticks, fire, script): (u64, bool, Option<PathBuf>),
+    (z, pitch): (Option<f64>, Option<f64>),
+    (out, force): (&Path, bool),
 ) -> Result<ExitCode> {
     if out.exists() && !force {
         return Err(format!("{} exists; pass --force to replace it", out.display()).into());
@@ -463,8 +477,19 @@ fn shot(
     for _ in 0..ticks {
         world.step(&controls);
     }
+    if let Some(file) = script {
+        for controls in Script::load(&file)?.ticks() {
+            world.step(&controls);
+        }
+    }
     let mut view = View::from_pose(world.camera());
     view.fov = fov.to_radians();
+    if let Some(z) = z {
+        view.pose.z = z;
+    }
+    if let Some(pitch) = pitch {
+        view.pose.pitch = pitch.to_radians();
+    }
     let hud = Hud {
         minimap,
         help,
@@ -907,6 +932,17 @@ fn parse_positive(s: &str) -> std::result::Result<f64, String> {
     }
 }
 
+/// A view pitch in degrees, -60 to 60.
+fn parse_pitch(s: &str) -> std::result::Result<f64, String> {
+    let limit = render::MAX_VIEW_PITCH.to_degrees();
+    match s.parse::<f64>() {
+        Ok(v) if v.abs() <= limit + 1e-9 => Ok(v),
+        _ => Err(format!(
+            "expected degrees from -{limit} to {limit}, found `{s}`"
+        )),
+    }
+}
+
 /// `X,Y,ANGLE_DEG` to a pose.
 fn parse_at(s: &str) -> std::result::Result<Pose, String> {
     let parts: Vec<f64> = s
@@ -920,6 +956,7 @@ fn parse_at(s: &str) -> std::result::Result<Pose, String> {
             y,
             z: wobblecaster::sim::EYE_HEIGHT,
             yaw: wobblecaster::sim::angle::wrap_positive(a.to_radians()),
+            pitch: 0.0,
         }),
         _ => Err(format!("expected X,Y,ANGLE_DEG, found `{s}`")),
     }

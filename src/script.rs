@@ -10,10 +10,19 @@
 //! Each line holds its actions for SECONDS seconds (rounded to whole ticks
 //! at 120 Hz). Actions are joined by `+`: `forward`, `back`, `turn-left`,
 //! `turn-right`, `strafe-left`, `strafe-right`, `fire` (hold the trigger),
-//! or `none`. `#` starts a
-//! comment; blank lines are skipped.
+//! or `none`; and for the jetpack `jetpack` (switch it on or off, once, on
+//! the line's first tick), `thrust`, `hover`, `brake` and `pointer=X,Y`
+//! (the pointer's offset, each -1 to 1, x right and y forward). `#` starts
+//! a comment; blank lines are skipped.
+//!
+//! ```text
+//! # take off, climb on hover, tilt forward and brake
+//! 1 jetpack+hover
+//! 2 hover+pointer=0,0.3
+//! 1 brake
+//! ```
 
-use crate::sim::{Controls, TICK_RATE};
+use crate::sim::{Action, Controls, TICK_RATE};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -67,7 +76,8 @@ impl fmt::Display for ScriptError {
 impl std::error::Error for ScriptError {}
 
 /// The action names, for messages.
-const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, fire, none";
+const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, fire, \
+                       jetpack, thrust, hover, brake, pointer=X,Y, none";
 
 impl Script {
     /// Parses script `text`; `file` only names it in errors.
@@ -151,11 +161,16 @@ impl Script {
         Self::parse(&text, path)
     }
 
-    /// The controls of every tick, in order.
+    /// The controls of every tick, in order. A line's one-off action
+    /// (`jetpack`) comes with its first tick only.
     pub fn ticks(&self) -> impl Iterator<Item = Controls> + '_ {
-        self.segments
-            .iter()
-            .flat_map(|s| std::iter::repeat_n(s.controls, s.ticks as usize))
+        self.segments.iter().flat_map(|s| {
+            let rest = Controls {
+                action: None,
+                ..s.controls
+            };
+            (0..s.ticks).map(move |i| if i == 0 { s.controls } else { rest })
+        })
     }
 
     /// Total length in ticks.
@@ -174,8 +189,15 @@ fn apply(controls: &mut Controls, name: &str) -> Option<()> {
         "turn-right" => controls.turn += 1.0,
         "turn-left" => controls.turn -= 1.0,
         "fire" => controls.fire = true,
+        "thrust" => controls.thrust = true,
+        "hover" => controls.hover = true,
+        "brake" => controls.brake = true,
+        "jetpack" => controls.action = Some(Action::Jetpack),
         "none" => {}
-        _ => return None,
+        _ => {
+            let xy = name.strip_prefix("pointer=")?;
+            controls.pointer = crate::record::parse_pointer(xy)?;
+        }
     }
     *controls = controls.clamped();
     Some(())

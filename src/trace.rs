@@ -3,12 +3,17 @@
 
 use crate::script::Script;
 use crate::sim::angle::wrap_positive;
-use crate::sim::{Controls, Model, PolarState, World, TICK_DT, TICK_RATE};
+use crate::sim::{flight, Action, Controls, Model, PolarState, World, TICK_DT, TICK_RATE};
 use std::io::{self, Write};
 
 /// The CSV header of a walking trace.
 pub const HEADER: &str =
     "tick,t,x,y,speed,speed_angle,angular_velocity,acceleration,accel_angle,wish_heading,camera_yaw";
+
+/// The CSV header of a trace that flies (a script or recording that
+/// switches the jetpack on).
+pub const FLIGHT_HEADER: &str = "tick,t,x,y,z,vx,vy,vz,pitch,direction,target_pitch,\
+                                 target_direction,thrust,hover,fuel,spin_x,spin_y,spin_z";
 
 /// The CSV header of the enemies' trace (`trace --actors`).
 pub const ACTOR_HEADER: &str = "tick,id,kind,x,y,heading,track_left,track_right,half_width";
@@ -49,6 +54,93 @@ pub fn write_tunables(world: &World, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "# {key}={value}")?;
     }
     Ok(())
+}
+
+/// Writes the `# key=value` lines of every flight constant: Lander's, and
+/// what they come to per tick and per second at our tick rate.
+pub fn write_flight_constants(world: &World, out: &mut impl Write) -> io::Result<()> {
+    let t = &world.tunables.flight;
+    let keep = t.keep_per_tick();
+    let hover = t.thrust * t.hover_share;
+    let (full, idle) = flight::LANDER_PARTICLES;
+    let (base, extra) = flight::LANDER_LIFESPAN;
+    let per_tick = flight::LANDER_TICKS_PER_TICK;
+    let lines: [(&str, f64); 24] = [
+        ("lander_rate_hz", flight::LANDER_RATE),
+        ("lander_ticks_per_tick", per_tick),
+        ("roof_tiles", flight::ROOF_TILES),
+        ("friction_per_lander_tick", t.friction),
+        ("friction_keep_per_tick", keep),
+        ("friction_keep_per_second", keep.powf(f64::from(TICK_RATE))),
+        ("thrust_tiles_per_s2", t.thrust),
+        ("thrust_per_tick", t.thrust * TICK_DT),
+        ("hover_tiles_per_s2", hover),
+        ("hover_per_tick", hover * TICK_DT),
+        ("gravity_tiles_per_s2", t.gravity),
+        ("gravity_per_tick", t.gravity * TICK_DT),
+        ("terminal_climb_tiles_per_s", t.terminal_climb(TICK_DT)),
+        ("damping_per_tick", flight::damping_per_tick()),
+        (
+            "max_attitude_step_per_tick_rad",
+            flight::max_attitude_step(),
+        ),
+        ("max_pitch_rad", t.max_pitch),
+        ("exhaust_speed_tiles_per_s", flight::EXHAUST_SPEED),
+        ("exhaust_spread_tiles_per_s", flight::EXHAUST_SPREAD),
+        ("particles_full_per_tick", full * per_tick),
+        ("particles_hover_per_tick", idle * per_tick),
+        (
+            "particle_life_min_ticks",
+            (f64::from(base) / per_tick).round(),
+        ),
+        (
+            "particle_life_max_ticks",
+            (f64::from(base + extra - 1) / per_tick).round(),
+        ),
+        ("jet_spin_per_tick", t.jet_spin * TICK_DT),
+        ("brake_per_tick", t.brake * TICK_DT),
+    ];
+    for (key, value) in lines {
+        writeln!(out, "# flight_{key}={value}")?;
+    }
+    writeln!(
+        out,
+        "# flight_cutout_below_ceiling={}",
+        flight::CUTOUT_BELOW_CEILING
+    )?;
+    writeln!(out, "# flight_ceiling={}", world.map.wall_height)
+}
+
+/// One CSV row of a flying trace: the player's state now (walking: at
+/// altitude 0 with the attitude and spin at rest).
+pub fn write_flight_row(world: &World, out: &mut impl Write) -> io::Result<()> {
+    let p = &world.player;
+    let b = |v: bool| u8::from(v);
+    let (tick, time) = (world.tick(), world.time());
+    let Some(f) = &p.flight else {
+        let [vx, vy] = p.velocity;
+        return writeln!(
+            out,
+            "{tick},{time},{},{},0,{vx},{vy},0,0,0,0,0,0,0,{},0,0,0",
+            p.x, p.y, p.fuel
+        );
+    };
+    let [vx, vy, vz] = f.velocity;
+    let [sx, sy, sz] = f.spin;
+    writeln!(
+        out,
+        "{tick},{time},{},{},{},{vx},{vy},{vz},{},{},{},{},{},{},{},{sx},{sy},{sz}",
+        p.x,
+        p.y,
+        f.z,
+        f.pitch,
+        f.direction,
+        f.target_pitch,
+        f.target_direction,
+        b(f.thrust),
+        b(f.hover),
+        f.fuel
+    )
 }
 
 /// One CSV row of the world's state now. Floats print in their shortest
@@ -101,16 +193,25 @@ pub fn run_ticks(
     out: &mut impl Write,
     mut actors: Option<&mut dyn Write>,
 ) -> io::Result<()> {
+    let ticks: Vec<Controls> = ticks.into_iter().collect();
+    let flies =
+        world.player.flight.is_some() || ticks.iter().any(|c| c.action == Some(Action::Jetpack));
+    let row = if flies { write_flight_row } else { write_row };
     write_tunables(world, out)?;
-    writeln!(out, "{HEADER}")?;
-    write_row(world, out)?;
+    if flies {
+        write_flight_constants(world, out)?;
+        writeln!(out, "{FLIGHT_HEADER}")?;
+    } else {
+        writeln!(out, "{HEADER}")?;
+    }
+    row(world, out)?;
     if let Some(a) = actors.as_mut() {
         writeln!(a, "{ACTOR_HEADER}")?;
         write_actor_rows(world, a)?;
     }
     for controls in ticks {
         world.step(&controls);
-        write_row(world, out)?;
+        row(world, out)?;
         if let Some(a) = actors.as_mut() {
             write_actor_rows(world, a)?;
         }

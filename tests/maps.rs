@@ -45,7 +45,12 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     (
         "bad_header.map",
-        &[":2:9: `#12345` is not a colour", ":3:1: unknown key `sky`"],
+        &[
+            ":2:9: `#12345` is not a colour",
+            ":3:1: unknown key `weather`",
+            ":4:15: `40` is not a wall height",
+            ":6:1: a map has a ceiling or a sky, not both",
+        ],
     ),
     (
         "bad_actors.map",

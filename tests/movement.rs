@@ -18,8 +18,8 @@ fn control_runs() -> impl Strategy<Value = Vec<(Controls, usize)>> {
             right,
             turn,
             look,
-            fire: false,
             action: None,
+            ..Controls::default()
         });
     prop::collection::vec((controls, 1usize..120), 1..40)
 }

@@ -39,6 +39,7 @@ fn golden_scene() -> (Vec<u8>, u32, u32) {
         y: 20.5,
         z: EYE_HEIGHT,
         yaw: 300f64.to_radians(),
+        pitch: 0.0,
     };
     let hud = Hud {
         minimap: true,
@@ -156,6 +157,7 @@ fn the_view_is_symmetric_in_a_symmetric_room() {
             y: 2.5,
             z: EYE_HEIGHT,
             yaw: 0.0,
+            pitch: 0.0,
         },
         w,
         h,

@@ -17,6 +17,10 @@ pub enum Surface {
     Colour([u8; 3]),
     /// A texture, one texture edge per tile.
     Texture(Texture),
+    /// Open sky (ceilings only): a panorama wrapped once round the horizon,
+    /// from the horizon (its bottom row) to straight up (its top row), that
+    /// turns with the view.
+    Sky(Texture),
 }
 
 /// Where and which way the player starts.
@@ -83,6 +87,11 @@ pub struct Map {
     pub start: Start,
     /// Enemy spawns, in grid order (row by row).
     pub spawns: Vec<Spawn>,
+    /// How tall the walls are, tiles: the ceiling (or the top of the open
+    /// sky's walls) is this high. Walking eyes are at 0.5.
+    pub wall_height: f64,
+    /// True for each tile (row-major) that is a landing pad.
+    pads: Vec<bool>,
     /// True for a plane with no walls anywhere (outside the grid is open).
     open: bool,
 }
@@ -91,6 +100,10 @@ pub struct Map {
 pub const DEFAULT_FLOOR: [u8; 3] = [0x55, 0x50, 0x48];
 /// See [`DEFAULT_FLOOR`].
 pub const DEFAULT_CEILING: [u8; 3] = [0x2c, 0x2a, 0x33];
+/// The tallest walls a map may ask for, tiles.
+pub const MAX_WALL_HEIGHT: f64 = 16.0;
+/// The open plane's ceiling, tiles: high enough never to be met.
+const OPEN_PLANE_HEIGHT: f64 = 4096.0;
 
 impl Map {
     /// A boundless plane with no walls, the player at the origin facing east:
@@ -110,6 +123,8 @@ impl Map {
                 angle: 0.0,
             },
             spawns: Vec::new(),
+            wall_height: OPEN_PLANE_HEIGHT,
+            pads: Vec::new(),
             open: true,
         }
     }
@@ -171,6 +186,19 @@ impl Map {
     /// The tile holding the point (x, y).
     pub fn tile_of(x: f64, y: f64) -> (i64, i64) {
         (x.floor() as i64, y.floor() as i64)
+    }
+
+    /// True if the tile at (x, y) is a landing pad (`_` in the grid).
+    pub fn is_pad(&self, x: i64, y: i64) -> bool {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return false;
+        }
+        self.pads[y as usize * self.width + x as usize]
+    }
+
+    /// True if the map has any landing pad.
+    pub fn has_pads(&self) -> bool {
+        self.pads.contains(&true)
     }
 
     /// True for the open plane.

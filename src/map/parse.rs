@@ -15,7 +15,9 @@
 //! #####
 //! ```
 
-use super::{Map, Spawn, SpawnKind, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR};
+use super::{
+    Map, Spawn, SpawnKind, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, MAX_WALL_HEIGHT,
+};
 use crate::texture::{Texture, TextureError};
 use std::f64::consts::{FRAC_PI_2, PI};
 use std::fmt;
@@ -55,11 +57,17 @@ pub enum MapErrorKind {
     #[error("expected `key = value`, found `{0}`")]
     NotKeyValue(String),
     /// A header key the format does not have.
-    #[error("unknown key `{0}` (expected name, floor or ceiling)")]
+    #[error("unknown key `{0}` (expected name, floor, ceiling, sky or wall_height)")]
     UnknownKey(String),
     /// A key given twice.
     #[error("`{0}` is given twice")]
     DuplicateKey(String),
+    /// Both a ceiling and a sky.
+    #[error("a map has a ceiling or a sky, not both")]
+    CeilingAndSky,
+    /// A wall height that is not a number in range.
+    #[error("`{0}` is not a wall height: expected a number of tiles from 1 to {MAX_WALL_HEIGHT}")]
+    BadWallHeight(String),
     /// A section the format does not have.
     #[error("unknown section `[{0}]` (expected [legend], [actors] or [grid])")]
     UnknownSection(String),
@@ -67,7 +75,7 @@ pub enum MapErrorKind {
     #[error("`{0}` is not a colour: expected #rrggbb")]
     BadColour(String),
     /// A legend key that is not one character, or is reserved.
-    #[error("legend key `{0}` must be one character other than . ^ > v < ; [ = and space")]
+    #[error("legend key `{0}` must be one character other than . _ ^ > v < ; [ = and space")]
     BadLegendKey(String),
     /// A legend character given twice.
     #[error("legend character `{0}` is given twice")]
@@ -82,7 +90,7 @@ pub enum MapErrorKind {
     #[error("{0}")]
     Texture(String),
     /// A grid character with no meaning.
-    #[error("unknown character `{0}` in the grid (expected `.`, a start arrow ^ > v <, or a legend or actor character)")]
+    #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend or actor character)")]
     UnknownChar(char),
     /// A grid row of another length than the first.
     #[error("row is {found} characters long, but the first row is {expected}")]
@@ -184,6 +192,7 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
         name: None,
         floor: None,
         ceiling: None,
+        wall_height: None,
         legend: Vec::new(),
         walls: Vec::new(),
         actors: Vec::new(),
@@ -239,6 +248,7 @@ struct Parser<'a> {
     name: Option<String>,
     floor: Option<Surface>,
     ceiling: Option<Surface>,
+    wall_height: Option<f64>,
     /// Legend characters; wall texture `walls[i]` belongs to `legend[i]`.
     legend: Vec<char>,
     walls: Vec<Texture>,
@@ -284,7 +294,14 @@ impl<'a> Parser<'a> {
         let taken = match key {
             "name" => self.name.is_some(),
             "floor" => self.floor.is_some(),
-            "ceiling" => self.ceiling.is_some(),
+            "ceiling" | "sky" => {
+                if self.ceiling.is_some() {
+                    self.error(line, kcol, MapErrorKind::CeilingAndSky);
+                    return;
+                }
+                false
+            }
+            "wall_height" => self.wall_height.is_some(),
             _ => {
                 self.error(line, kcol, MapErrorKind::UnknownKey(key.into()));
                 return;
@@ -294,15 +311,30 @@ impl<'a> Parser<'a> {
             self.error(line, kcol, MapErrorKind::DuplicateKey(key.into()));
             return;
         }
-        if key == "name" {
-            self.name = Some(value.into());
-            return;
-        }
-        let surface = self.surface(line, vcol, value, loader);
-        if key == "floor" {
-            self.floor = Some(surface);
-        } else {
-            self.ceiling = Some(surface);
+        match key {
+            "name" => self.name = Some(value.into()),
+            "wall_height" => {
+                let height = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|h| (1.0..=MAX_WALL_HEIGHT).contains(h));
+                match height {
+                    Some(h) => self.wall_height = Some(h),
+                    None => self.error(line, vcol, MapErrorKind::BadWallHeight(value.into())),
+                }
+            }
+            "sky" => {
+                let sky = match loader(value) {
+                    Ok(t) => Surface::Sky(t),
+                    Err(e) => {
+                        self.error(line, vcol, MapErrorKind::Texture(e.to_string()));
+                        Surface::Colour([0; 3])
+                    }
+                };
+                self.ceiling = Some(sky);
+            }
+            "floor" => self.floor = Some(self.surface(line, vcol, value, loader)),
+            _ => self.ceiling = Some(self.surface(line, vcol, value, loader)),
         }
     }
 
@@ -342,7 +374,7 @@ impl<'a> Parser<'a> {
             self.error(line, kcol, MapErrorKind::NotKeyValue(trimmed.into()));
             return None;
         };
-        if !between.trim().is_empty() || ".^>v<;[=".contains(key) {
+        if !between.trim().is_empty() || ".^>v<;[=_".contains(key) {
             let written = format!("{key}{}", between.trim_end());
             self.error(line, kcol, MapErrorKind::BadLegendKey(written));
             return None;
@@ -401,6 +433,7 @@ impl<'a> Parser<'a> {
         let (width, height) = (cells.first().map_or(0, Vec::len), cells.len());
         let start = self.start();
         let spawns = self.spawns();
+        let pads = self.pads(width * height);
         if !self.errors.is_empty() {
             return Err(MapErrors(std::mem::take(&mut self.errors)));
         }
@@ -415,6 +448,8 @@ impl<'a> Parser<'a> {
             ceiling: self.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
             start,
             spawns,
+            wall_height: self.wall_height.unwrap_or(1.0),
+            pads,
             open: false,
         })
     }
@@ -467,7 +502,7 @@ impl<'a> Parser<'a> {
     /// The cell value of a grid character: 0 for floor, starts and actor
     /// markers.
     fn cell_of(&self, ch: char) -> Option<u8> {
-        if ch == '.' || facing(ch).is_some() || self.actors.iter().any(|a| a.0 == ch) {
+        if ch == '.' || ch == PAD || facing(ch).is_some() || self.actors.iter().any(|a| a.0 == ch) {
             return Some(0);
         }
         self.legend
@@ -502,7 +537,25 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The grid character of a landing pad: open floor marked for landing.
+const PAD: char = '_';
+
 impl Parser<'_> {
+    /// Which tiles are landing pads, row-major (`len` tiles, or none when
+    /// the grid is ragged: that is reported already).
+    fn pads(&self, len: usize) -> Vec<bool> {
+        let pads: Vec<bool> = self
+            .grid
+            .iter()
+            .flat_map(|(_, text)| text.chars().map(|ch| ch == PAD))
+            .collect();
+        if pads.len() == len {
+            pads
+        } else {
+            vec![false; len]
+        }
+    }
+
     /// Every actor marker in the grid, row by row.
     fn spawns(&self) -> Vec<Spawn> {
         let mut spawns = Vec::new();

@@ -7,9 +7,9 @@ use crate::names::edit_distance;
 use crate::sim::{Action, Controls, Coupling, Model, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
-pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] \
-     [model=NAME|coupling=NAME|restart], N* before it repeats a tick N times; hash TICK HEX after a \
-     tick; end TICKS HEX";
+pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] [thrust] \
+     [hover] [brake] [pointer=X,Y] [model=NAME|coupling=NAME|restart|jetpack], N* before it \
+     repeats a tick N times; hash TICK HEX after a tick; end TICKS HEX";
 
 /// A line of the body, read.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,15 +35,21 @@ pub(super) fn words(line: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// One tick's controls as text:
-/// `FORWARD RIGHT TURN [look=RADIANS] [fire] [ACTION]`.
+/// One tick's controls as text: `FORWARD RIGHT TURN [look=RADIANS] [fire]
+/// [thrust] [hover] [brake] [pointer=X,Y] [ACTION]`.
 pub(super) fn controls_text(c: &Controls) -> String {
     let mut text = format!("{} {} {}", c.forward, c.right, c.turn);
     if c.look != 0.0 {
         text.push_str(&format!(" look={}", c.look));
     }
-    if c.fire {
-        text.push_str(" fire");
+    for (held, word) in flags(c) {
+        if held {
+            text.push(' ');
+            text.push_str(word);
+        }
+    }
+    if c.pointer != [0.0; 2] {
+        text.push_str(&format!(" pointer={},{}", c.pointer[0], c.pointer[1]));
     }
     if let Some(action) = c.action {
         text.push(' ');
@@ -66,12 +72,37 @@ pub(super) fn check_line(word: &str, check: Check) -> String {
     format!("{word} {} {:016x}", check.tick, check.hash)
 }
 
-/// An action as one word: `model=NAME`, `coupling=NAME` or `restart`.
+/// The held buttons of `c` with their words, in the order they are written.
+fn flags(c: &Controls) -> [(bool, &'static str); 4] {
+    [
+        (c.fire, "fire"),
+        (c.thrust, "thrust"),
+        (c.hover, "hover"),
+        (c.brake, "brake"),
+    ]
+}
+
+/// Sets the held button named `word` in `c`; `None` if `word` names none,
+/// `Some(false)` if it was held already.
+fn set_flag(c: &mut Controls, word: &str) -> Option<bool> {
+    let flag = match word {
+        "fire" => &mut c.fire,
+        "thrust" => &mut c.thrust,
+        "hover" => &mut c.hover,
+        "brake" => &mut c.brake,
+        _ => return None,
+    };
+    Some(!std::mem::replace(flag, true))
+}
+
+/// An action as one word: `model=NAME`, `coupling=NAME`, `restart` or
+/// `jetpack`.
 fn action_text(action: Action) -> String {
     match action {
         Action::SetModel(m) => format!("model={}", m.name()),
         Action::SetCoupling(c) => format!("coupling={}", c.name()),
         Action::Restart => "restart".into(),
+        Action::Jetpack => "jetpack".into(),
     }
 }
 
@@ -104,7 +135,7 @@ fn parse_check(line: &str, words: &[(usize, &str)]) -> Result<Check, LineError> 
     Ok(Check { tick, hash })
 }
 
-/// `[N*] FORWARD RIGHT TURN [look=RADIANS] [fire] [ACTION]`.
+/// `[N*] FORWARD RIGHT TURN [look=RADIANS] [BUTTONS] [pointer=X,Y] [ACTION]`.
 fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError> {
     let (count, rest) = match words[0].1.strip_suffix('*') {
         Some(n) => (parse_count(words[0].0, n)?, &words[1..]),
@@ -122,22 +153,30 @@ fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError>
         turn: parse_axis(turn)?,
         ..Controls::default()
     };
-    let (mut look, mut action) = (None, None);
+    let (mut look, mut pointer, mut action) = (None, None, None);
     for &(col, word) in more {
+        if let Some(v) = word.strip_prefix("pointer=") {
+            if pointer.is_some() {
+                return Err((col, "`pointer` twice in one tick".into()));
+            }
+            pointer = Some(parse_pointer(col, v)?);
+            continue;
+        }
         match word.strip_prefix("look=") {
             Some(_) if look.is_some() => return Err((col, "`look` twice in one tick".into())),
             Some(v) => look = Some(parse_look(col, v)?),
-            None if word == "fire" && controls.fire => {
-                return Err((col, "`fire` twice in one tick".into()))
-            }
-            None if word == "fire" => controls.fire = true,
-            None if action.is_some() => {
-                return Err((col, format!("unexpected `{word}`: one action a tick")))
-            }
-            None => action = Some(parse_action((col, word))?),
+            None => match set_flag(&mut controls, word) {
+                Some(true) => {}
+                Some(false) => return Err((col, format!("`{word}` twice in one tick"))),
+                None if action.is_some() => {
+                    return Err((col, format!("unexpected `{word}`: one action a tick")))
+                }
+                None => action = Some(parse_action((col, word))?),
+            },
         }
     }
     controls.look = look.unwrap_or(0.0);
+    controls.pointer = pointer.unwrap_or([0.0; 2]);
     controls.action = action;
     Ok(BodyLine::Run { count, controls })
 }
@@ -154,6 +193,24 @@ fn parse_look(col: usize, value: &str) -> Result<f32, LineError> {
                 format!("`look={value}` is not a turn of -pi to pi radians"),
             )
         })
+}
+
+/// The offset of `pointer=X,Y`: two numbers from -1 to 1.
+pub(super) fn parse_pointer(col: usize, value: &str) -> Result<[f32; 2], LineError> {
+    let bad = || {
+        (
+            col,
+            format!("`pointer={value}` is not two numbers from -1 to 1, X,Y"),
+        )
+    };
+    let (x, y) = value.split_once(',').ok_or_else(bad)?;
+    let axis = |v: &str| {
+        v.parse::<f32>()
+            .ok()
+            .filter(|v| (-1.0..=1.0).contains(v))
+            .ok_or_else(bad)
+    };
+    Ok([axis(x)?, axis(y)?])
 }
 
 /// The `N` of `N*`: a tick count of at least 1.
@@ -177,8 +234,10 @@ fn parse_axis((col, word): (usize, &str)) -> Result<f32, LineError> {
 
 /// `model=NAME`, `coupling=NAME` or `restart`.
 fn parse_action((col, word): (usize, &str)) -> Result<Action, LineError> {
-    if word == "restart" {
-        return Ok(Action::Restart);
+    match word {
+        "restart" => return Ok(Action::Restart),
+        "jetpack" => return Ok(Action::Jetpack),
+        _ => {}
     }
     let parsed = match word.split_once('=') {
         Some(("model", name)) => Model::from_name(name).map(Action::SetModel),
@@ -189,8 +248,9 @@ fn parse_action((col, word): (usize, &str)) -> Result<Action, LineError> {
         (
             col,
             format!(
-                "unknown action `{word}` (expected fire, restart, \
-                 model=polar|classic|quake or coupling=velocity|heading)"
+                "unknown action `{word}` (expected fire, thrust, hover, brake, \
+                 pointer=X,Y, restart, jetpack, model=polar|classic|quake or \
+                 coupling=velocity|heading)"
             ),
         )
     })

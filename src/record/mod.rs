@@ -166,3 +166,9 @@ impl Recording {
             .map_or(0, |c| c.tick)
     }
 }
+
+/// The pointer offset written `X,Y` (each -1 to 1), as recordings and
+/// scripts write it; `None` if it is not that.
+pub fn parse_pointer(value: &str) -> Option<[f32; 2]> {
+    format::parse_pointer(1, value).ok()
+}

@@ -2,21 +2,34 @@
 //!
 //! A screen row below the horizon sees the floor at one distance; along the
 //! row the floor point moves in a straight line, so it is stepped, not
-//! recomputed, per pixel. Rows above the horizon see the ceiling likewise.
+//! recomputed, per pixel. Rows above the horizon see the ceiling likewise,
+//! or, under an open sky, a panorama that turns with the view. Landing
+//! pads are painted over the floor where the map has them.
 
 use super::{fog, shade, ColumnSpan, Projection};
 use crate::map::{Map, Surface};
 use crate::texture::Texture;
+use std::f64::consts::{FRAC_PI_2, TAU};
 
 /// Draws floor and ceiling outside each column's wall span.
 pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: &[ColumnSpan]) {
     let w = proj.width;
+    // Each column's place round the sky panorama, when there is one.
+    let sky_columns: Vec<f64> = match &map.ceiling {
+        Surface::Sky(_) => (0..w)
+            .map(|x| {
+                let k = (x as f64 + 0.5 - w as f64 * 0.5) / proj.focal;
+                (proj.yaw + k.atan()).rem_euclid(TAU) / TAU
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     for y in 0..proj.height {
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
             (&map.floor, proj.eye)
         } else {
-            (&map.ceiling, 1.0 - proj.eye)
+            (&map.ceiling, proj.ceiling - proj.eye)
         };
         // Perpendicular distance to where this row meets the plane.
         let dist = height * proj.focal / below.abs().max(1e-3);
@@ -36,8 +49,78 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
             }
+            Surface::Sky(texture) => sky_row(texture, proj, -below, &sky_columns, row, visible),
+        }
+        if below > 0.0 && map.has_pads() {
+            pads_row(map, proj, dist, brightness, row, visible);
         }
     }
+}
+
+/// One row of the sky, `above` pixels over the horizon: the panorama's
+/// bottom at the horizon, its top straight up; unshaded (it is far away
+/// and lit).
+fn sky_row(
+    texture: &Texture,
+    proj: &Projection,
+    above: f64,
+    columns: &[f64],
+    row: &mut [[u8; 4]],
+    visible: impl Fn(usize) -> bool,
+) {
+    let n = texture.size();
+    let elevation = (above / proj.focal).atan();
+    let v = ((1.0 - elevation / FRAC_PI_2) * n as f64) as usize;
+    let v = v.min(n - 1);
+    for (x, p) in row.iter_mut().enumerate() {
+        if visible(x) {
+            let u = ((columns[x] * n as f64) as usize).min(n - 1);
+            *p = texture.texel(u, v).to_ne_bytes();
+        }
+    }
+}
+
+/// The landing pads in one floor row `dist` tiles ahead: a ring of yellow
+/// and black chevrons round a dark pad with a lit cross at its centre.
+fn pads_row(
+    map: &Map,
+    proj: &Projection,
+    dist: f64,
+    brightness: u32,
+    row: &mut [[u8; 4]],
+    visible: impl Fn(usize) -> bool,
+) {
+    let (ray_x, ray_y) = proj.column_ray(0);
+    let mut px = proj.x + dist * ray_x;
+    let mut py = proj.y + dist * ray_y;
+    let dx = dist * proj.rx / proj.focal;
+    let dy = dist * proj.ry / proj.focal;
+    for (x, p) in row.iter_mut().enumerate() {
+        let (tx, ty) = (px.floor(), py.floor());
+        if visible(x) && map.is_pad(tx as i64, ty as i64) {
+            let rgb = pad_colour(px - tx, py - ty);
+            *p = shade(
+                u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]),
+                brightness,
+            );
+        }
+        px += dx;
+        py += dy;
+    }
+}
+
+/// A landing pad's colour at (`u`, `v`) within its tile, each 0 to 1.
+pub(super) fn pad_colour(u: f64, v: f64) -> [u8; 3] {
+    let edge = u.min(v).min(1.0 - u).min(1.0 - v);
+    if edge < 0.12 {
+        let stripe = ((u + v) * 6.0).floor() as i64 % 2 == 0;
+        return if stripe { [230, 190, 40] } else { [30, 28, 24] };
+    }
+    let (cu, cv) = ((u - 0.5).abs(), (v - 0.5).abs());
+    if (cu < 0.05 && cv < 0.25) || (cv < 0.05 && cu < 0.25) {
+        return [120, 220, 255];
+    }
+    [52, 58, 66]
 }
 
 /// One row of a textured plane `dist` tiles ahead.

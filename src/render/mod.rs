@@ -28,6 +28,10 @@ pub struct View {
     pub fov: f64,
 }
 
+/// The furthest the view tilts up or down, radians (60 degrees): beyond it
+/// a sheared projection stretches more than it shows.
+pub const MAX_VIEW_PITCH: f64 = std::f64::consts::FRAC_PI_3;
+
 /// The default horizontal field of view: 90 degrees.
 pub const DEFAULT_FOV_DEG: f64 = 90.0;
 /// The narrowest field of view the game offers, degrees (a comfort option:
@@ -66,14 +70,27 @@ pub(crate) struct Projection {
     pub horizon: f64,
     /// Eye height in tiles.
     pub eye: f64,
+    /// How tall the walls are, tiles: the ceiling's height.
+    pub ceiling: f64,
+    /// The view direction, radians (the sky turns with it).
+    pub yaw: f64,
     pub width: usize,
     pub height: usize,
 }
 
 impl Projection {
-    fn new(view: &View, width: usize, height: usize) -> Self {
+    /// The projection of `view` onto `width` x `height` pixels under a
+    /// ceiling `ceiling` tiles high.
+    pub(crate) fn new(view: &View, ceiling: f64, width: usize, height: usize) -> Self {
         let (fy, fx) = view.pose.yaw.sin_cos();
         let half_fov = (view.fov * 0.5).clamp(0.05, 1.5);
+        let focal = width as f64 * 0.5 / half_fov.tan();
+        // Looking down shears the picture up: the horizon rises.
+        let pitch = if view.pose.pitch.is_finite() {
+            view.pose.pitch.clamp(-MAX_VIEW_PITCH, MAX_VIEW_PITCH)
+        } else {
+            0.0
+        };
         Self {
             x: view.pose.x,
             y: view.pose.y,
@@ -82,10 +99,12 @@ impl Projection {
             // y grows south, so "right" of east (0) is south (+y).
             rx: -fy,
             ry: fx,
-            focal: width as f64 * 0.5 / half_fov.tan(),
-            horizon: height as f64 * 0.5,
-            // Walls are one tile high; keep the eye strictly inside them.
-            eye: view.pose.z.clamp(0.01, 0.99),
+            focal,
+            horizon: height as f64 * 0.5 - focal * pitch.tan(),
+            // Keep the eye strictly between floor and ceiling.
+            eye: view.pose.z.clamp(0.01, ceiling - 0.01),
+            ceiling,
+            yaw: view.pose.yaw,
             width,
             height,
         }
@@ -130,15 +149,16 @@ pub fn draw(
     if width == 0 || height == 0 {
         return;
     }
-    let proj = Projection::new(view, width, height);
+    let proj = Projection::new(view, world.map.wall_height, width, height);
     let (pixels, _) = frame.as_chunks_mut::<4>();
     // Walls first: they decide which rows of each column floor and ceiling fill.
     let mut spans = vec![ColumnSpan::default(); width];
     walls::draw(&world.map, &proj, pixels, &mut spans);
     // Then floor and ceiling around them.
     flats::draw(&world.map, &proj, pixels, &spans);
-    // Sprites in front of the walls, far to near.
+    // Sprites in front of the walls, far to near, then the exhaust.
     sprites::draw(world, &proj, art, pixels, &spans);
+    sprites::particles(world, &proj, pixels, &spans);
     // Last the HUD, over everything.
     hud::draw(world, view, hud, art, pixels, width, height);
 }

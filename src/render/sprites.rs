@@ -192,6 +192,55 @@ fn draw_one(b: &Billboard, proj: &Projection, pixels: &mut [[u8; 4]], spans: &[C
     }
 }
 
+/// An exhaust particle's edge, tiles.
+const PARTICLE_SIZE: f64 = 0.035;
+
+/// Draws every exhaust particle as a small glowing square, nearer than the
+/// wall in its column, fading from white through yellow to red.
+pub(super) fn particles(
+    world: &World,
+    proj: &Projection,
+    pixels: &mut [[u8; 4]],
+    spans: &[ColumnSpan],
+) {
+    let (w, h) = (proj.width as f64, proj.height as f64);
+    for p in world.particles.iter() {
+        let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
+        let depth = dx * proj.fx + dy * proj.fy;
+        if depth < NEAR {
+            continue;
+        }
+        let scale = proj.focal / depth;
+        let edge = (PARTICLE_SIZE * scale).max(1.0);
+        let cx = w * 0.5 + (dx * proj.rx + dy * proj.ry) * scale;
+        let cy = proj.horizon - (p.pos[2] - proj.eye) * scale;
+        let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);
+        let x0 = left.round().clamp(0.0, w) as usize;
+        let x1 = (left + edge).round().clamp(0.0, w) as usize;
+        let y0 = top.round().clamp(0.0, h) as usize;
+        let y1 = (top + edge).round().clamp(0.0, h) as usize;
+        let colour = ember(p.fade());
+        for x in x0..x1 {
+            if spans[x].depth <= depth {
+                continue;
+            }
+            for y in y0..y1 {
+                pixels[y * proj.width + x] = colour;
+            }
+        }
+    }
+}
+
+/// An exhaust particle's colour `fade` (0 to 1) through its life: white,
+/// then yellow, then a dull red.
+fn ember(fade: f64) -> [u8; 4] {
+    let t = fade.clamp(0.0, 1.0);
+    let r = 255.0 - 90.0 * t * t;
+    let g = 255.0 * (1.0 - t).powf(0.7);
+    let b = 255.0 * (1.0 - 2.0 * t).max(0.0);
+    [r as u8, g as u8, b as u8, 255]
+}
+
 /// `texel` halfway to white: a hit's flash.
 fn whiten(texel: u32) -> [u8; 4] {
     let [r, g, b, _] = texel.to_ne_bytes();
@@ -248,8 +297,9 @@ mod tests {
                     y: ey,
                     z: 0.5,
                     yaw,
+                    pitch: 0.0,
                 };
-                let proj = Projection::new(&View::from_pose(pose), 200, 100);
+                let proj = Projection::new(&View::from_pose(pose), 1.0, 200, 100);
                 for heading_deg in (0..360).step_by(5) {
                     let heading = f64::from(heading_deg).to_radians();
                     let (hs, hc) = heading.sin_cos();
@@ -278,8 +328,9 @@ mod tests {
             y: 0.5,
             z: eye,
             yaw: 0.0,
+            pitch: 0.0,
         };
-        Projection::new(&View::from_pose(pose), 40, 40)
+        Projection::new(&View::from_pose(pose), 1.0, 40, 40)
     }
 
     /// A 4x4 one-frame sheet, white, its top `clear` texel rows of alpha
@@ -412,8 +463,9 @@ mod tests {
                 y: 0.5,
                 z: 0.5,
                 yaw: 0.0,
+                pitch: 0.0,
             };
-            let proj = Projection::new(&View::from_pose(pose), w, h);
+            let proj = Projection::new(&View::from_pose(pose), 1.0, w, h);
             let mut pixels = vec![[0u8; 4]; w * h];
             let spans = vec![
                 ColumnSpan {

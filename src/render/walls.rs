@@ -26,7 +26,7 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
         };
         let dist = hit.t.max(1e-4);
         // Screen rows of the wall's top and bottom edges.
-        let top_f = proj.horizon - (1.0 - proj.eye) * proj.focal / dist;
+        let top_f = proj.horizon - (proj.ceiling - proj.eye) * proj.focal / dist;
         let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
         let top = top_f.ceil().clamp(0.0, h as f64) as usize;
         let bottom = bottom_f.ceil().clamp(0.0, h as f64) as usize;
@@ -45,16 +45,25 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
         if hit.side == Side::Y {
             brightness = brightness * SIDE_Y_BRIGHTNESS / 256;
         }
-        // Texture row as 32.32 fixed point, sampled at pixel centres.
-        let rows_per_pixel = size as f64 / (bottom_f - top_f);
+        // Texture row from the wall's top as 32.32 fixed point, sampled at
+        // pixel centres; the texture repeats once per tile of height.
+        let rows_per_pixel = size as f64 * proj.ceiling / (bottom_f - top_f);
         let v0 = (top as f64 + 0.5 - top_f) * rows_per_pixel;
         let step = (rows_per_pixel * 4_294_967_296.0) as u64;
         let mut v = (v0.max(0.0) * 4_294_967_296.0) as u64;
-        let last = size - 1;
-        for y in top..bottom {
-            let row = ((v >> 32) as usize).min(last);
-            pixels[y * w + x] = shade(column[row], brightness);
-            v += step;
+        let last = (size as f64 * proj.ceiling).ceil() as usize - 1;
+        if last < size {
+            for y in top..bottom {
+                let row = ((v >> 32) as usize).min(last);
+                pixels[y * w + x] = shade(column[row], brightness);
+                v += step;
+            }
+        } else {
+            for y in top..bottom {
+                let row = ((v >> 32) as usize).min(last) % size;
+                pixels[y * w + x] = shade(column[row], brightness);
+                v += step;
+            }
         }
     }
 }

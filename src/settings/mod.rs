@@ -65,6 +65,9 @@ pub struct Video {
     /// [`MIN_FOV_DEG`](crate::render::MIN_FOV_DEG) to
     /// [`MAX_FOV_DEG`](crate::render::MAX_FOV_DEG).
     pub fov_deg: f64,
+    /// Comfort: keep the horizon level in flight instead of tilting the
+    /// view with the ship's pitch.
+    pub level_horizon: bool,
 }
 
 impl Default for Video {
@@ -75,6 +78,7 @@ impl Default for Video {
             scaling: Scaling::Fill,
             fullscreen: false,
             fov_deg: DEFAULT_FOV_DEG,
+            level_horizon: false,
         }
     }
 }

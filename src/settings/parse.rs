@@ -432,7 +432,7 @@ mod tests {
             .collect();
         expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
         assert_eq!(seen, expected);
-        assert_eq!(expected.len(), 26 + Action::ALL.len());
+        assert_eq!(expected.len(), 39 + Action::ALL.len());
         // Units and ranges are written out.
         assert!(text.contains(
             "# How fast the turn keys turn the heading (10 to 720 degrees per second).\n\

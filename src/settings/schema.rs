@@ -260,6 +260,97 @@ pub(super) const SECTIONS: &[Section] = &[
                 unit: "degrees per second",
                 kind: tunable("heading_speed", Unit::Degrees, Range::closed(10.0, 720.0)),
             },
+            Field {
+                key: "level_horizon",
+                about:
+                    "In flight, keep the horizon level instead of tilting the view with the ship",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.video.level_horizon,
+                    set: |s, v| s.video.level_horizon = v,
+                },
+            },
+        ],
+    },
+    Section {
+        name: "jetpack",
+        about: "Jetpack flight: Lander's constants at 50 Hz converted to our 120 Hz tick.",
+        fields: &[
+            Field {
+                key: "stabilise",
+                about: "Attitude jets kill any spin without overshoot",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.tunables.flight.stabilise,
+                    set: |s, v| s.tunables.flight.stabilise = v,
+                },
+            },
+            Field {
+                key: "thrust",
+                about: "Full thrust (Lander: roof/2048 a frame)",
+                unit: "tiles per second squared",
+                kind: tunable("jet_thrust", Unit::Same, Range::above(0.0, 100.0)),
+            },
+            Field {
+                key: "hover_share",
+                about: "Hover as a share of full thrust (Lander: 1/4)",
+                unit: "",
+                kind: tunable("jet_hover_share", Unit::Same, Range::closed(0.0, 1.0)),
+            },
+            Field {
+                key: "gravity",
+                about: "Gravity (Lander: 3/16 of full thrust)",
+                unit: "tiles per second squared",
+                kind: tunable("jet_gravity", Unit::Same, Range::closed(0.0, 100.0)),
+            },
+            Field {
+                key: "friction",
+                about: "Share of velocity lost per Lander frame (Lander: 1/64)",
+                unit: "",
+                kind: tunable("jet_friction", Unit::Same, Range::closed(0.0, 0.5)),
+            },
+            Field {
+                key: "max_pitch",
+                about: "Tilt at full pointer deflection",
+                unit: "degrees",
+                kind: tunable("jet_max_pitch", Unit::Degrees, Range::closed(5.0, 180.0)),
+            },
+            Field {
+                key: "landing_speed",
+                about: "Fastest touchdown that does no harm",
+                unit: "tiles per second",
+                kind: tunable("landing_speed", Unit::Same, Range::closed(0.0, 20.0)),
+            },
+            Field {
+                key: "landing_pitch",
+                about: "Most tilt at which a touchdown lands",
+                unit: "degrees",
+                kind: tunable("landing_pitch", Unit::Degrees, Range::closed(0.0, 90.0)),
+            },
+            Field {
+                key: "crash_damage",
+                about: "Health lost per tile per second of touchdown over the landing speed",
+                unit: "",
+                kind: tunable("crash_damage", Unit::Same, Range::closed(0.0, 1000.0)),
+            },
+            Field {
+                key: "fuel_seconds",
+                about: "Seconds of full thrust in a full tank (hover and brake burn a quarter)",
+                unit: "seconds",
+                kind: tunable("fuel_seconds", Unit::Same, Range::above(0.0, 100_000.0)),
+            },
+            Field {
+                key: "jet_spin",
+                about: "Each attitude jet's angular acceleration",
+                unit: "degrees per second squared",
+                kind: tunable("jet_spin", Unit::Degrees, Range::closed(0.0, 36_000.0)),
+            },
+            Field {
+                key: "brake",
+                about: "Each brake thruster's acceleration",
+                unit: "tiles per second squared",
+                kind: tunable("jet_brake", Unit::Same, Range::closed(0.0, 100.0)),
+            },
         ],
     },
     Section {
@@ -553,6 +644,7 @@ mod tests {
             match &field.kind {
                 Kind::Tunable { tunable, .. } => set_here.insert(*tunable),
                 Kind::Choice { .. } if field.key != "scaling" => set_here.insert(field.key),
+                Kind::Flag { .. } if field.key == "stabilise" => set_here.insert(field.key),
                 _ => false,
             };
         }

@@ -13,6 +13,9 @@ pub enum Action {
     /// Start the map again: the player and every enemy back at their
     /// spawns, full health (Enter, after dying or at any time).
     Restart,
+    /// Switch the jetpack on (take off from walking) or off (walk at once
+    /// on the floor; in the air, the engines stop until touchdown).
+    Jetpack,
 }
 
 /// The largest `look` a tick takes, radians: half a turn.
@@ -35,6 +38,15 @@ pub struct Controls {
     /// True while the trigger is held: the weapon fires whenever it is
     /// ready (held fire repeats at the weapon's rate).
     pub fire: bool,
+    /// Jetpack: full thrust held.
+    pub thrust: bool,
+    /// Jetpack: hover (a quarter of full thrust) held.
+    pub hover: bool,
+    /// Jetpack: the brake held (thrusters against the drift).
+    pub brake: bool,
+    /// Jetpack: the pointer's offset from its centre, each axis -1 to 1,
+    /// x to the right and y forward. Its polar form sets the tilt.
+    pub pointer: [f32; 2],
     /// A one-off request, if any, applied before this tick's movement.
     pub action: Option<Action>,
 }
@@ -56,8 +68,8 @@ impl Controls {
             right: c(self.right, 1.0),
             turn: c(self.turn, 1.0),
             look: c(self.look, MAX_LOOK),
-            fire: self.fire,
-            action: self.action,
+            pointer: self.pointer.map(|v| c(v, 1.0)),
+            ..self
         }
     }
 }

@@ -2,9 +2,15 @@
 //! walking model in force and stopped by walls.
 
 use super::angle::wrap_positive;
+use super::flight::{Airspace, Flier, FlightInput, Touchdown};
+use super::particles::Particles;
 use super::polar::{self, PolarInput, PolarState};
-use super::{classic, collision, jets, quake, Controls, Model, Tunables};
+use super::{classic, collision, jets, quake, Controls, Model, Rng, Tunables};
 use crate::map::{Map, Start};
+
+/// Fuel a landing pad puts back per second while the player stands on it,
+/// as a share of the tank.
+pub const REFUEL_PER_SECOND: f64 = 0.25;
 
 /// The player's state.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +30,10 @@ pub struct Player {
     /// The velocity of the last move, tiles per second, world frame; the
     /// classic and quake models' state.
     pub velocity: [f64; 2],
+    /// The jetpack's state while it is on.
+    pub flight: Option<Flier>,
+    /// Jetpack fuel, 0 (empty) to 1 (full), kept between flights.
+    pub fuel: f64,
 }
 
 impl Player {
@@ -44,6 +54,89 @@ impl Player {
                 angle,
             },
             velocity: [0.0, 0.0],
+            flight: None,
+            fuel: 1.0,
+        }
+    }
+
+    /// Switches the jetpack: on the floor it takes off (or, already on,
+    /// lands at once); in the air it stops the engines until touchdown.
+    pub fn toggle_jetpack(&mut self, model: Model) {
+        match &mut self.flight {
+            None => self.flight = Some(Flier::take_off(self.velocity, self.fuel)),
+            Some(f) if f.z > 0.0 => f.stowed = !f.stowed,
+            Some(_) => self.land(model),
+        }
+    }
+
+    /// Ends a flight: the flier's horizontal motion carries into `model`.
+    pub fn land(&mut self, model: Model) {
+        if let Some(f) = self.flight.take() {
+            self.velocity = [f.velocity[0], f.velocity[1]];
+            self.fuel = f.fuel;
+            self.switch_to(model);
+            if model != Model::Polar {
+                self.last_input.acceleration = 0.0;
+            }
+        }
+    }
+
+    /// Altitude of the feet above the floor, tiles (0 when walking).
+    pub fn altitude(&self) -> f64 {
+        self.flight.as_ref().map_or(0.0, |f| f.z)
+    }
+
+    /// Advances a flying player by one tick of `dt` seconds: the turn keys
+    /// turn the view heading as when walking, and the flier flies. Does
+    /// nothing when walking.
+    pub fn fly(
+        &mut self,
+        controls: &Controls,
+        tun: &Tunables,
+        (map, rng, particles): (&Map, &mut Rng, &mut Particles),
+        dt: f64,
+    ) -> Touchdown {
+        let c = controls.clamped();
+        let turn = f64::from(c.turn) * tun.heading_speed * dt + f64::from(c.look);
+        self.heading = wrap_positive(self.heading + turn);
+        let Some(flier) = self.flight.as_mut() else {
+            return Touchdown::default();
+        };
+        let input = FlightInput {
+            pointer: c.pointer.map(f64::from),
+            thrust: c.thrust,
+            hover: c.hover,
+            brake: c.brake,
+        };
+        let mut air = Airspace {
+            map,
+            radius: tun.player_radius,
+            rng,
+            particles,
+        };
+        let mut pos = [self.x, self.y];
+        let touchdown = flier.step(
+            &mut pos,
+            &mut self.heading,
+            &input,
+            &tun.flight,
+            &mut air,
+            dt,
+        );
+        [self.x, self.y] = pos;
+        self.velocity = [flier.velocity[0], flier.velocity[1]];
+        self.fuel = flier.fuel;
+        if touchdown.landed {
+            self.land(tun.model);
+        }
+        touchdown
+    }
+
+    /// A tick of walking on a landing pad fills the tank.
+    pub fn refuel(&mut self, map: &Map, dt: f64) {
+        let (tx, ty) = Map::tile_of(self.x, self.y);
+        if self.flight.is_none() && map.is_pad(tx, ty) {
+            self.fuel = (self.fuel + REFUEL_PER_SECOND * dt).min(1.0);
         }
     }
 

@@ -84,6 +84,61 @@ const NUMBERS: &[NumberKey] = &[
         get: |t| t.gyro,
         set: |t, v| t.gyro = v,
     },
+    NumberKey {
+        key: "jet_thrust",
+        get: |t| t.flight.thrust,
+        set: |t, v| t.flight.thrust = v,
+    },
+    NumberKey {
+        key: "jet_hover_share",
+        get: |t| t.flight.hover_share,
+        set: |t, v| t.flight.hover_share = v,
+    },
+    NumberKey {
+        key: "jet_gravity",
+        get: |t| t.flight.gravity,
+        set: |t, v| t.flight.gravity = v,
+    },
+    NumberKey {
+        key: "jet_friction",
+        get: |t| t.flight.friction,
+        set: |t, v| t.flight.friction = v,
+    },
+    NumberKey {
+        key: "jet_max_pitch",
+        get: |t| t.flight.max_pitch,
+        set: |t, v| t.flight.max_pitch = v,
+    },
+    NumberKey {
+        key: "landing_speed",
+        get: |t| t.flight.landing_speed,
+        set: |t, v| t.flight.landing_speed = v,
+    },
+    NumberKey {
+        key: "landing_pitch",
+        get: |t| t.flight.level_pitch,
+        set: |t, v| t.flight.level_pitch = v,
+    },
+    NumberKey {
+        key: "crash_damage",
+        get: |t| t.flight.crash_damage,
+        set: |t, v| t.flight.crash_damage = v,
+    },
+    NumberKey {
+        key: "fuel_seconds",
+        get: |t| t.flight.fuel_seconds,
+        set: |t, v| t.flight.fuel_seconds = v,
+    },
+    NumberKey {
+        key: "jet_spin",
+        get: |t| t.flight.jet_spin,
+        set: |t, v| t.flight.jet_spin = v,
+    },
+    NumberKey {
+        key: "jet_brake",
+        get: |t| t.flight.brake,
+        set: |t, v| t.flight.brake = v,
+    },
 ];
 
 impl Tunables {
@@ -94,6 +149,7 @@ impl Tunables {
             ("model", self.model.name().to_string()),
             ("coupling", self.coupling.name().to_string()),
             ("coast", self.polar.coast.name().to_string()),
+            ("stabilise", self.flight.stabilise.to_string()),
         ];
         pairs.extend(NUMBERS.iter().map(|n| (n.key, (n.get)(self).to_string())));
         pairs
@@ -101,7 +157,7 @@ impl Tunables {
 
     /// Every key [`Tunables::set`] accepts.
     pub fn keys() -> impl Iterator<Item = &'static str> {
-        ["model", "coupling", "coast"]
+        ["model", "coupling", "coast", "stabilise"]
             .into_iter()
             .chain(NUMBERS.iter().map(|n| n.key))
     }
@@ -118,6 +174,9 @@ impl Tunables {
             }
             "coast" => {
                 self.polar.coast = Coast::from_name(value).ok_or("expected brake or article")?;
+            }
+            "stabilise" => {
+                self.flight.stabilise = value.parse().map_err(|_| "expected true or false")?;
             }
             _ => {
                 let n = NUMBERS

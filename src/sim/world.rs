@@ -5,6 +5,8 @@ use super::actors::{Actors, EnemyTunables, Quarry};
 use super::angle::lerp_short;
 use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
+use super::flight::{FlightTunables, EYE_ABOVE_FEET};
+use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
 use super::{collision, Action, Controls, Model, Player, PolarTunables, Rng};
 use crate::map::Map;
@@ -83,6 +85,8 @@ pub struct Tunables {
     /// Gyro: a jet countering the polar model's angular velocity, radians
     /// per second squared; 0 for none (the default).
     pub gyro: f64,
+    /// Jetpack flight (Lander's model, articles 003 and 004).
+    pub flight: FlightTunables,
 }
 
 impl Default for Tunables {
@@ -97,6 +101,7 @@ impl Default for Tunables {
             coupling: Coupling::Velocity,
             head_bob: 0.0,
             gyro: 0.0,
+            flight: FlightTunables::default(),
         }
     }
 }
@@ -112,6 +117,9 @@ pub struct Pose {
     pub z: f64,
     /// View direction in radians, [0, 2pi).
     pub yaw: f64,
+    /// How far the view looks down, radians (negative: up). The renderer
+    /// shears the picture vertically by it.
+    pub pitch: f64,
 }
 
 impl Pose {
@@ -123,6 +131,7 @@ impl Pose {
             y: self.y + (next.y - self.y) * t,
             z: self.z + (next.z - self.z) * t,
             yaw: lerp_short(self.yaw, next.yaw, t),
+            pitch: self.pitch + (next.pitch - self.pitch) * t,
         }
     }
 }
@@ -142,6 +151,8 @@ pub struct World {
     pub combat: Combat,
     /// The player's health and weapon tunables.
     pub combat_tunables: CombatTunables,
+    /// Exhaust particles.
+    pub particles: Particles,
     tick: u64,
     rng: Rng,
 }
@@ -159,6 +170,7 @@ impl World {
             actors,
             combat: Combat::new(&combat_tunables),
             combat_tunables,
+            particles: Particles::default(),
             tick: 0,
             rng: Rng::new(seed),
         }
@@ -166,15 +178,19 @@ impl World {
 
     /// Advances the world by one tick, reading only `controls`.
     ///
-    /// Order: the tick's action; the player moves (a dead player only
-    /// coasts) and is pushed out of enemy bodies; the weapon fires; the
-    /// enemies act; the player takes their damage.
+    /// Order: the tick's action; the player walks or flies (a dead player
+    /// only coasts or falls) and is pushed out of enemy bodies; the weapon
+    /// fires (along the view, or in flight along the ship's nose); the
+    /// enemies act; the player takes their damage; the exhaust moves.
     pub fn step(&mut self, controls: &Controls) {
         match controls.action {
             Some(Action::SetModel(m)) => self.set_model(m),
             Some(Action::SetCoupling(c)) => self.tunables.coupling = c,
             Some(Action::Restart) => self.restart(),
-            None => {}
+            Some(Action::Jetpack) if self.combat.alive() => {
+                self.player.toggle_jetpack(self.tunables.model);
+            }
+            Some(Action::Jetpack) | None => {}
         }
         let alive = self.combat.alive();
         let moving = if alive {
@@ -182,8 +198,15 @@ impl World {
         } else {
             Controls::default()
         };
-        self.player
-            .tick(&moving, &self.tunables, &self.map, TICK_DT);
+        if self.player.flight.is_some() {
+            let shared = (&self.map, &mut self.rng, &mut self.particles);
+            let touchdown = self.player.fly(&moving, &self.tunables, shared, TICK_DT);
+            self.combat.take(touchdown.damage, &self.combat_tunables);
+        } else {
+            self.player
+                .tick(&moving, &self.tunables, &self.map, TICK_DT);
+            self.player.refuel(&self.map, TICK_DT);
+        }
         if !self.actors.is_empty() {
             let mut p = [self.player.x, self.player.y];
             let r = self.tunables.player_radius;
@@ -193,8 +216,10 @@ impl World {
         }
         if self.combat.tick(controls.fire, &self.combat_tunables) {
             let damage = self.rng.roll(self.combat_tunables.damage);
-            let (origin, yaw) = ([self.player.x, self.player.y], self.camera().yaw);
-            self.actors.shoot(&self.map, origin, yaw, damage);
+            let (yaw, eye, slope) = self.aim();
+            let origin = [self.player.x, self.player.y];
+            self.actors
+                .shoot(&self.map, origin, yaw, (eye, slope), damage);
         }
         if !self.actors.is_empty() || !self.actors.puffs.is_empty() {
             let quarry = Quarry {
@@ -205,7 +230,30 @@ impl World {
             let damage = self.actors.step(&self.map, &quarry, &mut self.rng, TICK_DT);
             self.combat.take(damage, &self.combat_tunables);
         }
+        if !self.particles.is_empty() {
+            let gravity = self.tunables.flight.gravity;
+            self.particles.step(&self.map, gravity, TICK_DT);
+        }
         self.tick += 1;
+    }
+
+    /// Where the gun points: its yaw, the eye height it fires from, and its
+    /// rise per tile across the floor. Walking, along the view; flying,
+    /// along the ship's nose (aim by tilting).
+    pub fn aim(&self) -> (f64, f64, f64) {
+        let camera = self.camera();
+        let Some(f) = &self.player.flight else {
+            return (camera.yaw, camera.z, 0.0);
+        };
+        let nose = f.basis(self.player.heading).nose;
+        let across = nose[0].hypot(nose[1]);
+        // Straight down the nose has no yaw of its own: keep the view's.
+        let yaw = if across > 1e-9 {
+            nose[1].atan2(nose[0])
+        } else {
+            camera.yaw
+        };
+        (yaw, camera.z, nose[2] / across.max(1e-9))
     }
 
     /// Starts the map again: the player at the start with full health and
@@ -213,6 +261,7 @@ impl World {
     /// tunables carry on, so a recording that restarts still replays.
     pub fn restart(&mut self) {
         self.player = Player::at(self.map.start);
+        self.particles.clear();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
         self.combat = Combat::new(&self.combat_tunables);
     }
@@ -246,6 +295,20 @@ impl World {
             (Model::Polar, Coupling::Velocity) => p.body.speed_angle,
             _ => p.heading,
         };
+        if let Some(f) = &p.flight {
+            let eye = if self.combat.alive() {
+                EYE_ABOVE_FEET
+            } else {
+                DEAD_EYE_HEIGHT
+            };
+            return Pose {
+                x: p.x,
+                y: p.y,
+                z: f.z + eye,
+                yaw: p.heading,
+                pitch: f.view_pitch(),
+            };
+        }
         let z = if self.combat.alive() {
             EYE_HEIGHT + self.bob()
         } else {
@@ -256,6 +319,7 @@ impl World {
             y: p.y,
             z,
             yaw,
+            pitch: 0.0,
         }
     }
 
@@ -302,6 +366,13 @@ impl World {
             fold(c.health as u32 as u64 | (u64::from(c.cooldown) << 32));
             fold(u64::from(c.shots));
             self.actors.hash_words(&mut fold);
+        }
+        if p.flight.is_some() || p.fuel != 1.0 || !self.particles.is_empty() {
+            fold(p.fuel.to_bits());
+            if let Some(f) = &p.flight {
+                f.hash_words(&mut fold);
+            }
+            self.particles.hash_words(&mut fold);
         }
         h
     }

@@ -541,16 +541,31 @@ impl Actors {
         map: &Map,
         origin: [f64; 2],
         yaw: f64,
+        (eye, slope): (f64, f64),
         damage: u32,
     ) -> Option<[f64; 2]> {
         let (dy, dx) = yaw.sin_cos();
         let wall = raycast::cast(map, origin[0], origin[1], dx, dy, MAX_SHOT).map(|h| h.t);
+        // A shot tilted down meets the floor, one tilted up the ceiling.
+        let flat = if slope < 0.0 {
+            Some(eye / -slope)
+        } else if slope > 0.0 {
+            Some((map.wall_height - eye).max(0.0) / slope)
+        } else {
+            None
+        };
+        let wall = match (wall, flat) {
+            (Some(w), Some(f)) => Some(w.min(f)),
+            (w, f) => w.or(f),
+        };
         let reach = wall.unwrap_or(MAX_SHOT);
+        let height_at = |t: f64| eye + slope * t;
         let wr = self.tunables.walker.radius;
         let mut best: Option<(f64, Who)> = None;
         let mut consider = |centre: [f64; 2], r: f64, who: Who| {
             if let Some(t) = ray_circle(origin, [dx, dy], centre, r) {
-                if t < reach && best.is_none_or(|(b, _)| t < b) {
+                let level = (0.0..=TARGET_TOP).contains(&height_at(t));
+                if level && t < reach && best.is_none_or(|(b, _)| t < b) {
                     best = Some((t, who));
                 }
             }
@@ -580,7 +595,7 @@ impl Actors {
         let puff = Puff {
             x: at[0],
             y: at[1],
-            z: super::EYE_HEIGHT,
+            z: height_at(t).clamp(0.0, map.wall_height),
             age: 0,
             size: 1.0,
         };
@@ -655,6 +670,9 @@ const MAX_SHOT: f64 = 64.0;
 const PUFF_SETBACK: f64 = 0.05;
 /// Height of a shell above the floor, tiles: the barrel's.
 pub const SHELL_HEIGHT: f64 = 0.3;
+/// The top of an enemy for gunfire, tiles above the floor: a shot passing
+/// higher (from a flier) misses.
+pub const TARGET_TOP: f64 = 1.0;
 
 /// True if walker `w` notices the player: within sight, in its field of
 /// view or within hearing, and with a clear line between them.

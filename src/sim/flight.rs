@@ -1,0 +1,987 @@
+//! Jetpack flight: Lander's flight model (article 003), with the angular
+//! velocity and stabilising jets of article 004.
+//!
+//! # Lander's model, per Lander tick
+//! - The pointer's offset from a centre point, in polar form: its distance
+//!   sets the target pitch, its angle the target direction of the tilt
+//!   (relative to the view heading here).
+//! - Pitch and direction are damped toward their targets: the gap is
+//!   clamped to 67.5 degrees and halved, `new = old - gap / 2`, the
+//!   direction the short way round.
+//! - A rotation matrix from pitch and direction gives the nose, roof and
+//!   side vectors. Thrust pushes along the roof (the exhaust leaves the
+//!   other way).
+//! - In this order: friction removes 1/64 of the velocity; full thrust adds
+//!   roof/2048; the ship moves; hover adds roof/8192 (a quarter of full
+//!   thrust, after the move, so it lags a tick); gravity pulls.
+//! - Exhaust: 8 particles a tick at full thrust, 2 hovering, launched at
+//!   (velocity + exhaust/128) / 2 plus a random spread, living 8 plus 0 to
+//!   7 ticks.
+//!
+//! # Converted to our 120 Hz tick
+//! Lander runs one step per frame, taken as 50 Hz, so one of our ticks is
+//! `r = 50/120 = 5/12` of a Lander tick. Lander's units are the roof
+//! vector's length `R`; we take `R = 8` tiles ([`ROOF_TILES`]), which puts
+//! gravity near 1.8 tiles/s² in a hall a few tiles tall. Then:
+//!
+//! | quantity | Lander, per Lander tick | ours, per tick | ours, per second |
+//! |---|---|---|---|
+//! | friction, velocity kept | 63/64 | (63/64)^r = 0.993460 | (63/64)^50 = 0.4549 |
+//! | full thrust | R/2048 = 1/256 tile/tick² | +0.081380 tiles/s | 9.7656 tiles/s² |
+//! | hover (a quarter) | R/8192 | +0.020345 tiles/s | 2.4414 tiles/s² |
+//! | gravity (3/16 of full thrust) | 3R/32768 | -0.015259 tiles/s | 1.8311 tiles/s² |
+//! | attitude damping, share of gap closed | 1/2 | 1 - (1/2)^r = 0.25085 | |
+//! | largest attitude step (the clamp) | 33.75 deg | 14.0625 deg | 1687.5 deg/s |
+//! | exhaust launch speed (R/128) | 1/16 tile/tick | | 3.125 tiles/s |
+//! | particles at full thrust | 8 | 3.333 | 400 |
+//! | particles hovering | 2 | 0.833 | 100 |
+//! | particle lifespan | 8 + 0..7 ticks | 19 to 36 ticks | 0.16 to 0.30 s |
+//!
+//! So full thrust is 5.33 times gravity and hover 1.33 times: hover barely
+//! climbs. Upright, full thrust's terminal climb is
+//! `(thrust - gravity) * dt / (1 - keep)` = 10.1 tiles/s and a free fall
+//! levels off at 2.33 tiles/s. The gravity, thrust, friction and more are
+//! tunables (settings `[jetpack]`); these are their defaults.
+//!
+//! # Spin and jets (article 004)
+//! The flier has a 3D angular velocity (world frame, radians per second).
+//! Hitting a wall, the floor or the ceiling at speed knocks it into a spin
+//! that rotates the roof (fought by the damping) and turns the view heading
+//! (the vertical part, which nothing else undoes). Six attitude jets, a
+//! pair on each of the ship's axes, counter it: a jet fires only when its
+//! impulse opposes the spin, and where a full firing would overshoot only
+//! the part of the spin across the jet is kept ([`stabilize_with_jet`]).
+//! The brake uses the same rule with six thrusters against the velocity.
+
+use super::angle::{wrap_positive, wrap_signed};
+use super::jets::stabilize_with_jet;
+use super::particles::{Particle, Particles};
+use super::{collision, Rng, TICK_RATE};
+use crate::map::Map;
+
+/// A vector in the world: x east, y south, z up; tiles or radians.
+pub type Vec3 = [f64; 3];
+
+/// Lander's physics steps per second (one per frame; about 50 Hz).
+pub const LANDER_RATE: f64 = 50.0;
+/// One of our ticks in Lander ticks: 50/120.
+pub const LANDER_TICKS_PER_TICK: f64 = LANDER_RATE / TICK_RATE as f64;
+/// The roof vector's length in tiles: our choice of Lander's length unit.
+pub const ROOF_TILES: f64 = 8.0;
+/// Lander's full thrust per Lander tick, in roof lengths: R/2048.
+pub const LANDER_THRUST: f64 = 1.0 / 2048.0;
+/// Lander's hover thrust as a share of full thrust (R/8192 against R/2048).
+pub const LANDER_HOVER_SHARE: f64 = 0.25;
+/// Lander's gravity per Lander tick, in roof lengths: &18000 against full
+/// thrust's &80000, so 3/16 of full thrust.
+pub const LANDER_GRAVITY: f64 = LANDER_THRUST * 3.0 / 16.0;
+/// The share of velocity Lander's friction removes each Lander tick.
+pub const LANDER_FRICTION: f64 = 1.0 / 64.0;
+/// Lander's exhaust launch, per Lander tick, in roof lengths: R/128.
+pub const LANDER_EXHAUST: f64 = 1.0 / 128.0;
+/// Lander's clamp on the attitude gap before it is halved, degrees.
+pub const LANDER_DAMPING_CLAMP_DEG: f64 = 67.5;
+/// Exhaust particles per Lander tick at full thrust and hovering.
+pub const LANDER_PARTICLES: (f64, f64) = (8.0, 2.0);
+/// A particle's lifespan in Lander ticks: 8 plus 0 to 7.
+pub const LANDER_LIFESPAN: (u32, u32) = (8, 8);
+
+/// Lander's per-tick acceleration `per_lander_tick` (roof lengths per
+/// Lander tick squared) in tiles per second squared.
+const fn per_second_squared(per_lander_tick: f64) -> f64 {
+    per_lander_tick * ROOF_TILES * LANDER_RATE * LANDER_RATE
+}
+
+/// The share of the attitude gap closed in one of our ticks.
+pub fn damping_per_tick() -> f64 {
+    1.0 - 0.5f64.powf(LANDER_TICKS_PER_TICK)
+}
+
+/// The largest attitude change in one of our ticks, radians: Lander's
+/// clamped half gap (33.75 degrees per Lander tick) at the same rate.
+pub fn max_attitude_step() -> f64 {
+    (LANDER_DAMPING_CLAMP_DEG / 2.0 * LANDER_TICKS_PER_TICK).to_radians()
+}
+
+/// The exhaust's launch speed, tiles per second: R/128 per Lander tick.
+pub const EXHAUST_SPEED: f64 = LANDER_EXHAUST * ROOF_TILES * LANDER_RATE;
+/// The random spread added to each exhaust particle's velocity, tiles per
+/// second on each axis either way.
+pub const EXHAUST_SPREAD: f64 = 0.6;
+/// The flier's eye above its feet, tiles.
+pub const EYE_ABOVE_FEET: f64 = 0.5;
+/// The flier's height from feet to the top of its head, tiles.
+pub const BODY_HEIGHT: f64 = 0.7;
+/// The nozzle's height above the feet, tiles: the jetpack on the back.
+const NOZZLE_HEIGHT: f64 = 0.3;
+/// The engines cut out this far below the ceiling (Lander's highest
+/// altitude), tiles.
+pub const CUTOUT_BELOW_CEILING: f64 = 1.5;
+/// Altitude above which the flier counts as airborne (its next touchdown
+/// is a landing), tiles.
+const AIRBORNE: f64 = 0.05;
+/// Horizontal velocity kept each tick while resting on the floor.
+const GROUND_KEEP: f64 = 0.9;
+/// Spin from a knock, radians per second for each tile per second of speed
+/// lost beyond [`KNOCK_FREE`].
+const KNOCK_SPIN: f64 = 2.5;
+/// Speed a knock may take away without any spin, tiles per second.
+const KNOCK_FREE: f64 = 0.5;
+/// The share of a knock's spin that goes about the vertical (at random
+/// either way): it turns the view.
+const KNOCK_YAW: f64 = 0.6;
+
+/// Every flight tunable, with Lander's values converted as the module
+/// documentation shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlightTunables {
+    /// Full thrust, tiles per second squared.
+    pub thrust: f64,
+    /// Hover as a share of full thrust.
+    pub hover_share: f64,
+    /// Gravity, tiles per second squared.
+    pub gravity: f64,
+    /// The share of velocity friction removes per Lander tick (1/64).
+    pub friction: f64,
+    /// The pitch at full pointer deflection, radians (past 90 degrees: full
+    /// deflection tips the ship over, as in Lander).
+    pub max_pitch: f64,
+    /// The fastest safe touchdown, tiles per second.
+    pub landing_speed: f64,
+    /// The most pitch at which a touchdown lands, radians.
+    pub level_pitch: f64,
+    /// Health lost per tile per second of touchdown speed over the landing
+    /// speed.
+    pub crash_damage: f64,
+    /// Seconds of full thrust in a full tank (hover burns a quarter).
+    pub fuel_seconds: f64,
+    /// True to let the attitude jets kill spin.
+    pub stabilise: bool,
+    /// Each attitude jet's angular acceleration, radians per second squared.
+    pub jet_spin: f64,
+    /// Each brake thruster's acceleration, tiles per second squared.
+    pub brake: f64,
+}
+
+impl Default for FlightTunables {
+    fn default() -> Self {
+        Self {
+            thrust: per_second_squared(LANDER_THRUST),
+            hover_share: LANDER_HOVER_SHARE,
+            gravity: per_second_squared(LANDER_GRAVITY),
+            friction: LANDER_FRICTION,
+            max_pitch: 112.5f64.to_radians(),
+            landing_speed: 1.2,
+            level_pitch: 20f64.to_radians(),
+            crash_damage: 30.0,
+            fuel_seconds: 60.0,
+            stabilise: true,
+            jet_spin: 8.0,
+            brake: 4.0,
+        }
+    }
+}
+
+impl FlightTunables {
+    /// The share of velocity friction leaves after one of our ticks.
+    pub fn keep_per_tick(&self) -> f64 {
+        (1.0 - self.friction).powf(LANDER_TICKS_PER_TICK)
+    }
+
+    /// The vertical speed full thrust settles at, upright with no hover:
+    /// where friction takes away what thrust less gravity adds each tick.
+    pub fn terminal_climb(&self, dt: f64) -> f64 {
+        (self.thrust - self.gravity) * dt / (1.0 - self.keep_per_tick())
+    }
+}
+
+/// The pointer's offset, each axis -1 to 1 (x right, y forward), in
+/// polar form: its distance from the centre capped at 1, and its angle
+/// clockwise from forward in (-pi, pi].
+pub fn pointer_polar(pointer: [f64; 2]) -> (f64, f64) {
+    let [x, y] = pointer.map(|v| if v.is_finite() { v } else { 0.0 });
+    (x.hypot(y).min(1.0), wrap_signed(x.atan2(y)))
+}
+
+/// One tick of Lander's damping from `old` toward `target` (radians):
+/// the gap's share [`damping_per_tick`], at most [`max_attitude_step`].
+pub fn damp(old: f64, target: f64) -> f64 {
+    let step =
+        ((old - target) * damping_per_tick()).clamp(-max_attitude_step(), max_attitude_step());
+    old - step
+}
+
+/// [`damp`] for a direction: the gap the short way round, the result in
+/// (-pi, pi].
+pub fn damp_angle(old: f64, target: f64) -> f64 {
+    let gap = wrap_signed(old - target);
+    wrap_signed(old - (gap - damp(gap, 0.0)))
+}
+
+/// The ship's axes, unit vectors in the world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Basis {
+    /// Out of the front: where the gun points.
+    pub nose: Vec3,
+    /// Out of the top: where thrust pushes (the exhaust leaves the other way).
+    pub roof: Vec3,
+    /// Out of the right-hand side.
+    pub side: Vec3,
+}
+
+/// The rotation matrix of Lander's `CalculateRotationMatrix` for pitch `a`
+/// and world direction `b`: turn to face `b`, then pitch forward by `a`.
+/// Our z points up (Lander's y points down), so the roof is the matrix's
+/// middle column negated: at pitch 0 it points straight up.
+pub fn basis(a: f64, b: f64) -> Basis {
+    let (sa, ca) = a.sin_cos();
+    let (sb, cb) = b.sin_cos();
+    Basis {
+        nose: [ca * cb, ca * sb, -sa],
+        roof: [sa * cb, sa * sb, ca],
+        side: [-sb, cb, 0.0],
+    }
+}
+
+/// What the pilot asks for in one tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FlightInput {
+    /// The pointer's offset, each axis -1 to 1 (x right, y forward).
+    pub pointer: [f64; 2],
+    /// Full thrust held.
+    pub thrust: bool,
+    /// Hover held.
+    pub hover: bool,
+    /// Brake held.
+    pub brake: bool,
+}
+
+/// A flier's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flier {
+    /// Altitude of the feet above the floor, tiles.
+    pub z: f64,
+    /// Velocity, tiles per second (x east, y south, z up).
+    pub velocity: Vec3,
+    /// Pitch, radians, 0 (upright) to pi.
+    pub pitch: f64,
+    /// Direction of the tilt relative to the view heading, radians in
+    /// (-pi, pi], clockwise.
+    pub direction: f64,
+    /// The pitch the pointer asks for.
+    pub target_pitch: f64,
+    /// The direction the pointer asks for, relative to the view heading.
+    pub target_direction: f64,
+    /// Angular velocity, radians per second, world frame.
+    pub spin: Vec3,
+    /// Fuel, 0 (empty) to 1 (full).
+    pub fuel: f64,
+    /// Full thrust fired this tick.
+    pub thrust: bool,
+    /// Hover fired this tick.
+    pub hover: bool,
+    /// The brake fired this tick.
+    pub brake: bool,
+    /// True once it has left the floor since take-off: the next touchdown
+    /// ends the flight if it lands.
+    pub airborne: bool,
+    /// True when the pilot has switched the jetpack off in the air: the
+    /// engines are dead until touchdown, which always ends the flight.
+    pub stowed: bool,
+    /// Exhaust particles owed, carried between ticks (a fraction).
+    owed: f64,
+}
+
+/// What happened at the floor this tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Touchdown {
+    /// The flight is over: the pilot walks.
+    pub landed: bool,
+    /// Health lost to a hard touchdown.
+    pub damage: u32,
+}
+
+/// Where a flier flies and what it shares with the world.
+pub struct Airspace<'a> {
+    /// The map.
+    pub map: &'a Map,
+    /// The body's radius, tiles.
+    pub radius: f64,
+    /// The world's generator (spread of exhaust, knocks).
+    pub rng: &'a mut Rng,
+    /// The world's particles.
+    pub particles: &'a mut Particles,
+}
+
+impl Flier {
+    /// A flier taking off from the floor with the walking velocity
+    /// `velocity`, upright and full of fuel.
+    pub fn take_off(velocity: [f64; 2], fuel: f64) -> Self {
+        Self {
+            z: 0.0,
+            velocity: [velocity[0], velocity[1], 0.0],
+            pitch: 0.0,
+            direction: 0.0,
+            target_pitch: 0.0,
+            target_direction: 0.0,
+            spin: [0.0; 3],
+            fuel: fuel.clamp(0.0, 1.0),
+            thrust: false,
+            hover: false,
+            brake: false,
+            airborne: false,
+            stowed: false,
+            owed: 0.0,
+        }
+    }
+
+    /// The ship's axes, its direction turned into the world by `heading`.
+    pub fn basis(&self, heading: f64) -> Basis {
+        basis(self.pitch, heading + self.direction)
+    }
+
+    /// How far the view looks down, radians: the roof's tilt toward the
+    /// view heading (tilting sideways is a roll, which the view leaves out).
+    pub fn view_pitch(&self) -> f64 {
+        let (s, c) = self.pitch.sin_cos();
+        (s * self.direction.cos()).atan2(c)
+    }
+
+    /// The engine burns per second of full thrust, hover and brake as a
+    /// share of the tank.
+    fn burn(&self, t: &FlightTunables, dt: f64) -> f64 {
+        let share = [
+            (self.thrust, 1.0),
+            (self.hover, t.hover_share),
+            (self.brake, t.hover_share),
+        ];
+        let rate: f64 = share.iter().filter(|(on, _)| *on).map(|(_, s)| s).sum();
+        rate * dt / t.fuel_seconds.max(1e-6)
+    }
+
+    /// Advances the flier by one tick of `dt` seconds at horizontal
+    /// position `pos`; `heading` is the view heading, which the vertical
+    /// part of the spin turns.
+    ///
+    /// Order: attitude (damping toward the pointer, then the spin, then the
+    /// attitude jets); then Lander's friction, full thrust, move (walls,
+    /// floor and ceiling), hover, gravity; then the brake, fuel and exhaust.
+    pub fn step(
+        &mut self,
+        pos: &mut [f64; 2],
+        heading: &mut f64,
+        input: &FlightInput,
+        t: &FlightTunables,
+        air: &mut Airspace,
+        dt: f64,
+    ) -> Touchdown {
+        self.steer(input, t, heading, dt);
+        let ceiling = air.map.wall_height;
+        let lit = !self.stowed && self.fuel > 0.0 && self.z < ceiling - CUTOUT_BELOW_CEILING;
+        self.thrust = lit && input.thrust;
+        self.hover = lit && input.hover;
+        self.brake = !self.stowed && self.fuel > 0.0 && input.brake;
+        let roof = self.basis(*heading).roof;
+        let keep = t.keep_per_tick();
+        self.velocity = self.velocity.map(|v| v * keep);
+        if self.thrust {
+            add(&mut self.velocity, roof, t.thrust * dt);
+        }
+        let touchdown = self.move_by(pos, ceiling, t, air, dt);
+        if self.hover {
+            add(&mut self.velocity, roof, t.thrust * t.hover_share * dt);
+        }
+        self.velocity[2] -= t.gravity * dt;
+        if self.brake {
+            let axes = self.basis(*heading);
+            stabilise(&mut self.velocity, &axes, t.brake * dt);
+        }
+        self.fuel = (self.fuel - self.burn(t, dt)).max(0.0);
+        self.exhaust(*pos, roof, t, air, dt);
+        touchdown
+    }
+
+    /// The attitude for this tick: damped toward the pointer's polar
+    /// target, turned by the spin, and the spin countered by the jets.
+    fn steer(&mut self, input: &FlightInput, t: &FlightTunables, heading: &mut f64, dt: f64) {
+        if !self.stowed {
+            let (distance, angle) = pointer_polar(input.pointer);
+            self.target_pitch = distance * t.max_pitch;
+            self.target_direction = angle;
+        }
+        self.pitch = damp(self.pitch, self.target_pitch);
+        self.direction = damp_angle(self.direction, self.target_direction);
+        if self.spin != [0.0; 3] {
+            let azimuth = *heading + self.direction;
+            let roof = rotate(basis(self.pitch, azimuth).roof, self.spin, dt);
+            *heading = wrap_positive(*heading + self.spin[2] * dt);
+            self.pitch = roof[2].clamp(-1.0, 1.0).acos();
+            if self.pitch.sin() > 1e-9 {
+                self.direction = wrap_signed(roof[1].atan2(roof[0]) - *heading);
+            }
+        }
+        if t.stabilise {
+            let axes = self.basis(*heading);
+            stabilise(&mut self.spin, &axes, t.jet_spin * dt);
+        }
+    }
+
+    /// Moves by the velocity: walls stop the horizontal part (sliding),
+    /// the floor and ceiling the vertical; a hard stop knocks the flier
+    /// into a spin.
+    fn move_by(
+        &mut self,
+        pos: &mut [f64; 2],
+        ceiling: f64,
+        t: &FlightTunables,
+        air: &mut Airspace,
+        dt: f64,
+    ) -> Touchdown {
+        let [vx, vy, vz] = self.velocity;
+        let (to, hit) = collision::slide(air.map, *pos, [vx * dt, vy * dt], air.radius);
+        if hit {
+            let kept = [(to[0] - pos[0]) / dt, (to[1] - pos[1]) / dt];
+            let lost = [vx - kept[0], vy - kept[1], 0.0];
+            self.velocity[0] = kept[0];
+            self.velocity[1] = kept[1];
+            self.knock(lost, air.rng);
+        }
+        *pos = to;
+        let mut touchdown = Touchdown::default();
+        self.z += vz * dt;
+        let top = (ceiling - BODY_HEIGHT).max(0.0);
+        if self.z > top {
+            self.z = top;
+            if vz > 0.0 {
+                self.velocity[2] = 0.0;
+                self.knock([0.0, 0.0, vz], air.rng);
+            }
+        }
+        if self.z <= 0.0 {
+            self.z = 0.0;
+            let impact = (-vz).max(0.0);
+            self.velocity[2] = self.velocity[2].max(0.0);
+            if self.airborne {
+                self.airborne = false;
+                let over = impact - t.landing_speed;
+                if over > 0.0 {
+                    touchdown.damage = (over * t.crash_damage).round() as u32;
+                    self.knock([0.0, 0.0, -impact], air.rng);
+                }
+                touchdown.landed = self.stowed || self.pitch <= t.level_pitch;
+            }
+            if self.velocity[2] == 0.0 {
+                self.velocity[0] *= GROUND_KEEP;
+                self.velocity[1] *= GROUND_KEEP;
+            }
+        } else if self.z > AIRBORNE {
+            self.airborne = true;
+        }
+        touchdown
+    }
+
+    /// A stop that took `lost` (tiles per second) off the velocity: the
+    /// body tips toward where it was going (a stop of the vertical part
+    /// tips it along its horizontal travel) and swings about the vertical.
+    fn knock(&mut self, lost: Vec3, rng: &mut Rng) {
+        let size = (lost.iter().map(|v| v * v).sum::<f64>().sqrt() - KNOCK_FREE).max(0.0);
+        if size == 0.0 {
+            return;
+        }
+        let mut along = [lost[0], lost[1]];
+        if along[0].hypot(along[1]) < 1e-6 {
+            along = [self.velocity[0], self.velocity[1]];
+        }
+        let length = along[0].hypot(along[1]);
+        let spin = size * KNOCK_SPIN;
+        if length > 1e-9 {
+            // up x along: a horizontal axis across the travel.
+            self.spin[0] += -along[1] / length * spin;
+            self.spin[1] += along[0] / length * spin;
+        }
+        self.spin[2] += (rng.next_f64() * 2.0 - 1.0) * spin * KNOCK_YAW;
+    }
+
+    /// Adds this tick's exhaust particles: Lander's count converted to our
+    /// tick (the fraction carried over), launched at (velocity + exhaust
+    /// speed along the exhaust) / 2 plus the spread.
+    fn exhaust(
+        &mut self,
+        pos: [f64; 2],
+        roof: Vec3,
+        t: &FlightTunables,
+        air: &mut Airspace,
+        dt: f64,
+    ) {
+        let per_lander_tick = if self.thrust { LANDER_PARTICLES.0 } else { 0.0 }
+            + if self.hover { LANDER_PARTICLES.1 } else { 0.0 };
+        let _ = t;
+        if per_lander_tick == 0.0 {
+            self.owed = 0.0;
+            return;
+        }
+        self.owed += per_lander_tick * LANDER_TICKS_PER_TICK;
+        let exhaust = roof.map(|r| -r);
+        let nozzle = [
+            pos[0] + exhaust[0] * 0.25,
+            pos[1] + exhaust[1] * 0.25,
+            self.z + NOZZLE_HEIGHT + exhaust[2] * 0.25,
+        ];
+        while self.owed >= 1.0 {
+            self.owed -= 1.0;
+            let rng = &mut *air.rng;
+            let vel: Vec3 = std::array::from_fn(|i| {
+                (self.velocity[i] + exhaust[i] * EXHAUST_SPEED) / 2.0
+                    + (rng.next_f64() * 2.0 - 1.0) * EXHAUST_SPREAD
+            });
+            let (base, extra) = LANDER_LIFESPAN;
+            let lander_ticks = f64::from(base) + (rng.next_f64() * f64::from(extra)).floor();
+            let life = (lander_ticks / LANDER_TICKS_PER_TICK).round() as u16;
+            // Moved back by one tick of its velocity: its first step brings
+            // it to the nozzle, as Lander's particles start.
+            let start: Vec3 = std::array::from_fn(|i| nozzle[i] - vel[i] * dt);
+            air.particles.emit(Particle {
+                pos: start,
+                vel,
+                age: 0,
+                life,
+            });
+        }
+    }
+
+    /// Feeds the bits of the state to `fold`, for the world's hash.
+    pub(crate) fn hash_words(&self, fold: &mut impl FnMut(u64)) {
+        let floats = [self.z, self.pitch, self.direction, self.target_pitch];
+        let more = [self.target_direction, self.fuel, self.owed];
+        floats
+            .iter()
+            .chain(&more)
+            .chain(&self.velocity)
+            .chain(&self.spin)
+            .for_each(|v| fold(v.to_bits()));
+        let flags = [
+            self.thrust,
+            self.hover,
+            self.brake,
+            self.airborne,
+            self.stowed,
+        ];
+        fold(flags.iter().fold(0, |acc, &f| acc << 1 | u64::from(f)));
+    }
+}
+
+/// Fires the six jets of `axes`, a pair on each axis, each changing `v`
+/// by `impulse` along its axis, against `v`: each fires only if it opposes
+/// `v`, and stops at zero rather than overshoot (article 004). What the
+/// projections leave of a stopped `v` (rounding, under 1e-9) is zero.
+pub fn stabilise(v: &mut Vec3, axes: &Basis, impulse: f64) {
+    for axis in [axes.nose, axes.roof, axes.side] {
+        for sign in [1.0, -1.0] {
+            stabilize_with_jet(v, &axis.map(|a| a * sign * impulse));
+        }
+    }
+    if dot(*v, *v) < 1e-18 {
+        *v = [0.0; 3];
+    }
+}
+
+/// `v += dir * amount`.
+fn add(v: &mut Vec3, dir: Vec3, amount: f64) {
+    for (x, d) in v.iter_mut().zip(dir) {
+        *x += d * amount;
+    }
+}
+
+fn dot(a: Vec3, b: Vec3) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+fn cross(a: Vec3, b: Vec3) -> Vec3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+/// `v` turned by the angular velocity `spin` for `dt` seconds (Rodrigues'
+/// rotation, exact for a constant spin).
+fn rotate(v: Vec3, spin: Vec3, dt: f64) -> Vec3 {
+    let rate = dot(spin, spin).sqrt();
+    if rate == 0.0 {
+        return v;
+    }
+    let k = spin.map(|s| s / rate);
+    let (s, c) = (rate * dt).sin_cos();
+    let kxv = cross(k, v);
+    let kv = dot(k, v);
+    std::array::from_fn(|i| v[i] * c + kxv[i] * s + k[i] * kv * (1.0 - c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::TICK_DT;
+    use std::f64::consts::{FRAC_PI_2, PI};
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn the_pointer_reads_as_distance_and_angle_clockwise_from_forward() {
+        assert_eq!(pointer_polar([0.0, 0.5]), (0.5, 0.0));
+        let (d, a) = pointer_polar([1.0, 0.0]);
+        assert!(close(d, 1.0, 1e-12) && close(a, FRAC_PI_2, 1e-12));
+        let (d, a) = pointer_polar([-1.0, -1.0]);
+        assert_eq!(d, 1.0, "the distance is capped");
+        assert!(close(a, -3.0 * PI / 4.0, 1e-12));
+        assert_eq!(pointer_polar([f64::NAN, 0.0]), (0.0, 0.0));
+    }
+
+    #[test]
+    fn damping_halves_the_gap_per_lander_tick_within_the_clamp() {
+        let k = damping_per_tick();
+        assert!(close(k, 0.250_846, 1e-6), "{k}");
+        // A small gap: 12/5 of our ticks make one Lander tick; after 12
+        // ticks (5 Lander ticks) the gap is (1/2)^5 of what it was.
+        let mut p = 0.2;
+        for _ in 0..12 {
+            p = damp(p, 0.0);
+        }
+        assert!(close(p, 0.2 / 32.0, 1e-12), "{p}");
+        // A large gap moves by the clamp, not by its share.
+        let step = max_attitude_step();
+        assert!(close(step.to_degrees(), 14.0625, 1e-9));
+        assert!(close(damp(3.0, 0.0), 3.0 - step, 1e-12));
+        assert!(close(damp(-3.0, 0.0), -3.0 + step, 1e-12));
+    }
+
+    #[test]
+    fn direction_damps_the_short_way_round_the_wrap() {
+        let (from, to) = (170f64.to_radians(), -170f64.to_radians());
+        let next = damp_angle(from, to);
+        // 20 degrees apart across +-180: the gap closes through 180.
+        let moved = wrap_signed(next - from);
+        assert!(moved > 0.0 && close(moved, 20f64.to_radians() * damping_per_tick(), 1e-12));
+        let mut d = from;
+        for _ in 0..200 {
+            d = damp_angle(d, to);
+        }
+        assert!(close(wrap_signed(d - to), 0.0, 1e-9));
+        assert!(d > -PI && d <= PI);
+    }
+
+    #[test]
+    fn the_rotation_matrix_is_orthonormal_and_pitch_zero_is_upright() {
+        let up = basis(0.0, 1.234);
+        assert_eq!(up.roof, [0.0, 0.0, 1.0]);
+        for a in [0.0, 0.3, 1.2, 2.0, 3.0] {
+            for b in [0.0, 1.0, -2.5, 4.0] {
+                let m = basis(a, b);
+                for (u, v, want) in [
+                    (m.nose, m.nose, 1.0),
+                    (m.roof, m.roof, 1.0),
+                    (m.side, m.side, 1.0),
+                    (m.nose, m.roof, 0.0),
+                    (m.nose, m.side, 0.0),
+                    (m.roof, m.side, 0.0),
+                ] {
+                    assert!(close(dot(u, v), want, 1e-12), "a={a} b={b}");
+                }
+                // Right-handed: nose x side = roof... with z up and y
+                // south, nose x roof points to the side.
+                let c = cross(m.nose, m.roof);
+                assert!(close(dot(c, m.side), -1.0, 1e-12) || close(dot(c, m.side), 1.0, 1e-12));
+            }
+        }
+        // Pitched forward toward east, the roof leans east and the nose dips.
+        let m = basis(0.5, 0.0);
+        assert!(m.roof[0] > 0.0 && m.nose[2] < 0.0);
+    }
+
+    fn open_air() -> (Map, Rng, Particles) {
+        (Map::open_plane(), Rng::new(7), Particles::default())
+    }
+
+    fn fly(f: &mut Flier, input: &FlightInput, t: &FlightTunables, ticks: usize) -> [f64; 2] {
+        let (map, mut rng, mut particles) = open_air();
+        let mut air = Airspace {
+            map: &map,
+            radius: 0.3,
+            rng: &mut rng,
+            particles: &mut particles,
+        };
+        let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
+        for _ in 0..ticks {
+            f.step(&mut pos, &mut heading, input, t, &mut air, TICK_DT);
+        }
+        pos
+    }
+
+    fn aloft(vz: f64) -> Flier {
+        let mut f = Flier::take_off([0.0, 0.0], 1.0);
+        f.z = 10.0;
+        f.airborne = true;
+        f.velocity[2] = vz;
+        f
+    }
+
+    #[test]
+    fn hover_after_the_move_changes_velocity_not_position_on_its_first_tick() {
+        let t = FlightTunables::default();
+        let mut idle = aloft(1.0);
+        let mut hovering = idle.clone();
+        fly(&mut idle, &FlightInput::default(), &t, 1);
+        let hover = FlightInput {
+            hover: true,
+            ..FlightInput::default()
+        };
+        fly(&mut hovering, &hover, &t, 1);
+        assert_eq!(hovering.z, idle.z, "the move came before hover");
+        let gain = hovering.velocity[2] - idle.velocity[2];
+        assert!(
+            close(gain, t.thrust * t.hover_share * TICK_DT, 1e-12),
+            "{gain}"
+        );
+    }
+
+    #[test]
+    fn with_no_input_velocity_decays_by_friction_then_gravity() {
+        let t = FlightTunables::default();
+        let mut f = aloft(2.0);
+        f.velocity[0] = 3.0;
+        fly(&mut f, &FlightInput::default(), &t, 1);
+        let keep = t.keep_per_tick();
+        assert!(close(keep, (63.0f64 / 64.0).powf(5.0 / 12.0), 1e-15));
+        assert_eq!(f.velocity[0], 3.0 * keep);
+        assert!(close(
+            f.velocity[2],
+            2.0 * keep - t.gravity * TICK_DT,
+            1e-15
+        ));
+        assert!(close(f.z, 10.0 + 2.0 * keep * TICK_DT, 1e-12));
+    }
+
+    #[test]
+    fn full_thrust_upright_reaches_the_predicted_terminal_climb() {
+        let t = FlightTunables {
+            fuel_seconds: 1e9,
+            ..FlightTunables::default()
+        };
+        let mut f = aloft(0.0);
+        f.z = 0.0;
+        let input = FlightInput {
+            thrust: true,
+            ..FlightInput::default()
+        };
+        // Very high walls, so the engines never cut out.
+        let map = Map::open_plane();
+        assert!(map.wall_height > 1e3);
+        fly(&mut f, &input, &t, 120 * 40);
+        let want = t.terminal_climb(TICK_DT);
+        assert!(close(want, 10.11, 0.01), "{want}");
+        // Measured just after gravity: the fixed point of the tick is
+        // keep * v + (thrust - gravity) dt = v.
+        assert!(
+            close(f.velocity[2], want, 1e-6),
+            "{} vs {want}",
+            f.velocity[2]
+        );
+        // Lander's ratios survive the conversion.
+        assert!(close(t.thrust / t.gravity, 16.0 / 3.0, 1e-12));
+        assert!(close(
+            t.thrust * t.hover_share / t.gravity,
+            4.0 / 3.0,
+            1e-12
+        ));
+    }
+
+    #[test]
+    fn thrust_pushes_along_the_roof() {
+        let t = FlightTunables::default();
+        let mut f = aloft(0.0);
+        f.pitch = 0.6;
+        f.target_pitch = 0.6;
+        let input = FlightInput {
+            thrust: true,
+            pointer: [0.0, 0.6 / t.max_pitch],
+            ..FlightInput::default()
+        };
+        fly(&mut f, &input, &t, 1);
+        // Tilted toward the heading (east): thrust drives east.
+        assert!(f.velocity[0] > 0.0 && f.velocity[1].abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_jets_never_raise_spin_and_never_reverse_it_along_a_jet() {
+        let mut rng = Rng::new(3);
+        let mut r = || rng.next_f64() * 2.0 - 1.0;
+        for case in 0..2000 {
+            let axes = basis(r() * PI, r() * PI);
+            let mut spin: Vec3 = [r() * 8.0, r() * 8.0, r() * 8.0];
+            let impulse = r().abs() * 2.0;
+            let before = spin;
+            stabilise(&mut spin, &axes, impulse);
+            assert!(
+                dot(spin, spin) <= dot(before, before) + 1e-12,
+                "case {case}"
+            );
+            for axis in [axes.nose, axes.roof, axes.side] {
+                let (a, b) = (dot(before, axis), dot(spin, axis));
+                assert!(a * b >= -1e-12, "case {case}: reversed along a jet");
+                assert!(b.abs() <= a.abs() + 1e-12, "case {case}: grew along a jet");
+            }
+        }
+    }
+
+    #[test]
+    fn a_random_spin_about_any_axis_stops_in_bounded_time() {
+        let t = FlightTunables::default();
+        let mut rng = Rng::new(5);
+        let mut slowest = 0;
+        for case in 0..200 {
+            let mut f = aloft(0.0);
+            f.spin = std::array::from_fn(|_| (rng.next_f64() * 2.0 - 1.0) * 8.0);
+            let input = FlightInput {
+                pointer: [rng.next_f64() - 0.5, rng.next_f64() - 0.5],
+                ..FlightInput::default()
+            };
+            let (map, mut r2, mut particles) = open_air();
+            let mut air = Airspace {
+                map: &map,
+                radius: 0.3,
+                rng: &mut r2,
+                particles: &mut particles,
+            };
+            let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
+            let mut ticks = 0;
+            // Each tick the jet on the axis nearest the spin takes at
+            // least jet_spin * dt / sqrt(3) off it.
+            let size = dot(f.spin, f.spin).sqrt();
+            let bound = (size * 3f64.sqrt() / (t.jet_spin * TICK_DT)).ceil() as usize;
+            while f.spin != [0.0; 3] {
+                let before = dot(f.spin, f.spin);
+                f.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+                assert!(dot(f.spin, f.spin) <= before + 1e-12, "case {case}");
+                ticks += 1;
+                assert!(ticks <= bound, "case {case}: still spinning after {ticks}");
+            }
+            slowest = slowest.max(ticks);
+        }
+        // Up to 13.9 rad/s at 8 rad/s² a jet: under two seconds.
+        assert!(slowest <= 240, "{slowest}");
+    }
+
+    #[test]
+    fn without_stabilising_a_spin_keeps_turning_the_view() {
+        let t = FlightTunables {
+            stabilise: false,
+            ..FlightTunables::default()
+        };
+        let mut f = aloft(0.0);
+        f.spin = [0.0, 0.0, 1.0];
+        fly(&mut f, &FlightInput::default(), &t, 120);
+        assert_eq!(f.spin, [0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn the_brake_stops_drift_without_reversing_it() {
+        let t = FlightTunables::default();
+        let mut rng = Rng::new(11);
+        for case in 0..100 {
+            let mut f = aloft(0.0);
+            f.z = 30.0;
+            f.velocity = std::array::from_fn(|_| (rng.next_f64() * 2.0 - 1.0) * 6.0);
+            let dir = f.velocity;
+            let input = FlightInput {
+                brake: true,
+                ..FlightInput::default()
+            };
+            fly(&mut f, &input, &t, 600);
+            let speed = dot(f.velocity, f.velocity).sqrt();
+            assert!(speed < 0.05, "case {case}: still drifting at {speed}");
+            // Horizontally nothing else acts: the drift never turns back.
+            assert!(
+                f.velocity[0] * dir[0] >= 0.0 && f.velocity[1] * dir[1] >= 0.0,
+                "case {case}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_slow_level_touchdown_lands_and_a_fast_one_hurts() {
+        let t = FlightTunables::default();
+        let mut f = aloft(-1.0);
+        f.z = 0.001;
+        let (map, mut rng, mut particles) = open_air();
+        let mut air = Airspace {
+            map: &map,
+            radius: 0.3,
+            rng: &mut rng,
+            particles: &mut particles,
+        };
+        let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
+        let input = FlightInput::default();
+        let soft = f.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+        assert_eq!(
+            soft,
+            Touchdown {
+                landed: true,
+                damage: 0
+            }
+        );
+        let mut g = aloft(-3.0);
+        g.z = 0.001;
+        let hard = g.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+        assert!(hard.landed && hard.damage > 0, "{hard:?}");
+        let mut tilted = aloft(-1.0);
+        tilted.z = 0.001;
+        tilted.pitch = 1.0;
+        tilted.target_pitch = 1.0;
+        let input = FlightInput {
+            pointer: [0.0, 1.0 / t.max_pitch],
+            ..FlightInput::default()
+        };
+        let rough = tilted.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+        assert!(!rough.landed, "a tilted touchdown keeps flying");
+        assert_eq!(tilted.z, 0.0);
+    }
+
+    #[test]
+    fn exhaust_stays_bounded_under_full_thrust_and_dies_out() {
+        let t = FlightTunables {
+            fuel_seconds: 1e9,
+            ..FlightTunables::default()
+        };
+        let (map, mut rng, mut particles) = open_air();
+        let mut f = aloft(0.0);
+        let mut air = Airspace {
+            map: &map,
+            radius: 0.3,
+            rng: &mut rng,
+            particles: &mut particles,
+        };
+        let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
+        let full = FlightInput {
+            thrust: true,
+            brake: true,
+            ..FlightInput::default()
+        };
+        let mut most = 0;
+        for _ in 0..120 * 60 {
+            f.step(&mut pos, &mut heading, &full, &t, &mut air, TICK_DT);
+            air.particles.step(&map, t.gravity, TICK_DT);
+            most = most.max(air.particles.len());
+        }
+        // 10/3 a tick living at most 36 ticks.
+        assert!(most > 60 && most <= 125, "{most}");
+        assert_eq!(air.particles.dropped(), 0);
+        let idle = FlightInput::default();
+        for _ in 0..40 {
+            f.step(&mut pos, &mut heading, &idle, &t, &mut air, TICK_DT);
+            air.particles.step(&map, t.gravity, TICK_DT);
+        }
+        assert!(air.particles.is_empty(), "all die by their lifespan");
+    }
+}
