@@ -1,7 +1,7 @@
 //! Procedural wall, floor and ceiling textures for wobblecaster.
 //!
 //! Run with `cargo run --release --example gen_assets`. It writes seven 64x64
-//! opaque RGBA PNGs into `assets/`; that output is committed, so rerun this
+//! opaque RGBA PNGs and one 512x512 sky panorama into `assets/`; that output is committed, so rerun this
 //! only after changing it. Every texture comes from fixed seeds through a
 //! splitmix64 generator and value noise, using only `+ - * / sqrt floor` on
 //! floats, so the files are bit-for-bit reproducible. Every pattern and noise
@@ -36,6 +36,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("metal_plate", metal_plate(50)),
         ("floor_tiles", floor_tiles(60)),
         ("ceiling_panels", ceiling_panels(70)),
+        ("sky_panorama", sky_panorama(80)),
     ];
     for (name, canvas) in &textures {
         let path = dir.join(format!("{name}.png"));
@@ -269,6 +270,64 @@ fn ceiling_panels(seed: u64) -> Canvas {
     })
 }
 
+/// The sky panorama's edge in texels: it wraps once round the horizon, so
+/// it needs more texels than a wall (about 0.7 degrees each).
+const SKY: usize = 512;
+
+/// Open sky for maps with no ceiling: the bottom row is the horizon, the
+/// top row straight up, and the columns go once round the compass. A warm
+/// haze at the horizon deepening to blue overhead, a range of blue-grey
+/// hills, and soft clouds thinning toward the zenith; seamless across.
+fn sky_panorama(seed: u64) -> Canvas {
+    let haze = rgb(0xe6cfae);
+    let mid = rgb(0x8fb4d8);
+    let zenith = rgb(0x2b4f86);
+    let hills = rgb(0x56657a);
+    (0..SKY * SKY)
+        .map(|i| {
+            let (x, y) = (i % SKY, i / SKY);
+            let up = 1.0 - y as f32 / (SKY - 1) as f32;
+            let u = x as f32 / SKY as f32;
+            let mut c = if up < 0.3 {
+                mix(haze, mid, smoothstep(0.0, 0.3, up))
+            } else {
+                mix(mid, zenith, smoothstep(0.3, 1.0, up))
+            };
+            // Clouds: layered noise stretched across, repeating round the sky.
+            let mut cloud = 0.0;
+            let mut amp = 1.0;
+            for o in 0..5 {
+                let cells = 6i64 << o;
+                let n = noise(
+                    seed + o,
+                    u * cells as f32,
+                    up * 3.0 * (1 << o) as f32,
+                    cells,
+                    1 << 20,
+                );
+                cloud += amp * n;
+                amp *= 0.5;
+            }
+            let cloud = cloud / 1.9375;
+            let cover = smoothstep(0.52, 0.72, cloud) * (1.0 - smoothstep(0.25, 0.85, up));
+            c = mix(
+                c,
+                add(scale(rgb(0xf4f1ea), 0.9), scale(c, 0.1)),
+                cover * 0.85,
+            );
+            // Hills on the horizon: a ridge of smooth noise, hazier further down.
+            let ridge = 0.035
+                + 0.05 * noise(seed + 9, u * 12.0, 0.0, 12, 1)
+                + 0.025 * noise(seed + 10, u * 40.0, 0.0, 40, 1);
+            if up < ridge {
+                let depth = up / ridge;
+                c = mix(mix(haze, hills, 0.75), hills, depth);
+            }
+            c
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------- helpers
 
 /// A splitmix64 generator: tiny, seeded and the same on every platform.
@@ -424,8 +483,9 @@ fn add(a: Rgb, b: Rgb) -> Rgb {
 /// Writes a canvas as an opaque RGBA PNG.
 fn save(path: &Path, canvas: &Canvas) -> image::ImageResult<()> {
     let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
-    let img = RgbaImage::from_fn(N as u32, N as u32, |x, y| {
-        let [r, g, b] = canvas[y as usize * N + x as usize];
+    let n = canvas.len().isqrt();
+    let img = RgbaImage::from_fn(n as u32, n as u32, |x, y| {
+        let [r, g, b] = canvas[y as usize * n + x as usize];
         Rgba([byte(r), byte(g), byte(b), 255])
     });
     img.save(path)

@@ -97,8 +97,16 @@ fn pads_row(
     let dy = dist * proj.ry / proj.focal;
     for (x, p) in row.iter_mut().enumerate() {
         let (tx, ty) = (px.floor(), py.floor());
-        if visible(x) && map.is_pad(tx as i64, ty as i64) {
-            let rgb = pad_colour(px - tx, py - ty);
+        let (cx, cy) = (tx as i64, ty as i64);
+        if visible(x) && map.is_pad(cx, cy) {
+            // The chevron border runs only round the pad's outside edge.
+            let open = [
+                !map.is_pad(cx - 1, cy),
+                !map.is_pad(cx + 1, cy),
+                !map.is_pad(cx, cy - 1),
+                !map.is_pad(cx, cy + 1),
+            ];
+            let rgb = pad_colour(px - tx, py - ty, open);
             *p = shade(
                 u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]),
                 brightness,
@@ -109,9 +117,15 @@ fn pads_row(
     }
 }
 
-/// A landing pad's colour at (`u`, `v`) within its tile, each 0 to 1.
-pub(super) fn pad_colour(u: f64, v: f64) -> [u8; 3] {
-    let edge = u.min(v).min(1.0 - u).min(1.0 - v);
+/// A landing pad's colour at (`u`, `v`) within its tile, each 0 to 1;
+/// `open` says which sides (west, east, north, south) are the pad's edge.
+pub(super) fn pad_colour(u: f64, v: f64, open: [bool; 4]) -> [u8; 3] {
+    let far = f64::INFINITY;
+    let pick = |is_edge: bool, d: f64| if is_edge { d } else { far };
+    let edge = pick(open[0], u)
+        .min(pick(open[1], 1.0 - u))
+        .min(pick(open[2], v))
+        .min(pick(open[3], 1.0 - v));
     if edge < 0.12 {
         let stripe = ((u + v) * 6.0).floor() as i64 % 2 == 0;
         return if stripe { [230, 190, 40] } else { [30, 28, 24] };

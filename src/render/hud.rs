@@ -3,7 +3,7 @@
 
 use super::font::{Canvas, GLYPH};
 use super::View;
-use super::{fight, radar};
+use super::{cockpit, fight, radar};
 use crate::settings::{Action, Bindings};
 use crate::sim::{Model, World};
 use crate::sprites::Art;
@@ -99,7 +99,10 @@ pub(super) fn draw(
     // The gun and the flashes first: the readouts stay legible over them.
     fight::draw(world, art, &mut c, scale);
     readout(world, hud, &mut c, scale);
-    dial(world, view, &mut c, scale);
+    match &world.player.flight {
+        Some(f) => cockpit::attitude(world, f, &mut c, scale),
+        None => dial(world, view, &mut c, scale),
+    }
     if hud.minimap || hud.steering {
         minimap(world, view, hud.steering, &mut c, scale);
     }
@@ -177,7 +180,9 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
         lines.push(format!("{fps:5.0} fps"));
     }
     let t = &world.tunables;
-    if t.model == Model::Polar {
+    if let Some(f) = &p.flight {
+        lines.extend(cockpit::lines(world, f));
+    } else if t.model == Model::Polar {
         lines.push("model     polar".to_string());
         lines.push(format!("camera    along {}", t.coupling.name()));
         lines.push(format!("speed     {:6.2} tiles/s", p.body.speed));
@@ -194,6 +199,9 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     }
     lines.push(format!("heading   {:6.1}\u{b0}", deg(p.heading)));
     lines.push(format!("health    {:6}", world.combat.health.max(0)));
+    if p.flight.is_none() && (p.fuel < 1.0 || world.map.has_pads()) {
+        lines.push(format!("fuel      {:6.0}%", p.fuel * 100.0));
+    }
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
     c.shade_rect(0, 0, width as i64 + 12, line * lines.len() as i64 + 10);
@@ -220,7 +228,7 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
         (2.0 * r) as i64 + 9,
         (2.0 * r) as i64 + 9,
     );
-    ring(c, cx, cy, r, [120, 120, 120, 255]);
+    cockpit::ring(c, cx, cy, r, [120, 120, 120, 255]);
     let (hx, hy) = dir(p.heading);
     c.line(
         cx + hx * r * 0.8,
@@ -239,15 +247,6 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     let (sx, sy) = dir(p.velocity[1].atan2(p.velocity[0]));
     for o in [-0.5, 0.5] {
         c.line(cx + o, cy, cx + sx * len + o, cy + sy * len, SPEED);
-    }
-}
-
-/// A circle outline.
-fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
-    let n = (r * 7.0) as usize;
-    for i in 0..n {
-        let a = i as f64 / n as f64 * std::f64::consts::TAU;
-        c.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, rgba);
     }
 }
 

@@ -211,7 +211,8 @@ pub(super) fn particles(
             continue;
         }
         let scale = proj.focal / depth;
-        let edge = (PARTICLE_SIZE * scale).max(1.0);
+        // Points, not blobs: at most a hundred and twentieth of the width.
+        let edge = (PARTICLE_SIZE * scale).clamp(1.0, (w / 120.0).max(1.0));
         let cx = w * 0.5 + (dx * proj.rx + dy * proj.ry) * scale;
         let cy = proj.horizon - (p.pos[2] - proj.eye) * scale;
         let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);

@@ -1,0 +1,127 @@
+//! The jetpack's HUD: the flight readout (fuel, altitude, vertical speed,
+//! pitch and direction against their targets, spin) and the attitude
+//! indicator that replaces the walking dial in flight.
+
+use super::font::Canvas;
+use crate::sim::flight::{Flier, CUTOUT_BELOW_CEILING};
+use crate::sim::World;
+
+const TILT: [u8; 4] = [255, 208, 64, 255];
+const TARGET: [u8; 4] = [255, 255, 255, 255];
+const DRIFT: [u8; 4] = [64, 224, 255, 255];
+const RIM: [u8; 4] = [120, 120, 120, 255];
+
+/// The readout lines of a flight, after the fps line.
+pub(super) fn lines(world: &World, f: &Flier) -> Vec<String> {
+    let t = &world.tunables.flight;
+    let deg = |r: f64| r.to_degrees();
+    let state = if f.stowed {
+        "jetpack   OFF - falling"
+    } else if f.fuel <= 0.0 {
+        "jetpack   NO FUEL"
+    } else if f.z >= world.map.wall_height - CUTOUT_BELOW_CEILING {
+        "jetpack   CUT OUT - too high"
+    } else if f.thrust {
+        "jetpack   FULL THRUST"
+    } else if f.hover {
+        "jetpack   hover"
+    } else if f.airborne {
+        "jetpack   idle"
+    } else {
+        "jetpack   on the ground"
+    };
+    let bars = (f.fuel * 10.0).ceil() as usize;
+    let spin = f.spin.iter().map(|s| s * s).sum::<f64>().sqrt();
+    vec![
+        state.to_string(),
+        format!(
+            "fuel      {}{} {:3.0}%",
+            "#".repeat(bars),
+            ".".repeat(10 - bars.min(10)),
+            f.fuel * 100.0
+        ),
+        format!("altitude  {:6.2} tiles", f.z),
+        format!("vert spd  {:+6.2} tiles/s", f.velocity[2]),
+        format!(
+            "pitch     {:6.1}\u{b0} ->{:6.1}\u{b0}",
+            deg(f.pitch),
+            deg(f.target_pitch)
+        ),
+        format!(
+            "direction {:+6.1}\u{b0} ->{:+6.1}\u{b0}",
+            deg(f.direction),
+            deg(f.target_direction)
+        ),
+        format!(
+            "spin      {:6.2} rad/s{}",
+            spin,
+            if t.stabilise { "" } else { " (jets off)" }
+        ),
+    ]
+}
+
+/// The attitude indicator, bottom left, seen from above with the view
+/// heading up: the ship's tilt as a yellow dot (at the rim, full pointer
+/// deflection), the pointer's target as a white cross, the horizontal drift
+/// as a cyan line (full radius at 4 tiles/s), and a vertical speed bar on
+/// the right (green climbing, red sinking; full at the landing speed).
+pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
+    let t = &world.tunables.flight;
+    let r = 36.0 * scale as f64;
+    let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
+    let box_side = (2.0 * r) as i64 + 9;
+    c.shade_rect(
+        (cx - r) as i64 - 4,
+        (cy - r) as i64 - 4,
+        box_side + 12,
+        box_side,
+    );
+    ring(c, cx, cy, r, RIM);
+    ring(c, cx, cy, r * t.level_pitch / t.max_pitch, RIM);
+    // A point `share` of the radius out along `direction` from the view's up.
+    let at = |share: f64, direction: f64| {
+        let (s, co) = direction.sin_cos();
+        (cx + s * share * r, cy - co * share * r)
+    };
+    let (tx, ty) = at(f.target_pitch / t.max_pitch, f.target_direction);
+    let arm = 3.0 * scale as f64;
+    c.line(tx - arm, ty, tx + arm, ty, TARGET);
+    c.line(tx, ty - arm, tx, ty + arm, TARGET);
+    let (px, py) = at((f.pitch / t.max_pitch).min(1.2), f.direction);
+    c.fill(
+        px as i64 - scale as i64,
+        py as i64 - scale as i64,
+        2 * scale as i64 + 1,
+        2 * scale as i64 + 1,
+        TILT,
+    );
+    let heading = world.player.heading;
+    let [vx, vy, vz] = f.velocity;
+    let speed = vx.hypot(vy);
+    if speed > 1e-3 {
+        let (dx, dy) = at((speed / 4.0).min(1.2), vy.atan2(vx) - heading);
+        c.line(cx, cy, dx, dy, DRIFT);
+    }
+    // Vertical speed: a bar from the middle of the right edge.
+    let bar_x = (cx + r) as i64 + 8;
+    let share = (vz / t.landing_speed.max(0.1)).clamp(-1.0, 1.0);
+    let len = (share * r) as i64;
+    let colour = if vz >= 0.0 {
+        [96, 224, 96, 255]
+    } else if -vz > t.landing_speed {
+        [255, 64, 48, 255]
+    } else {
+        [255, 160, 64, 255]
+    };
+    let top = cy as i64 - len.max(0);
+    c.fill(bar_x, top, 3 * scale as i64, len.abs().max(1), colour);
+}
+
+/// A circle outline.
+pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
+    let n = (r * 7.0).max(8.0) as usize;
+    for i in 0..n {
+        let a = i as f64 / n as f64 * std::f64::consts::TAU;
+        c.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, rgba);
+    }
+}
