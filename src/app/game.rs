@@ -141,17 +141,12 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         if self.hud.paused {
-            // Mouse motion while paused turns nothing.
-            self.inputs.take_look(&self.settings.input);
+            // Mouse motion while paused turns and tilts nothing.
+            self.inputs.drop_mouse();
         } else {
-            // Inputs change only between frames, so one reading serves every
-            // tick; the mouse's turn goes with the first.
-            let held = self
-                .inputs
-                .controls(&self.settings.bindings, &self.settings.input);
             for _ in 0..self.clock.advance(elapsed) {
-                let look = self.inputs.take_look(&self.settings.input);
-                let Some(controls) = self.next_controls(Controls { look, ..held }) else {
+                let held = self.held_controls();
+                let Some(controls) = self.next_controls(held) else {
                     // The replay is over: hold its last tick still.
                     self.prev = self.world.camera();
                     break;
@@ -161,11 +156,34 @@ impl Game {
                 self.after_step(&controls);
             }
         }
+        if self.settings.video.level_horizon {
+            self.prev.pitch = 0.0;
+        }
         self.age_notice(elapsed);
         self.hud.message = self.status();
+        let mut now = self.world.camera();
+        if self.settings.video.level_horizon {
+            now.pitch = 0.0;
+        }
         View {
-            pose: self.prev.lerp(&self.world.camera(), self.clock.alpha()),
+            pose: self.prev.lerp(&now, self.clock.alpha()),
             fov: self.fov,
+        }
+    }
+
+    /// What the held inputs ask of this tick. In flight the mouse and the
+    /// movement keys steer the pointer, a tick's worth at a time; walking,
+    /// the mouse's turn goes with the first tick of a frame.
+    fn held_controls(&mut self) -> Controls {
+        let (bindings, input) = (&self.settings.bindings, &self.settings.input);
+        if self.world.player.flight.is_some() {
+            self.inputs.steer_pointer(bindings, TICK_DT);
+            return self.inputs.controls(bindings, input, true);
+        }
+        let look = self.inputs.take_look(input);
+        Controls {
+            look,
+            ..self.inputs.controls(bindings, input, false)
         }
     }
 
@@ -233,9 +251,15 @@ impl Game {
             .collect()
     }
 
-    /// Adds horizontal mouse motion, in counts.
-    pub fn add_mouse(&mut self, dx: f64) {
-        self.inputs.add_mouse(dx);
+    /// Adds mouse motion, in counts (right and down positive).
+    pub fn add_mouse(&mut self, dx: f64, dy: f64) {
+        self.inputs.add_mouse(dx, dy);
+    }
+
+    /// True while the mouse should be Lander's pointer: flying, not paused,
+    /// and not in a replay. The window then grabs and hides the cursor.
+    pub fn wants_pointer_grab(&self) -> bool {
+        self.world.player.flight.is_some() && !self.hud.paused && self.playback.is_none()
     }
 
     /// Lets go of everything: the window lost focus and will not hear the
@@ -435,6 +459,21 @@ impl Game {
     /// tanks' track speeds) on the minimap.
     pub fn toggle_steering(&mut self) {
         self.hud.steering = !self.hud.steering;
+    }
+
+    /// Asks for the jetpack to switch on or off with the next tick. Taking
+    /// off puts the pointer at its centre, as Lander sets the centre point
+    /// on the launch pad.
+    pub fn toggle_jetpack(&mut self) {
+        if self.world.player.flight.is_none() {
+            self.inputs.centre_pointer();
+        }
+        self.request(Action::Jetpack);
+    }
+
+    /// Puts the jetpack's pointer back at its centre: the ship levels.
+    pub fn level_pointer(&mut self) {
+        self.inputs.centre_pointer();
     }
 
     /// Asks for the map to start again from the next tick on (recorded, so
@@ -790,6 +829,41 @@ mod tests {
         let now = g.world.camera();
         let moved = (now.x - start.x).hypot(now.y - start.y);
         assert!(moved > 0.05, "moved {moved} tiles");
+    }
+
+    #[test]
+    fn j_takes_off_the_keys_fly_and_the_mouse_is_grabbed_only_in_flight() {
+        let mut g = game();
+        g.world.map.wall_height = 6.0;
+        assert!(!g.wants_pointer_grab());
+        let run = |g: &mut Game, keys: &[&'static str], ticks: usize| {
+            for &k in keys {
+                for command in g.press(key(k)) {
+                    match command {
+                        Command::ToggleJetpack => g.toggle_jetpack(),
+                        other => panic!("{other:?}"),
+                    }
+                }
+            }
+            for _ in 0..ticks {
+                g.advance(1.0 / 120.0);
+            }
+            for &k in keys {
+                g.release(key(k));
+            }
+        };
+        run(&mut g, &["KeyJ"], 2);
+        assert!(g.world.player.flight.is_some() && g.wants_pointer_grab());
+        run(&mut g, &["KeyQ"], 240);
+        let f = g.world.player.flight.as_ref().unwrap();
+        assert!(f.z > 0.3 && f.hover, "hover climbs: {f:?}");
+        let before = g.world.player.heading;
+        run(&mut g, &["KeyW", "ArrowRight"], 60);
+        let f = g.world.player.flight.as_ref().unwrap();
+        assert!(f.target_pitch > 0.0, "W tilts forward");
+        assert!(g.world.player.heading != before, "the arrows turn the view");
+        g.toggle_pause();
+        assert!(!g.wants_pointer_grab(), "paused, the cursor is free");
     }
 
     #[test]

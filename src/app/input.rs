@@ -12,6 +12,11 @@ use winit::keyboard::KeyCode;
 
 /// A stick direction bound like a button counts as pressed past this.
 const AXIS_PRESS: f32 = 0.5;
+/// How fast a held movement key moves the jetpack's virtual pointer, in
+/// pointer ranges (centre to edge) per second.
+pub(super) const KEY_POINTER_RATE: f64 = 0.8;
+/// Mouse counts that move the virtual pointer from its centre to its edge.
+pub(super) const MOUSE_POINTER_COUNTS: f64 = 400.0;
 
 /// A press meant for the window, not the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +43,10 @@ pub(super) enum Command {
     Restart,
     /// Show or hide the enemies' steering overlay.
     ToggleSteering,
+    /// Switch the jetpack on or off.
+    ToggleJetpack,
+    /// Put the jetpack's pointer back at its centre.
+    Level,
 }
 
 impl Command {
@@ -56,6 +65,8 @@ impl Command {
             Action::Reload => Self::Reload,
             Action::Restart => Self::Restart,
             Action::Steering => Self::ToggleSteering,
+            Action::Jetpack => Self::ToggleJetpack,
+            Action::Level => Self::Level,
             Action::Forward
             | Action::Back
             | Action::StrafeLeft
@@ -63,7 +74,10 @@ impl Command {
             | Action::TurnLeft
             | Action::TurnRight
             | Action::StrafeModifier
-            | Action::Fire => return None,
+            | Action::Fire
+            | Action::Thrust
+            | Action::Hover
+            | Action::Brake => return None,
         })
     }
 }
@@ -145,12 +159,18 @@ impl PadState {
 }
 
 /// Everything the player holds now: keys and mouse buttons (by their
-/// bindings), the active pad, and mouse motion not yet turned into a look.
+/// bindings), the active pad, mouse motion not yet used, and the
+/// jetpack's virtual pointer.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Inputs {
     held: HashSet<Binding>,
     pad: PadState,
     mouse_dx: f64,
+    mouse_dy: f64,
+    /// The virtual pointer's offset from its centre, x right and y
+    /// forward, within the unit circle: moved by the movement keys and the
+    /// mouse in flight (Lander's mouse, with the cursor grabbed).
+    pointer: [f64; 2],
 }
 
 impl Inputs {
@@ -173,9 +193,53 @@ impl Inputs {
         pad.held().filter(|b| !before.holds(b)).collect()
     }
 
-    /// Adds horizontal mouse motion, in counts (positive to the right).
-    pub fn add_mouse(&mut self, dx: f64) {
+    /// Adds mouse motion, in counts (positive to the right and down).
+    pub fn add_mouse(&mut self, dx: f64, dy: f64) {
         self.mouse_dx += dx;
+        self.mouse_dy += dy;
+    }
+
+    /// Puts the virtual pointer back at its centre (take-off, level).
+    pub fn centre_pointer(&mut self) {
+        self.pointer = [0.0, 0.0];
+    }
+
+    /// Moves the virtual pointer for one tick of `dt` seconds in flight:
+    /// the movement keys push it at [`KEY_POINTER_RATE`] (the turn keys too
+    /// while the strafe modifier is held), and the mouse motion so far is
+    /// used up (away from you is forward). It stays where it is left, as
+    /// Lander's mouse does, inside the unit circle.
+    pub fn steer_pointer(&mut self, bindings: &Bindings, dt: f64) {
+        let held = |a| f64::from(u8::from(self.action_held(bindings, a)));
+        let mut x = held(Action::StrafeRight) - held(Action::StrafeLeft);
+        if self.action_held(bindings, Action::StrafeModifier) {
+            x += held(Action::TurnRight) - held(Action::TurnLeft);
+        }
+        let y = held(Action::Forward) - held(Action::Back);
+        let (dx, dy) = (
+            std::mem::take(&mut self.mouse_dx),
+            std::mem::take(&mut self.mouse_dy),
+        );
+        let p = [
+            self.pointer[0]
+                + x.clamp(-1.0, 1.0) * KEY_POINTER_RATE * dt
+                + dx / MOUSE_POINTER_COUNTS,
+            self.pointer[1] + y * KEY_POINTER_RATE * dt - dy / MOUSE_POINTER_COUNTS,
+        ];
+        let m = p[0].hypot(p[1]);
+        self.pointer = if m > 1.0 { [p[0] / m, p[1] / m] } else { p };
+    }
+
+    /// The pointer the flier reads: the virtual pointer plus the left
+    /// stick's offset (radial deadzone), inside the unit circle.
+    fn flight_pointer(&self, settings: &InputSettings) -> [f32; 2] {
+        let [sx, sy] = radial_deadzone(self.pad.left, settings.deadzone);
+        let p = [
+            self.pointer[0] + f64::from(sx),
+            self.pointer[1] + f64::from(sy),
+        ];
+        let m = p[0].hypot(p[1]).max(1.0);
+        [(p[0] / m) as f32, (p[1] / m) as f32]
     }
 
     /// Lets go of everything: the window lost focus and will not hear the
@@ -184,6 +248,7 @@ impl Inputs {
         self.held.clear();
         self.pad = PadState::default();
         self.mouse_dx = 0.0;
+        self.mouse_dy = 0.0;
     }
 
     /// True while `binding` is held, by whichever device it names.
@@ -201,10 +266,37 @@ impl Inputs {
     /// rescaled), the right stick's x turns through the response curve;
     /// each axis is then clamped to -1..1. While the strafe modifier is
     /// held, the turn actions strafe instead, as Alt does in Wolfenstein 3D.
-    pub fn controls(&self, bindings: &Bindings, settings: &InputSettings) -> Controls {
+    ///
+    /// `flying`: the movement actions and the left stick steer the pointer
+    /// instead of the feet, the jetpack's buttons count, and an input bound
+    /// both to fire and to a jetpack button (the right trigger) thrusts
+    /// without firing.
+    pub fn controls(
+        &self,
+        bindings: &Bindings,
+        settings: &InputSettings,
+        flying: bool,
+    ) -> Controls {
         let held = |a| self.action_held(bindings, a);
         let strafing = held(Action::StrafeModifier);
         let mut c = Controls::default();
+        if flying {
+            if !strafing {
+                c.turn = f32::from(u8::from(held(Action::TurnRight)))
+                    - f32::from(u8::from(held(Action::TurnLeft)));
+            }
+            c.turn += turn_curve(self.pad.right[0], settings.deadzone, settings.turn_curve);
+            c.pointer = self.flight_pointer(settings);
+            c.thrust = held(Action::Thrust);
+            c.hover = held(Action::Hover);
+            c.brake = held(Action::Brake);
+            let jet = [Action::Thrust, Action::Hover, Action::Brake];
+            c.fire = bindings
+                .get(Action::Fire)
+                .iter()
+                .any(|b| self.holds(b) && !jet.iter().any(|&a| bindings.get(a).contains(b)));
+            return c.clamped();
+        }
         let axis = |plus, minus| f32::from(u8::from(held(plus))) - f32::from(u8::from(held(minus)));
         c.forward = axis(Action::Forward, Action::Back);
         c.right = axis(Action::StrafeRight, Action::StrafeLeft);
@@ -222,10 +314,18 @@ impl Inputs {
         c.clamped()
     }
 
+    /// Lets the mouse motion so far go unused (paused, or walking with
+    /// mouse turning off).
+    pub fn drop_mouse(&mut self) {
+        self.mouse_dx = 0.0;
+        self.mouse_dy = 0.0;
+    }
+
     /// The heading turn, radians, that the mouse motion since the last call
     /// asks for when mouse turning is on; the motion is used up either way.
     pub fn take_look(&mut self, settings: &InputSettings) -> f32 {
         let dx = std::mem::take(&mut self.mouse_dx);
+        self.mouse_dy = 0.0;
         if !settings.mouse_turn {
             return 0.0;
         }
@@ -285,7 +385,7 @@ mod tests {
         for &k in keys {
             inputs.press(key(k));
         }
-        inputs.controls(&Bindings::default(), &InputSettings::default())
+        inputs.controls(&Bindings::default(), &InputSettings::default(), false)
     }
 
     fn c(forward: f32, right: f32, turn: f32) -> Controls {
@@ -341,9 +441,9 @@ mod tests {
         inputs.press(key("KeyW"));
         inputs.set_pad(pad([1.0, 0.0], [0.0, 0.0]));
         let (b, s) = (Bindings::default(), InputSettings::default());
-        assert_eq!(inputs.controls(&b, &s), c(1.0, 1.0, 0.0));
+        assert_eq!(inputs.controls(&b, &s, false), c(1.0, 1.0, 0.0));
         inputs.set_pad(pad([0.0, 1.0], [0.0, 0.0]));
-        assert_eq!(inputs.controls(&b, &s), c(1.0, 0.0, 0.0));
+        assert_eq!(inputs.controls(&b, &s, false), c(1.0, 0.0, 0.0));
     }
 
     #[test]
@@ -374,7 +474,7 @@ mod tests {
         let angle = 30f32.to_radians();
         let mut inputs = Inputs::default();
         inputs.set_pad(pad([0.8 * angle.sin(), 0.8 * angle.cos()], [0.0, 0.0]));
-        let controls = inputs.controls(&b, &s);
+        let controls = inputs.controls(&b, &s, false);
         let push = controls.right.atan2(controls.forward);
         assert!((push - angle).abs() < 1e-5, "{push}");
         let strength = controls.forward.hypot(controls.right);
@@ -389,12 +489,12 @@ mod tests {
         s.turn_curve = 2.0;
         s.deadzone = 0.0;
         inputs.set_pad(pad([0.0, 0.0], [0.5, 0.0]));
-        assert!((inputs.controls(&b, &s).turn - 0.25).abs() < 1e-6);
+        assert!((inputs.controls(&b, &s, false).turn - 0.25).abs() < 1e-6);
         inputs.set_pad(pad([0.0, 0.0], [-1.0, 0.0]));
-        assert_eq!(inputs.controls(&b, &s).turn, -1.0);
+        assert_eq!(inputs.controls(&b, &s, false).turn, -1.0);
         s.turn_curve = 1.0;
         inputs.set_pad(pad([0.0, 0.0], [0.5, 0.0]));
-        assert!((inputs.controls(&b, &s).turn - 0.5).abs() < 1e-6);
+        assert!((inputs.controls(&b, &s, false).turn - 0.5).abs() < 1e-6);
     }
 
     #[test]
@@ -403,14 +503,14 @@ mod tests {
         inputs.press(key("KeyW"));
         inputs.press(Binding::Mouse(MouseButton::Left));
         inputs.set_pad(pad([0.0, 1.0], [1.0, 0.0]));
-        inputs.add_mouse(40.0);
+        inputs.add_mouse(40.0, 0.0);
         inputs.release_all();
         let s = InputSettings {
             mouse_turn: true,
             ..InputSettings::default()
         };
         assert_eq!(
-            inputs.controls(&Bindings::default(), &s),
+            inputs.controls(&Bindings::default(), &s, false),
             Controls::default()
         );
         assert_eq!(inputs.take_look(&s), 0.0);
@@ -418,7 +518,7 @@ mod tests {
         let mut inputs = Inputs::default();
         inputs.set_pad(pad([0.0, 1.0], [0.0, 0.0]));
         inputs.set_pad(PadState::default());
-        let c = inputs.controls(&Bindings::default(), &s);
+        let c = inputs.controls(&Bindings::default(), &s, false);
         assert_eq!(c, Controls::default());
     }
 
@@ -447,12 +547,12 @@ mod tests {
     fn mouse_turning_is_off_unless_asked_for() {
         let mut inputs = Inputs::default();
         let mut s = InputSettings::default();
-        inputs.add_mouse(100.0);
+        inputs.add_mouse(100.0, 0.0);
         assert_eq!(inputs.take_look(&s), 0.0);
         s.mouse_turn = true;
         s.mouse_sensitivity = 0.1;
-        inputs.add_mouse(100.0);
-        inputs.add_mouse(-50.0);
+        inputs.add_mouse(100.0, 0.0);
+        inputs.add_mouse(-50.0, 0.0);
         let look = inputs.take_look(&s);
         assert!((look - 5f32.to_radians()).abs() < 1e-6, "{look}");
         assert_eq!(inputs.take_look(&s), 0.0, "used up");
@@ -496,5 +596,82 @@ mod tests {
                 "{code:?}"
             );
         }
+    }
+
+    #[test]
+    fn in_flight_the_movement_keys_and_the_mouse_steer_a_pointer_that_stays() {
+        let b = Bindings::default();
+        let s = InputSettings::default();
+        let mut inputs = Inputs::default();
+        inputs.press(key("KeyW"));
+        for _ in 0..60 {
+            inputs.steer_pointer(&b, 1.0 / 120.0);
+        }
+        let c = inputs.controls(&b, &s, true);
+        assert!((c.pointer[1] - 0.4).abs() < 1e-6, "{:?}", c.pointer);
+        assert_eq!((c.forward, c.right), (0.0, 0.0), "the feet do not move");
+        inputs.release(key("KeyW"));
+        inputs.steer_pointer(&b, 1.0 / 120.0);
+        let kept = inputs.controls(&b, &s, true).pointer;
+        assert_eq!(kept, c.pointer, "let go, the pointer stays");
+        // Mouse: right and away from you.
+        inputs.add_mouse(MOUSE_POINTER_COUNTS / 2.0, -MOUSE_POINTER_COUNTS / 10.0);
+        inputs.steer_pointer(&b, 1.0 / 120.0);
+        let p = inputs.controls(&b, &s, true).pointer;
+        assert!(
+            (p[0] - 0.5).abs() < 1e-6 && (p[1] - 0.5).abs() < 1e-6,
+            "{p:?}"
+        );
+        // Far past the edge: held on the unit circle.
+        inputs.add_mouse(10.0 * MOUSE_POINTER_COUNTS, 0.0);
+        inputs.steer_pointer(&b, 1.0 / 120.0);
+        let p = inputs.controls(&b, &s, true).pointer;
+        assert!((f64::from(p[0]).hypot(f64::from(p[1])) - 1.0).abs() < 1e-6);
+        inputs.centre_pointer();
+        assert_eq!(inputs.controls(&b, &s, true).pointer, [0.0, 0.0]);
+    }
+
+    #[test]
+    fn in_flight_the_turn_keys_turn_and_the_left_stick_is_the_pointer() {
+        let b = Bindings::default();
+        let s = InputSettings::default();
+        let mut inputs = Inputs::default();
+        inputs.press(key("ArrowLeft"));
+        inputs.set_pad(pad([0.0, -1.0], [0.0, 0.0]));
+        let c = inputs.controls(&b, &s, true);
+        assert_eq!(c.turn, -1.0);
+        assert_eq!(c.pointer, [0.0, -1.0], "stick back tilts back");
+        // Alt makes the turn keys steer the pointer sideways instead.
+        inputs.set_pad(PadState::default());
+        inputs.press(key("AltLeft"));
+        inputs.steer_pointer(&b, 0.5);
+        let c = inputs.controls(&b, &s, true);
+        assert_eq!(c.turn, 0.0);
+        assert!(c.pointer[0] < 0.0);
+    }
+
+    #[test]
+    fn the_right_trigger_fires_walking_and_thrusts_flying() {
+        let b = Bindings::default();
+        let s = InputSettings::default();
+        let mut inputs = Inputs::default();
+        let mut trigger = PadState::default();
+        trigger.buttons[button_index(PadButton::RightTrigger)] = true;
+        inputs.set_pad(trigger);
+        let walking = inputs.controls(&b, &s, false);
+        assert!(walking.fire && !walking.thrust);
+        let flying = inputs.controls(&b, &s, true);
+        assert!(flying.thrust && !flying.fire);
+        // Lander's mouse: left thrust, middle hover, right fire.
+        let mut inputs = Inputs::default();
+        for m in [MouseButton::Left, MouseButton::Middle, MouseButton::Right] {
+            inputs.press(Binding::Mouse(m));
+        }
+        let c = inputs.controls(&b, &s, true);
+        assert!(c.thrust && c.hover && c.fire && !c.brake);
+        inputs.press(key("KeyR"));
+        assert!(inputs.controls(&b, &s, true).brake);
+        inputs.release_all();
+        assert_eq!(inputs.controls(&b, &s, true), Controls::default());
     }
 }

@@ -25,6 +25,8 @@ pub(super) struct Runner {
     pads: Pads,
     /// The window has the keyboard focus (input from elsewhere is ignored).
     focused: bool,
+    /// The cursor is grabbed as the jetpack's pointer.
+    grabbed: bool,
     /// None until the platform lets us open the window.
     screen: Option<Screen>,
     /// When the last frame began.
@@ -52,6 +54,7 @@ impl Runner {
             video,
             pads,
             focused: true,
+            grabbed: false,
             screen: None,
             last_frame: None,
             occluded: false,
@@ -87,6 +90,13 @@ impl Runner {
             if let Err(e) = screen.apply(&video) {
                 return self.fail(event_loop, e);
             }
+        }
+        // Flying, the mouse is the pointer; paused, unfocused or walking,
+        // the cursor is the player's again.
+        let grab = self.focused && self.game.wants_pointer_grab();
+        if grab != self.grabbed {
+            screen.grab_pointer(grab);
+            self.grabbed = grab;
         }
         // Nothing would be seen: stop asking for frames until a resize or
         // the end of the occlusion brings them back.
@@ -204,6 +214,8 @@ impl Runner {
             Command::Reload => self.game.reload_now(),
             Command::Restart => self.game.restart(),
             Command::ToggleSteering => self.game.toggle_steering(),
+            Command::ToggleJetpack => self.game.toggle_jetpack(),
+            Command::Level => self.game.level_pointer(),
             Command::ToggleFullscreen => {
                 if let Some(screen) = &self.screen {
                     screen.toggle_fullscreen();
@@ -273,8 +285,8 @@ impl ApplicationHandler for Runner {
 
     fn device_event(&mut self, _: &ActiveEventLoop, _: DeviceId, event: DeviceEvent) {
         // Raw motion: not stopped by the window's edge, not accelerated.
-        if let (DeviceEvent::MouseMotion { delta: (dx, _) }, true) = (event, self.focused) {
-            self.game.add_mouse(dx);
+        if let (DeviceEvent::MouseMotion { delta: (dx, dy) }, true) = (event, self.focused) {
+            self.game.add_mouse(dx, dy);
         }
     }
 }

@@ -8,7 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use winit::dpi::{LogicalSize, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
-use winit::window::{Fullscreen, Window};
+use winit::window::{CursorGrabMode, Fullscreen, Window};
 
 /// The largest window, in logical pixels, opened at first: the buffer at
 /// the biggest whole-number scale that fits on a small laptop screen.
@@ -113,6 +113,21 @@ impl Screen {
     /// Asks for another frame.
     pub fn request_redraw(&self) {
         self.window.request_redraw();
+    }
+
+    /// Grabs and hides the cursor so that its raw motion steers the
+    /// jetpack (Locked, or Confined where the platform cannot lock, as on
+    /// X11), or lets it go. A platform that allows neither keeps a free
+    /// cursor: raw motion still arrives.
+    pub fn grab_pointer(&self, on: bool) {
+        if on {
+            if self.window.set_cursor_grab(CursorGrabMode::Locked).is_err() {
+                let _ = self.window.set_cursor_grab(CursorGrabMode::Confined);
+            }
+        } else {
+            let _ = self.window.set_cursor_grab(CursorGrabMode::None);
+        }
+        self.window.set_cursor_visible(!on);
     }
 
     /// Switches between a window and borderless fullscreen on the current

@@ -22,6 +22,16 @@ pub enum Action {
     StrafeModifier,
     /// Fire the weapon (held: fire again whenever it is ready).
     Fire,
+    /// Switch the jetpack on (take off) or off.
+    Jetpack,
+    /// Jetpack: full thrust while held.
+    Thrust,
+    /// Jetpack: hover thrust (a quarter of full) while held.
+    Hover,
+    /// Jetpack: brake thrusters against the drift while held.
+    Brake,
+    /// Jetpack: put the pointer back at its centre (level the ship).
+    Level,
     /// Start the map again (after dying, or at any time).
     Restart,
     /// Pause or resume.
@@ -48,7 +58,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 24] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -57,6 +67,11 @@ impl Action {
         Action::TurnRight,
         Action::StrafeModifier,
         Action::Fire,
+        Action::Jetpack,
+        Action::Thrust,
+        Action::Hover,
+        Action::Brake,
+        Action::Level,
         Action::Restart,
         Action::Pause,
         Action::Help,
@@ -81,6 +96,11 @@ impl Action {
             Action::TurnRight => "turn_right",
             Action::StrafeModifier => "strafe_modifier",
             Action::Fire => "fire",
+            Action::Jetpack => "jetpack",
+            Action::Thrust => "thrust",
+            Action::Hover => "hover",
+            Action::Brake => "brake",
+            Action::Level => "level",
             Action::Restart => "restart",
             Action::Steering => "steering",
             Action::Pause => "pause",
@@ -106,6 +126,11 @@ impl Action {
             Action::TurnRight => "turn the heading right",
             Action::StrafeModifier => "while held, turning strafes instead",
             Action::Fire => "fire",
+            Action::Jetpack => "jetpack on or off (in flight, movement keys tilt)",
+            Action::Thrust => "jetpack full thrust",
+            Action::Hover => "jetpack hover",
+            Action::Brake => "jetpack brake",
+            Action::Level => "jetpack: centre the pointer",
             Action::Restart => "start the map again",
             Action::Steering => "enemy steering overlay",
             Action::Pause => "pause",
@@ -415,7 +440,7 @@ impl Default for Bindings {
     /// The game's keys: WASD and the arrows, Alt to strafe with the arrows,
     /// F-keys for the feel tools, and a gamepad's pad and face buttons.
     fn default() -> Self {
-        use Binding::{Key, PadButton as Pad};
+        use Binding::{Key, Mouse, PadButton as Pad};
         use PadButton::*;
         let mut b = Bindings::none();
         b.set(Action::Forward, [Key("KeyW"), Key("ArrowUp"), Pad(DPadUp)]);
@@ -427,8 +452,26 @@ impl Default for Bindings {
         b.set(Action::StrafeModifier, [Key("AltLeft"), Key("AltRight")]);
         b.set(
             Action::Fire,
-            [Key("ControlLeft"), Key("ControlRight"), Pad(RightTrigger)],
+            [
+                Key("ControlLeft"),
+                Key("ControlRight"),
+                Mouse(MouseButton::Right),
+                Pad(RightTrigger),
+                Pad(RightBumper),
+            ],
         );
+        // In flight, Lander's buttons: left thrust, middle hover, right fire.
+        b.set(Action::Jetpack, [Key("KeyJ"), Pad(South)]);
+        b.set(
+            Action::Thrust,
+            [Key("KeyE"), Mouse(MouseButton::Left), Pad(RightTrigger)],
+        );
+        b.set(
+            Action::Hover,
+            [Key("KeyQ"), Mouse(MouseButton::Middle), Pad(LeftTrigger)],
+        );
+        b.set(Action::Brake, [Key("KeyR"), Pad(East)]);
+        b.set(Action::Level, [Key("KeyC"), Pad(LeftThumb)]);
         b.set(Action::Restart, [Key("Enter"), Key("NumpadEnter")]);
         b.set(Action::Steering, [Key("F4")]);
         b.set(Action::Pause, [Key("KeyP"), Pad(Start)]);
