@@ -227,3 +227,94 @@ fn the_fight_hud_draws_at_any_size_dead_or_alive() {
         render(&world, world.camera(), w, h, &hud);
     }
 }
+
+fn hangar_world() -> World {
+    let mut map = map::load(&root().join("maps/hangar.map")).unwrap();
+    map.spawns.clear();
+    World::new(map, Tunables::default(), 1)
+}
+
+fn bare(world: &World, pose: Pose, w: usize, h: usize) -> Vec<[u8; 4]> {
+    let hud = Hud {
+        hidden: true,
+        ..Hud::default()
+    };
+    render(world, pose, w, h, &hud)
+        .chunks_exact(4)
+        .map(|p| [p[0], p[1], p[2], p[3]])
+        .collect()
+}
+
+/// The middle of the hangar's yard, facing north, at eye height `z`,
+/// looking down by `pitch` radians.
+fn yard(z: f64, yaw: f64, pitch: f64) -> Pose {
+    Pose {
+        x: 20.5,
+        y: 17.5,
+        z,
+        yaw,
+        pitch,
+    }
+}
+
+#[test]
+fn the_open_sky_turns_with_the_view_above_walls_eight_tiles_tall() {
+    let world = hangar_world();
+    let (w, h) = (160, 90);
+    let north = 1.5 * std::f64::consts::PI;
+    // From the floor, walls 8 tiles tall fill the level view to the top.
+    let level = bare(&world, yard(0.5, north, 0.0), w, h);
+    let blue = |p: &[u8; 4]| p[2] > p[0] + 20;
+    assert!(!(0..w).all(|x| blue(&level[x])), "walls above the horizon");
+    // Looking up the sky shows at the top, and turns with the view.
+    let up = bare(&world, yard(0.5, north, -1.0), w, h);
+    let up_east = bare(&world, yard(0.5, 0.3, -1.0), w, h);
+    assert!((0..w).all(|x| blue(&up[x])), "sky overhead");
+    assert_ne!(up[..w], up_east[..w], "another part of the panorama");
+}
+
+#[test]
+fn pitch_shears_the_view_and_any_eye_height_renders() {
+    let world = hangar_world();
+    let (w, h) = (160, 90);
+    let floor_rows = |f: &[[u8; 4]]| {
+        // The floor tiles are red-brown: red well above blue.
+        (0..h)
+            .filter(|&y| f[y * w + w / 2][0] > f[y * w + w / 2][2] + 20)
+            .count()
+    };
+    let level = bare(&world, yard(6.0, 0.0, 0.0), w, h);
+    let down = bare(&world, yard(6.0, 0.0, 0.8), w, h);
+    assert!(
+        floor_rows(&down) > floor_rows(&level) + 20,
+        "looking down, more floor: {} vs {}",
+        floor_rows(&down),
+        floor_rows(&level)
+    );
+    // Every eye height from below the floor to above the ceiling renders.
+    for z in [-1.0, 0.0, 0.01, 3.3, 7.99, 8.0, 50.0] {
+        bare(&world, yard(z, 0.3, 0.2), 33, 17);
+    }
+}
+
+#[test]
+fn exhaust_particles_show_in_front_of_the_eye() {
+    let mut world = hangar_world();
+    let pose = yard(2.0, 1.5 * std::f64::consts::PI, 0.0);
+    let empty = bare(&world, pose, 160, 90);
+    for i in 0..20 {
+        world
+            .particles
+            .emit(wobblecaster::sim::particles::Particle {
+                pos: [20.5 + (i as f64 - 10.0) * 0.02, 16.5, 2.0],
+                vel: [0.0; 3],
+                age: 0,
+                life: 30,
+            });
+    }
+    let lit = bare(&world, pose, 160, 90);
+    let changed = empty.iter().zip(&lit).filter(|(a, b)| a != b).count();
+    assert!(changed > 10, "{changed} pixels");
+    // New particles are white-hot.
+    assert!(lit.iter().any(|p| p[..3] == [255, 255, 255]));
+}

@@ -1,0 +1,221 @@
+//! Jetpack scenarios on the shipped hangar: take off, fly, land on a pad,
+//! crash, spin and stabilise; and a flight recorded and replayed.
+
+use std::path::{Path, PathBuf};
+use wobblecaster::map::{self, Map};
+use wobblecaster::record::{replay, Header, Recorder, Recording};
+use wobblecaster::script::Script;
+use wobblecaster::sim::{Controls, Tunables, World, TICK_RATE};
+
+fn hangar_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hangar.map")
+}
+
+fn hangar() -> Map {
+    map::load(&hangar_path()).unwrap()
+}
+
+fn script(text: &str) -> Vec<Controls> {
+    Script::parse(text, Path::new("flight.script"))
+        .unwrap()
+        .ticks()
+        .collect()
+}
+
+fn fly(world: &mut World, text: &str) {
+    for c in script(text) {
+        world.step(&c);
+        assert_finite(world);
+    }
+}
+
+fn assert_finite(world: &World) {
+    let p = &world.player;
+    assert!(p.x.is_finite() && p.y.is_finite() && p.heading.is_finite());
+    if let Some(f) = &p.flight {
+        let all = [f.z, f.pitch, f.direction, f.fuel]
+            .into_iter()
+            .chain(f.velocity)
+            .chain(f.spin);
+        assert!(all.into_iter().all(f64::is_finite), "{f:?}");
+        assert!(f.z >= 0.0 && f.z <= world.map.wall_height);
+    }
+}
+
+/// The hangar without its enemies: flight alone.
+fn empty_hangar() -> World {
+    let mut map = hangar();
+    map.spawns.clear();
+    World::new(map, Tunables::default(), 3)
+}
+
+#[test]
+fn take_off_hover_and_set_down_gently_on_the_pad_to_walk_again() {
+    let mut world = empty_hangar();
+    let start = (world.player.x, world.player.y);
+    // Up on hover for two seconds, then let it sink, braking whenever it
+    // sinks faster than 0.8 tiles/s, as a pilot does.
+    fly(&mut world, "0.01 jetpack\n2 hover\n");
+    let f = world.player.flight.as_ref().expect("flying");
+    assert!(f.z > 0.5, "hover climbs: {}", f.z);
+    assert!(f.z < 3.0, "hover barely beats gravity: {}", f.z);
+    for _ in 0..TICK_RATE * 10 {
+        let Some(f) = &world.player.flight else { break };
+        let brake = f.velocity[2] < -0.8;
+        world.step(&Controls {
+            brake,
+            ..Controls::default()
+        });
+    }
+    assert!(world.player.flight.is_none(), "landed and walking");
+    assert_eq!(world.combat.health, 100, "a gentle touchdown does no harm");
+    let drift = (world.player.x - start.0).hypot(world.player.y - start.1);
+    assert!(drift < 0.1, "straight up and down: drifted {drift}");
+    // Fuel was burnt, and walking on the pad fills it again.
+    let burnt = world.player.fuel;
+    assert!(burnt < 1.0);
+    world.player.x += 1.0; // onto the pad beside the start
+    fly(&mut world, "1 none\n");
+    assert!(world.player.fuel > burnt, "the pad refuels");
+}
+
+#[test]
+fn dropping_from_height_with_the_jetpack_off_hurts() {
+    let mut world = empty_hangar();
+    fly(&mut world, "0.01 jetpack\n1.2 thrust\n0.01 jetpack\n");
+    let f = world.player.flight.as_ref().unwrap();
+    assert!(f.stowed && f.z > 2.0, "{f:?}");
+    fly(&mut world, "6 none\n");
+    assert!(world.player.flight.is_none());
+    assert!(
+        world.combat.health < 100,
+        "a fall faster than the landing speed hurts"
+    );
+}
+
+#[test]
+fn hitting_a_wall_spins_the_flier_and_the_jets_stop_it() {
+    for stabilise in [true, false] {
+        let mut world = empty_hangar();
+        world.tunables.flight.stabilise = stabilise;
+        // Climb, then full thrust tilted west into the wall beside the start.
+        fly(&mut world, "0.01 jetpack\n1.5 hover\n");
+        world.player.heading = std::f64::consts::PI; // face west
+        fly(&mut world, "1 thrust+pointer=0,0.5\n");
+        let f = world.player.flight.as_ref().unwrap();
+        let spin = f.spin.iter().map(|s| s * s).sum::<f64>().sqrt();
+        let heading = world.player.heading;
+        fly(&mut world, "2 hover\n");
+        let f = world.player.flight.as_ref().unwrap();
+        if stabilise {
+            assert_eq!(f.spin, [0.0; 3], "the jets stop the spin");
+        } else {
+            assert!(spin > 0.5, "the crash knocked it into a spin: {spin}");
+            assert!(
+                f.spin[2] != 0.0 && world.player.heading != heading,
+                "still turning"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_recorded_flight_replays_bit_for_bit() {
+    let dir = std::env::temp_dir().join(format!("wobble-flight-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("flight.wrec");
+    let _ = std::fs::remove_file(&path);
+    let mut world = World::new(hangar(), Tunables::default(), 9);
+    let header = Header::new(&world, Some(&hangar_path()), 9);
+    let mut recorder = Recorder::create(&path, &header, &world).unwrap();
+    let ticks = script(
+        "0.01 jetpack\n1 hover+pointer=0.2,0.3\n0.5 thrust+fire+pointer=-0.5,0.25\n\
+         1 brake+hover\n0.2 jetpack\n3 none\n",
+    );
+    for c in &ticks {
+        world.step(c);
+        recorder.record(c, &world).unwrap();
+    }
+    let file = recorder.finish().unwrap();
+    let recording = Recording::load(&file).unwrap();
+    assert!(
+        recording.ticks().eq(ticks.iter().copied()),
+        "every control round-trips"
+    );
+    let outcome = replay(&recording, hangar());
+    assert_eq!(outcome.desync, None);
+    assert_eq!(outcome.final_hash, world.state_hash());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn random_flying_on_the_hangar_stays_finite_and_bounded() {
+    let mut world = World::new(hangar(), Tunables::default(), 21);
+    let mut rng = wobblecaster::sim::Rng::new(99);
+    let mut most = 0;
+    for i in 0..(TICK_RATE as usize * 120) {
+        let mut r = || rng.next_f64();
+        let c = Controls {
+            turn: (r() * 2.0 - 1.0) as f32,
+            pointer: [(r() * 2.0 - 1.0) as f32, (r() * 2.0 - 1.0) as f32],
+            thrust: r() < 0.3,
+            hover: r() < 0.6,
+            brake: r() < 0.1,
+            fire: r() < 0.05,
+            action: (i % 900 == 0).then_some(wobblecaster::sim::Action::Jetpack),
+            ..Controls::default()
+        };
+        world.step(&c);
+        assert_finite(&world);
+        most = most.max(world.particles.len());
+        if !world.combat.alive() {
+            world.restart();
+        }
+    }
+    assert!(most <= 200, "exhaust bounded: {most}");
+}
+
+#[test]
+fn trace_of_a_flight_prints_every_flight_constant_and_the_flight_columns() {
+    let dir = std::env::temp_dir().join(format!("wobble-flytrace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fly.txt");
+    std::fs::write(
+        &script,
+        "0.5 jetpack+hover\n0.5 thrust+pointer=0,0.5\n0.5 brake\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+        .args(["trace", "--map"])
+        .arg(hangar_path())
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    for key in [
+        "# flight_friction_keep_per_tick=",
+        "# flight_thrust_per_tick=",
+        "# flight_hover_per_tick=",
+        "# flight_gravity_per_tick=",
+        "# flight_damping_per_tick=",
+        "# flight_particles_full_per_tick=",
+        "# flight_terminal_climb_tiles_per_s=",
+        "# jet_gravity=",
+        "# stabilise=true",
+    ] {
+        assert!(text.contains(key), "{key} missing");
+    }
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows[0], wobblecaster::trace::FLIGHT_HEADER);
+    assert_eq!(rows.len(), 1 + 1 + 180, "header, tick 0 and 180 ticks");
+    let last: Vec<f64> = rows[181].split(',').map(|v| v.parse().unwrap()).collect();
+    assert_eq!(last.len(), 18);
+    assert!(last[4] > 0.0, "airborne at the end: z = {}", last[4]);
+}
