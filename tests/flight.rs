@@ -219,3 +219,22 @@ fn trace_of_a_flight_prints_every_flight_constant_and_the_flight_columns() {
     assert_eq!(last.len(), 18);
     assert!(last[4] > 0.0, "airborne at the end: z = {}", last[4]);
 }
+
+#[test]
+fn a_flier_above_their_heads_is_out_of_the_walkers_reach() {
+    let rows = ["########", "#......#", "#>.w...#", "#......#", "########"];
+    let mut on_foot = World::new(Map::from_rows(&rows), Tunables::default(), 5);
+    fly(&mut on_foot, "5 none\n");
+    assert!(
+        on_foot.combat.health < 100,
+        "the walker strikes a player on foot"
+    );
+    let mut map = Map::from_rows(&rows);
+    map.wall_height = 6.0;
+    let mut flier = World::new(map, Tunables::default(), 5);
+    // Straight up on full thrust, then hold the height on the brake.
+    fly(&mut flier, "0.01 jetpack\n0.6 thrust\n5 brake\n");
+    let f = flier.player.flight.as_ref().unwrap();
+    assert!(f.z > 1.5, "{f:?}");
+    assert_eq!(flier.combat.health, 100, "out of reach overhead");
+}

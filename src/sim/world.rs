@@ -1,7 +1,7 @@
 //! The world: the map, the player, the enemies, the tick counter and the
 //! random generator, advanced one fixed tick at a time.
 
-use super::actors::{Actors, EnemyTunables, Quarry};
+use super::actors::{Actors, EnemyTunables, Quarry, TARGET_TOP};
 use super::angle::lerp_short;
 use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
@@ -207,7 +207,8 @@ impl World {
                 .tick(&moving, &self.tunables, &self.map, TICK_DT);
             self.player.refuel(&self.map, TICK_DT);
         }
-        if !self.actors.is_empty() {
+        // A flier above the enemies' heads is not pushed by their bodies.
+        if !self.actors.is_empty() && self.player.altitude() < TARGET_TOP {
             let mut p = [self.player.x, self.player.y];
             let r = self.tunables.player_radius;
             self.actors.push_out(&mut p, r);
@@ -226,6 +227,7 @@ impl World {
                 pos: [self.player.x, self.player.y],
                 radius: self.tunables.player_radius,
                 alive: self.combat.alive(),
+                altitude: self.player.altitude(),
             };
             let damage = self.actors.step(&self.map, &quarry, &mut self.rng, TICK_DT);
             self.combat.take(damage, &self.combat_tunables);

@@ -47,6 +47,17 @@ pub struct Quarry {
     pub radius: f64,
     /// False once the player is dead: the hunt stops.
     pub alive: bool,
+    /// Height of the player's feet above the floor, tiles (0 walking): a
+    /// flier above [`TARGET_TOP`] is out of a walker's reach and over the
+    /// bodies on the floor, and one above [`SHELL_HEIGHT`] clears shells.
+    pub altitude: f64,
+}
+
+impl Quarry {
+    /// True while the player's body is down among the enemies.
+    fn on_the_floor(&self) -> bool {
+        self.alive && self.altitude < TARGET_TOP
+    }
 }
 
 /// Who a body in the snapshot is.
@@ -184,7 +195,7 @@ impl Actors {
     /// Fills the body snapshot and the grid over it.
     fn snapshot(&mut self, map: &Map, quarry: &Quarry) {
         self.bodies.clear();
-        if quarry.alive {
+        if quarry.on_the_floor() {
             self.bodies.push(Body {
                 pos: quarry.pos,
                 radius: quarry.radius,
@@ -262,7 +273,7 @@ impl Actors {
         let w = &self.walkers[i];
         let t = &self.tunables.walker;
         let gap = (q.pos[0] - w.x).hypot(q.pos[1] - w.y) - t.radius - q.radius;
-        q.alive && gap <= t.reach
+        q.on_the_floor() && gap <= t.reach
     }
 
     /// The way walker `i` wants to go toward the player: straight at them
@@ -493,7 +504,7 @@ impl Actors {
             let mut done = s.age > st.lifetime || map.is_solid(tx, ty);
             if !done {
                 let near = |p: [f64; 2], r: f64| (p[0] - s.x).hypot(p[1] - s.y) < r + st.radius;
-                if q.alive && near(q.pos, q.radius) {
+                if q.alive && q.altitude <= SHELL_HEIGHT && near(q.pos, q.radius) {
                     damage += rng.roll(st.damage);
                     done = true;
                 } else if let Some(w) = self
