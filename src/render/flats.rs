@@ -90,11 +90,7 @@ fn pads_row(
     row: &mut [[u8; 4]],
     visible: impl Fn(usize) -> bool,
 ) {
-    let (ray_x, ray_y) = proj.column_ray(0);
-    let mut px = proj.x + dist * ray_x;
-    let mut py = proj.y + dist * ray_y;
-    let dx = dist * proj.rx / proj.focal;
-    let dy = dist * proj.ry / proj.focal;
+    let ([mut px, mut py], [dx, dy]) = row_walk(proj, dist);
     for (x, p) in row.iter_mut().enumerate() {
         let (tx, ty) = (px.floor(), py.floor());
         let (cx, cy) = (tx as i64, ty as i64);
@@ -137,6 +133,16 @@ pub(super) fn pad_colour(u: f64, v: f64, open: [bool; 4]) -> [u8; 3] {
     [52, 58, 66]
 }
 
+/// Where a floor or ceiling row `dist` tiles ahead meets column 0, and
+/// how far that point moves per column, in tiles.
+fn row_walk(proj: &Projection, dist: f64) -> ([f64; 2], [f64; 2]) {
+    let (ray_x, ray_y) = proj.column_ray(0);
+    (
+        [proj.x + dist * ray_x, proj.y + dist * ray_y],
+        [dist * proj.rx / proj.focal, dist * proj.ry / proj.focal],
+    )
+}
+
 /// One row of a textured plane `dist` tiles ahead.
 fn textured_row(
     texture: &Texture,
@@ -147,12 +153,12 @@ fn textured_row(
     visible: impl Fn(usize) -> bool,
 ) {
     let size = texture.size() as f64;
-    let (ray_x, ray_y) = proj.column_ray(0);
     // World point under column 0, and its step per column, in texels.
-    let mut u = (proj.x + dist * ray_x) * size;
-    let mut v = (proj.y + dist * ray_y) * size;
-    let du = dist * proj.rx / proj.focal * size;
-    let dv = dist * proj.ry / proj.focal * size;
+    let (start, step) = row_walk(proj, dist);
+    let mut u = start[0] * size;
+    let mut v = start[1] * size;
+    let du = step[0] * size;
+    let dv = step[1] * size;
     let n = texture.size();
     for (x, p) in row.iter_mut().enumerate() {
         if visible(x) {

@@ -700,23 +700,53 @@ mod tests {
         assert!(m.roof[0] > 0.0 && m.nose[2] < 0.0);
     }
 
-    fn open_air() -> (Map, Rng, Particles) {
-        (Map::open_plane(), Rng::new(7), Particles::default())
+    /// The open plane, with a generator, particles and a place to fly
+    /// from (0.5, 0.5) facing east.
+    struct OpenAir {
+        map: Map,
+        rng: Rng,
+        particles: Particles,
+        pos: [f64; 2],
+        heading: f64,
     }
 
-    fn fly(f: &mut Flier, input: &FlightInput, t: &FlightTunables, ticks: usize) -> [f64; 2] {
-        let (map, mut rng, mut particles) = open_air();
-        let mut air = Airspace {
-            map: &map,
-            radius: 0.3,
-            rng: &mut rng,
-            particles: &mut particles,
-        };
-        let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
-        for _ in 0..ticks {
-            f.step(&mut pos, &mut heading, input, t, &mut air, TICK_DT);
+    impl OpenAir {
+        fn new(seed: u64) -> Self {
+            Self {
+                map: Map::open_plane(),
+                rng: Rng::new(seed),
+                particles: Particles::default(),
+                pos: [0.5, 0.5],
+                heading: 0.0,
+            }
         }
-        pos
+
+        /// One tick of `f`, and of the exhaust.
+        fn step(&mut self, f: &mut Flier, input: &FlightInput, t: &FlightTunables) -> Touchdown {
+            let mut air = Airspace {
+                map: &self.map,
+                radius: 0.3,
+                rng: &mut self.rng,
+                particles: &mut self.particles,
+            };
+            let touchdown = f.step(
+                &mut self.pos,
+                &mut self.heading,
+                input,
+                t,
+                &mut air,
+                TICK_DT,
+            );
+            self.particles.step(&self.map, t.gravity, TICK_DT);
+            touchdown
+        }
+    }
+
+    fn fly(f: &mut Flier, input: &FlightInput, t: &FlightTunables, ticks: usize) {
+        let mut open = OpenAir::new(7);
+        for _ in 0..ticks {
+            open.step(f, input, t);
+        }
     }
 
     fn aloft(vz: f64) -> Flier {
@@ -847,14 +877,7 @@ mod tests {
                 pointer: [rng.next_f64() - 0.5, rng.next_f64() - 0.5],
                 ..FlightInput::default()
             };
-            let (map, mut r2, mut particles) = open_air();
-            let mut air = Airspace {
-                map: &map,
-                radius: 0.3,
-                rng: &mut r2,
-                particles: &mut particles,
-            };
-            let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
+            let mut open = OpenAir::new(case);
             let mut ticks = 0;
             // Each tick the jet on the axis nearest the spin takes at
             // least jet_spin * dt / sqrt(3) off it.
@@ -862,7 +885,7 @@ mod tests {
             let bound = (size * 3f64.sqrt() / (t.jet_spin * TICK_DT)).ceil() as usize;
             while f.spin != [0.0; 3] {
                 let before = dot(f.spin, f.spin);
-                f.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+                open.step(&mut f, &input, &t);
                 assert!(dot(f.spin, f.spin) <= before + 1e-12, "case {case}");
                 ticks += 1;
                 assert!(ticks <= bound, "case {case}: still spinning after {ticks}");
@@ -914,16 +937,9 @@ mod tests {
         let t = FlightTunables::default();
         let mut f = aloft(-1.0);
         f.z = 0.001;
-        let (map, mut rng, mut particles) = open_air();
-        let mut air = Airspace {
-            map: &map,
-            radius: 0.3,
-            rng: &mut rng,
-            particles: &mut particles,
-        };
-        let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
+        let mut open = OpenAir::new(7);
         let input = FlightInput::default();
-        let soft = f.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+        let soft = open.step(&mut f, &input, &t);
         assert_eq!(
             soft,
             Touchdown {
@@ -933,7 +949,7 @@ mod tests {
         );
         let mut g = aloft(-3.0);
         g.z = 0.001;
-        let hard = g.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+        let hard = open.step(&mut g, &input, &t);
         assert!(hard.landed && hard.damage > 0, "{hard:?}");
         let mut tilted = aloft(-1.0);
         tilted.z = 0.001;
@@ -943,7 +959,7 @@ mod tests {
             pointer: [0.0, 1.0 / t.max_pitch],
             ..FlightInput::default()
         };
-        let rough = tilted.step(&mut pos, &mut heading, &input, &t, &mut air, TICK_DT);
+        let rough = open.step(&mut tilted, &input, &t);
         assert!(!rough.landed, "a tilted touchdown keeps flying");
         assert_eq!(tilted.z, 0.0);
     }
@@ -954,15 +970,8 @@ mod tests {
             fuel_seconds: 1e9,
             ..FlightTunables::default()
         };
-        let (map, mut rng, mut particles) = open_air();
+        let mut open = OpenAir::new(7);
         let mut f = aloft(0.0);
-        let mut air = Airspace {
-            map: &map,
-            radius: 0.3,
-            rng: &mut rng,
-            particles: &mut particles,
-        };
-        let (mut pos, mut heading) = ([0.5, 0.5], 0.0);
         let full = FlightInput {
             thrust: true,
             brake: true,
@@ -970,18 +979,16 @@ mod tests {
         };
         let mut most = 0;
         for _ in 0..120 * 60 {
-            f.step(&mut pos, &mut heading, &full, &t, &mut air, TICK_DT);
-            air.particles.step(&map, t.gravity, TICK_DT);
-            most = most.max(air.particles.len());
+            open.step(&mut f, &full, &t);
+            most = most.max(open.particles.len());
         }
         // 10/3 a tick living at most 36 ticks.
         assert!(most > 60 && most <= 125, "{most}");
-        assert_eq!(air.particles.dropped(), 0);
+        assert_eq!(open.particles.dropped(), 0);
         let idle = FlightInput::default();
         for _ in 0..40 {
-            f.step(&mut pos, &mut heading, &idle, &t, &mut air, TICK_DT);
-            air.particles.step(&map, t.gravity, TICK_DT);
+            open.step(&mut f, &idle, &t);
         }
-        assert!(air.particles.is_empty(), "all die by their lifespan");
+        assert!(open.particles.is_empty(), "all die by their lifespan");
     }
 }
