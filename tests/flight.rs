@@ -238,3 +238,36 @@ fn a_flier_above_their_heads_is_out_of_the_walkers_reach() {
     assert!(f.z > 1.5, "{f:?}");
     assert_eq!(flier.combat.health, 100, "out of reach overhead");
 }
+
+#[test]
+fn in_flight_the_gun_fires_along_the_nose_so_tilting_aims_down() {
+    let shoot = |pitch_deg: f64| {
+        let mut map = Map::from_rows(&["##########", "#>...w...#", "##########"]);
+        map.wall_height = 6.0;
+        let mut world = World::new(map, Tunables::default(), 2);
+        world.step(&Controls {
+            action: Some(wobblecaster::sim::Action::Jetpack),
+            ..Controls::default()
+        });
+        let pitch = pitch_deg.to_radians();
+        let f = world.player.flight.as_mut().unwrap();
+        (f.z, f.pitch, f.target_pitch, f.airborne) = (1.5, pitch, pitch, true);
+        let tilt = (pitch / world.tunables.flight.max_pitch) as f32;
+        world.step(&Controls {
+            fire: true,
+            brake: true,
+            pointer: [0.0, tilt],
+            ..Controls::default()
+        });
+        world.actors.walkers[0].health
+    };
+    let level = shoot(0.0);
+    let tilted = shoot(25.0);
+    assert_eq!(level, 30, "level, the shot passes over the walker's head");
+    assert!(
+        tilted < 30,
+        "tilted forward, the nose points at it: {tilted}"
+    );
+    // Too steep, the shot meets the floor short of it.
+    assert_eq!(shoot(40.0), 30);
+}
