@@ -356,6 +356,13 @@ impl Game {
             ("mouse turning".into(), mouse),
             ("stick deadzone".into(), format!("{}", i.deadzone)),
             ("stick turn curve".into(), format!("{}", i.turn_curve)),
+            (
+                "flight horizon".into(),
+                match self.settings.video.level_horizon {
+                    true => "kept level".into(),
+                    false => "tilts with the ship".into(),
+                },
+            ),
         ];
     }
 

@@ -122,53 +122,108 @@ pub(super) fn draw(
     }
 }
 
+/// The widest the help overlay's key column grows, in characters: longer
+/// lists of bindings wrap onto more lines.
+const KEY_COLUMN: usize = 34;
+
 /// The help overlay, centred: the bindings, then the comfort options in
-/// force.
+/// force, stacked, or side by side when stacked they would not fit.
 fn help(world: &World, view: &View, hud: &Hud, c: &mut Canvas, scale: usize) {
     let t = &world.tunables;
-    let width = hud
-        .keys
-        .iter()
-        .map(|(k, _)| k.len())
-        .max()
-        .unwrap_or(0)
-        .max(22);
-    let mut lines: Vec<String> = vec!["CONTROLS".into()];
-    lines.extend(
-        hud.keys
-            .iter()
-            .map(|(k, what)| format!("{k:<width$} {what}")),
-    );
-    lines.push(String::new());
-    lines.push("MOVEMENT AND COMFORT".into());
-    lines.push(format!("{:<22} {}", "walking model", t.model.name()));
-    lines.push(format!(
+    let mut keys: Vec<String> = vec!["CONTROLS".into()];
+    for (k, what) in &hud.keys {
+        for (i, part) in wrap_keys(k, KEY_COLUMN).iter().enumerate() {
+            let about = if i == 0 { what.as_str() } else { "" };
+            keys.push(format!("{part:<KEY_COLUMN$} {about}"));
+        }
+    }
+    let mut comfort: Vec<String> = vec!["MOVEMENT AND COMFORT".into()];
+    comfort.push(format!("{:<22} {}", "walking model", t.model.name()));
+    comfort.push(format!(
         "{:<22} along {}",
         "camera (polar)",
         t.coupling.name()
     ));
-    lines.push(format!(
+    comfort.push(format!(
         "{:<22} {:.0} deg",
         "field of view",
         view.fov.to_degrees()
     ));
-    lines.push(format!(
+    comfort.push(format!(
         "{:<22} {:.0} deg/s",
         "heading speed",
         t.heading_speed.to_degrees()
     ));
-    lines.push(format!("{:<22} {}", "head bob", t.head_bob));
-    lines.push(format!("{:<22} {:.0} deg/s2", "gyro", t.gyro.to_degrees()));
-    lines.extend(hud.input.iter().map(|(k, v)| format!("{k:<22} {v}")));
+    comfort.push(format!("{:<22} {}", "head bob", t.head_bob));
+    comfort.push(format!("{:<22} {:.0} deg/s2", "gyro", t.gyro.to_degrees()));
+    comfort.push(format!(
+        "{:<22} {}",
+        "stabilising jets",
+        if t.flight.stabilise { "on" } else { "off" }
+    ));
+    comfort.extend(hud.input.iter().map(|(k, v)| format!("{k:<22} {v}")));
+    let chars = |ls: &[String]| ls.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let (wide, tall) = (c.width as i64, c.height as i64);
+    // The largest text scale at which the overlay fits, stacked or side by
+    // side; too small for either, stacked at scale 1 and clipped at the
+    // bottom (the controls come first).
+    let layout = |scale: usize| {
+        let line = (GLYPH * scale + 3) as i64;
+        let glyph = (GLYPH * scale) as i64;
+        let stacked = (
+            chars(&keys).max(chars(&comfort)) as i64 * glyph + 24,
+            line * (keys.len() + 1 + comfort.len()) as i64 + 24,
+        );
+        let beside = (
+            (chars(&keys) + 3 + chars(&comfort)) as i64 * glyph + 24,
+            line * keys.len().max(comfort.len()) as i64 + 24,
+        );
+        let fits = |(w, h): (i64, i64)| w <= wide && h <= tall;
+        match (fits(stacked), fits(beside)) {
+            (true, _) => Some((false, stacked)),
+            (false, true) => Some((true, beside)),
+            _ => None,
+        }
+    };
+    let (scale, (side, (w, h))) = (1..=scale)
+        .rev()
+        .find_map(|s| layout(s).map(|l| (s, l)))
+        .unwrap_or((1, layout(1).unwrap_or((false, (wide, tall)))));
     let line = (GLYPH * scale + 3) as i64;
-    let w = (lines.iter().map(|l| l.len()).max().unwrap_or(0) * GLYPH * scale) as i64 + 24;
-    let h = line * lines.len() as i64 + 24;
-    let (x, y) = ((c.width as i64 - w) / 2, (c.height as i64 - h) / 2);
+    let glyph = (GLYPH * scale) as i64;
+    let (x, y) = (
+        (c.width as i64 - w).max(0) / 2,
+        (c.height as i64 - h).max(0) / 2,
+    );
     c.shade_rect(x, y, w, h);
     c.shade_rect(x, y, w, h);
-    for (i, l) in lines.iter().enumerate() {
+    for (i, l) in keys.iter().enumerate() {
         c.text(x + 12, y + 12 + i as i64 * line, l, scale, TEXT);
     }
+    let (cx, cy) = if side {
+        (x + 12 + (chars(&keys) + 3) as i64 * glyph, y + 12)
+    } else {
+        (x + 12, y + 12 + (keys.len() + 1) as i64 * line)
+    };
+    for (i, l) in comfort.iter().enumerate() {
+        c.text(cx, cy + i as i64 * line, l, scale, TEXT);
+    }
+}
+
+/// `keys` ("A / B / C") split at its separators into lines of at most
+/// `width` characters (a single binding longer than that stays whole).
+fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in keys.split(" / ") {
+        match lines.last_mut() {
+            Some(last) if last.len() + 3 + part.len() <= width => {
+                last.push_str(" / ");
+                last.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// The model's state as text, top left.
@@ -324,4 +379,47 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
         2 * r,
         [220, 40, 40, 255],
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_binding_lists_wrap_at_their_separators() {
+        assert_eq!(wrap_keys("J / Pad South", 34), ["J / Pad South"]);
+        assert_eq!(
+            wrap_keys(
+                "ControlLeft / ControlRight / MouseRight / Pad RightBumper",
+                30
+            ),
+            ["ControlLeft / ControlRight", "MouseRight / Pad RightBumper"]
+        );
+        assert_eq!(wrap_keys("AVeryLongSingleName", 5), ["AVeryLongSingleName"]);
+    }
+
+    #[test]
+    fn the_help_draws_at_every_common_size_without_panic() {
+        let world = World::new(
+            crate::map::Map::from_rows(&["###", "#>#", "###"]),
+            Default::default(),
+            1,
+        );
+        let hud = Hud {
+            help: true,
+            keys: key_lines(&Bindings::default()),
+            ..Hud::default()
+        };
+        for (w, h) in [
+            (320, 180),
+            (640, 360),
+            (960, 540),
+            (1280, 720),
+            (1920, 1080),
+        ] {
+            let mut frame = vec![0u8; w * h * 4];
+            let view = View::from_pose(world.camera());
+            super::super::draw(&world, &view, &hud, &Art::plain(), &mut frame, w, h);
+        }
+    }
 }

@@ -126,7 +126,7 @@ impl Action {
             Action::TurnRight => "turn the heading right",
             Action::StrafeModifier => "while held, turning strafes instead",
             Action::Fire => "fire",
-            Action::Jetpack => "jetpack on or off (in flight, movement keys tilt)",
+            Action::Jetpack => "jetpack on or off",
             Action::Thrust => "jetpack full thrust",
             Action::Hover => "jetpack hover",
             Action::Brake => "jetpack brake",
