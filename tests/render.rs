@@ -318,3 +318,62 @@ fn exhaust_particles_show_in_front_of_the_eye() {
     // New particles are white-hot.
     assert!(lit.iter().any(|p| p[..3] == [255, 255, 255]));
 }
+
+/// Renders `world` from `pose` at 1920x1080 (odd bands and all) on a pool
+/// of `threads` threads.
+fn render_on(threads: usize, world: &World, pose: Pose, (w, h): (usize, usize)) -> Vec<u8> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let hud = Hud {
+        minimap: true,
+        fps: Some(60.0),
+        ..Hud::default()
+    };
+    pool.install(|| render(world, pose, w, h, &hud))
+}
+
+#[test]
+fn the_frame_is_the_same_byte_for_byte_on_one_core_or_many() {
+    let mut fighting = default_world();
+    for _ in 0..600 {
+        fighting.step(&wobblecaster::sim::Controls {
+            fire: true,
+            turn: 0.2,
+            ..Default::default()
+        });
+    }
+    let mut flying = hangar_world();
+    flying.step(&wobblecaster::sim::Controls {
+        action: Some(wobblecaster::sim::Action::Jetpack),
+        ..Default::default()
+    });
+    for i in 0..240 {
+        flying.step(&wobblecaster::sim::Controls {
+            hover: true,
+            thrust: i > 200,
+            pointer: [0.0, -0.3],
+            ..Default::default()
+        });
+    }
+    let scenes = [
+        (&fighting, fighting.camera(), (1920, 1080)),
+        (&fighting, fighting.camera(), (333, 197)),
+        (
+            &flying,
+            Pose {
+                pitch: 0.9,
+                ..flying.camera()
+            },
+            (1920, 1080),
+        ),
+        (&flying, yard(3.0, 0.7, -0.4), (641, 359)),
+    ];
+    for (i, (world, pose, size)) in scenes.into_iter().enumerate() {
+        let one = render_on(1, world, pose, size);
+        let many = render_on(4, world, pose, size);
+        assert!(one == many, "scene {i} differs between 1 and 4 threads");
+    }
+    assert!(!flying.particles.is_empty(), "the flying scene has exhaust");
+}

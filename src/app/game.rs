@@ -31,6 +31,8 @@ pub(super) struct Game {
     hud: Hud,
     /// The sprite sheets the view draws.
     art: Art,
+    /// The renderer's scratch space, kept so frames allocate nothing.
+    workspace: render::Workspace,
     inputs: Inputs,
     /// The settings in force: bindings, input, video and the tunables the
     /// file set (the world's may differ by F2, F3 and the command line).
@@ -100,6 +102,7 @@ impl Game {
             fps: FpsMeter::default(),
             hud: Hud::default(),
             art,
+            workspace: render::Workspace::default(),
             inputs: Inputs::default(),
             fov: video.fov_deg.to_radians(),
             settings,
@@ -214,8 +217,9 @@ impl Game {
 
     /// Draws the world from `view` with the HUD into `frame`, `width` x
     /// `height` RGBA pixels.
-    pub fn draw(&self, view: &View, frame: &mut [u8], width: usize, height: usize) {
-        render::draw(
+    pub fn draw(&mut self, view: &View, frame: &mut [u8], width: usize, height: usize) {
+        render::draw_in(
+            &mut self.workspace,
             &self.world,
             view,
             &self.hud,

@@ -103,7 +103,7 @@ impl Runner {
         if !screen.is_drawable() || self.occluded {
             return;
         }
-        let game = &self.game;
+        let game = &mut self.game;
         if let Err(e) = screen.present(|frame, w, h| game.draw(&view, frame, w, h)) {
             return self.fail(event_loop, e);
         }

@@ -6,25 +6,34 @@
 //! or, under an open sky, a panorama that turns with the view. Landing
 //! pads are painted over the floor where the map has them.
 
-use super::{fog, shade, ColumnSpan, Projection};
+use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Map, Surface};
 use crate::texture::Texture;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
-/// Draws floor and ceiling outside each column's wall span.
-pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: &[ColumnSpan]) {
+/// Fills `sky` with each column's place round the sky panorama (0 to 1),
+/// when the map has an open sky; empties it otherwise.
+pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
+    sky.clear();
+    if let Surface::Sky(_) = &map.ceiling {
+        let w = proj.width;
+        sky.extend((0..w).map(|x| {
+            let k = (x as f64 + 0.5 - w as f64 * 0.5) / proj.focal;
+            (proj.yaw + k.atan()).rem_euclid(TAU) / TAU
+        }));
+    }
+}
+
+/// Draws floor and ceiling outside each column's wall span, in `rows`.
+pub(super) fn draw(
+    map: &Map,
+    proj: &Projection,
+    rows: &mut Rows,
+    spans: &[ColumnSpan],
+    sky_columns: &[f64],
+) {
     let w = proj.width;
-    // Each column's place round the sky panorama, when there is one.
-    let sky_columns: Vec<f64> = match &map.ceiling {
-        Surface::Sky(_) => (0..w)
-            .map(|x| {
-                let k = (x as f64 + 0.5 - w as f64 * 0.5) / proj.focal;
-                (proj.yaw + k.atan()).rem_euclid(TAU) / TAU
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    for y in 0..proj.height {
+    for y in rows.y0..rows.y1 {
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
             (&map.floor, proj.eye)
@@ -34,7 +43,8 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
         // Perpendicular distance to where this row meets the plane.
         let dist = height * proj.focal / below.abs().max(1e-3);
         let brightness = fog(dist);
-        let row = &mut pixels[y * w..(y + 1) * w];
+        let at = (y - rows.y0) * w;
+        let row = &mut rows.pixels[at..at + w];
         let visible = |x: usize| y < spans[x].top || y >= spans[x].bottom;
         match surface {
             Surface::Colour(rgb) => {
@@ -49,7 +59,7 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
             }
-            Surface::Sky(texture) => sky_row(texture, proj, -below, &sky_columns, row, visible),
+            Surface::Sky(texture) => sky_row(texture, proj, -below, sky_columns, row, visible),
         }
         if below > 0.0 && map.has_pads() {
             pads_row(map, proj, dist, brightness, row, visible);

@@ -129,10 +129,57 @@ pub(crate) struct ColumnSpan {
     pub bottom: usize,
     /// The wall's distance along the view, tiles (infinite with no wall).
     pub depth: f64,
+    /// How to paint the wall's pixels.
+    pub strip: WallStrip,
+}
+
+/// Where a column's wall samples its texture.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WallStrip {
+    /// The wall texture, by index into the map's walls.
+    pub wall: usize,
+    /// The texture column.
+    pub column: usize,
+    /// Brightness, 0 to 256.
+    pub brightness: u32,
+    /// Texture row at the span's first pixel, 32.32 fixed point, counted
+    /// from the wall's top.
+    pub v_top: u64,
+    /// Texture rows per pixel, 32.32 fixed point.
+    pub step: u64,
+    /// The last texture row counted from the top (past one texture when
+    /// the wall is more than a tile tall: rows wrap).
+    pub last: usize,
+}
+
+/// A band of whole rows of the frame: rows `y0` to `y1` (not included),
+/// `pixels` holding exactly them.
+pub(crate) struct Rows<'a> {
+    pub pixels: &'a mut [[u8; 4]],
+    pub y0: usize,
+    pub y1: usize,
+}
+
+/// Rows per band: small enough that a 1080-row frame makes dozens of bands
+/// for the cores to share, large enough that each is worth a task.
+const BAND_ROWS: usize = 16;
+/// Columns per task of the wall pass's rays.
+const RAY_COLUMNS: usize = 64;
+
+/// What a frame needs besides the frame itself, kept between frames so
+/// that drawing allocates nothing once it has run at a size: the columns'
+/// wall spans, the sky's columns and the sprite list.
+#[derive(Debug, Default)]
+pub struct Workspace {
+    spans: Vec<ColumnSpan>,
+    sky: Vec<f64>,
+    billboards: Vec<sprites::Billboard>,
 }
 
 /// Draws the world seen from `view` into `frame`, `width` x `height` RGBA
-/// pixels, row-major, 4 bytes each, with the sprites of `art`.
+/// pixels, row-major, 4 bytes each, with the sprites of `art`. A one-off:
+/// a game drawing frame after frame keeps a [`Workspace`] and calls
+/// [`draw_in`].
 pub fn draw(
     world: &World,
     view: &View,
@@ -142,6 +189,30 @@ pub fn draw(
     width: usize,
     height: usize,
 ) {
+    let mut ws = Workspace::default();
+    draw_in(&mut ws, world, view, hud, art, frame, width, height);
+}
+
+/// [`draw`] with the scratch space of `ws`, on every core of rayon's pool
+/// in force. The frame is the same byte for byte on any number of cores:
+/// every pixel is worked out by the same arithmetic whichever band it is in.
+///
+/// The passes: the rays of the columns (in parallel over groups of
+/// columns) decide each column's wall span; then each band of rows paints,
+/// in order, its walls, floor and ceiling, sprites far to near and the
+/// exhaust (in parallel over bands); last the HUD over the whole frame.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_in(
+    ws: &mut Workspace,
+    world: &World,
+    view: &View,
+    hud: &Hud,
+    art: &Art,
+    frame: &mut [u8],
+    width: usize,
+    height: usize,
+) {
+    use rayon::prelude::*;
     assert_eq!(
         frame.len(),
         width * height * 4,
@@ -150,16 +221,32 @@ pub fn draw(
     if width == 0 || height == 0 {
         return;
     }
-    let proj = Projection::new(view, world.map.wall_height, width, height);
+    let map = &world.map;
+    let proj = Projection::new(view, map.wall_height, width, height);
+    ws.spans.resize(width, ColumnSpan::default());
+    ws.spans
+        .par_chunks_mut(RAY_COLUMNS)
+        .enumerate()
+        .for_each(|(i, chunk)| walls::cast(map, &proj, i * RAY_COLUMNS, chunk));
+    flats::sky_columns(map, &proj, &mut ws.sky);
+    sprites::collect(world, &proj, art, &mut ws.billboards);
     let (pixels, _) = frame.as_chunks_mut::<4>();
-    // Walls first: they decide which rows of each column floor and ceiling fill.
-    let mut spans = vec![ColumnSpan::default(); width];
-    walls::draw(&world.map, &proj, pixels, &mut spans);
-    // Then floor and ceiling around them.
-    flats::draw(&world.map, &proj, pixels, &spans);
-    // Sprites in front of the walls, far to near, then the exhaust.
-    sprites::draw(world, &proj, art, pixels, &spans);
-    sprites::particles(world, &proj, pixels, &spans);
+    let (spans, sky, billboards) = (&ws.spans, &ws.sky, &ws.billboards);
+    pixels
+        .par_chunks_mut(BAND_ROWS * width)
+        .enumerate()
+        .for_each(|(band, pixels)| {
+            let y0 = band * BAND_ROWS;
+            let mut rows = Rows {
+                y1: y0 + pixels.len() / width,
+                pixels,
+                y0,
+            };
+            walls::paint(map, &proj, &mut rows, spans);
+            flats::draw(map, &proj, &mut rows, spans, sky);
+            sprites::draw(billboards, &proj, art, &mut rows, spans);
+            sprites::particles(world, &proj, &mut rows, spans);
+        });
     // Last the HUD, over everything.
     hud::draw(world, view, hud, art, pixels, width, height);
 }

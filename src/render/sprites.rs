@@ -2,7 +2,7 @@
 //! billboards, far to near, each screen column tested against the wall
 //! depth there, transparent texels skipped.
 
-use super::{fog, shade, ColumnSpan, Projection};
+use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::sim::actors::shell::PUFF_TICKS;
 use crate::sim::actors::tank::TankState;
 use crate::sim::actors::walker::{Frame, WalkerState};
@@ -24,9 +24,34 @@ const PUFF_SIZE: f64 = 0.3;
 /// Ticks per shell flicker frame.
 const FLICKER_TICKS: u32 = 4;
 
+/// Which of the art's sheets a billboard shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum SheetId {
+    Walker,
+    WalkerDeath,
+    Tank,
+    TankWreck,
+    Shell,
+    Puff,
+}
+
+impl SheetId {
+    fn of(self, art: &Art) -> &Sheet {
+        match self {
+            SheetId::Walker => &art.walker,
+            SheetId::WalkerDeath => &art.walker_death,
+            SheetId::Tank => &art.tank,
+            SheetId::TankWreck => &art.tank_wreck,
+            SheetId::Shell => &art.shell,
+            SheetId::Puff => &art.puff,
+        }
+    }
+}
+
 /// One billboard to draw: a frame of a sheet standing in the world.
-struct Billboard<'a> {
-    sheet: &'a Sheet,
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Billboard {
+    sheet: SheetId,
     col: usize,
     row: usize,
     /// Where it stands, tiles.
@@ -43,7 +68,7 @@ struct Billboard<'a> {
 }
 
 /// How a billboard is lit.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Light {
     /// By distance, as walls are.
     Fog,
@@ -62,27 +87,31 @@ pub fn rotation(heading: f64, x: f64, y: f64, eye_x: f64, eye_y: f64) -> usize {
     ((turn / FRAC_PI_4).round() as usize) % 8
 }
 
-/// Draws every sprite of `world` seen through `proj`.
+/// Fills `list` with every billboard of `world` in front of the eye, far
+/// to near, so that drawn in order nearer sprites cover farther ones.
+pub(super) fn collect(world: &World, proj: &Projection, art: &Art, list: &mut Vec<Billboard>) {
+    list.clear();
+    gather(world, proj, art, list);
+    list.sort_by(|a, b| b.depth.total_cmp(&a.depth));
+}
+
+/// Draws the billboards of `list`, in order, in `rows`.
 pub(super) fn draw(
-    world: &World,
+    list: &[Billboard],
     proj: &Projection,
     art: &Art,
-    pixels: &mut [[u8; 4]],
+    rows: &mut Rows,
     spans: &[ColumnSpan],
 ) {
-    let mut list = Vec::new();
-    collect(world, proj, art, &mut list);
-    // Far to near, so nearer sprites cover farther ones.
-    list.sort_by(|a, b| b.depth.total_cmp(&a.depth));
-    for b in &list {
-        draw_one(b, proj, pixels, spans);
+    for b in list {
+        draw_one(b, b.sheet.of(art), proj, rows, spans);
     }
 }
 
-/// Every billboard in front of the eye.
-fn collect<'a>(world: &World, proj: &Projection, art: &'a Art, out: &mut Vec<Billboard<'a>>) {
+/// Every billboard in front of the eye, in no order.
+fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>) {
     let a = &world.actors;
-    let mut push = |sheet: &'a Sheet,
+    let mut push = |sheet: SheetId,
                     (col, row): (usize, usize),
                     (x, y, z): (f64, f64, f64),
                     size: f64,
@@ -112,16 +141,16 @@ fn collect<'a>(world: &World, proj: &Projection, art: &'a Art, out: &mut Vec<Bil
         match w.frame() {
             Frame::Rotated(row) => {
                 let col = rotation(w.heading, w.x, w.y, proj.x, proj.y);
-                push(&art.walker, (col, row as usize), at, 1.0, light);
+                push(SheetId::Walker, (col, row as usize), at, 1.0, light);
             }
-            Frame::Flat(col) => push(&art.walker_death, (col as usize, 0), at, 1.0, Light::Fog),
+            Frame::Flat(col) => push(SheetId::WalkerDeath, (col as usize, 0), at, 1.0, Light::Fog),
         }
     }
     for t in &a.tanks {
         let size = t.half_width / TANK_FRAME_HALF_WIDTH;
         let at = (t.x, t.y, 0.0);
         if t.state == TankState::Wreck {
-            push(&art.tank_wreck, (0, 0), at, size, Light::Fog);
+            push(SheetId::TankWreck, (0, 0), at, size, Light::Fog);
             continue;
         }
         let col = rotation(t.heading, t.x, t.y, proj.x, proj.y);
@@ -131,18 +160,24 @@ fn collect<'a>(world: &World, proj: &Projection, art: &'a Art, out: &mut Vec<Bil
         } else {
             Light::Fog
         };
-        push(&art.tank, (col, row), at, size, light);
+        push(SheetId::Tank, (col, row), at, size, light);
     }
     for s in &a.shells {
         let col = (s.age / FLICKER_TICKS) as usize;
         let z = SHELL_HEIGHT - SHELL_SIZE * 0.5;
-        push(&art.shell, (col, 0), (s.x, s.y, z), SHELL_SIZE, Light::Glow);
+        push(
+            SheetId::Shell,
+            (col, 0),
+            (s.x, s.y, z),
+            SHELL_SIZE,
+            Light::Glow,
+        );
     }
     for p in &a.puffs {
         let col = (p.age * art.puff.cols as u32 / PUFF_TICKS) as usize;
         let size = PUFF_SIZE * p.size;
         push(
-            &art.puff,
+            SheetId::Puff,
             (col, 0),
             (p.x, p.y, p.z - size * 0.5),
             size,
@@ -151,9 +186,16 @@ fn collect<'a>(world: &World, proj: &Projection, art: &'a Art, out: &mut Vec<Bil
     }
 }
 
-/// Draws one billboard, column by column, where it is nearer than the wall.
-fn draw_one(b: &Billboard, proj: &Projection, pixels: &mut [[u8; 4]], spans: &[ColumnSpan]) {
-    let (w, h) = (proj.width, proj.height);
+/// Draws one billboard of `sheet`, column by column, where it is nearer
+/// than the wall, in `rows`.
+fn draw_one(
+    b: &Billboard,
+    sheet: &Sheet,
+    proj: &Projection,
+    rows: &mut Rows,
+    spans: &[ColumnSpan],
+) {
+    let w = proj.width;
     let side = (b.x - proj.x) * proj.rx + (b.y - proj.y) * proj.ry;
     let scale = proj.focal / b.depth;
     let edge = b.size * scale;
@@ -161,12 +203,12 @@ fn draw_one(b: &Billboard, proj: &Projection, pixels: &mut [[u8; 4]], spans: &[C
     let top = proj.horizon - (b.z + b.size - proj.eye) * scale;
     let x0 = (left.ceil().max(0.0) as usize).min(w);
     let x1 = ((left + edge).ceil().max(0.0) as usize).min(w);
-    let y0 = (top.ceil().max(0.0) as usize).min(h);
-    let y1 = ((top + edge).ceil().max(0.0) as usize).min(h);
+    let y0 = (top.ceil().max(0.0) as usize).clamp(rows.y0, rows.y1);
+    let y1 = ((top + edge).ceil().max(0.0) as usize).clamp(rows.y0, rows.y1);
     if x0 >= x1 || y0 >= y1 {
         return;
     }
-    let n = b.sheet.size;
+    let n = sheet.size;
     let texels_per_pixel = n as f64 / edge;
     let brightness = match b.light {
         Light::Fog => fog(b.depth),
@@ -177,14 +219,14 @@ fn draw_one(b: &Billboard, proj: &Projection, pixels: &mut [[u8; 4]], spans: &[C
             continue;
         }
         let u = ((x as f64 + 0.5 - left) * texels_per_pixel) as usize;
-        let column = b.sheet.column(b.col, b.row, u.min(n - 1));
+        let column = sheet.column(b.col, b.row, u.min(n - 1));
         for y in y0..y1 {
             let v = ((y as f64 + 0.5 - top) * texels_per_pixel) as usize;
             let texel = column[v.min(n - 1)];
             if !opaque(texel) {
                 continue;
             }
-            pixels[y * w + x] = match b.light {
+            rows.pixels[(y - rows.y0) * w + x] = match b.light {
                 Light::Flash => whiten(texel),
                 _ => shade(texel, brightness),
             };
@@ -197,13 +239,9 @@ const PARTICLE_SIZE: f64 = 0.035;
 
 /// Draws every exhaust particle as a small glowing square, nearer than the
 /// wall in its column, fading from white through yellow to red.
-pub(super) fn particles(
-    world: &World,
-    proj: &Projection,
-    pixels: &mut [[u8; 4]],
-    spans: &[ColumnSpan],
-) {
-    let (w, h) = (proj.width as f64, proj.height as f64);
+pub(super) fn particles(world: &World, proj: &Projection, rows: &mut Rows, spans: &[ColumnSpan]) {
+    let w = proj.width as f64;
+    let (band_top, band_bottom) = (rows.y0 as f64, rows.y1 as f64);
     for p in world.particles.iter() {
         let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
         let depth = dx * proj.fx + dy * proj.fy;
@@ -218,15 +256,15 @@ pub(super) fn particles(
         let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);
         let x0 = left.round().clamp(0.0, w) as usize;
         let x1 = (left + edge).round().clamp(0.0, w) as usize;
-        let y0 = top.round().clamp(0.0, h) as usize;
-        let y1 = (top + edge).round().clamp(0.0, h) as usize;
+        let y0 = top.round().clamp(band_top, band_bottom) as usize;
+        let y1 = (top + edge).round().clamp(band_top, band_bottom) as usize;
         let colour = ember(p.fade());
-        for x in x0..x1 {
-            if spans[x].depth <= depth {
+        for (x, span) in spans.iter().enumerate().take(x1).skip(x0) {
+            if span.depth <= depth {
                 continue;
             }
             for y in y0..y1 {
-                pixels[y * proj.width + x] = colour;
+                rows.pixels[(y - rows.y0) * proj.width + x] = colour;
             }
         }
     }
@@ -348,9 +386,9 @@ mod tests {
 
     /// A one-tile billboard of `sheet` standing on the floor two tiles
     /// ahead of [`camera`]: 10 pixels across, columns 15 to 24.
-    fn ahead(sheet: &Sheet) -> Billboard<'_> {
+    fn ahead() -> Billboard {
         Billboard {
-            sheet,
+            sheet: SheetId::Walker,
             col: 0,
             row: 0,
             x: 2.5,
@@ -360,6 +398,22 @@ mod tests {
             depth: 2.0,
             light: Light::Glow,
         }
+    }
+
+    /// Draws `b` with `sheet` over the whole of `pixels`.
+    fn paint(
+        b: &Billboard,
+        sheet: &Sheet,
+        proj: &Projection,
+        pixels: &mut [[u8; 4]],
+        spans: &[ColumnSpan],
+    ) {
+        let mut rows = Rows {
+            pixels,
+            y0: 0,
+            y1: proj.height,
+        };
+        draw_one(b, sheet, proj, &mut rows, spans);
     }
 
     /// Rows of column `x` that were painted (start with alpha 0).
@@ -374,6 +428,7 @@ mod tests {
                 top: 20,
                 bottom: 20,
                 depth: if x < 20 { near } else { far },
+                ..ColumnSpan::default()
             })
             .collect()
     }
@@ -382,7 +437,7 @@ mod tests {
     fn a_wall_nearer_than_the_sprite_hides_it_column_by_column() {
         let s = sheet(0);
         let mut pixels = vec![[0u8; 4]; 40 * 40];
-        draw_one(&ahead(&s), &camera(0.5), &mut pixels, &walls(1.5, 3.0));
+        paint(&ahead(), &s, &camera(0.5), &mut pixels, &walls(1.5, 3.0));
         for x in 0..20 {
             assert!(painted(&pixels, x).is_empty(), "column {x} behind the wall");
         }
@@ -402,7 +457,7 @@ mod tests {
     fn transparent_texels_leave_the_scene_behind() {
         let s = sheet(2);
         let mut pixels = vec![[0u8; 4]; 40 * 40];
-        draw_one(&ahead(&s), &camera(0.5), &mut pixels, &walls(9.0, 9.0));
+        paint(&ahead(), &s, &camera(0.5), &mut pixels, &walls(9.0, 9.0));
         // Texel rows 0 and 1 (screen rows 15 to 19) are see-through.
         assert_eq!(painted(&pixels, 20), (20..25).collect::<Vec<_>>());
         assert_eq!(pixels[22 * 40 + 20], [255, 255, 255, 255]);
@@ -414,7 +469,7 @@ mod tests {
         for eye in [0.1, 0.2, 0.5, 0.8] {
             let proj = camera(eye);
             let mut pixels = vec![[0u8; 4]; 40 * 40];
-            draw_one(&ahead(&s), &proj, &mut pixels, &walls(9.0, 9.0));
+            paint(&ahead(), &s, &proj, &mut pixels, &walls(9.0, 9.0));
             // The rows a one-tile wall two tiles away would cover.
             let top = proj.horizon - (1.0 - eye) * proj.focal / 2.0;
             let bottom = proj.horizon + eye * proj.focal / 2.0;
@@ -479,9 +534,9 @@ mod tests {
                 let b = Billboard {
                     x: 0.5 + depth,
                     depth,
-                    ..ahead(&s)
+                    ..ahead()
                 };
-                draw_one(&b, &proj, &mut pixels, &spans);
+                paint(&b, &s, &proj, &mut pixels, &spans);
             }
         }
     }

@@ -1,7 +1,10 @@
-//! The wall pass: one ray per pixel column, a textured vertical strip each.
+//! The wall pass, in two steps: one ray per pixel column finds the wall,
+//! its span on screen and where to sample its texture ([`cast`]); then
+//! each band of rows paints the strips' pixels that fall in it
+//! ([`paint`]), so bands can be painted on different cores.
 
 use super::raycast::{self, Side};
-use super::{fog, shade, ColumnSpan, Projection};
+use super::{fog, shade, ColumnSpan, Projection, Rows, WallStrip};
 use crate::map::Map;
 
 /// How far a ray looks before it gives up, in tiles (only the open plane
@@ -10,17 +13,21 @@ const MAX_RAY: f64 = 256.0;
 /// Faces along y = constant are drawn this much darker (of 256), so
 /// corners read in flat light.
 const SIDE_Y_BRIGHTNESS: u32 = 180;
+/// One in 32.32 fixed point.
+const ONE: f64 = 4_294_967_296.0;
 
-/// Draws every column's wall strip; records each column's covered rows.
-pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: &mut [ColumnSpan]) {
-    let (w, h) = (proj.width, proj.height);
-    for (x, span) in spans.iter_mut().enumerate().take(w) {
-        let (dx, dy) = proj.column_ray(x);
+/// Casts the ray of each column in `spans`, the first being column
+/// `first`, and records its wall span, depth and texture strip.
+pub(super) fn cast(map: &Map, proj: &Projection, first: usize, spans: &mut [ColumnSpan]) {
+    let h = proj.height;
+    for (i, span) in spans.iter_mut().enumerate() {
+        let (dx, dy) = proj.column_ray(first + i);
         let Some(hit) = raycast::cast(map, proj.x, proj.y, dx, dy, MAX_RAY) else {
             *span = ColumnSpan {
-                top: proj.horizon as usize,
-                bottom: proj.horizon as usize,
+                top: proj.horizon.clamp(0.0, h as f64) as usize,
+                bottom: proj.horizon.clamp(0.0, h as f64) as usize,
                 depth: f64::INFINITY,
+                strip: WallStrip::default(),
             };
             continue;
         };
@@ -30,17 +37,8 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
         let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
         let top = top_f.ceil().clamp(0.0, h as f64) as usize;
         let bottom = bottom_f.ceil().clamp(0.0, h as f64) as usize;
-        *span = ColumnSpan {
-            top,
-            bottom,
-            depth: dist,
-        };
-        if top >= bottom {
-            continue;
-        }
-        let texture = &map.walls[(hit.cell - 1) as usize];
-        let size = texture.size();
-        let column = texture.column(((hit.u * size as f64) as usize).min(size - 1));
+        let wall = (hit.cell - 1) as usize;
+        let size = map.walls[wall].size();
         let mut brightness = fog(dist);
         if hit.side == Side::Y {
             brightness = brightness * SIDE_Y_BRIGHTNESS / 256;
@@ -49,20 +47,51 @@ pub(super) fn draw(map: &Map, proj: &Projection, pixels: &mut [[u8; 4]], spans: 
         // pixel centres; the texture repeats once per tile of height.
         let rows_per_pixel = size as f64 * proj.ceiling / (bottom_f - top_f);
         let v0 = (top as f64 + 0.5 - top_f) * rows_per_pixel;
-        let step = (rows_per_pixel * 4_294_967_296.0) as u64;
-        let mut v = (v0.max(0.0) * 4_294_967_296.0) as u64;
-        let last = (size as f64 * proj.ceiling).ceil() as usize - 1;
-        if last < size {
-            for y in top..bottom {
-                let row = ((v >> 32) as usize).min(last);
-                pixels[y * w + x] = shade(column[row], brightness);
-                v += step;
+        *span = ColumnSpan {
+            top,
+            bottom,
+            depth: dist,
+            strip: WallStrip {
+                wall,
+                column: ((hit.u * size as f64) as usize).min(size - 1),
+                brightness,
+                v_top: (v0.max(0.0) * ONE) as u64,
+                step: (rows_per_pixel * ONE) as u64,
+                last: (size as f64 * proj.ceiling).ceil() as usize - 1,
+            },
+        };
+    }
+}
+
+/// Paints every wall pixel that falls in `rows`.
+pub(super) fn paint(map: &Map, proj: &Projection, rows: &mut Rows, spans: &[ColumnSpan]) {
+    let w = proj.width;
+    for (x, span) in spans.iter().enumerate() {
+        let (from, to) = (span.top.max(rows.y0), span.bottom.min(rows.y1));
+        if from >= to {
+            continue;
+        }
+        let s = &span.strip;
+        let texture = &map.walls[s.wall];
+        let size = texture.size();
+        let column = texture.column(s.column);
+        let mut v = s
+            .v_top
+            .wrapping_add(s.step.wrapping_mul((from - span.top) as u64));
+        let mut at = (from - rows.y0) * w + x;
+        if s.last < size {
+            for _ in from..to {
+                let row = ((v >> 32) as usize).min(s.last);
+                rows.pixels[at] = shade(column[row], s.brightness);
+                v = v.wrapping_add(s.step);
+                at += w;
             }
         } else {
-            for y in top..bottom {
-                let row = ((v >> 32) as usize).min(last) % size;
-                pixels[y * w + x] = shade(column[row], brightness);
-                v += step;
+            for _ in from..to {
+                let row = ((v >> 32) as usize).min(s.last) % size;
+                rows.pixels[at] = shade(column[row], s.brightness);
+                v = v.wrapping_add(s.step);
+                at += w;
             }
         }
     }
