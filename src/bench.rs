@@ -2,10 +2,11 @@
 //! `name,value,unit` CSV rows. Figures are medians over repeated runs.
 
 use crate::map::Map;
-use crate::render::{self, Hud, View};
+use crate::render::{self, Hud, View, Workspace};
 use crate::sim::actors::tank::{Tank, TankState};
 use crate::sim::actors::walker::{Walker, WalkerState};
-use crate::sim::{Controls, Pose, Tunables, World, EYE_HEIGHT};
+use crate::sim::particles::{Particle, Particles};
+use crate::sim::{Controls, Pose, Rng, Tunables, World, EYE_HEIGHT};
 use crate::sprites::Art;
 use std::time::Instant;
 
@@ -49,6 +50,25 @@ pub const POSES: [Pose; 3] = [
 /// Frame sizes measured.
 pub const SIZES: [(usize, usize); 4] = [(640, 360), (960, 540), (1280, 720), (1920, 1080)];
 
+/// On the default map, the face against the wall of the first corridor
+/// (0.31 tiles off it, the player's radius and a hair): every column is
+/// wall from the top of the screen to the bottom.
+pub const NEAR_WALL: Pose = Pose {
+    x: 2.31,
+    y: 2.5,
+    z: EYE_HEIGHT,
+    yaw: std::f64::consts::PI,
+    pitch: 0.0,
+};
+
+/// On the default map, across the open metal hall: mostly floor and
+/// ceiling.
+pub const OPEN_HALL: Pose = POSES[2];
+
+/// Exhaust particles put in the frame scenes, a cloud in front of each
+/// pose, so frames draw particles as a flier sees them.
+const SCENE_PARTICLES: usize = 300;
+
 /// The median of `runs` timings of `f`, in milliseconds.
 pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
     let mut times: Vec<f64> = (0..runs)
@@ -62,29 +82,101 @@ pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
     times[times.len() / 2]
 }
 
-/// Measures full frames (walls, floor, ceiling, HUD) at each size, and the
-/// simulation tick, on `world`'s map.
-pub fn run(world: &World, art: &Art) -> Vec<Figure> {
-    let mut figures = Vec::new();
+/// The median time of one full frame (walls, floor, ceiling, sprites,
+/// particles, HUD with the minimap) of `world` at `w` x `h`, averaged over
+/// `poses`, on the rayon pool in force; milliseconds.
+pub fn frame_ms(world: &World, art: &Art, poses: &[Pose], (w, h): (usize, usize)) -> f64 {
     let hud = Hud {
         fps: Some(60.0),
         minimap: true,
         ..Hud::default()
     };
-    for (w, h) in SIZES {
-        let mut frame = vec![0u8; w * h * 4];
-        let runs = (30_000_000 / (w * h)).clamp(5, 60);
-        let ms = median_ms(runs, || {
-            for pose in POSES {
-                render::draw(world, &View::from_pose(pose), &hud, art, &mut frame, w, h);
-            }
-        }) / POSES.len() as f64;
-        figures.push(Figure {
-            name: format!("frame_{w}x{h}_1t_ms"),
-            value: ms,
-            unit: "ms",
+    let mut frame = vec![0u8; w * h * 4];
+    let mut ws = Workspace::default();
+    let runs = (30_000_000 / (w * h)).clamp(9, 61);
+    median_ms(runs, || {
+        for &pose in poses {
+            let view = View::from_pose(pose);
+            render::draw_in(&mut ws, world, &view, &hud, art, &mut frame, w, h);
+        }
+    }) / poses.len() as f64
+}
+
+/// The memory bound: the median time to write every pixel of a `w` x `h`
+/// RGBA frame once, on every core, in the same bands the renderer uses;
+/// milliseconds.
+pub fn fill_ms((w, h): (usize, usize)) -> f64 {
+    use rayon::prelude::*;
+    let mut frame = vec![[0u8; 4]; w * h];
+    let mut shade = 0u8;
+    median_ms(61, || {
+        shade = shade.wrapping_add(1);
+        frame
+            .par_chunks_mut(16 * w)
+            .for_each(|band| band.fill([shade, shade, shade, 255]));
+        std::hint::black_box(&frame);
+    })
+}
+
+/// `world` with a cloud of exhaust particles hanging in front of each of
+/// `poses`, a little below the eye.
+fn with_exhaust(world: &World, poses: &[Pose]) -> World {
+    let mut scene = world.clone();
+    let mut rng = Rng::new(11);
+    for i in 0..SCENE_PARTICLES {
+        let pose = poses[i % poses.len()];
+        let (s, c) = pose.yaw.sin_cos();
+        let ahead = 0.8 + rng.next_f64();
+        let across = rng.next_f64() - 0.5;
+        scene.particles.emit(Particle {
+            pos: [
+                pose.x + c * ahead - s * across,
+                pose.y + s * ahead + c * across,
+                0.1 + 0.3 * rng.next_f64(),
+            ],
+            vel: [0.0; 3],
+            age: (i % 20) as u16,
+            life: 40,
         });
     }
+    scene
+}
+
+/// Measures full frames at each size on one core and on all of them, the
+/// fill bound, the face against a wall and the open hall, and the
+/// simulation tick, on `world`'s map.
+pub fn run(world: &World, art: &Art) -> Vec<Figure> {
+    let mut figures = Vec::new();
+    let mut push = |name: String, value: f64, unit: &'static str| {
+        figures.push(Figure { name, value, unit });
+    };
+    let scene = with_exhaust(world, &POSES);
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool of one thread");
+    let mut full = (0.0, 0.0);
+    for (w, h) in SIZES {
+        let one = single.install(|| frame_ms(&scene, art, &POSES, (w, h)));
+        let all = frame_ms(&scene, art, &POSES, (w, h));
+        push(format!("frame_{w}x{h}_1t_ms"), one, "ms");
+        push(format!("frame_{w}x{h}_all_ms"), all, "ms");
+        full = (one, all);
+    }
+    let fill = fill_ms((1920, 1080));
+    push("fill_1920x1080_ms".into(), fill, "ms");
+    push("ratio_frame_to_fill_1920x1080".into(), full.1 / fill, "x");
+    push("speedup_all_over_1t_1920x1080".into(), full.0 / full.1, "x");
+    let alone = |pose: Pose| frame_ms(&with_exhaust(world, &[pose]), art, &[pose], (1920, 1080));
+    let (near, open) = (alone(NEAR_WALL), alone(OPEN_HALL));
+    push("near_wall_1920x1080_all_ms".into(), near, "ms");
+    push("open_hall_1920x1080_all_ms".into(), open, "ms");
+    push("ratio_near_wall_to_open_hall".into(), near / open, "x");
+    push(
+        "threads".into(),
+        rayon::current_num_threads() as f64,
+        "threads",
+    );
     let mut sim = world.clone();
     let walk = Controls {
         forward: 1.0,
@@ -96,19 +188,59 @@ pub fn run(world: &World, art: &Art) -> Vec<Figure> {
             sim.step(&walk);
         }
     }) / 1000.0;
-    figures.push(Figure {
-        name: "sim_tick_player_ms".into(),
-        value: ms,
-        unit: "ms",
-    });
+    push("sim_tick_player_ms".into(), ms, "ms");
+    for (walkers, tanks, particles) in SIM_COUNTS {
+        push(
+            format!("sim_tick_{walkers}w_{tanks}t_{particles}p_ms"),
+            sim_tick_ms(walkers, tanks, particles),
+            "ms",
+        );
+    }
     for (walkers, tanks) in ENEMY_COUNTS {
-        figures.push(Figure {
-            name: format!("enemies_{walkers}w_{tanks}t_tick_ms"),
-            value: enemy_tick_ms(walkers, tanks),
-            unit: "ms",
-        });
+        push(
+            format!("enemies_{walkers}w_{tanks}t_tick_ms"),
+            enemy_tick_ms(walkers, tanks),
+            "ms",
+        );
     }
     figures
+}
+
+/// Walkers, tanks and exhaust particles whose tick is measured together:
+/// the load the tick must carry in under 2 ms, and a tenth and a hundredth
+/// of it, to show how the cost grows.
+pub const SIM_COUNTS: [(usize, usize, usize); 3] =
+    [(10, 1, 100), (100, 10, 1000), (1000, 100, 10_000)];
+
+/// The median time of one world tick with `walkers`, `tanks` and
+/// `particles` (bouncing in place on the hall's floor for the whole run)
+/// in the measured hall; milliseconds.
+pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> f64 {
+    let mut world = crowd(walkers, tanks);
+    world.particles = Particles::with_capacity(particles);
+    let mut rng = Rng::new(3);
+    while world.particles.len() < particles {
+        let x = 1.0 + rng.next_f64() * (ARENA - 2) as f64;
+        let y = 1.0 + rng.next_f64() * (ARENA - 2) as f64;
+        if world.map.is_solid(x as i64, y as i64) {
+            continue;
+        }
+        world.particles.emit(Particle {
+            pos: [x, y, rng.next_f64()],
+            vel: [0.0, 0.0, rng.next_f64() * 2.0 - 1.0],
+            age: 0,
+            life: u16::MAX,
+        });
+    }
+    let still = Controls::default();
+    for _ in 0..120 {
+        world.step(&still);
+    }
+    median_ms(15, || {
+        for _ in 0..20 {
+            world.step(&still);
+        }
+    }) / 20.0
 }
 
 /// Walker and tank counts whose tick is measured: 10, 100 and 1000 walkers

@@ -108,6 +108,11 @@ impl Texture {
         &self.texels[x * self.size..(x + 1) * self.size]
     }
 
+    /// Every texel, column by column: texel (x, y) at `x * size + y`.
+    pub fn texels(&self) -> &[u32] {
+        &self.texels
+    }
+
     /// The texel at (`x`, `y`), both wrapped into the texture.
     pub fn texel(&self, x: usize, y: usize) -> u32 {
         self.texels[(x % self.size) * self.size + y % self.size]

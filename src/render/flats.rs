@@ -56,6 +56,10 @@ pub(super) fn draw(
                     }
                 }
             }
+            Surface::Texture(texture) if texture.size().is_power_of_two() => {
+                let open = |span: &ColumnSpan| y < span.top || y >= span.bottom;
+                masked_row(texture, proj, dist, brightness, row, spans, open);
+            }
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
             }
@@ -85,7 +89,7 @@ fn sky_row(
     for (x, p) in row.iter_mut().enumerate() {
         if visible(x) {
             let u = ((columns[x] * n as f64) as usize).min(n - 1);
-            *p = texture.texel(u, v).to_ne_bytes();
+            *p = texture.column(u)[v].to_ne_bytes();
         }
     }
 }
@@ -151,6 +155,42 @@ fn row_walk(proj: &Projection, dist: f64) -> ([f64; 2], [f64; 2]) {
         [proj.x + dist * ray_x, proj.y + dist * ray_y],
         [dist * proj.rx / proj.focal, dist * proj.ry / proj.focal],
     )
+}
+
+/// Fixed-point bits below the texel in [`masked_row`].
+const FRAC_BITS: u32 = 16;
+
+/// [`textured_row`] for a texture whose size is a power of two: texel
+/// coordinates in 16.16 fixed point, wrapped by a mask, so the loop has no
+/// division, no float-to-int conversion and no bounds to check beyond one.
+fn masked_row(
+    texture: &Texture,
+    proj: &Projection,
+    dist: f64,
+    brightness: u32,
+    row: &mut [[u8; 4]],
+    spans: &[ColumnSpan],
+    open: impl Fn(&ColumnSpan) -> bool,
+) {
+    let n = texture.size();
+    let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
+    let (start, step) = row_walk(proj, dist);
+    let mut u = (start[0] * scale).floor() as i64;
+    let mut v = (start[1] * scale).floor() as i64;
+    let du = (step[0] * scale).round() as i64;
+    let dv = (step[1] * scale).round() as i64;
+    let mask = n as i64 - 1;
+    let shift = n.trailing_zeros();
+    let texels = &texture.texels()[..n * n];
+    for (p, span) in row.iter_mut().zip(spans) {
+        if open(span) {
+            let tu = (u >> FRAC_BITS) & mask;
+            let tv = (v >> FRAC_BITS) & mask;
+            *p = shade(texels[((tu << shift) | tv) as usize], brightness);
+        }
+        u = u.wrapping_add(du);
+        v = v.wrapping_add(dv);
+    }
 }
 
 /// One row of a textured plane `dist` tiles ahead.

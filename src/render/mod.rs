@@ -129,8 +129,6 @@ pub(crate) struct ColumnSpan {
     pub bottom: usize,
     /// The wall's distance along the view, tiles (infinite with no wall).
     pub depth: f64,
-    /// How to paint the wall's pixels.
-    pub strip: WallStrip,
 }
 
 /// Where a column's wall samples its texture.
@@ -172,6 +170,7 @@ const RAY_COLUMNS: usize = 64;
 #[derive(Debug, Default)]
 pub struct Workspace {
     spans: Vec<ColumnSpan>,
+    strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
 }
@@ -224,14 +223,17 @@ pub fn draw_in(
     let map = &world.map;
     let proj = Projection::new(view, map.wall_height, width, height);
     ws.spans.resize(width, ColumnSpan::default());
+    ws.strips.resize(width, WallStrip::default());
     ws.spans
         .par_chunks_mut(RAY_COLUMNS)
+        .zip(ws.strips.par_chunks_mut(RAY_COLUMNS))
         .enumerate()
-        .for_each(|(i, chunk)| walls::cast(map, &proj, i * RAY_COLUMNS, chunk));
+        .for_each(|(i, (spans, strips))| walls::cast(map, &proj, i * RAY_COLUMNS, spans, strips));
     flats::sky_columns(map, &proj, &mut ws.sky);
     sprites::collect(world, &proj, art, &mut ws.billboards);
     let (pixels, _) = frame.as_chunks_mut::<4>();
-    let (spans, sky, billboards) = (&ws.spans, &ws.sky, &ws.billboards);
+    let (spans, strips) = (&ws.spans, &ws.strips);
+    let (sky, billboards) = (&ws.sky, &ws.billboards);
     pixels
         .par_chunks_mut(BAND_ROWS * width)
         .enumerate()
@@ -242,7 +244,7 @@ pub fn draw_in(
                 pixels,
                 y0,
             };
-            walls::paint(map, &proj, &mut rows, spans);
+            walls::paint(map, &proj, &mut rows, spans, strips);
             flats::draw(map, &proj, &mut rows, spans, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(world, &proj, &mut rows, spans);

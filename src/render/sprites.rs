@@ -428,7 +428,6 @@ mod tests {
                 top: 20,
                 bottom: 20,
                 depth: if x < 20 { near } else { far },
-                ..ColumnSpan::default()
             })
             .collect()
     }

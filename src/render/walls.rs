@@ -18,16 +18,21 @@ const ONE: f64 = 4_294_967_296.0;
 
 /// Casts the ray of each column in `spans`, the first being column
 /// `first`, and records its wall span, depth and texture strip.
-pub(super) fn cast(map: &Map, proj: &Projection, first: usize, spans: &mut [ColumnSpan]) {
+pub(super) fn cast(
+    map: &Map,
+    proj: &Projection,
+    first: usize,
+    spans: &mut [ColumnSpan],
+    strips: &mut [WallStrip],
+) {
     let h = proj.height;
-    for (i, span) in spans.iter_mut().enumerate() {
+    for (i, (span, strip)) in spans.iter_mut().zip(strips).enumerate() {
         let (dx, dy) = proj.column_ray(first + i);
         let Some(hit) = raycast::cast(map, proj.x, proj.y, dx, dy, MAX_RAY) else {
             *span = ColumnSpan {
                 top: proj.horizon.clamp(0.0, h as f64) as usize,
                 bottom: proj.horizon.clamp(0.0, h as f64) as usize,
                 depth: f64::INFINITY,
-                strip: WallStrip::default(),
             };
             continue;
         };
@@ -51,27 +56,32 @@ pub(super) fn cast(map: &Map, proj: &Projection, first: usize, spans: &mut [Colu
             top,
             bottom,
             depth: dist,
-            strip: WallStrip {
-                wall,
-                column: ((hit.u * size as f64) as usize).min(size - 1),
-                brightness,
-                v_top: (v0.max(0.0) * ONE) as u64,
-                step: (rows_per_pixel * ONE) as u64,
-                last: (size as f64 * proj.ceiling).ceil() as usize - 1,
-            },
+        };
+        *strip = WallStrip {
+            wall,
+            column: ((hit.u * size as f64) as usize).min(size - 1),
+            brightness,
+            v_top: (v0.max(0.0) * ONE) as u64,
+            step: (rows_per_pixel * ONE) as u64,
+            last: (size as f64 * proj.ceiling).ceil() as usize - 1,
         };
     }
 }
 
 /// Paints every wall pixel that falls in `rows`.
-pub(super) fn paint(map: &Map, proj: &Projection, rows: &mut Rows, spans: &[ColumnSpan]) {
+pub(super) fn paint(
+    map: &Map,
+    proj: &Projection,
+    rows: &mut Rows,
+    spans: &[ColumnSpan],
+    strips: &[WallStrip],
+) {
     let w = proj.width;
-    for (x, span) in spans.iter().enumerate() {
+    for (x, (span, s)) in spans.iter().zip(strips).enumerate() {
         let (from, to) = (span.top.max(rows.y0), span.bottom.min(rows.y1));
         if from >= to {
             continue;
         }
-        let s = &span.strip;
         let texture = &map.walls[s.wall];
         let size = texture.size();
         let column = texture.column(s.column);
