@@ -10,6 +10,8 @@ pub const MAX_TEXTURE_SIZE: u32 = 1024;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Texture {
     size: usize,
+    /// The average colour, worked out once (the minimap's colour).
+    average: [u8; 3],
     /// Texel (x, y) at `x * size + y`, each the RGBA bytes packed with
     /// `u32::from_ne_bytes`, so `to_ne_bytes` gives them back in order.
     texels: Vec<u32>,
@@ -59,7 +61,12 @@ impl Texture {
             let (x, y) = (i % size, i / size);
             texels[x * size + y] = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
         }
-        Self { size, texels }
+        let average = average(&texels);
+        Self {
+            size,
+            average,
+            texels,
+        }
     }
 
     /// A 1x1 texture of one colour.
@@ -120,16 +127,21 @@ impl Texture {
 
     /// The average colour, for the minimap.
     pub fn average(&self) -> [u8; 3] {
-        let mut sum = [0u64; 3];
-        for t in &self.texels {
-            let b = t.to_ne_bytes();
-            for c in 0..3 {
-                sum[c] += b[c] as u64;
-            }
-        }
-        let n = self.texels.len() as u64;
-        [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+        self.average
     }
+}
+
+/// The average colour of `texels`.
+fn average(texels: &[u32]) -> [u8; 3] {
+    let mut sum = [0u64; 3];
+    for t in texels {
+        let b = t.to_ne_bytes();
+        for c in 0..3 {
+            sum[c] += b[c] as u64;
+        }
+    }
+    let n = texels.len().max(1) as u64;
+    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
 }
 
 #[cfg(test)]

@@ -70,6 +70,9 @@ pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
     let r = 36.0 * scale as f64;
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
     let box_side = (2.0 * r) as i64 + 9;
+    if !c.meets((cy - r) as i64 - 4, box_side) {
+        return;
+    }
     c.shade_rect(
         (cx - r) as i64 - 4,
         (cy - r) as i64 - 4,
@@ -119,6 +122,9 @@ pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
 
 /// A circle outline.
 pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
+    if !c.meets((cy - r).floor() as i64, (2.0 * r).ceil() as i64 + 2) {
+        return;
+    }
     let n = (r * 7.0).max(8.0) as usize;
     for i in 0..n {
         let a = i as f64 / n as f64 * std::f64::consts::TAU;

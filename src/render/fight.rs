@@ -59,11 +59,16 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
         return;
     }
     let (x0, y0) = ((c.width as i64 - edge) / 2, c.height as i64 - edge);
+    // Only the gun's rows in the canvas's band.
+    let rows = (c.y0 as i64 - y0).max(0)..(c.y1 as i64 - y0).min(edge);
+    if rows.is_empty() {
+        return;
+    }
     let n = sheet.size;
     for dx in 0..edge {
         let u = (dx as usize * n / edge as usize).min(n - 1);
         let column = sheet.column(usize::from(firing), 0, u);
-        for dy in 0..edge {
+        for dy in rows.clone() {
             let texel = column[(dy as usize * n / edge as usize).min(n - 1)];
             if opaque(texel) {
                 c.put(x0 + dx, y0 + dy, texel.to_ne_bytes());
@@ -94,11 +99,7 @@ mod tests {
     fn bottom_centre(world: &World) -> [u8; 4] {
         let (w, h) = (100, 100);
         let mut pixels = vec![BLACK; w * h];
-        let mut c = Canvas {
-            pixels: &mut pixels,
-            width: w,
-            height: h,
-        };
+        let mut c = Canvas::whole(&mut pixels, w, h);
         draw(world, &Art::plain(), &mut c, 1);
         pixels[(h - 1) * w + w / 2]
     }

@@ -16,31 +16,71 @@ fn glyph(ch: char) -> [u8; 8] {
     }
 }
 
-/// A target for text: the frame and its size.
+/// A target for the HUD: a band of whole rows of the frame (or all of
+/// it). Drawing is in frame coordinates and clipped to the band, so the
+/// same drawing on every band paints the whole frame, one band per core.
 pub struct Canvas<'a> {
-    /// The pixels, row-major.
+    /// The band's pixels, row-major: frame rows `y0` to `y1`.
     pub pixels: &'a mut [[u8; 4]],
     /// Width in pixels.
     pub width: usize,
-    /// Height in pixels.
+    /// The whole frame's height in pixels.
     pub height: usize,
+    /// The first frame row in `pixels`.
+    pub y0: usize,
+    /// One past the last frame row in `pixels`.
+    pub y1: usize,
 }
 
-impl Canvas<'_> {
-    /// Sets one pixel, ignoring positions outside the frame.
-    pub fn put(&mut self, x: i64, y: i64, rgba: [u8; 4]) {
-        if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
-            self.pixels[y as usize * self.width + x as usize] = rgba;
+impl<'a> Canvas<'a> {
+    /// A canvas over a whole frame, `width` x `height`.
+    #[cfg(test)]
+    pub fn whole(pixels: &'a mut [[u8; 4]], width: usize, height: usize) -> Self {
+        Self {
+            pixels,
+            width,
+            height,
+            y0: 0,
+            y1: height,
         }
     }
 
-    /// Blends `rgb` over one pixel with `alpha` of 256.
-    pub fn blend(&mut self, x: i64, y: i64, rgb: [u8; 3], alpha: u32) {
-        if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
-            let p = &mut self.pixels[y as usize * self.width + x as usize];
-            for c in 0..3 {
-                p[c] = ((p[c] as u32 * (256 - alpha) + rgb[c] as u32 * alpha) >> 8) as u8;
-            }
+    /// A canvas over frame rows `y0` onward of a frame `width` x `height`,
+    /// `pixels` holding whole rows.
+    pub fn band(pixels: &'a mut [[u8; 4]], width: usize, height: usize, y0: usize) -> Self {
+        let y1 = y0 + pixels.len() / width.max(1);
+        Self {
+            pixels,
+            width,
+            height,
+            y0,
+            y1,
+        }
+    }
+
+    /// The frame rows from `y` for `h` rows that lie in the band.
+    fn rows(&self, y: i64, h: i64) -> std::ops::Range<usize> {
+        let y0 = y.clamp(self.y0 as i64, self.y1 as i64) as usize;
+        let y1 = (y + h).clamp(self.y0 as i64, self.y1 as i64) as usize;
+        y0..y1
+    }
+
+    /// True if any of the `h` rows from `y` lie in the band.
+    pub fn meets(&self, y: i64, h: i64) -> bool {
+        !self.rows(y, h).is_empty()
+    }
+
+    /// The index in `pixels` of frame pixel (x, y), if it is in the band.
+    fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let inside =
+            x >= 0 && (x as usize) < self.width && y >= self.y0 as i64 && y < self.y1 as i64;
+        inside.then(|| (y as usize - self.y0) * self.width + x as usize)
+    }
+
+    /// Sets one pixel, ignoring positions outside the band.
+    pub fn put(&mut self, x: i64, y: i64, rgba: [u8; 4]) {
+        if let Some(i) = self.index(x, y) {
+            self.pixels[i] = rgba;
         }
     }
 
@@ -48,6 +88,9 @@ impl Canvas<'_> {
     /// pixel `scale` x `scale`, with a one-pixel dark shadow for contrast.
     pub fn text(&mut self, x: i64, y: i64, text: &str, scale: usize, rgb: [u8; 3]) {
         let s = scale as i64;
+        if !self.meets(y, (GLYPH as i64 + 1) * s) {
+            return;
+        }
         for pass in 0..2 {
             let (offset, colour) = if pass == 0 {
                 (s.max(1), [0, 0, 0, 255])
@@ -68,28 +111,34 @@ impl Canvas<'_> {
         }
     }
 
-    /// Fills a rectangle, clipped to the frame.
+    /// Fills a rectangle, clipped to the band.
     pub fn fill(&mut self, x: i64, y: i64, w: i64, h: i64, rgba: [u8; 4]) {
         let x0 = x.clamp(0, self.width as i64) as usize;
         let x1 = (x + w).clamp(0, self.width as i64) as usize;
-        let y0 = y.clamp(0, self.height as i64) as usize;
-        let y1 = (y + h).clamp(0, self.height as i64) as usize;
-        for yy in y0..y1 {
-            self.pixels[yy * self.width + x0..yy * self.width + x1].fill(rgba);
+        for yy in self.rows(y, h) {
+            let at = (yy - self.y0) * self.width;
+            self.pixels[at + x0..at + x1].fill(rgba);
         }
     }
 
     /// Darkens a rectangle, clipped, as a backdrop for text or the minimap.
     pub fn shade_rect(&mut self, x: i64, y: i64, w: i64, h: i64) {
-        for yy in y.max(0)..(y + h).min(self.height as i64) {
-            for xx in x.max(0)..(x + w).min(self.width as i64) {
-                self.blend(xx, yy, [0, 0, 0], 150);
+        let x0 = x.clamp(0, self.width as i64) as usize;
+        let x1 = (x + w).clamp(0, self.width as i64) as usize;
+        for yy in self.rows(y, h) {
+            let at = (yy - self.y0) * self.width;
+            for p in &mut self.pixels[at + x0..at + x1] {
+                blend(p, [0, 0, 0], 150);
             }
         }
     }
 
     /// A line from (x0, y0) to (x1, y1), one pixel wide (DDA).
     pub fn line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, rgba: [u8; 4]) {
+        let top = y0.min(y1).floor() as i64;
+        if !self.meets(top, (y1 - y0).abs().ceil() as i64 + 1) {
+            return;
+        }
         let n = (x1 - x0)
             .abs()
             .max((y1 - y0).abs())
@@ -100,5 +149,13 @@ impl Canvas<'_> {
             let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
             self.put(x.floor() as i64, y.floor() as i64, rgba);
         }
+    }
+}
+
+/// Blends `rgb` over pixel `p` with `alpha` of 256.
+#[inline]
+fn blend(p: &mut [u8; 4], rgb: [u8; 3], alpha: u32) {
+    for c in 0..3 {
+        p[c] = ((p[c] as u32 * (256 - alpha) + rgb[c] as u32 * alpha) >> 8) as u8;
     }
 }

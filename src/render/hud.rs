@@ -78,36 +78,24 @@ const HEADING: [u8; 4] = [255, 208, 64, 255];
 const TEXT: [u8; 3] = [235, 235, 220];
 
 /// Draws the HUD over the scene.
-pub(super) fn draw(
-    world: &World,
-    view: &View,
-    hud: &Hud,
-    art: &Art,
-    pixels: &mut [[u8; 4]],
-    width: usize,
-    height: usize,
-) {
+pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Canvas) {
     if hud.hidden {
         return;
     }
-    let mut c = Canvas {
-        pixels,
-        width,
-        height,
-    };
+    let (width, height) = (c.width, c.height);
     let scale = ((height as f64 / 400.0).round() as usize).max(1);
     // The gun and the flashes first: the readouts stay legible over them.
-    fight::draw(world, art, &mut c, scale);
-    readout(world, hud, &mut c, scale);
+    fight::draw(world, art, c, scale);
+    readout(world, hud, c, scale);
     match &world.player.flight {
-        Some(f) => cockpit::attitude(world, f, &mut c, scale),
-        None => dial(world, view, &mut c, scale),
+        Some(f) => cockpit::attitude(world, f, c, scale),
+        None => dial(world, view, c, scale),
     }
     if hud.minimap || hud.steering {
-        minimap(world, view, hud.steering, &mut c, scale);
+        minimap(world, view, hud.steering, c, scale);
     }
     if hud.help {
-        help(world, view, hud, &mut c, scale);
+        help(world, view, hud, c, scale);
     }
     let line = (GLYPH * scale) as i64;
     if hud.paused {
@@ -228,6 +216,10 @@ fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
 
 /// The model's state as text, top left.
 fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
+    // At most a dozen lines: a band below them has nothing to draw.
+    if !c.meets(0, (GLYPH * scale + 2) as i64 * 12 + 10) {
+        return;
+    }
     let p = &world.player;
     let deg = |r: f64| r.to_degrees();
     let mut lines = Vec::with_capacity(6);
@@ -271,6 +263,9 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
 fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     let r = 36.0 * scale as f64;
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
+    if !c.meets((cy - r) as i64 - 4, (2.0 * r) as i64 + 9) {
+        return;
+    }
     let p = &world.player;
     // Screen direction of a world angle, with the view's yaw pointing up.
     let dir = |a: f64| {
@@ -325,13 +320,16 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
     );
     let x0 = c.width as f64 - cells_w as f64 * cell - 10.0;
     let y0 = 10.0;
+    let box_h = (cells_h as f64 * cell) as i64 + 8;
+    if !c.meets(y0 as i64 - 4, box_h) {
+        return;
+    }
     c.shade_rect(
         x0 as i64 - 4,
         y0 as i64 - 4,
         (cells_w as f64 * cell) as i64 + 8,
-        (cells_h as f64 * cell) as i64 + 8,
+        box_h,
     );
-    let colours: Vec<[u8; 3]> = map.walls.iter().map(|t| t.average()).collect();
     for j in 0..cells_h {
         for i in 0..cells_w {
             let (tx, ty) = (fx.floor() as i64 + i as i64, fy.floor() as i64 + j as i64);
@@ -339,7 +337,10 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
             if v == 0 {
                 continue;
             }
-            let rgb = colours.get(v as usize - 1).copied().unwrap_or([128; 3]);
+            let rgb = map
+                .walls
+                .get(v as usize - 1)
+                .map_or([128; 3], |t| t.average());
             let sx = x0 + (tx as f64 - fx) * cell;
             let sy = y0 + (ty as f64 - fy) * cell;
             c.fill(

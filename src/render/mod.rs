@@ -173,6 +173,7 @@ pub struct Workspace {
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
+    sparks: Vec<sprites::Spark>,
 }
 
 /// Draws the world seen from `view` into `frame`, `width` x `height` RGBA
@@ -198,8 +199,8 @@ pub fn draw(
 ///
 /// The passes: the rays of the columns (in parallel over groups of
 /// columns) decide each column's wall span; then each band of rows paints,
-/// in order, its walls, floor and ceiling, sprites far to near and the
-/// exhaust (in parallel over bands); last the HUD over the whole frame.
+/// in order, its walls, floor and ceiling, sprites far to near, the
+/// exhaust and the HUD over them (in parallel over bands).
 #[allow(clippy::too_many_arguments)]
 pub fn draw_in(
     ws: &mut Workspace,
@@ -231,9 +232,10 @@ pub fn draw_in(
         .for_each(|(i, (spans, strips))| walls::cast(map, &proj, i * RAY_COLUMNS, spans, strips));
     flats::sky_columns(map, &proj, &mut ws.sky);
     sprites::collect(world, &proj, art, &mut ws.billboards);
+    sprites::sparks(world, &proj, &mut ws.sparks);
     let (pixels, _) = frame.as_chunks_mut::<4>();
     let (spans, strips) = (&ws.spans, &ws.strips);
-    let (sky, billboards) = (&ws.sky, &ws.billboards);
+    let (sky, billboards, sparks) = (&ws.sky, &ws.billboards, &ws.sparks);
     pixels
         .par_chunks_mut(BAND_ROWS * width)
         .enumerate()
@@ -247,10 +249,11 @@ pub fn draw_in(
             walls::paint(map, &proj, &mut rows, spans, strips);
             flats::draw(map, &proj, &mut rows, spans, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
-            sprites::particles(world, &proj, &mut rows, spans);
+            sprites::particles(sparks, &proj, &mut rows, spans);
+            // Last the HUD, over everything.
+            let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
+            hud::draw(world, view, hud, art, &mut canvas);
         });
-    // Last the HUD, over everything.
-    hud::draw(world, view, hud, art, pixels, width, height);
 }
 
 /// Distance shading: brightness (0 to 256) of a surface `dist` tiles away.

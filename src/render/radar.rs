@@ -158,11 +158,7 @@ mod tests {
     /// The radar of `world` on a black 80x80 canvas, 8 pixels a tile.
     fn radar(world: &World, steering: bool) -> Vec<[u8; 4]> {
         let mut pixels = vec![[0, 0, 0, 255]; 80 * 80];
-        let mut c = Canvas {
-            pixels: &mut pixels,
-            width: 80,
-            height: 80,
-        };
+        let mut c = Canvas::whole(&mut pixels, 80, 80);
         let to_screen = |x: f64, y: f64| (x * 8.0, y * 8.0);
         draw(world, steering, &mut c, &to_screen, &|_, _| true, 8.0);
         pixels

@@ -237,11 +237,23 @@ fn draw_one(
 /// An exhaust particle's edge, tiles.
 const PARTICLE_SIZE: f64 = 0.035;
 
-/// Draws every exhaust particle as a small glowing square, nearer than the
-/// wall in its column, fading from white through yellow to red.
-pub(super) fn particles(world: &World, proj: &Projection, rows: &mut Rows, spans: &[ColumnSpan]) {
+/// An exhaust particle on screen: a square of pixels and its colour.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Spark {
+    x0: usize,
+    x1: usize,
+    /// Top edge and size in pixels (rows are clipped to each band).
+    top: f64,
+    edge: f64,
+    depth: f64,
+    colour: [u8; 4],
+}
+
+/// Fills `out` with every exhaust particle in front of the eye, as the
+/// small glowing square it covers, fading from white through yellow to red.
+pub(super) fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
+    out.clear();
     let w = proj.width as f64;
-    let (band_top, band_bottom) = (rows.y0 as f64, rows.y1 as f64);
     for p in world.particles.iter() {
         let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
         let depth = dx * proj.fx + dy * proj.fy;
@@ -253,18 +265,38 @@ pub(super) fn particles(world: &World, proj: &Projection, rows: &mut Rows, spans
         let edge = (PARTICLE_SIZE * scale).clamp(1.0, (w / 120.0).max(1.0));
         let cx = w * 0.5 + (dx * proj.rx + dy * proj.ry) * scale;
         let cy = proj.horizon - (p.pos[2] - proj.eye) * scale;
-        let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);
-        let x0 = left.round().clamp(0.0, w) as usize;
-        let x1 = (left + edge).round().clamp(0.0, w) as usize;
-        let y0 = top.round().clamp(band_top, band_bottom) as usize;
-        let y1 = (top + edge).round().clamp(band_top, band_bottom) as usize;
-        let colour = ember(p.fade());
-        for (x, span) in spans.iter().enumerate().take(x1).skip(x0) {
-            if span.depth <= depth {
+        let left = cx - edge * 0.5;
+        out.push(Spark {
+            x0: left.round().clamp(0.0, w) as usize,
+            x1: (left + edge).round().clamp(0.0, w) as usize,
+            top: cy - edge * 0.5,
+            edge,
+            depth,
+            colour: ember(p.fade()),
+        });
+    }
+}
+
+/// Draws `sparks` in `rows`, each column nearer than the wall there.
+pub(super) fn particles(
+    sparks: &[Spark],
+    proj: &Projection,
+    rows: &mut Rows,
+    spans: &[ColumnSpan],
+) {
+    let (band_top, band_bottom) = (rows.y0 as f64, rows.y1 as f64);
+    for s in sparks {
+        let y0 = s.top.round().clamp(band_top, band_bottom) as usize;
+        let y1 = (s.top + s.edge).round().clamp(band_top, band_bottom) as usize;
+        if y0 >= y1 {
+            continue;
+        }
+        for (x, span) in spans.iter().enumerate().take(s.x1).skip(s.x0) {
+            if span.depth <= s.depth {
                 continue;
             }
             for y in y0..y1 {
-                rows.pixels[(y - rows.y0) * proj.width + x] = colour;
+                rows.pixels[(y - rows.y0) * proj.width + x] = s.colour;
             }
         }
     }
