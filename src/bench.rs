@@ -93,7 +93,7 @@ pub fn frame_ms(world: &World, art: &Art, poses: &[Pose], (w, h): (usize, usize)
     };
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
-    let runs = (30_000_000 / (w * h)).clamp(9, 61);
+    let runs = (60_000_000 / (w * h)).clamp(31, 121);
     median_ms(runs, || {
         for &pose in poses {
             let view = View::from_pose(pose);

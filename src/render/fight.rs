@@ -65,13 +65,22 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
         return;
     }
     let n = sheet.size;
-    for dx in 0..edge {
-        let u = (dx as usize * n / edge as usize).min(n - 1);
-        let column = sheet.column(usize::from(firing), 0, u);
-        for dy in rows.clone() {
-            let texel = column[(dy as usize * n / edge as usize).min(n - 1)];
+    let frame = usize::from(firing);
+    // Row by row across the band: each texel row is one row of the sheet's
+    // columns, found once per pixel column.
+    for dy in rows {
+        let v = (dy as usize * n / edge as usize).min(n - 1);
+        let y = (y0 + dy) as usize;
+        let at = (y - c.y0) * c.width;
+        for dx in 0..edge {
+            let x = x0 + dx;
+            if x < 0 || x as usize >= c.width {
+                continue;
+            }
+            let u = (dx as usize * n / edge as usize).min(n - 1);
+            let texel = sheet.column(frame, 0, u)[v];
             if opaque(texel) {
-                c.put(x0 + dx, y0 + dy, texel.to_ne_bytes());
+                c.pixels[at + x as usize] = texel.to_ne_bytes();
             }
         }
     }

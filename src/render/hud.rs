@@ -330,7 +330,10 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
         (cells_w as f64 * cell) as i64 + 8,
         box_h,
     );
-    for j in 0..cells_h {
+    // Only the cell rows that meet this band.
+    let band = |row: usize| ((row as f64 - y0) / cell).floor().max(0.0) as usize;
+    let (j0, j1) = (band(c.y0).saturating_sub(1), (band(c.y1) + 2).min(cells_h));
+    for j in j0..j1 {
         for i in 0..cells_w {
             let (tx, ty) = (fx.floor() as i64 + i as i64, fy.floor() as i64 + j as i64);
             let v = map.cell(tx, ty);
