@@ -11,53 +11,51 @@ const TARGET: [u8; 4] = [255, 255, 255, 255];
 const DRIFT: [u8; 4] = [64, 224, 255, 255];
 const RIM: [u8; 4] = [120, 120, 120, 255];
 
-/// The readout lines of a flight, after the fps line.
-pub(super) fn lines(world: &World, f: &Flier) -> Vec<String> {
+/// The readout lines of a flight, after the fps line, each given to `put`.
+pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arguments)) {
     let t = &world.tunables.flight;
     let deg = |r: f64| r.to_degrees();
     let state = if f.stowed {
-        "jetpack   OFF - falling"
+        "OFF - falling"
     } else if f.fuel <= 0.0 {
-        "jetpack   NO FUEL"
+        "NO FUEL"
     } else if f.z >= world.map.wall_height - CUTOUT_BELOW_CEILING {
-        "jetpack   CUT OUT - too high"
+        "CUT OUT - too high"
     } else if f.thrust {
-        "jetpack   FULL THRUST"
+        "FULL THRUST"
     } else if f.hover {
-        "jetpack   hover"
+        "hover"
     } else if f.airborne {
-        "jetpack   idle"
+        "idle"
     } else {
-        "jetpack   on the ground"
+        "on the ground"
     };
-    let bars = (f.fuel * 10.0).ceil() as usize;
+    let bars = ((f.fuel * 10.0).ceil() as usize).min(10);
+    let gauge = "##########..........";
     let spin = f.spin.iter().map(|s| s * s).sum::<f64>().sqrt();
-    vec![
-        state.to_string(),
-        format!(
-            "fuel      {}{} {:3.0}%",
-            "#".repeat(bars),
-            ".".repeat(10 - bars.min(10)),
-            f.fuel * 100.0
-        ),
-        format!("altitude  {:6.2} tiles", f.z),
-        format!("vert spd  {:+6.2} tiles/s", f.velocity[2]),
-        format!(
-            "pitch     {:6.1}\u{b0} ->{:6.1}\u{b0}",
-            deg(f.pitch),
-            deg(f.target_pitch)
-        ),
-        format!(
-            "direction {:+6.1}\u{b0} ->{:+6.1}\u{b0}",
-            deg(f.direction),
-            deg(f.target_direction)
-        ),
-        format!(
-            "spin      {:6.2} rad/s{}",
-            spin,
-            if t.stabilise { "" } else { " (jets off)" }
-        ),
-    ]
+    put(format_args!("jetpack   {state}"));
+    put(format_args!(
+        "fuel      {} {:3.0}%",
+        &gauge[10 - bars..20 - bars],
+        f.fuel * 100.0
+    ));
+    put(format_args!("altitude  {:6.2} tiles", f.z));
+    put(format_args!("vert spd  {:+6.2} tiles/s", f.velocity[2]));
+    put(format_args!(
+        "pitch     {:6.1}\u{b0} ->{:6.1}\u{b0}",
+        deg(f.pitch),
+        deg(f.target_pitch)
+    ));
+    put(format_args!(
+        "direction {:+6.1}\u{b0} ->{:+6.1}\u{b0}",
+        deg(f.direction),
+        deg(f.target_direction)
+    ));
+    put(format_args!(
+        "spin      {:6.2} rad/s{}",
+        spin,
+        if t.stabilise { "" } else { " (jets off)" }
+    ));
 }
 
 /// The attitude indicator, bottom left, seen from above with the view

@@ -1,12 +1,13 @@
 //! The HUD: the polar model's state as numbers and a dial, and a minimap
 //! like article 000's demo (the body, its speed vector and its push).
 
-use super::font::{Canvas, GLYPH};
+use super::font::{Canvas, Lines, GLYPH};
 use super::View;
 use super::{cockpit, fight, radar};
 use crate::settings::{Action, Bindings};
 use crate::sim::{Model, World};
 use crate::sprites::Art;
+use std::fmt::Write as _;
 
 /// What the HUD shows besides the world.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -222,32 +223,42 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     }
     let p = &world.player;
     let deg = |r: f64| r.to_degrees();
-    let mut lines = Vec::with_capacity(6);
+    let mut lines = Lines::default();
+    // Writing into a stack buffer cannot fail.
+    let mut put = |args: std::fmt::Arguments| {
+        let _ = lines.next().write_fmt(args);
+    };
     if let Some(fps) = hud.fps {
-        lines.push(format!("{fps:5.0} fps"));
+        put(format_args!("{fps:5.0} fps"));
     }
     let t = &world.tunables;
     if let Some(f) = &p.flight {
-        lines.extend(cockpit::lines(world, f));
+        cockpit::lines(world, f, &mut put);
     } else if t.model == Model::Polar {
-        lines.push("model     polar".to_string());
-        lines.push(format!("camera    along {}", t.coupling.name()));
-        lines.push(format!("speed     {:6.2} tiles/s", p.body.speed));
-        lines.push(format!("speed ang {:6.1}\u{b0}", deg(p.body.speed_angle)));
-        lines.push(format!(
+        put(format_args!("model     polar"));
+        put(format_args!("camera    along {}", t.coupling.name()));
+        put(format_args!("speed     {:6.2} tiles/s", p.body.speed));
+        put(format_args!(
+            "speed ang {:6.1}\u{b0}",
+            deg(p.body.speed_angle)
+        ));
+        put(format_args!(
             "accel ang {:6.1}\u{b0} x{:+.2}",
             deg(p.last_input.angle),
             p.last_input.acceleration
         ));
-        lines.push(format!("ang vel   {:6.2} rad/s", p.body.angular_velocity));
+        put(format_args!(
+            "ang vel   {:6.2} rad/s",
+            p.body.angular_velocity
+        ));
     } else {
-        lines.push(format!("model     {}", t.model.name()));
-        lines.push(format!("speed     {:6.2} tiles/s", p.speed()));
+        put(format_args!("model     {}", t.model.name()));
+        put(format_args!("speed     {:6.2} tiles/s", p.speed()));
     }
-    lines.push(format!("heading   {:6.1}\u{b0}", deg(p.heading)));
-    lines.push(format!("health    {:6}", world.combat.health.max(0)));
+    put(format_args!("heading   {:6.1}\u{b0}", deg(p.heading)));
+    put(format_args!("health    {:6}", world.combat.health.max(0)));
     if p.flight.is_none() && (p.fuel < 1.0 || world.map.has_pads()) {
-        lines.push(format!("fuel      {:6.0}%", p.fuel * 100.0));
+        put(format_args!("fuel      {:6.0}%", p.fuel * 100.0));
     }
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;

@@ -3,7 +3,7 @@
 //! depth there, transparent texels skipped.
 
 use super::{fog, shade, ColumnSpan, Projection, Rows};
-use crate::sim::actors::shell::PUFF_TICKS;
+use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
 use crate::sim::actors::tank::TankState;
 use crate::sim::actors::walker::{Frame, WalkerState};
 use crate::sim::actors::SHELL_HEIGHT;
@@ -91,6 +91,10 @@ pub fn rotation(heading: f64, x: f64, y: f64, eye_x: f64, eye_y: f64) -> usize {
 /// to near, so that drawn in order nearer sprites cover farther ones.
 pub(super) fn collect(world: &World, proj: &Projection, art: &Art, list: &mut Vec<Billboard>) {
     list.clear();
+    // Room for every actor and the most shells and puffs there can be, so
+    // the list stops growing (and allocating) once it has this much.
+    let a = &world.actors;
+    list.reserve(a.walkers.len() + a.tanks.len() + MAX_SHELLS + MAX_PUFFS);
     gather(world, proj, art, list);
     list.sort_by(|a, b| b.depth.total_cmp(&a.depth));
 }
@@ -253,6 +257,7 @@ pub(super) struct Spark {
 /// small glowing square it covers, fading from white through yellow to red.
 pub(super) fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
     out.clear();
+    out.reserve(world.particles.capacity());
     let w = proj.width as f64;
     for p in world.particles.iter() {
         let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);

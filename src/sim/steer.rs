@@ -67,6 +67,9 @@ pub struct Push {
     pub weight: f64,
 }
 
+/// The pushes a walker's list has room for from its first step.
+const PUSH_ROOM: usize = 64;
+
 /// The direction (unit vector) an agent at `pos` of `radius` walks to
 /// head along `goal` (a unit vector) past `obstacles`. `pushes` is
 /// cleared and filled with each obstacle's contribution, for drawing.
@@ -83,6 +86,9 @@ pub fn steer(
         "goal {goal:?} is not a unit vector"
     );
     pushes.clear();
+    // Room for a crowd at once, so the list is made once per walker and
+    // grows again only among more than PUSH_ROOM obstacles.
+    pushes.reserve(obstacles.len().max(PUSH_ROOM));
     let right = [-goal[1], goal[0]];
     let goal_angle = goal[1].atan2(goal[0]);
     let mut sum = goal;

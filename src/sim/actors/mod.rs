@@ -14,7 +14,7 @@ pub mod tank;
 pub mod walker;
 
 pub use self::check::{spawn_problems, SpawnProblem};
-use self::shell::{add_puff, age_puffs, Puff, Shell, ShellTunables, MAX_SHELLS};
+use self::shell::{add_puff, age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
 use self::tank::{Tank, TankRules, TankState};
 use self::walker::{Enter, Think, Walker, WalkerState, WalkerTunables};
 use super::angle::{wrap_positive, wrap_signed};
@@ -112,11 +112,17 @@ pub struct Actors {
 impl Actors {
     /// Every enemy of `map`'s spawns, at its spawn.
     pub fn spawn(map: &Map, tunables: EnemyTunables) -> Self {
+        let has_tanks = map
+            .spawns
+            .iter()
+            .any(|s| matches!(s.kind, SpawnKind::Tank { .. }));
         let mut actors = Self {
             walkers: Vec::new(),
             tanks: Vec::new(),
-            shells: Vec::new(),
-            puffs: Vec::new(),
+            // Both are capped: taking the cap now means a fight never
+            // allocates.
+            shells: Vec::with_capacity(if has_tanks { MAX_SHELLS } else { 0 }),
+            puffs: Vec::with_capacity(MAX_PUFFS),
             tunables,
             flow: FlowField::new(),
             tank_flows: Vec::new(),
@@ -355,6 +361,10 @@ impl Actors {
         let reach = self.tunables.steer.range + self.tunables.walker.radius;
         let widest = self.widest;
         self.obstacles.clear();
+        // The most a walker can meet: every body and every tile in reach.
+        // Reserved once, this never grows again (no allocation per tick).
+        let side = (2.0 * reach).ceil() as usize + 2;
+        self.obstacles.reserve(self.bodies.len() + side * side);
         let (bodies, obstacles) = (&self.bodies, &mut self.obstacles);
         self.grid.near(pos, reach + widest, |k| {
             let b = bodies[k];

@@ -1,0 +1,127 @@
+//! Steady state allocates nothing: a counting global allocator watches
+//! the world tick and the frame (walls, floor, ceiling, sprites, exhaust
+//! and HUD, on every core) once both have warmed up.
+//!
+//! One test in this file: the count is global, and another test running
+//! beside it would add its own allocations.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use wobblecaster::render::{self, Hud, View, Workspace};
+use wobblecaster::sim::{Action, Controls, Tunables, World};
+use wobblecaster::sprites::Art;
+
+/// The system allocator, counting every allocation and reallocation.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Relaxed);
+        // SAFETY: the caller's promises about `layout` pass straight on.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from this allocator, which is the system's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Relaxed);
+        // SAFETY: as for `dealloc` and `alloc`.
+        unsafe { System.realloc(ptr, layout, size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made while `f` runs.
+fn allocations(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Relaxed);
+    f();
+    ALLOCATIONS.load(Relaxed) - before
+}
+
+fn world(map: &str) -> World {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = wobblecaster::map::load(&root.join("maps").join(map)).unwrap();
+    World::new(map, Tunables::default(), 1)
+}
+
+/// Runs `ticks` ticks of `controls` then draws `frames` frames, returning
+/// the allocations of the ticks and of the frames.
+fn run(
+    world: &mut World,
+    controls: &[Controls],
+    (ws, art, frame): (&mut Workspace, &Art, &mut [u8]),
+    (w, h): (usize, usize),
+) -> (usize, usize) {
+    let ticks = allocations(|| {
+        for c in controls {
+            world.step(c);
+        }
+    });
+    let hud = Hud {
+        fps: Some(60.0),
+        minimap: true,
+        ..Hud::default()
+    };
+    let frames = allocations(|| {
+        for _ in 0..5 {
+            let view = View::from_pose(world.camera());
+            render::draw_in(ws, world, &view, &hud, art, frame, w, h);
+        }
+    });
+    (ticks, frames)
+}
+
+#[test]
+fn ticks_and_frames_allocate_nothing_in_steady_state() {
+    let art = Art::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites")).unwrap();
+    let (w, h) = (640, 360);
+    let mut frame = vec![0u8; w * h * 4];
+    let mut ws = Workspace::default();
+    // Walking and fighting in the maze, enemies hunting.
+    let mut maze = world("default.map");
+    let walk = Controls {
+        forward: 1.0,
+        turn: 0.4,
+        fire: true,
+        ..Controls::default()
+    };
+    let warm = vec![walk; 600];
+    run(&mut maze, &warm, (&mut ws, &art, &mut frame), (w, h));
+    let (ticks, frames) = run(&mut maze, &[walk; 240], (&mut ws, &art, &mut frame), (w, h));
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "walking: allocations in ticks, in frames"
+    );
+    // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
+    let mut hangar = world("hangar.map");
+    let mut fly = vec![Controls {
+        action: Some(Action::Jetpack),
+        ..Controls::default()
+    }];
+    // Up on hover, then hover held against the brake: a steady plume.
+    fly.extend((0..360).map(|i| Controls {
+        hover: true,
+        brake: i > 120,
+        pointer: [0.1, -0.2],
+        turn: 0.2,
+        ..Controls::default()
+    }));
+    run(&mut hangar, &fly, (&mut ws, &art, &mut frame), (w, h));
+    let steady: Vec<Controls> = fly[200..].to_vec();
+    let (ticks, frames) = run(&mut hangar, &steady, (&mut ws, &art, &mut frame), (w, h));
+    assert!(hangar.player.flight.is_some() && !hangar.particles.is_empty());
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "flying: allocations in ticks, in frames"
+    );
+}
