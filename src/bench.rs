@@ -112,7 +112,7 @@ pub fn fill_ms((w, h): (usize, usize)) -> f64 {
     median_ms(61, || {
         shade = shade.wrapping_add(1);
         frame
-            .par_chunks_mut(16 * w)
+            .par_chunks_mut(render::BAND_ROWS * w)
             .for_each(|band| band.fill([shade, shade, shade, 255]));
         std::hint::black_box(&frame);
     })

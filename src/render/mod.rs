@@ -158,9 +158,9 @@ pub(crate) struct Rows<'a> {
     pub y1: usize,
 }
 
-/// Rows per band: small enough that a 1080-row frame makes dozens of bands
+/// Rows per band: small enough that a 1080-row frame makes 34 bands
 /// for the cores to share, large enough that each is worth a task.
-const BAND_ROWS: usize = 16;
+pub const BAND_ROWS: usize = 32;
 /// Columns per task of the wall pass's rays.
 const RAY_COLUMNS: usize = 64;
 
