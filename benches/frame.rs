@@ -37,7 +37,10 @@ fn frames(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(4));
     group.bench_function("all_cores", |b| b.iter(|| draw(POSES[1])));
     group.bench_function("near_wall_all_cores", |b| b.iter(|| draw(NEAR_WALL)));
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     group.bench_function("one_core", |b| b.iter(|| one.install(|| draw(POSES[1]))));
     group.finish();
 }

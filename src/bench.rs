@@ -232,15 +232,7 @@ pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> f64 {
             life: u16::MAX,
         });
     }
-    let still = Controls::default();
-    for _ in 0..120 {
-        world.step(&still);
-    }
-    median_ms(15, || {
-        for _ in 0..20 {
-            world.step(&still);
-        }
-    }) / 20.0
+    tick_ms(&mut world)
 }
 
 /// Walker and tank counts whose tick is measured: 10, 100 and 1000 walkers
@@ -264,6 +256,12 @@ const ARENA: usize = 128;
 /// pillar every 8 tiles, after a second to spread out; milliseconds.
 pub fn enemy_tick_ms(walkers: usize, tanks: usize) -> f64 {
     let mut world = crowd(walkers, tanks);
+    tick_ms(&mut world)
+}
+
+/// The median time of one tick of `world` with the player standing still,
+/// after a second to settle; milliseconds.
+fn tick_ms(world: &mut World) -> f64 {
     let still = Controls::default();
     for _ in 0..120 {
         world.step(&still);
