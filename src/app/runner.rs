@@ -87,8 +87,10 @@ impl Runner {
             return;
         };
         if let Some(video) = self.game.take_video_change() {
-            if let Err(e) = screen.apply(&video) {
-                return self.fail(event_loop, e);
+            match screen.apply(&video) {
+                Ok(Some(notice)) => self.game.tell(notice),
+                Ok(None) => {}
+                Err(e) => return self.fail(event_loop, e),
             }
         }
         // Flying, the mouse is the pointer; paused, unfocused or walking,

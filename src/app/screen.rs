@@ -2,7 +2,7 @@
 //! with its aspect ratio kept.
 
 use super::AppError;
-use crate::settings::{Scaling, Video};
+use crate::settings::{Present, Scaling, Video};
 use pixels::{Pixels, PixelsBuilder, ScalingMode, SurfaceTexture};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -23,11 +23,13 @@ pub(super) struct Screen {
     buffer: (u32, u32),
     /// The window's inner size in physical pixels; 0 when minimised.
     surface: (u32, u32),
+    /// The present mode asked for when the buffer was made.
+    present: Present,
 }
 
 impl Screen {
     /// Opens a resizable window titled `title` showing a pixel buffer as
-    /// `video` asks (its size, vsync, scaling and fullscreen).
+    /// `video` asks (its size, present mode, scaling and fullscreen).
     pub fn open(
         event_loop: &ActiveEventLoop,
         title: &str,
@@ -52,6 +54,7 @@ impl Screen {
             pixels,
             buffer,
             surface: (0, 0),
+            present: video.present,
         };
         screen.resize(size)?;
         Ok(screen)
@@ -87,9 +90,12 @@ impl Screen {
         self.pixels.render().map_err(AppError::Render)
     }
 
-    /// Follows changed video settings while running: buffer size, vsync,
-    /// scaling and fullscreen.
-    pub fn apply(&mut self, video: &Video) -> Result<(), AppError> {
+    /// Follows changed video settings while running: buffer size, present
+    /// mode, scaling and fullscreen. Returns a notice for the player when a
+    /// change must wait for the next start: mailbox is checked against the
+    /// display only when the buffer is made, so a switch to it waits.
+    pub fn apply(&mut self, video: &Video) -> Result<Option<String>, AppError> {
+        let mut notice = None;
         if video.size != self.buffer {
             let (w, h) = video.size;
             self.pixels
@@ -101,13 +107,26 @@ impl Screen {
                 })?;
             self.buffer = video.size;
         }
-        self.pixels.enable_vsync(video.vsync);
+        if video.present != self.present {
+            match video.present {
+                // The automatic modes are on every display (wgpu picks
+                // immediate, then mailbox, then vsync for AutoNoVsync).
+                Present::Vsync | Present::Immediate => {
+                    self.pixels.set_present_mode(present_mode(video.present));
+                    self.present = video.present;
+                }
+                Present::Mailbox => {
+                    notice = Some("present_mode = \"mailbox\" applies at the next start".into());
+                }
+            }
+        }
         self.pixels.set_scaling_mode(scaling_mode(video.scaling));
         if video.fullscreen != self.window.fullscreen().is_some() {
             self.toggle_fullscreen();
         }
         // The scale is worked out when the surface is sized.
-        self.resize(self.window.inner_size())
+        self.resize(self.window.inner_size())?;
+        Ok(notice)
     }
 
     /// Asks for another frame.
@@ -151,11 +170,22 @@ fn buffer_for(
     let (w, h) = video.size;
     // The surface may not be 0 wide; the real size follows in `resize`.
     let surface = SurfaceTexture::new(size.width.max(1), size.height.max(1), Arc::clone(window));
-    let builder = PixelsBuilder::new(w, h, surface).enable_vsync(video.vsync);
+    // pixels falls back to vsync where the display lacks the mode asked for.
+    let builder = PixelsBuilder::new(w, h, surface).present_mode(present_mode(video.present));
     let mut pixels = without_panics(|| builder.build())?.map_err(AppError::from_pixels)?;
     // pixels computes the scale in `resize_surface`, which `open` calls next.
     pixels.set_scaling_mode(scaling_mode(video.scaling));
     Ok(pixels)
+}
+
+/// wgpu's present mode for `present`.
+fn present_mode(present: Present) -> pixels::wgpu::PresentMode {
+    use pixels::wgpu::PresentMode;
+    match present {
+        Present::Vsync => PresentMode::AutoVsync,
+        Present::Mailbox => PresentMode::Mailbox,
+        Present::Immediate => PresentMode::AutoNoVsync,
+    }
 }
 
 /// pixels' name for a scaling.

@@ -55,8 +55,8 @@ pub struct Video {
     /// Internal render resolution (width, height) in pixels, scaled up to
     /// the window; 16..=7680 by 16..=4320.
     pub size: (u32, u32),
-    /// Wait for the display's refresh before showing a frame.
-    pub vsync: bool,
+    /// How frames are handed to the display.
+    pub present: Present,
     /// How the picture is scaled up to the window.
     pub scaling: Scaling,
     /// Start in fullscreen.
@@ -74,7 +74,7 @@ impl Default for Video {
     fn default() -> Self {
         Self {
             size: (960, 540),
-            vsync: true,
+            present: Present::Vsync,
             scaling: Scaling::Fill,
             fullscreen: false,
             fov_deg: DEFAULT_FOV_DEG,
@@ -108,6 +108,38 @@ impl Scaling {
     /// The scaling whose [`Scaling::name`] is `name`.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// How frames are handed to the display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Present {
+    /// Wait for the display's refresh: no tearing, up to a refresh of
+    /// latency.
+    Vsync,
+    /// The newest frame replaces the one waiting for the refresh: no
+    /// tearing and less latency (vsync where the display cannot).
+    Mailbox,
+    /// Show each frame at once: the least latency, and tearing.
+    Immediate,
+}
+
+impl Present {
+    /// Every present mode, in the order the file lists them.
+    pub const ALL: [Present; 3] = [Present::Vsync, Present::Mailbox, Present::Immediate];
+
+    /// The name in the settings file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Present::Vsync => "vsync",
+            Present::Mailbox => "mailbox",
+            Present::Immediate => "immediate",
+        }
+    }
+
+    /// The present mode whose [`Present::name`] is `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
     }
 }
 

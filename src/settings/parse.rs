@@ -513,7 +513,7 @@ mod tests {
         assert_eq!(error("[sound]\n"), "1:2: unknown section [sound]");
         assert_eq!(
             error("[video]\n[video.extra]\n"),
-            "2:8: unknown key `extra` in [video] (the keys are size, vsync, scaling, fullscreen, fov)"
+            "2:8: unknown key `extra` in [video] (the keys are size, present_mode, scaling, fullscreen, fov)"
         );
     }
 
@@ -560,8 +560,8 @@ mod tests {
             "2:7: `fov` must be a number, found a string"
         );
         assert_eq!(
-            error("[video]\nvsync = 1\n"),
-            "2:9: `vsync` must be true or false, found an integer"
+            error("[video]\nfullscreen = 1\n"),
+            "2:14: `fullscreen` must be true or false, found an integer"
         );
         assert_eq!(
             error("[movement]\nmodel = 2\n"),

@@ -2,7 +2,7 @@
 //! where it is stored, and the commented default file written from them.
 //! `[bindings]` is not listed here: its keys are the [`Action`] names.
 
-use super::{Action, Binding, Scaling, Settings};
+use super::{Action, Binding, Present, Scaling, Settings};
 use crate::render::{MAX_FOV_DEG, MIN_FOV_DEG};
 use crate::sim::Tunables;
 use std::fmt;
@@ -172,12 +172,16 @@ pub(super) const SECTIONS: &[Section] = &[
                 kind: Kind::Size,
             },
             Field {
-                key: "vsync",
-                about: "Wait for the display's refresh before showing a frame",
+                key: "present_mode",
+                about: "How frames reach the display: vsync waits for its refresh (no tearing),\n\
+                        mailbox shows the newest frame at the refresh (less latency; vsync where\n\
+                        the display cannot), immediate shows each frame at once (least latency,\n\
+                        tearing)",
                 unit: "",
-                kind: Kind::Flag {
-                    get: |s| s.video.vsync,
-                    set: |s, v| s.video.vsync = v,
+                kind: Kind::Choice {
+                    names: &["vsync", "mailbox", "immediate"],
+                    get: |s| s.video.present.name(),
+                    set: |s, v| s.video.present = Present::from_name(v).expect("a listed name"),
                 },
             },
             Field {
@@ -643,7 +647,9 @@ mod tests {
         for field in SECTIONS.iter().flat_map(|s| s.fields) {
             match &field.kind {
                 Kind::Tunable { tunable, .. } => set_here.insert(*tunable),
-                Kind::Choice { .. } if field.key != "scaling" => set_here.insert(field.key),
+                Kind::Choice { .. } if !["scaling", "present_mode"].contains(&field.key) => {
+                    set_here.insert(field.key)
+                }
                 Kind::Flag { .. } if field.key == "stabilise" => set_here.insert(field.key),
                 _ => false,
             };
@@ -674,6 +680,8 @@ mod tests {
         assert_eq!(names("coupling"), couplings);
         let scalings: Vec<_> = Scaling::ALL.iter().map(|s| s.name()).collect();
         assert_eq!(names("scaling"), scalings);
+        let presents: Vec<_> = Present::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names("present_mode"), presents);
         // Every coast name is accepted by the tunables.
         for name in names("coast") {
             Tunables::default().set("coast", name).unwrap();
