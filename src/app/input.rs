@@ -278,14 +278,18 @@ impl Inputs {
         flying: bool,
     ) -> Controls {
         let held = |a| self.action_held(bindings, a);
+        let axis = |plus, minus| f32::from(u8::from(held(plus))) - f32::from(u8::from(held(minus)));
         let strafing = held(Action::StrafeModifier);
         let mut c = Controls::default();
+        // The turn keys turn, or strafe while the modifier is held (in
+        // flight: steer the pointer, in `steer_pointer`); the right stick
+        // always turns.
+        let turn_keys = axis(Action::TurnRight, Action::TurnLeft);
+        if !strafing {
+            c.turn = turn_keys;
+        }
+        c.turn += turn_curve(self.pad.right[0], settings.deadzone, settings.turn_curve);
         if flying {
-            if !strafing {
-                c.turn = f32::from(u8::from(held(Action::TurnRight)))
-                    - f32::from(u8::from(held(Action::TurnLeft)));
-            }
-            c.turn += turn_curve(self.pad.right[0], settings.deadzone, settings.turn_curve);
             c.pointer = self.flight_pointer(settings);
             c.thrust = held(Action::Thrust);
             c.hover = held(Action::Hover);
@@ -297,19 +301,14 @@ impl Inputs {
                 .any(|b| self.holds(b) && !jet.iter().any(|&a| bindings.get(a).contains(b)));
             return c.clamped();
         }
-        let axis = |plus, minus| f32::from(u8::from(held(plus))) - f32::from(u8::from(held(minus)));
         c.forward = axis(Action::Forward, Action::Back);
         c.right = axis(Action::StrafeRight, Action::StrafeLeft);
-        let turn = axis(Action::TurnRight, Action::TurnLeft);
         if strafing {
-            c.right += turn;
-        } else {
-            c.turn += turn;
+            c.right += turn_keys;
         }
         let [x, y] = radial_deadzone(self.pad.left, settings.deadzone);
         c.forward += y;
         c.right += x;
-        c.turn += turn_curve(self.pad.right[0], settings.deadzone, settings.turn_curve);
         c.fire = held(Action::Fire);
         c.clamped()
     }

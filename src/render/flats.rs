@@ -105,17 +105,25 @@ fn pads_row(
     visible: impl Fn(usize) -> bool,
 ) {
     let ([mut px, mut py], [dx, dy]) = row_walk(proj, dist);
+    // The tile under the last pixel, and whether it is a pad and which of
+    // its sides are the pad's edge: worked out once per tile, not per pixel.
+    let mut tile: Option<(i64, i64, Option<[bool; 4]>)> = None;
     for (x, p) in row.iter_mut().enumerate() {
         let (tx, ty) = (px.floor(), py.floor());
         let (cx, cy) = (tx as i64, ty as i64);
-        if visible(x) && map.is_pad(cx, cy) {
-            // The chevron border runs only round the pad's outside edge.
-            let open = [
-                !map.is_pad(cx - 1, cy),
-                !map.is_pad(cx + 1, cy),
-                !map.is_pad(cx, cy - 1),
-                !map.is_pad(cx, cy + 1),
-            ];
+        if tile.is_none_or(|(x0, y0, _)| (x0, y0) != (cx, cy)) {
+            let open = map.is_pad(cx, cy).then(|| {
+                // The chevron border runs only round the pad's outside edge.
+                [
+                    !map.is_pad(cx - 1, cy),
+                    !map.is_pad(cx + 1, cy),
+                    !map.is_pad(cx, cy - 1),
+                    !map.is_pad(cx, cy + 1),
+                ]
+            });
+            tile = Some((cx, cy, open));
+        }
+        if let (true, Some((_, _, Some(open)))) = (visible(x), tile) {
             let rgb = pad_colour(px - tx, py - ty, open);
             *p = shade(
                 u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]),

@@ -257,7 +257,7 @@ pub struct FlightInput {
 }
 
 /// A flier's state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Flier {
     /// Altitude of the feet above the floor, tiles.
     pub z: f64,
@@ -318,20 +318,9 @@ impl Flier {
     /// `velocity`, upright and full of fuel.
     pub fn take_off(velocity: [f64; 2], fuel: f64) -> Self {
         Self {
-            z: 0.0,
             velocity: [velocity[0], velocity[1], 0.0],
-            pitch: 0.0,
-            direction: 0.0,
-            target_pitch: 0.0,
-            target_direction: 0.0,
-            spin: [0.0; 3],
             fuel: fuel.clamp(0.0, 1.0),
-            thrust: false,
-            hover: false,
-            brake: false,
-            airborne: false,
-            stowed: false,
-            owed: 0.0,
+            ..Self::default()
         }
     }
 
@@ -397,7 +386,7 @@ impl Flier {
             stabilise(&mut self.velocity, &axes, t.brake * dt);
         }
         self.fuel = (self.fuel - self.burn(t, dt)).max(0.0);
-        self.exhaust(*pos, roof, t, air, dt);
+        self.exhaust(*pos, roof, air, dt);
         touchdown
     }
 
@@ -505,17 +494,9 @@ impl Flier {
     /// Adds this tick's exhaust particles: Lander's count converted to our
     /// tick (the fraction carried over), launched at (velocity + exhaust
     /// speed along the exhaust) / 2 plus the spread.
-    fn exhaust(
-        &mut self,
-        pos: [f64; 2],
-        roof: Vec3,
-        t: &FlightTunables,
-        air: &mut Airspace,
-        dt: f64,
-    ) {
+    fn exhaust(&mut self, pos: [f64; 2], roof: Vec3, air: &mut Airspace, dt: f64) {
         let per_lander_tick = if self.thrust { LANDER_PARTICLES.0 } else { 0.0 }
             + if self.hover { LANDER_PARTICLES.1 } else { 0.0 };
-        let _ = t;
         if per_lander_tick == 0.0 {
             self.owed = 0.0;
             return;

@@ -97,8 +97,7 @@ impl Player {
         dt: f64,
     ) -> Touchdown {
         let c = controls.clamped();
-        let turn = f64::from(c.turn) * tun.heading_speed * dt + f64::from(c.look);
-        self.heading = wrap_positive(self.heading + turn);
+        self.turn(&c, tun, dt);
         let Some(flier) = self.flight.as_mut() else {
             return Touchdown::default();
         };
@@ -132,6 +131,13 @@ impl Player {
         touchdown
     }
 
+    /// Turns the heading by the turn keys (a rate) and the mouse (an
+    /// angle) of `c`, walking or flying alike.
+    fn turn(&mut self, c: &Controls, tun: &Tunables, dt: f64) {
+        let turn = f64::from(c.turn) * tun.heading_speed * dt + f64::from(c.look);
+        self.heading = wrap_positive(self.heading + turn);
+    }
+
     /// A tick of walking on a landing pad fills the tank.
     pub fn refuel(&mut self, map: &Map, dt: f64) {
         let (tx, ty) = Map::tile_of(self.x, self.y);
@@ -152,8 +158,7 @@ impl Player {
     pub fn tick(&mut self, controls: &Controls, tun: &Tunables, map: &Map, dt: f64) {
         let c = controls.clamped();
         let (forward, right) = (f64::from(c.forward), f64::from(c.right));
-        let turn = f64::from(c.turn) * tun.heading_speed * dt + f64::from(c.look);
-        self.heading = wrap_positive(self.heading + turn);
+        self.turn(&c, tun, dt);
         if tun.model != Model::Polar {
             // The wish, in the polar model's terms, for the HUD and traces.
             self.last_input = PolarInput {
