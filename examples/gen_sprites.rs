@@ -21,7 +21,7 @@
 
 use image::{Rgba, RgbaImage};
 use std::error::Error;
-use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI, TAU};
 use std::path::Path;
 
 /// Frame edge of actor sheets, pixels.
@@ -611,6 +611,123 @@ fn gun_sheet() -> RgbaImage {
     sheet
 }
 
+// ----------------------------------------------------------------- items
+
+const GOLD: Rgb = [0.95, 0.72, 0.16];
+const SILVER: Rgb = [0.78, 0.8, 0.86];
+const KIT_WHITE: Rgb = [0.92, 0.92, 0.88];
+const KIT_RED: Rgb = [0.85, 0.1, 0.08];
+const CAN_RED: Rgb = [0.78, 0.16, 0.1];
+const CAN_CAP: Rgb = [0.9, 0.75, 0.2];
+
+/// A key standing on its teeth: a ring for a bow, a shaft, two teeth.
+fn key(metal: Rgb) -> Model {
+    let mut parts = Vec::new();
+    let (centre, r) = ([0.0f32, 0.33], 0.075f32);
+    for k in 0..10 {
+        let a0 = k as f32 * TAU / 10.0;
+        let a1 = (k + 1) as f32 * TAU / 10.0;
+        let at = |a: f32| [centre[0] + r * a.cos(), centre[1] + r * a.sin(), 0.0];
+        parts.push(part(Shape::Capsule(at(a0), at(a1), 0.018), metal));
+    }
+    parts.push(part(
+        Shape::Capsule([0.0, 0.255, 0.0], [0.0, 0.04, 0.0], 0.02),
+        metal,
+    ));
+    parts.push(part(
+        Shape::Box([0.04, 0.07, 0.0], [0.035, 0.018, 0.014], 0.005),
+        metal,
+    ));
+    parts.push(part(
+        Shape::Box([0.035, 0.13, 0.0], [0.03, 0.016, 0.014], 0.005),
+        metal,
+    ));
+    Model {
+        parts,
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    }
+}
+
+/// A first-aid kit: a white case with red crosses on its lid and front.
+fn first_aid() -> Model {
+    let parts = vec![
+        part(
+            Shape::Box([0.0, 0.09, 0.0], [0.16, 0.09, 0.11], 0.02),
+            KIT_WHITE,
+        ),
+        part(
+            Shape::Box([0.0, 0.18, 0.0], [0.09, 0.006, 0.028], 0.002),
+            KIT_RED,
+        ),
+        part(
+            Shape::Box([0.0, 0.18, 0.0], [0.028, 0.006, 0.08], 0.002),
+            KIT_RED,
+        ),
+        part(
+            Shape::Box([0.0, 0.09, 0.11], [0.06, 0.02, 0.006], 0.002),
+            KIT_RED,
+        ),
+        part(
+            Shape::Box([0.0, 0.09, 0.11], [0.02, 0.06, 0.006], 0.002),
+            KIT_RED,
+        ),
+        part(
+            Shape::Capsule([-0.05, 0.2, 0.0], [0.05, 0.2, 0.0], 0.012),
+            PACK,
+        ),
+    ];
+    Model {
+        parts,
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    }
+}
+
+/// A fuel can: a tall red box with a handle and a yellow spout.
+fn fuel_can() -> Model {
+    let parts = vec![
+        part(
+            Shape::Box([0.0, 0.15, 0.0], [0.11, 0.15, 0.06], 0.02),
+            CAN_RED,
+        ),
+        part(
+            Shape::Capsule([-0.07, 0.33, 0.0], [0.01, 0.33, 0.0], 0.018),
+            CAN_RED,
+        ),
+        part(
+            Shape::Capsule([0.06, 0.29, 0.0], [0.1, 0.36, 0.0], 0.022),
+            CAN_CAP,
+        ),
+        part(
+            Shape::Box([0.0, 0.15, 0.06], [0.07, 0.1, 0.005], 0.002),
+            [0.5, 0.08, 0.05],
+        ),
+    ];
+    Model {
+        parts,
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    }
+}
+
+/// The pickups: gold key, silver key, first aid, fuel; half a tile a frame.
+fn items_sheet() -> RgbaImage {
+    let models = [key(GOLD), key(SILVER), first_aid(), fuel_can()];
+    let mut sheet = RgbaImage::new(models.len() as u32 * N, N);
+    for (col, model) in models.iter().enumerate() {
+        let pose = Pose {
+            yaw: 0.55,
+            tilt: 0.0,
+            frame_tiles: 0.5,
+            offset: [0.0, 0.0],
+            elevation: ELEVATION,
+        };
+        blit(&mut sheet, col as u32, 0, N, &render(model, pose, N));
+    }
+    sheet
+}
+
 // ------------------------------------------------------------------ glue
 
 /// Renders `model` in its 8 rotations into row `row` of `sheet`, column k
@@ -653,6 +770,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("shell", shell_sheet()),
         ("puff", puff_sheet()),
         ("gun", gun_sheet()),
+        ("items", items_sheet()),
     ];
     for (name, sheet) in &sheets {
         let path = dir.join(format!("{name}.png"));

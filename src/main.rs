@@ -11,7 +11,7 @@ use wobblecaster::record::{self, Outcome, Playback, Recording};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::script::Script;
 use wobblecaster::settings::{self, Settings, Video};
-use wobblecaster::sim::actors::{spawn_problems, EnemyTunables};
+use wobblecaster::sim::actors::{placement_problems, EnemyTunables, Severity};
 use wobblecaster::sim::{Controls, Coupling, Model, Pose, Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -852,29 +852,43 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode> {
     let mut failed = 0;
     let walker_radius = EnemyTunables::default().walker.radius;
     for f in files {
+        let f = &resolve_map(f.clone());
         match map::load(f) {
             Ok(m) => {
-                let problems = spawn_problems(&m, walker_radius);
+                let problems = placement_problems(&m, walker_radius);
+                let mut errors = 0;
                 for p in &problems {
-                    println!("{}:{}:{}: {}", f.display(), p.line, p.col, p.message);
+                    let severity = match p.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                    };
+                    errors += usize::from(p.severity == Severity::Error);
+                    println!("{}: {severity}: {}", p.place.locate(f), p.message);
                 }
-                if !problems.is_empty() {
+                if errors > 0 {
                     failed += 1;
                     continue;
                 }
+                let warnings = match problems.len() {
+                    0 => String::new(),
+                    1 => ", 1 warning".into(),
+                    n => format!(", {n} warnings"),
+                };
                 println!(
-                    "{}: ok ({}, {}x{}, {} enemies)",
+                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{warnings})",
                     f.display(),
                     m.name,
                     m.width(),
                     m.height(),
-                    m.spawns.len()
+                    m.spawns.len(),
+                    m.doors.len(),
+                    m.pickups.len(),
                 )
             }
             Err(errors) => {
                 failed += 1;
                 for e in &errors.0 {
-                    println!("{e}");
+                    println!("{}: error: {}", e.at.locate(&e.file), e.kind);
                 }
             }
         }

@@ -193,6 +193,7 @@ fn apply(controls: &mut Controls, name: &str) -> Option<()> {
         "hover" => controls.hover = true,
         "brake" => controls.brake = true,
         "jetpack" => controls.action = Some(Action::Jetpack),
+        "use" => controls.action = Some(Action::Use),
         "none" => {}
         _ => {
             let xy = name.strip_prefix("pointer=")?;

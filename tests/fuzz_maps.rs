@@ -16,7 +16,11 @@ fn check(text: &str) {
     if let Err(errors) = map::parse(text, &path()) {
         let lines = text.lines().count().max(1);
         for e in &errors.0 {
-            assert!(e.line <= lines + 1, "line {} of {lines}: {e}", e.line);
+            assert!(
+                e.at.line() <= lines + 1,
+                "line {} of {lines}: {e}",
+                e.at.line()
+            );
             assert!(!e.to_string().is_empty());
         }
     }

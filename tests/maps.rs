@@ -27,51 +27,51 @@ fn broken(name: &str) -> std::path::PathBuf {
 const CASES: &[(&str, &[&str])] = &[
     (
         "unknown_char.map",
-        &[":6:4: unknown character `x` in the grid"],
+        &[":6:4: error: unknown character `x` in the grid"],
     ),
     (
         "ragged.map",
-        &[":7:5: row is 4 characters long, but the first row is 5"],
+        &[":7:5: error: row is 4 characters long, but the first row is 5"],
     ),
-    ("not_closed.map", &[":6:5: the grid is not closed"]),
-    ("no_start.map", &[":4:1: no player start"]),
+    ("not_closed.map", &[":6:5: error: the grid is not closed"]),
+    ("no_start.map", &[":4:1: error: no player start"]),
     (
         "two_starts.map",
-        &[":6:4: a second player start (the first is at line 6, column 2)"],
+        &[":6:4: error: a second player start (the first is at line 6, column 2)"],
     ),
     (
         "missing_texture.map",
-        &[":3:5: cannot read texture", "no_such_texture.png"],
+        &[":3:5: error: cannot read texture", "no_such_texture.png"],
     ),
     (
         "bad_header.map",
         &[
-            ":2:9: `#12345` is not a colour",
-            ":3:1: unknown key `weather`",
-            ":4:15: `40` is not a wall height",
-            ":6:1: a map has a ceiling or a sky, not both",
+            ":2:9: error: `#12345` is not a colour",
+            ":3:1: error: unknown key `weather`",
+            ":4:15: error: `40` is not a wall height",
+            ":6:1: error: a map has a ceiling or a sky, not both",
         ],
     ),
     (
         "bad_actors.map",
         &[
-            ":5:12: `sideways` is not a facing",
-            ":6:15: `3` is not a half width from 0.1 to 1 tiles",
-            ":7:5: unknown actor `dragon` (expected walker or tank)",
-            ":8:24: unknown option `fast` (a walker takes `patrol`)",
-            ":9:1: legend character `#` is given twice",
+            ":5:12: error: `sideways` is not a facing",
+            ":6:15: error: `3` is not a half width from 0.1 to 1 tiles",
+            ":7:5: error: unknown actor `dragon` (expected walker or tank)",
+            ":8:24: error: unknown option `fast` (a walker takes `patrol`)",
+            ":9:1: error: legend character `#` is given twice",
         ],
     ),
     (
         "walled_off.map",
         &[
-            ":9:4: this tank's body (1.04 tiles in radius) is inside a wall",
-            ":9:7: this walker cannot be reached from the player start",
+            ":9:4: error: this tank's body (1.04 tiles in radius) is inside a wall",
+            ":9:7: error: this walker cannot be reached from the player start",
         ],
     ),
     (
         "empty.map",
-        &[":1:1: no `name = ...` line", ":1:1: no grid"],
+        &[":1:1: error: no `name = ...` line", ":1:1: error: no grid"],
     ),
 ];
 

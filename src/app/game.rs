@@ -411,6 +411,12 @@ impl Game {
         self.end_recording("the map changed");
         let name = new.name.clone();
         let respawn = new.spawns != self.world.map.spawns;
+        let mut new = new;
+        new.keep_doors_of(&self.world.map);
+        if new.pickups != self.world.map.pickups {
+            // New or moved pickups: all of them lie ready again.
+            self.world.pickups.clone_from(&new.pickups);
+        }
         self.world.map = new;
         if respawn {
             // New or moved markers: the enemies start again from them.
@@ -485,6 +491,11 @@ impl Game {
     /// Puts the jetpack's pointer back at its centre: the ship levels.
     pub fn level_pointer(&mut self) {
         self.inputs.centre_pointer();
+    }
+
+    /// Asks to open (or shut) the door in front with the next tick.
+    pub fn use_door(&mut self) {
+        self.request(Action::Use);
     }
 
     /// Asks for the map to start again from the next tick on (recorded, so
@@ -852,6 +863,7 @@ mod tests {
                 for command in g.press(key(k)) {
                     match command {
                         Command::ToggleJetpack => g.toggle_jetpack(),
+                        Command::Use => g.use_door(),
                         other => panic!("{other:?}"),
                     }
                 }

@@ -45,6 +45,8 @@ pub(super) enum Command {
     ToggleSteering,
     /// Switch the jetpack on or off.
     ToggleJetpack,
+    /// Open or shut the door in front.
+    Use,
     /// Put the jetpack's pointer back at its centre.
     Level,
 }
@@ -66,6 +68,7 @@ impl Command {
             Action::Restart => Self::Restart,
             Action::Steering => Self::ToggleSteering,
             Action::Jetpack => Self::ToggleJetpack,
+            Action::Use => Self::Use,
             Action::Level => Self::Level,
             Action::Forward
             | Action::Back

@@ -217,6 +217,7 @@ impl Runner {
             Command::Restart => self.game.restart(),
             Command::ToggleSteering => self.game.toggle_steering(),
             Command::ToggleJetpack => self.game.toggle_jetpack(),
+            Command::Use => self.game.use_door(),
             Command::Level => self.game.level_pointer(),
             Command::ToggleFullscreen => {
                 if let Some(screen) = &self.screen {

@@ -1,12 +1,21 @@
 //! Maps: the tile grid, its textures, and where the player starts.
 //!
-//! Maps are written as text (see `maps/README.md`) and parsed by [`load`]
-//! into a [`Map`]; every fault is reported with its file, line and column.
+//! Maps are written as text or made in the Tiled editor (see
+//! `maps/README.md`); [`load`] reads either into one [`Map`], and every fault
+//! is reported with its file and where in it: line and column, or layer and
+//! tile, or object.
 
+mod door;
 mod parse;
 pub mod raycast;
+mod tiled;
 
-pub use parse::{load, parse, MapError, MapErrorKind, MapErrors, MAX_HALF_WIDTH, MIN_HALF_WIDTH};
+pub use door::{Door, DoorAxis, DoorMotion};
+pub use parse::{
+    load, parse, MapError, MapErrorKind, MapErrors, Place, TileLayer, MAX_HALF_WIDTH,
+    MIN_HALF_WIDTH,
+};
+pub use tiled::parse_tmx;
 
 use crate::texture::Texture;
 
@@ -17,10 +26,85 @@ pub enum Surface {
     Colour([u8; 3]),
     /// A texture, one texture edge per tile.
     Texture(Texture),
-    /// Open sky (ceilings only): a panorama wrapped once round the horizon,
-    /// from the horizon (its bottom row) to straight up (its top row), that
-    /// turns with the view.
-    Sky(Texture),
+}
+
+/// Open sky over some or all of the map: a panorama wrapped once round the
+/// horizon, from the horizon (its bottom row) to straight up (its top row),
+/// that turns with the view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sky {
+    /// The panorama.
+    pub texture: Texture,
+    /// True for each tile (row-major) open to the sky; empty when the whole
+    /// map is.
+    tiles: Vec<bool>,
+}
+
+/// The keys that open locked doors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// The gold key.
+    Gold,
+    /// The silver key.
+    Silver,
+}
+
+impl Key {
+    /// Every key, in the HUD's order.
+    pub const ALL: [Key; 2] = [Key::Gold, Key::Silver];
+
+    /// The key's name in maps and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::Gold => "gold",
+            Key::Silver => "silver",
+        }
+    }
+
+    /// The key of a name.
+    pub fn from_name(name: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The key's bit in a set of held keys.
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// What a pickup gives the player who walks over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickupKind {
+    /// A key for locked doors.
+    Key(Key),
+    /// A first-aid kit: 25 health, up to the full 100.
+    Health,
+    /// A fuel can: a full jetpack tank.
+    Fuel,
+}
+
+impl PickupKind {
+    /// The kind's name in maps.
+    pub fn name(self) -> &'static str {
+        match self {
+            PickupKind::Key(_) => "key",
+            PickupKind::Health => "health",
+            PickupKind::Fuel => "fuel",
+        }
+    }
+}
+
+/// A pickup's place on the map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pickup {
+    /// What it gives.
+    pub kind: PickupKind,
+    /// Position in tiles (the centre of its tile).
+    pub x: f64,
+    /// Position in tiles.
+    pub y: f64,
+    /// Where the map file puts it, for messages.
+    pub place: Place,
 }
 
 /// Where and which way the player starts.
@@ -62,10 +146,8 @@ pub struct Spawn {
     pub y: f64,
     /// Facing in radians (0 east, pi/2 south).
     pub angle: f64,
-    /// The marker's line in the map file (from 1), for messages.
-    pub line: usize,
-    /// The marker's column (from 1).
-    pub col: usize,
+    /// Where the map file puts it, for messages.
+    pub place: Place,
 }
 
 /// A tile map. Tile (x, y) covers [x, x+1) x [y, y+1); x grows east, y south.
@@ -75,14 +157,26 @@ pub struct Map {
     pub name: String,
     width: usize,
     height: usize,
-    /// 0 for open floor, n for a wall with texture `walls[n - 1]`.
+    /// 0 for open floor, [`DOOR`] for a door, n for a wall with texture
+    /// `walls[n - 1]`.
     cells: Vec<u8>,
     /// Wall textures, indexed by cell value - 1.
     pub walls: Vec<Texture>,
     /// The floor.
     pub floor: Surface,
-    /// The ceiling.
+    /// The ceiling, where there is no open sky.
     pub ceiling: Surface,
+    /// Open sky, over the whole map or some tiles.
+    pub sky: Option<Sky>,
+    /// The doors, in grid order; their state changes as the world runs.
+    pub doors: Vec<Door>,
+    /// Door textures, indexed by [`Door::texture`].
+    pub door_textures: Vec<Texture>,
+    /// For each tile (row-major), the index of its door in `doors`, or
+    /// `u16::MAX`; empty when the map has no doors.
+    door_index: Vec<u16>,
+    /// Keys, first-aid kits and fuel cans, in grid order.
+    pub pickups: Vec<Pickup>,
     /// The player start.
     pub start: Start,
     /// Enemy spawns, in grid order (row by row).
@@ -100,6 +194,8 @@ pub struct Map {
 pub const DEFAULT_FLOOR: [u8; 3] = [0x55, 0x50, 0x48];
 /// See [`DEFAULT_FLOOR`].
 pub const DEFAULT_CEILING: [u8; 3] = [0x2c, 0x2a, 0x33];
+/// The cell value of a door tile.
+pub const DOOR: u8 = u8::MAX;
 /// The tallest walls a map may ask for, tiles.
 pub const MAX_WALL_HEIGHT: f64 = 16.0;
 /// The open plane's ceiling, tiles: high enough never to be met.
@@ -117,6 +213,11 @@ impl Map {
             walls: Vec::new(),
             floor: Surface::Colour(DEFAULT_FLOOR),
             ceiling: Surface::Colour(DEFAULT_CEILING),
+            sky: None,
+            doors: Vec::new(),
+            door_textures: Vec::new(),
+            door_index: Vec::new(),
+            pickups: Vec::new(),
             start: Start {
                 x: 0.0,
                 y: 0.0,
@@ -131,12 +232,15 @@ impl Map {
 
     /// A map from rows of `#` (grey wall), `.` (floor), one start arrow
     /// (`^ > v <`), `w` (a walker facing east), `p` (a patrolling walker
-    /// facing east) and `t` (a tank facing east, half width 0.35), for tests
-    /// and tools.
+    /// facing east), `t` (a tank facing east, half width 0.35), `D` (a
+    /// door), `G` (a door locked with the gold key) and `k` (the gold key),
+    /// for tests and tools. The first row is line 14 of the text.
     pub fn from_rows(rows: &[&str]) -> Self {
         let text = format!(
             "name = test\n[legend]\n# = grey.png\n[actors]\nw = walker east\n\
-             p = walker east patrol\nt = tank east half_width=0.35\n[grid]\n{}\n",
+             p = walker east patrol\nt = tank east half_width=0.35\n\
+             [doors]\nD = door.png\nG = door.png locked=gold\n[pickups]\nk = key gold\n\
+             [grid]\n{}\n",
             rows.join("\n")
         );
         parse::parse_with(&text, std::path::Path::new("<rows>"), &mut |_| {
@@ -155,8 +259,9 @@ impl Map {
         self.height
     }
 
-    /// The cell at (x, y): 0 open, n a wall of texture n - 1. Outside the
-    /// grid: a wall of texture 0, or open on the open plane.
+    /// The cell at (x, y): 0 open, [`DOOR`] a door, n a wall of texture
+    /// n - 1. Outside the grid: a wall of texture 0, or open on the open
+    /// plane.
     pub fn cell(&self, x: i64, y: i64) -> u8 {
         if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
             return if self.open { 0 } else { 1 };
@@ -164,9 +269,99 @@ impl Map {
         self.cells[y as usize * self.width + x as usize]
     }
 
-    /// True if the tile at (x, y) blocks movement and sight.
+    /// True if the tile at (x, y) blocks movement now: a wall, or a door
+    /// that is not fully open.
     pub fn is_solid(&self, x: i64, y: i64) -> bool {
-        self.cell(x, y) != 0
+        match self.cell(x, y) {
+            0 => false,
+            DOOR => self.door_at(x, y).is_none_or(|d| !self.doors[d].is_open()),
+            _ => true,
+        }
+    }
+
+    /// True if the tile at (x, y) is a wall (not a door, open or shut).
+    pub fn is_wall(&self, x: i64, y: i64) -> bool {
+        !matches!(self.cell(x, y), 0 | DOOR)
+    }
+
+    /// True if paths may not lead through the tile at (x, y): a wall or a
+    /// locked door. Unlocked doors open for whoever walks up to them.
+    pub fn blocks_paths(&self, x: i64, y: i64) -> bool {
+        match self.cell(x, y) {
+            0 => false,
+            DOOR => self
+                .door_at(x, y)
+                .is_none_or(|d| self.doors[d].lock.is_some()),
+            _ => true,
+        }
+    }
+
+    /// Texture `i` of the faces rays meet: the wall textures, then the door
+    /// textures.
+    pub fn face_texture(&self, i: usize) -> &Texture {
+        match self.walls.get(i) {
+            Some(t) => t,
+            None => &self.door_textures[i - self.walls.len()],
+        }
+    }
+
+    /// The index in [`Map::doors`] of the door at (x, y), if there is one.
+    pub fn door_at(&self, x: i64, y: i64) -> Option<usize> {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return None;
+        }
+        let i = *self.door_index.get(y as usize * self.width + x as usize)?;
+        (i != u16::MAX).then_some(i as usize)
+    }
+
+    /// True if the tile at (x, y) is open to the sky.
+    pub fn is_open_sky(&self, x: i64, y: i64) -> bool {
+        let Some(sky) = &self.sky else { return false };
+        if sky.tiles.is_empty() {
+            return true;
+        }
+        x >= 0
+            && y >= 0
+            && x < self.width as i64
+            && y < self.height as i64
+            && sky.tiles[y as usize * self.width + x as usize]
+    }
+
+    /// True if the whole map is under open sky.
+    pub fn all_sky(&self) -> bool {
+        self.sky.as_ref().is_some_and(|s| s.tiles.is_empty())
+    }
+
+    /// Puts `doors` on the map, each on a tile whose cell is [`DOOR`].
+    fn set_doors(&mut self, doors: Vec<Door>) {
+        self.door_index.clear();
+        if !doors.is_empty() {
+            self.door_index = vec![u16::MAX; self.width * self.height];
+            for (i, d) in doors.iter().enumerate() {
+                let at = d.tile.1 as usize * self.width + d.tile.0 as usize;
+                self.door_index[at] = i as u16;
+            }
+        }
+        self.doors = doors;
+    }
+
+    /// Shuts every door at once, as the map starts.
+    pub fn shut_doors(&mut self) {
+        for d in &mut self.doors {
+            d.open = 0.0;
+            d.motion = DoorMotion::Still;
+        }
+    }
+
+    /// Takes over the state of each door of `old` that stands on the same
+    /// tile here: a reloaded map keeps its doors as they were.
+    pub fn keep_doors_of(&mut self, old: &Map) {
+        for door in &mut self.doors {
+            if let Some(i) = old.door_at(door.tile.0, door.tile.1) {
+                door.open = old.doors[i].open;
+                door.motion = old.doors[i].motion;
+            }
+        }
     }
 
     /// Every solid tile meeting the square of half side `reach` around

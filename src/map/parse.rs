@@ -16,7 +16,8 @@
 //! ```
 
 use super::{
-    Map, Spawn, SpawnKind, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, MAX_WALL_HEIGHT,
+    Door, DoorAxis, Key, Map, Pickup, PickupKind, Sky, Spawn, SpawnKind, Start, Surface,
+    DEFAULT_CEILING, DEFAULT_FLOOR, DOOR, MAX_WALL_HEIGHT,
 };
 use crate::texture::{Texture, TextureError};
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -25,24 +26,113 @@ use std::path::{Path, PathBuf};
 
 /// The largest grid accepted, in tiles on a side.
 pub const MAX_GRID: usize = 1024;
-/// The most wall textures one map may name.
-const MAX_WALLS: usize = 255;
+/// The most wall textures one map may name (one cell value is the door's).
+pub(super) const MAX_WALLS: usize = 254;
+/// The most doors one map may hold.
+pub(super) const MAX_DOORS: usize = 4096;
 /// The smallest tank half width a map may ask for, in tiles.
 pub const MIN_HALF_WIDTH: f64 = 0.1;
 /// The largest tank half width a map may ask for, in tiles.
 pub const MAX_HALF_WIDTH: f64 = 1.0;
 /// The default tank half width, in tiles.
-const DEFAULT_HALF_WIDTH: f64 = 0.35;
+pub(super) const DEFAULT_HALF_WIDTH: f64 = 0.35;
+
+/// Where in a map file something is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The file as a whole.
+    File,
+    /// A text map's line and column (in characters), from 1.
+    Text {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+    },
+    /// A tile of one of a Tiled map's tile layers (x east, y south, from 0).
+    Tile {
+        /// The layer.
+        layer: TileLayer,
+        /// Column, from 0.
+        x: usize,
+        /// Row, from 0.
+        y: usize,
+    },
+    /// One of a Tiled map's objects, by its id, and the tile it is on.
+    Object {
+        /// The object's id in Tiled.
+        id: u32,
+        /// Its tile's column.
+        x: i64,
+        /// Its tile's row.
+        y: i64,
+    },
+}
+
+/// The tile layers of a Tiled map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileLayer {
+    /// `walls`.
+    Walls,
+    /// `floor`.
+    Floor,
+    /// `ceiling`.
+    Ceiling,
+}
+
+impl TileLayer {
+    /// Every layer, in the order the guide lists them.
+    pub const ALL: [TileLayer; 3] = [TileLayer::Walls, TileLayer::Floor, TileLayer::Ceiling];
+
+    /// The layer's name in Tiled.
+    pub fn name(self) -> &'static str {
+        match self {
+            TileLayer::Walls => "walls",
+            TileLayer::Floor => "floor",
+            TileLayer::Ceiling => "ceiling",
+        }
+    }
+}
+
+impl Place {
+    /// The line of a text map place (0 for any other).
+    pub fn line(&self) -> usize {
+        match self {
+            Place::Text { line, .. } => *line,
+            _ => 0,
+        }
+    }
+
+    /// `file:line:col`, `file: layer `walls`, tile (x, y)` and so on: the
+    /// place with its file, as messages start.
+    pub fn locate(&self, file: &Path) -> String {
+        let file = file.display();
+        match self {
+            Place::File => format!("{file}"),
+            Place::Text { line, col } => format!("{file}:{line}:{col}"),
+            other => format!("{file}: {other}"),
+        }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::File => write!(f, "the file"),
+            Place::Text { line, col } => write!(f, "line {line}, column {col}"),
+            Place::Tile { layer, x, y } => write!(f, "layer `{}`, tile ({x}, {y})", layer.name()),
+            Place::Object { id, x, y } => write!(f, "object {id} at tile ({x}, {y})"),
+        }
+    }
+}
 
 /// One fault in a map file, with where it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapError {
     /// The map file.
     pub file: PathBuf,
-    /// Line, from 1 (0 when the fault is the whole file).
-    pub line: usize,
-    /// Column in characters, from 1.
-    pub col: usize,
+    /// Where in it.
+    pub at: Place,
     /// What is wrong.
     pub kind: MapErrorKind,
 }
@@ -56,20 +146,49 @@ pub enum MapErrorKind {
     /// A line that is not `key = value` where one is expected.
     #[error("expected `key = value`, found `{0}`")]
     NotKeyValue(String),
-    /// A header key the format does not have.
+    /// A header key (or Tiled property) the format does not have.
     #[error("unknown key `{0}` (expected name, floor, ceiling, sky or wall_height)")]
     UnknownKey(String),
+    /// A Tiled map that cannot be read as one.
+    #[error("{0}")]
+    Tiled(String),
     /// A key given twice.
     #[error("`{0}` is given twice")]
     DuplicateKey(String),
-    /// Both a ceiling and a sky.
-    #[error("a map has a ceiling or a sky, not both")]
+    /// Both a ceiling and a sky, and nothing to say where each is.
+    #[error("a map has a ceiling or a sky, not both, unless a [sky] grid marks the open tiles")]
     CeilingAndSky,
+    /// A `[sky]` grid with no `sky = PNG` to show there.
+    #[error("a [sky] grid needs `sky = PNG` in the header")]
+    SkyGridWithoutSky,
+    /// A `[sky]` grid character other than `*` and `.`.
+    #[error("`{0}` in the [sky] grid: expected `*` (open sky) or `.` (under the ceiling)")]
+    BadSkyChar(char),
+    /// A `[sky]` grid of another size than the map's.
+    #[error("the [sky] grid is {found}, but the map's grid is {expected}")]
+    SkySize {
+        /// The map grid's size, `WxH`.
+        expected: String,
+        /// The sky grid's size.
+        found: String,
+    },
+    /// A door marker that does not say `TEXTURE [locked=KEY]` well.
+    #[error("{0}")]
+    BadDoor(String),
+    /// A pickup marker that is not `key COLOUR`, `health` or `fuel`.
+    #[error("{0}")]
+    BadPickup(String),
+    /// A door without walls on two opposite sides to slide into.
+    #[error("this door is not between two walls: it needs walls east and west, or north and south, and open floor on the other two sides")]
+    DoorNotBetweenWalls,
+    /// More doors than a map can hold.
+    #[error("more than {MAX_DOORS} doors")]
+    TooManyDoors,
     /// A wall height that is not a number in range.
     #[error("`{0}` is not a wall height: expected a number of tiles from 1 to {MAX_WALL_HEIGHT}")]
     BadWallHeight(String),
     /// A section the format does not have.
-    #[error("unknown section `[{0}]` (expected [legend], [actors] or [grid])")]
+    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [grid] or, after the grid, [sky])")]
     UnknownSection(String),
     /// A colour that is not `#rrggbb`.
     #[error("`{0}` is not a colour: expected #rrggbb")]
@@ -80,7 +199,7 @@ pub enum MapErrorKind {
     /// A legend character given twice.
     #[error("legend character `{0}` is given twice")]
     DuplicateLegend(char),
-    /// An actor marker that does not say `KIND FACING [OPTIONS]` well.
+    /// An actor marker (or Tiled object) that does not say what it is well.
     #[error("{0}")]
     BadActor(String),
     /// More wall textures than a map can hold.
@@ -90,7 +209,7 @@ pub enum MapErrorKind {
     #[error("{0}")]
     Texture(String),
     /// A grid character with no meaning.
-    #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend or actor character)")]
+    #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door or pickup character)")]
     UnknownChar(char),
     /// A grid row of another length than the first.
     #[error("row is {found} characters long, but the first row is {expected}")]
@@ -122,14 +241,7 @@ pub enum MapErrorKind {
 
 impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file.display(),
-            self.line,
-            self.col,
-            self.kind
-        )
+        write!(f, "{}: {}", self.at.locate(&self.file), self.kind)
     }
 }
 
@@ -153,16 +265,22 @@ impl fmt::Display for MapErrors {
 
 impl std::error::Error for MapErrors {}
 
-/// Loads a map file; textures are paths relative to the map file.
+/// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
+/// paths relative to the map file.
 pub fn load(path: &Path) -> Result<Map, MapErrors> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         MapErrors(vec![MapError {
             file: path.to_owned(),
-            line: 0,
-            col: 0,
+            at: Place::File,
             kind: MapErrorKind::Read(e.to_string()),
         }])
     })?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
+    {
+        return super::tiled::parse_tmx(&text, path);
+    }
     parse(&text, path)
 }
 
@@ -178,7 +296,10 @@ enum Section {
     Header,
     Legend,
     Actors,
+    Doors,
+    Pickups,
     Grid,
+    Sky,
 }
 
 /// A texture loader: from the name written in the map to the texture.
@@ -193,31 +314,52 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
         floor: None,
         ceiling: None,
         wall_height: None,
+        sky: None,
+        ceiling_at: (0, 0),
         legend: Vec::new(),
         walls: Vec::new(),
         actors: Vec::new(),
+        doors: Vec::new(),
+        door_textures: Vec::new(),
+        pickups: Vec::new(),
         grid: Vec::new(),
         grid_line: 0,
+        sky_grid: Vec::new(),
+        sky_line: 0,
     };
     let mut section = Section::Header;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        if section == Section::Grid {
-            p.grid.push((line, raw.trim_end_matches('\r')));
+        let trimmed = raw.trim();
+        // Grid rows are taken as they are, up to a section line: `[` is
+        // never a tile.
+        let rows = matches!(section, Section::Grid | Section::Sky);
+        if rows && !trimmed.starts_with('[') {
+            let row = (line, raw.trim_end_matches('\r'));
+            match section {
+                Section::Grid => p.grid.push(row),
+                _ => p.sky_grid.push(row),
+            }
             continue;
         }
-        let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with(';') {
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix('[') {
             let name = rest.strip_suffix(']').unwrap_or(rest).trim();
+            let after_grid = p.grid_line > 0;
             match name {
-                "legend" => section = Section::Legend,
-                "actors" => section = Section::Actors,
-                "grid" => {
+                "legend" if !after_grid => section = Section::Legend,
+                "actors" if !after_grid => section = Section::Actors,
+                "doors" if !after_grid => section = Section::Doors,
+                "pickups" if !after_grid => section = Section::Pickups,
+                "grid" if !after_grid => {
                     section = Section::Grid;
                     p.grid_line = line;
+                }
+                "sky" if after_grid && p.sky_line == 0 => {
+                    section = Section::Sky;
+                    p.sky_line = line;
                 }
                 _ => p.error(
                     line,
@@ -230,6 +372,8 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
         match section {
             Section::Header => p.header_line(line, raw, loader),
             Section::Actors => p.actor_line(line, raw),
+            Section::Doors => p.door_line(line, raw, loader),
+            Section::Pickups => p.pickup_line(line, raw),
             _ => p.legend_line(line, raw, loader),
         }
     }
@@ -249,21 +393,33 @@ struct Parser<'a> {
     floor: Option<Surface>,
     ceiling: Option<Surface>,
     wall_height: Option<f64>,
+    /// The sky panorama and where `sky =` is.
+    sky: Option<(Texture, usize, usize)>,
+    /// Where `ceiling =` is.
+    ceiling_at: (usize, usize),
     /// Legend characters; wall texture `walls[i]` belongs to `legend[i]`.
     legend: Vec<char>,
     walls: Vec<Texture>,
     /// Actor markers: a character and what it spawns (facing in radians).
     actors: Vec<(char, SpawnKind, f64)>,
+    /// Door markers: a character, its texture and its lock.
+    doors: Vec<(char, usize, Option<Key>)>,
+    /// Door textures, by the name the map gives them.
+    door_textures: Vec<(String, Texture)>,
+    /// Pickup markers.
+    pickups: Vec<(char, PickupKind)>,
     grid: Vec<(usize, &'a str)>,
     grid_line: usize,
+    /// The `[sky]` grid's rows, and its section line (0 for none).
+    sky_grid: Vec<(usize, &'a str)>,
+    sky_line: usize,
 }
 
 impl<'a> Parser<'a> {
     fn error(&mut self, line: usize, col: usize, kind: MapErrorKind) {
         self.errors.push(MapError {
             file: self.path.to_owned(),
-            line,
-            col,
+            at: Place::Text { line, col },
             kind,
         });
     }
@@ -294,13 +450,8 @@ impl<'a> Parser<'a> {
         let taken = match key {
             "name" => self.name.is_some(),
             "floor" => self.floor.is_some(),
-            "ceiling" | "sky" => {
-                if self.ceiling.is_some() {
-                    self.error(line, kcol, MapErrorKind::CeilingAndSky);
-                    return;
-                }
-                false
-            }
+            "ceiling" => self.ceiling.is_some(),
+            "sky" => self.sky.is_some(),
             "wall_height" => self.wall_height.is_some(),
             _ => {
                 self.error(line, kcol, MapErrorKind::UnknownKey(key.into()));
@@ -323,18 +474,15 @@ impl<'a> Parser<'a> {
                     None => self.error(line, vcol, MapErrorKind::BadWallHeight(value.into())),
                 }
             }
-            "sky" => {
-                let sky = match loader(value) {
-                    Ok(t) => Surface::Sky(t),
-                    Err(e) => {
-                        self.error(line, vcol, MapErrorKind::Texture(e.to_string()));
-                        Surface::Colour([0; 3])
-                    }
-                };
-                self.ceiling = Some(sky);
-            }
+            "sky" => match loader(value) {
+                Ok(t) => self.sky = Some((t, line, kcol)),
+                Err(e) => self.error(line, vcol, MapErrorKind::Texture(e.to_string())),
+            },
             "floor" => self.floor = Some(self.surface(line, vcol, value, loader)),
-            _ => self.ceiling = Some(self.surface(line, vcol, value, loader)),
+            _ => {
+                self.ceiling = Some(self.surface(line, vcol, value, loader));
+                self.ceiling_at = (line, kcol);
+            }
         }
     }
 
@@ -379,7 +527,11 @@ impl<'a> Parser<'a> {
             self.error(line, kcol, MapErrorKind::BadLegendKey(written));
             return None;
         }
-        if self.legend.contains(&key) || self.actors.iter().any(|a| a.0 == key) {
+        let taken = self.legend.contains(&key)
+            || self.actors.iter().any(|a| a.0 == key)
+            || self.doors.iter().any(|d| d.0 == key)
+            || self.pickups.iter().any(|p| p.0 == key);
+        if taken {
             self.error(line, kcol, MapErrorKind::DuplicateLegend(key));
             return None;
         }
@@ -396,6 +548,46 @@ impl<'a> Parser<'a> {
             Err((part, message)) => {
                 let col = col_of(raw, part);
                 self.error(line, col, MapErrorKind::BadActor(message));
+            }
+        }
+    }
+
+    /// `C = TEXTURE [locked=KEY]`: a door marker.
+    fn door_line(&mut self, line: usize, raw: &str, loader: &mut Loader) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        let (texture, lock) = match split_door(value) {
+            Ok(parts) => parts,
+            Err((part, message)) => {
+                self.error(line, col_of(raw, part), MapErrorKind::BadDoor(message));
+                return;
+            }
+        };
+        let index = match self.door_textures.iter().position(|(n, _)| n == texture) {
+            Some(i) => i,
+            None => {
+                let loaded = loader(texture).unwrap_or_else(|e| {
+                    let col = col_of(raw, texture);
+                    self.error(line, col, MapErrorKind::Texture(e.to_string()));
+                    Texture::solid([255, 0, 255])
+                });
+                self.door_textures.push((texture.into(), loaded));
+                self.door_textures.len() - 1
+            }
+        };
+        self.doors.push((key, index, lock));
+    }
+
+    /// `C = key COLOUR`, `C = health` or `C = fuel`: a pickup marker.
+    fn pickup_line(&mut self, line: usize, raw: &str) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        match parse_pickup(value) {
+            Ok(kind) => self.pickups.push((key, kind)),
+            Err((part, message)) => {
+                self.error(line, col_of(raw, part), MapErrorKind::BadPickup(message));
             }
         }
     }
@@ -433,12 +625,15 @@ impl<'a> Parser<'a> {
         let (width, height) = (cells.first().map_or(0, Vec::len), cells.len());
         let start = self.start();
         let spawns = self.spawns();
+        let pickups = self.placed_pickups();
         let pads = self.pads(width * height);
+        let doors = self.placed_doors(&cells);
+        let sky = self.sky(width, height);
         if !self.errors.is_empty() {
             return Err(MapErrors(std::mem::take(&mut self.errors)));
         }
         let start = start.expect("a start when no errors");
-        Ok(Map {
+        let mut map = Map {
             name: self.name.take().expect("a name when no errors"),
             width,
             height,
@@ -446,12 +641,83 @@ impl<'a> Parser<'a> {
             walls: self.walls,
             floor: self.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
             ceiling: self.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
+            sky,
+            doors: Vec::new(),
+            door_textures: self.door_textures.into_iter().map(|(_, t)| t).collect(),
+            door_index: Vec::new(),
+            pickups,
             start,
             spawns,
             wall_height: self.wall_height.unwrap_or(1.0),
             pads,
             open: false,
-        })
+        };
+        map.set_doors(doors);
+        Ok(map)
+    }
+
+    /// The sky: none, everywhere, or over the tiles the `[sky]` grid marks
+    /// with `*`; reporting a grid without a panorama, a ceiling and a
+    /// panorama without a grid, and a grid of the wrong shape.
+    fn sky(&mut self, width: usize, height: usize) -> Option<Sky> {
+        while self
+            .sky_grid
+            .last()
+            .is_some_and(|(_, r)| r.trim().is_empty())
+        {
+            self.sky_grid.pop();
+        }
+        let (texture, line, col) = match self.sky.take() {
+            Some(sky) => sky,
+            None if self.sky_line > 0 => {
+                self.error(self.sky_line, 1, MapErrorKind::SkyGridWithoutSky);
+                return None;
+            }
+            None => return None,
+        };
+        if self.sky_line == 0 {
+            if self.ceiling.is_some() {
+                // At whichever of the two comes second.
+                let (line, col) = (line, col).max(self.ceiling_at);
+                self.error(line, col, MapErrorKind::CeilingAndSky);
+            }
+            return Some(Sky {
+                texture,
+                tiles: Vec::new(),
+            });
+        }
+        let found_w = self.sky_grid.first().map_or(0, |r| r.1.chars().count());
+        if self.sky_grid.len() != height || found_w != width {
+            let kind = MapErrorKind::SkySize {
+                expected: format!("{width}x{height}"),
+                found: format!("{found_w}x{}", self.sky_grid.len()),
+            };
+            self.error(self.sky_line, 1, kind);
+            return None;
+        }
+        let mut tiles = Vec::with_capacity(width * height);
+        for (line, text) in self.sky_grid.clone() {
+            let found = text.chars().count();
+            if found != width {
+                let kind = MapErrorKind::Ragged {
+                    expected: width,
+                    found,
+                };
+                self.error(line, found.min(width) + 1, kind);
+                return None;
+            }
+            for (c, ch) in text.chars().enumerate() {
+                match ch {
+                    '*' => tiles.push(true),
+                    '.' => tiles.push(false),
+                    _ => {
+                        self.error(line, c + 1, MapErrorKind::BadSkyChar(ch));
+                        tiles.push(false);
+                    }
+                }
+            }
+        }
+        Some(Sky { texture, tiles })
     }
 
     /// The grid as cell values, reporting unknown characters, ragged rows
@@ -489,8 +755,9 @@ impl<'a> Parser<'a> {
                     Some(v) => row[c] = v,
                     None => self.error(*line, c + 1, MapErrorKind::UnknownChar(ch)),
                 }
+                // A door on the edge would open onto nothing.
                 let edge = r == 0 || r == last || c == 0 || c + 1 == width;
-                if edge && cell == Some(0) {
+                if edge && matches!(cell, Some(0 | DOOR)) {
                     self.error(*line, c + 1, MapErrorKind::NotClosed);
                 }
             }
@@ -499,11 +766,16 @@ impl<'a> Parser<'a> {
         cells
     }
 
-    /// The cell value of a grid character: 0 for floor, starts and actor
-    /// markers.
+    /// The cell value of a grid character: 0 for floor, starts, actor and
+    /// pickup markers, [`DOOR`] for door markers.
     fn cell_of(&self, ch: char) -> Option<u8> {
-        if ch == '.' || ch == PAD || facing(ch).is_some() || self.actors.iter().any(|a| a.0 == ch) {
+        let marker =
+            self.actors.iter().any(|a| a.0 == ch) || self.pickups.iter().any(|p| p.0 == ch);
+        if ch == '.' || ch == PAD || facing(ch).is_some() || marker {
             return Some(0);
+        }
+        if self.doors.iter().any(|d| d.0 == ch) {
+            return Some(DOOR);
         }
         self.legend
             .iter()
@@ -569,12 +841,67 @@ impl Parser<'_> {
                     x: c as f64 + 0.5,
                     y: r as f64 + 0.5,
                     angle,
-                    line: *line,
-                    col: c + 1,
+                    place: Place::Text {
+                        line: *line,
+                        col: c + 1,
+                    },
                 });
             }
         }
         spawns
+    }
+
+    /// Every pickup marker in the grid, row by row.
+    fn placed_pickups(&self) -> Vec<Pickup> {
+        let mut pickups = Vec::new();
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, kind)) = self.pickups.iter().find(|p| p.0 == ch) else {
+                    continue;
+                };
+                pickups.push(Pickup {
+                    kind,
+                    x: c as f64 + 0.5,
+                    y: r as f64 + 0.5,
+                    place: Place::Text {
+                        line: *line,
+                        col: c + 1,
+                    },
+                });
+            }
+        }
+        pickups
+    }
+
+    /// Every door in the grid, row by row, each set between the walls on
+    /// two opposite sides; reports doors with no such pair of walls.
+    fn placed_doors(&mut self, cells: &[Vec<u8>]) -> Vec<Door> {
+        let mut doors = Vec::new();
+        for (r, (line, text)) in self.grid.clone().into_iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, texture, lock)) = self.doors.iter().find(|d| d.0 == ch) else {
+                    continue;
+                };
+                let place = Place::Text { line, col: c + 1 };
+                let wall = |dx: isize, dy: isize| {
+                    let (x, y) = (c.checked_add_signed(dx), r.checked_add_signed(dy));
+                    let cell = y.and_then(|y| cells.get(y)?.get(x?)).copied();
+                    cell.is_none_or(|v| v != 0 && v != DOOR)
+                };
+                let Some(axis) = door_axis(wall(-1, 0), wall(1, 0), wall(0, -1), wall(0, 1)) else {
+                    self.error(line, c + 1, MapErrorKind::DoorNotBetweenWalls);
+                    continue;
+                };
+                if doors.len() == MAX_DOORS {
+                    self.error(line, c + 1, MapErrorKind::TooManyDoors);
+                    return doors;
+                }
+                let mut door = Door::new((c as i64, r as i64), axis, lock, texture);
+                door.place = place;
+                doors.push(door);
+            }
+        }
+        doors
     }
 }
 
@@ -631,8 +958,81 @@ fn parse_actor(value: &str) -> Result<(SpawnKind, f64), (&str, String)> {
     Ok((kind, angle))
 }
 
+/// Which way a door's leaf runs, given which of its sides (west, east,
+/// north, south) are walls; None unless exactly one opposite pair is.
+pub(super) fn door_axis(west: bool, east: bool, north: bool, south: bool) -> Option<DoorAxis> {
+    match (west && east, north && south, west || east, north || south) {
+        (true, false, _, false) => Some(DoorAxis::EastWest),
+        (false, true, false, _) => Some(DoorAxis::NorthSouth),
+        _ => None,
+    }
+}
+
+/// A door marker's value, `TEXTURE [locked=KEY]`: the texture name and the
+/// lock, or the offending part of `value` and why.
+fn split_door(value: &str) -> Result<(&str, Option<Key>), (&str, String)> {
+    let (texture, option) = match value.rsplit_once(char::is_whitespace) {
+        Some((t, o)) if o.contains('=') => (t.trim_end(), Some(o)),
+        _ => (value, None),
+    };
+    let lock = match option {
+        None => None,
+        Some(o) => Some(parse_lock(o).map_err(|m| (o, m))?),
+    };
+    Ok((texture, lock))
+}
+
+/// `locked=KEY`: the key a door needs.
+pub(super) fn parse_lock(option: &str) -> Result<Key, String> {
+    match option.split_once('=') {
+        Some(("locked", name)) => Key::from_name(name)
+            .ok_or_else(|| format!("`{name}` is not a key (expected gold or silver)")),
+        _ => Err(format!(
+            "unknown door option `{option}` (a door takes `locked=gold` or `locked=silver`)"
+        )),
+    }
+}
+
+/// A pickup marker's value: `key COLOUR`, `health` or `fuel`.
+fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
+    let mut words = value.split_whitespace();
+    let kind = words.next().unwrap_or(value);
+    let picked = match kind {
+        "key" => {
+            let Some(colour) = words.next() else {
+                return Err((
+                    value,
+                    "a key needs its colour: `key gold` or `key silver`".into(),
+                ));
+            };
+            let key = Key::from_name(colour).ok_or_else(|| {
+                (
+                    colour,
+                    format!("`{colour}` is not a key (expected gold or silver)"),
+                )
+            })?;
+            PickupKind::Key(key)
+        }
+        "health" => PickupKind::Health,
+        "fuel" => PickupKind::Fuel,
+        _ => {
+            return Err((
+                kind,
+                format!("unknown pickup `{kind}` (expected key, health or fuel)"),
+            ))
+        }
+    };
+    match words.next() {
+        Some(extra) => Err((
+            extra,
+            format!("unexpected `{extra}` after `{}`", picked.name()),
+        )),
+        None => Ok(picked),
+    }
+}
+
 /// A facing word: a compass point or degrees (0 east, 90 south).
-fn parse_facing(word: &str) -> Option<f64> {
+pub(super) fn parse_facing(word: &str) -> Option<f64> {
     let degrees = match word {
         "east" => 0.0,
         "south" => 90.0,

@@ -1,7 +1,7 @@
 //! Grid DDA: walks a ray through the tile grid, cell by cell, to the first
 //! solid tile (Amanatides & Woo).
 
-use crate::map::Map;
+use crate::map::{DoorAxis, Map, DOOR};
 
 /// Which kind of grid line a ray hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +29,9 @@ pub struct Hit {
 
 /// Casts a ray from (`ox`, `oy`) along (`dx`, `dy`) and returns the first
 /// solid tile it enters within `max_t`, or None. The tile the ray starts
-/// in is not tested: the eye is never inside a wall.
+/// in is not tested: the eye is never inside a wall. A door stops the ray
+/// at its leaf, in the middle of its tile, unless the ray passes where the
+/// leaf has slid open; the hit's `cell` is then [`DOOR`].
 pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option<Hit> {
     let (mut tx, mut ty) = (ox.floor() as i64, oy.floor() as i64);
     let step_x: i64 = if dx < 0.0 { -1 } else { 1 };
@@ -64,6 +66,27 @@ pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option
             return None;
         }
         let cell = map.cell(tx, ty);
+        if let (DOOR, Some(d)) = (cell, map.door_at(tx, ty)) {
+            let door = &map.doors[d];
+            let t_out = next_x.min(next_y);
+            match door.ray_hit([ox, oy], [dx, dy], t, t_out) {
+                Some((t, u)) if t <= max_t => {
+                    let side = match door.axis {
+                        DoorAxis::NorthSouth => Side::X,
+                        DoorAxis::EastWest => Side::Y,
+                    };
+                    return Some(Hit {
+                        t,
+                        side,
+                        tile: (tx, ty),
+                        cell,
+                        u,
+                    });
+                }
+                Some(_) => return None,
+                None => continue,
+            }
+        }
         if cell != 0 {
             let u = match side {
                 Side::X => {

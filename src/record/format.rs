@@ -103,6 +103,7 @@ fn action_text(action: Action) -> String {
         Action::SetCoupling(c) => format!("coupling={}", c.name()),
         Action::Restart => "restart".into(),
         Action::Jetpack => "jetpack".into(),
+        Action::Use => "use".into(),
     }
 }
 
@@ -237,6 +238,7 @@ fn parse_action((col, word): (usize, &str)) -> Result<Action, LineError> {
     match word {
         "restart" => return Ok(Action::Restart),
         "jetpack" => return Ok(Action::Jetpack),
+        "use" => return Ok(Action::Use),
         _ => {}
     }
     let parsed = match word.split_once('=') {

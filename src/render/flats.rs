@@ -3,8 +3,9 @@
 //! A screen row below the horizon sees the floor at one distance; along the
 //! row the floor point moves in a straight line, so it is stepped, not
 //! recomputed, per pixel. Rows above the horizon see the ceiling likewise,
-//! or, under an open sky, a panorama that turns with the view. Landing
-//! pads are painted over the floor where the map has them.
+//! or, under an open sky, a panorama that turns with the view (over the
+//! whole map, or over the tiles open to it). Landing pads are painted over
+//! the floor where the map has them.
 
 use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Map, Surface};
@@ -15,7 +16,7 @@ use std::f64::consts::{FRAC_PI_2, TAU};
 /// when the map has an open sky; empties it otherwise.
 pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
     sky.clear();
-    if let Surface::Sky(_) = &map.ceiling {
+    if map.sky.is_some() {
         let w = proj.width;
         sky.extend((0..w).map(|x| {
             let k = (x as f64 + 0.5 - w as f64 * 0.5) / proj.focal;
@@ -40,6 +41,14 @@ pub(super) fn draw(
         } else {
             (&map.ceiling, proj.ceiling - proj.eye)
         };
+        if below <= 0.0 && map.all_sky() {
+            let at = (y - rows.y0) * w;
+            let row = &mut rows.pixels[at..at + w];
+            let sky = &map.sky.as_ref().expect("all sky").texture;
+            let visible = |x: usize| y < spans[x].top || y >= spans[x].bottom;
+            sky_row(sky, proj, -below, sky_columns, row, visible);
+            continue;
+        }
         // Perpendicular distance to where this row meets the plane.
         let dist = height * proj.focal / below.abs().max(1e-3);
         let brightness = fog(dist);
@@ -63,10 +72,19 @@ pub(super) fn draw(
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
             }
-            Surface::Sky(texture) => sky_row(texture, proj, -below, sky_columns, row, visible),
         }
         if below > 0.0 && map.has_pads() {
             pads_row(map, proj, dist, brightness, row, visible);
+        }
+        if let (true, Some(sky)) = (below <= 0.0, &map.sky) {
+            // Open sky over some tiles: where the ceiling point is under
+            // one, the panorama shows instead.
+            let ([px, py], [dx, dy]) = row_walk(proj, dist);
+            let open = |x: usize| {
+                let (cx, cy) = (px + dx * x as f64, py + dy * x as f64);
+                visible(x) && map.is_open_sky(cx.floor() as i64, cy.floor() as i64)
+            };
+            sky_row(&sky.texture, proj, -below, sky_columns, row, open);
         }
     }
 }

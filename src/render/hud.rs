@@ -4,6 +4,7 @@
 use super::font::{Canvas, Lines, GLYPH};
 use super::View;
 use super::{cockpit, fight, radar};
+use crate::map::Key;
 use crate::settings::{Action, Bindings};
 use crate::sim::{Model, World};
 use crate::sprites::Art;
@@ -351,10 +352,15 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
             if v == 0 {
                 continue;
             }
-            let rgb = map
-                .walls
-                .get(v as usize - 1)
-                .map_or([128; 3], |t| t.average());
+            let door = map.door_at(tx, ty).map(|d| &map.doors[d]);
+            let rgb = match door {
+                Some(d) if d.is_open() => continue,
+                Some(d) => d.lock.map_or(DOOR_COLOUR, key_colour),
+                None => map
+                    .walls
+                    .get(v as usize - 1)
+                    .map_or([128; 3], |t| t.average()),
+            };
             let sx = x0 + (tx as f64 - fx) * cell;
             let sy = y0 + (ty as f64 - fy) * cell;
             c.fill(
@@ -394,6 +400,17 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
         2 * r,
         [220, 40, 40, 255],
     );
+}
+
+/// A shut door on the minimap.
+const DOOR_COLOUR: [u8; 3] = [150, 110, 60];
+
+/// A key's colour on the minimap and the HUD.
+pub(super) fn key_colour(key: Key) -> [u8; 3] {
+    match key {
+        Key::Gold => [240, 196, 40],
+        Key::Silver => [200, 210, 225],
+    }
 }
 
 #[cfg(test)]

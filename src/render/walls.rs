@@ -5,7 +5,7 @@
 
 use super::raycast::{self, Side};
 use super::{fog, shade, ColumnSpan, Projection, Rows, WallStrip};
-use crate::map::Map;
+use crate::map::{Map, DOOR};
 
 /// How far a ray looks before it gives up, in tiles (only the open plane
 /// has no walls to stop it).
@@ -42,8 +42,12 @@ pub(super) fn cast(
         let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
         let top = top_f.ceil().clamp(0.0, h as f64) as usize;
         let bottom = bottom_f.ceil().clamp(0.0, h as f64) as usize;
-        let wall = (hit.cell - 1) as usize;
-        let size = map.walls[wall].size();
+        // Door leaves take their textures after the walls'.
+        let wall = match (hit.cell, map.door_at(hit.tile.0, hit.tile.1)) {
+            (DOOR, Some(d)) => map.walls.len() + map.doors[d].texture,
+            _ => (hit.cell - 1) as usize,
+        };
+        let size = map.face_texture(wall).size();
         let mut brightness = fog(dist);
         if hit.side == Side::Y {
             brightness = brightness * SIDE_Y_BRIGHTNESS / 256;
@@ -82,7 +86,7 @@ pub(super) fn paint(
         if from >= to {
             continue;
         }
-        let texture = &map.walls[s.wall];
+        let texture = map.face_texture(s.wall);
         let size = texture.size();
         let column = texture.column(s.column);
         let mut v = s

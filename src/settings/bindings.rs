@@ -22,6 +22,8 @@ pub enum Action {
     StrafeModifier,
     /// Fire the weapon (held: fire again whenever it is ready).
     Fire,
+    /// Open (or shut) the door in front.
+    Use,
     /// Switch the jetpack on (take off) or off.
     Jetpack,
     /// Jetpack: full thrust while held.
@@ -58,7 +60,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 24] = [
+    pub const ALL: [Action; 25] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -67,6 +69,7 @@ impl Action {
         Action::TurnRight,
         Action::StrafeModifier,
         Action::Fire,
+        Action::Use,
         Action::Jetpack,
         Action::Thrust,
         Action::Hover,
@@ -96,6 +99,7 @@ impl Action {
             Action::TurnRight => "turn_right",
             Action::StrafeModifier => "strafe_modifier",
             Action::Fire => "fire",
+            Action::Use => "use",
             Action::Jetpack => "jetpack",
             Action::Thrust => "thrust",
             Action::Hover => "hover",
@@ -126,6 +130,7 @@ impl Action {
             Action::TurnRight => "turn the heading right",
             Action::StrafeModifier => "while held, turning strafes instead",
             Action::Fire => "fire",
+            Action::Use => "open the door in front",
             Action::Jetpack => "jetpack on or off",
             Action::Thrust => "jetpack full thrust",
             Action::Hover => "jetpack hover",
@@ -461,6 +466,7 @@ impl Default for Bindings {
             ],
         );
         // In flight, Lander's buttons: left thrust, middle hover, right fire.
+        b.set(Action::Use, [Key("Space"), Pad(West)]);
         b.set(Action::Jetpack, [Key("KeyJ"), Pad(South)]);
         b.set(
             Action::Thrust,
@@ -479,7 +485,7 @@ impl Default for Bindings {
         b.set(Action::Minimap, [Key("Tab"), Pad(RightThumb)]);
         b.set(Action::Fullscreen, [Key("F11")]);
         b.set(Action::NextModel, [Key("F3"), Pad(North)]);
-        b.set(Action::NextCoupling, [Key("F2"), Pad(West)]);
+        b.set(Action::NextCoupling, [Key("F2"), Pad(DPadRight)]);
         b.set(Action::Record, [Key("F9")]);
         b.set(Action::Reload, [Key("F5")]);
         b.set(Action::Quit, [Key("Escape")]);

@@ -16,6 +16,8 @@ pub enum Action {
     /// Switch the jetpack on (take off from walking) or off (walk at once
     /// on the floor; in the air, the engines stop until touchdown).
     Jetpack,
+    /// Open the door in front (Space), or shut it if it is open.
+    Use,
 }
 
 /// The largest `look` a tick takes, radians: half a turn.

@@ -9,6 +9,7 @@ pub mod classic;
 pub mod collision;
 pub mod combat;
 mod controls;
+pub mod doors;
 pub mod flight;
 pub mod flow;
 pub mod jets;

@@ -34,6 +34,8 @@ pub struct Player {
     pub flight: Option<Flier>,
     /// Jetpack fuel, 0 (empty) to 1 (full), kept between flights.
     pub fuel: f64,
+    /// The keys carried, a bit per [`crate::map::Key`].
+    pub keys: u8,
 }
 
 impl Player {
@@ -56,6 +58,7 @@ impl Player {
             velocity: [0.0, 0.0],
             flight: None,
             fuel: 1.0,
+            keys: 0,
         }
     }
 

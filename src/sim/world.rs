@@ -5,11 +5,12 @@ use super::actors::{Actors, EnemyTunables, Quarry, TARGET_TOP};
 use super::angle::lerp_short;
 use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
+use super::doors::{self, Event, Used};
 use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
 use super::{collision, Action, Controls, Model, Player, PolarTunables, Rng};
-use crate::map::Map;
+use crate::map::{DoorMotion, Map, Pickup, PickupKind};
 
 /// Simulation ticks per second.
 pub const TICK_RATE: u32 = 120;
@@ -136,6 +137,15 @@ impl Pose {
     }
 }
 
+/// Health a first-aid kit gives.
+pub const HEALTH_PICKUP: i32 = 25;
+
+/// True if the player's body or any enemy's meets `tile`.
+fn occupies(actors: &Actors, player: ([f64; 2], f64), tile: (i64, i64)) -> bool {
+    let mut bodies = std::iter::once(player).chain(actors.bodies());
+    bodies.any(|(c, r)| doors::touches(c, r, tile))
+}
+
 /// The simulated world.
 #[derive(Clone, Debug)]
 pub struct World {
@@ -153,6 +163,10 @@ pub struct World {
     pub combat_tunables: CombatTunables,
     /// Exhaust particles.
     pub particles: Particles,
+    /// The pickups still lying about.
+    pub pickups: Vec<Pickup>,
+    /// The last thing the player should hear about, and its tick.
+    pub event: Option<(u64, Event)>,
     tick: u64,
     rng: Rng,
 }
@@ -163,7 +177,11 @@ impl World {
         let player = Player::at(map.start);
         let actors = Actors::spawn(&map, EnemyTunables::default());
         let combat_tunables = CombatTunables::default();
+        let mut pickups = Vec::new();
+        pickups.clone_from(&map.pickups);
         Self {
+            pickups,
+            event: None,
             map,
             player,
             tunables,
@@ -190,7 +208,8 @@ impl World {
             Some(Action::Jetpack) if self.combat.alive() => {
                 self.player.toggle_jetpack(self.tunables.model);
             }
-            Some(Action::Jetpack) | None => {}
+            Some(Action::Use) if self.combat.alive() => self.use_door(),
+            Some(Action::Jetpack | Action::Use) | None => {}
         }
         let alive = self.combat.alive();
         let moving = if alive {
@@ -236,7 +255,56 @@ impl World {
             let gravity = self.tunables.flight.gravity;
             self.particles.step(&self.map, gravity, TICK_DT);
         }
+        if !self.pickups.is_empty() && self.combat.alive() {
+            self.pick_up();
+        }
+        if !self.map.doors.is_empty() {
+            doors::open_for(&mut self.map, self.actors.movers());
+            let (actors, player) = (&self.actors, self.player_body());
+            let occupied = |tile| occupies(actors, player, tile);
+            doors::step(&mut self.map, TICK_DT, occupied);
+        }
         self.tick += 1;
+    }
+
+    /// The player's body: its centre and radius.
+    fn player_body(&self) -> ([f64; 2], f64) {
+        ([self.player.x, self.player.y], self.tunables.player_radius)
+    }
+
+    /// The use button: works the door ahead, telling of a locked one.
+    fn use_door(&mut self) {
+        let (actors, player) = (&self.actors, self.player_body());
+        let occupied = |tile| occupies(actors, player, tile);
+        let (pos, heading, keys) = (player.0, self.player.heading, self.player.keys);
+        let used = doors::use_door(&mut self.map, pos, heading, keys, occupied);
+        if let Some(Used::Locked(key)) = used {
+            self.event = Some((self.tick, Event::Locked(key)));
+        }
+    }
+
+    /// Takes the pickup the player stands on, if it is any use now.
+    fn pick_up(&mut self) {
+        let full_health = self.combat_tunables.health;
+        let (health, fuel) = (self.combat.health, self.player.fuel);
+        let wants = |kind| match kind {
+            PickupKind::Key(_) => true,
+            PickupKind::Health => health < full_health,
+            PickupKind::Fuel => fuel < 1.0,
+        };
+        let (pos, radius) = self.player_body();
+        let Some(i) = doors::pickup_at(&self.pickups, pos, radius, wants) else {
+            return;
+        };
+        let kind = self.pickups.remove(i).kind;
+        match kind {
+            PickupKind::Key(key) => self.player.keys |= key.bit(),
+            PickupKind::Health => {
+                self.combat.health = (health + HEALTH_PICKUP).min(full_health);
+            }
+            PickupKind::Fuel => self.player.fuel = 1.0,
+        }
+        self.event = Some((self.tick, Event::Picked(kind)));
     }
 
     /// Where the gun points: its yaw, the eye height it fires from, and its
@@ -263,6 +331,9 @@ impl World {
     /// tunables carry on, so a recording that restarts still replays.
     pub fn restart(&mut self) {
         self.player = Player::at(self.map.start);
+        self.map.shut_doors();
+        self.pickups.clone_from(&self.map.pickups);
+        self.event = None;
         self.particles.clear();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
         self.combat = Combat::new(&self.combat_tunables);
@@ -368,6 +439,18 @@ impl World {
             fold(c.health as u32 as u64 | (u64::from(c.cooldown) << 32));
             fold(u64::from(c.shots));
             self.actors.hash_words(&mut fold);
+        }
+        if !self.map.doors.is_empty() || !self.map.pickups.is_empty() {
+            fold(u64::from(p.keys) | (self.pickups.len() as u64) << 8);
+            for d in &self.map.doors {
+                fold(d.open.to_bits());
+                fold(match d.motion {
+                    DoorMotion::Still => 0,
+                    DoorMotion::Opening => 1,
+                    DoorMotion::Open(n) => 2 | u64::from(n) << 2,
+                    DoorMotion::Closing => 3,
+                });
+            }
         }
         if p.flight.is_some() || p.fuel != 1.0 || !self.particles.is_empty() {
             fold(p.fuel.to_bits());

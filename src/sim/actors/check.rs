@@ -1,66 +1,182 @@
-//! What `check-map` asks of enemy spawns: none inside a wall, none walled
-//! off from the player.
+//! What `check-map` asks of where things stand: no enemy inside a wall,
+//! nothing walled off from the player, and locked doors that a key on the
+//! map opens.
 
 use super::overlaps_wall;
 use super::tank::BODY_PER_HALF_WIDTH;
-use crate::map::{Map, SpawnKind};
-use crate::sim::flow::FlowField;
+use crate::map::{Key, Map, PickupKind, Place, SpawnKind};
+use std::collections::VecDeque;
 
-/// One spawn fault: the marker's line and column, and what is wrong.
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The map cannot be played as meant: `check-map` fails.
+    Error,
+    /// Probably a mistake, but the map plays.
+    Warning,
+}
+
+/// One problem with where something stands.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SpawnProblem {
-    /// The marker's line in the map file, from 1.
-    pub line: usize,
-    /// The marker's column, from 1.
-    pub col: usize,
+pub struct PlacementProblem {
+    /// Where the map file puts the thing.
+    pub place: Place,
+    /// Error or warning.
+    pub severity: Severity,
     /// What is wrong.
     pub message: String,
 }
 
-/// Every spawn of `map` whose body would overlap a wall where it stands,
-/// or that no path over open floor joins to the player start.
-pub fn spawn_problems(map: &Map, walker_radius: f64) -> Vec<SpawnProblem> {
-    let mut flow = FlowField::new();
-    flow.rebuild(map, Map::tile_of(map.start.x, map.start.y), 0.0);
+/// Every spawn whose body would overlap a wall where it stands, every
+/// spawn and pickup no path joins to the player start (through doors, and
+/// through locked ones only with a key found on the way), and every locked
+/// door no reachable key opens and key no door needs (warnings).
+pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem> {
+    let reach = Reach::of(map);
     let mut problems = Vec::new();
+    let mut report = |place: Place, severity: Severity, message: String| {
+        problems.push(PlacementProblem {
+            place,
+            severity,
+            message,
+        })
+    };
     for s in &map.spawns {
         let (what, radius) = match s.kind {
             SpawnKind::Walker { .. } => ("walker", walker_radius),
             SpawnKind::Tank { half_width } => ("tank", half_width * BODY_PER_HALF_WIDTH),
         };
-        let mut report = |message: String| {
-            problems.push(SpawnProblem {
-                line: s.line,
-                col: s.col,
-                message,
-            })
-        };
         if overlaps_wall(map, [s.x, s.y], radius) {
-            report(format!(
-                "this {what}'s body ({radius:.2} tiles in radius) is inside a wall: \
-                 give it more room or a smaller half_width"
-            ));
+            report(
+                s.place,
+                Severity::Error,
+                format!(
+                    "this {what}'s body ({radius:.2} tiles in radius) is inside a wall: \
+                     give it more room or a smaller half_width"
+                ),
+            );
         }
-        if flow.distance(Map::tile_of(s.x, s.y)).is_none() {
-            report(format!(
-                "this {what} cannot be reached from the player start: walls close it off"
-            ));
+        if !reach.tile(map, Map::tile_of(s.x, s.y)) {
+            report(
+                s.place,
+                Severity::Error,
+                format!("this {what} cannot be reached from the player start: walls close it off"),
+            );
+        }
+    }
+    for p in &map.pickups {
+        if !reach.tile(map, Map::tile_of(p.x, p.y)) {
+            report(
+                p.place,
+                Severity::Error,
+                format!(
+                    "this {} cannot be reached from the player start: walls or locked doors close it off",
+                    p.kind.name()
+                ),
+            );
+        }
+    }
+    for d in &map.doors {
+        if let Some(key) = d.lock.filter(|k| reach.keys & k.bit() == 0) {
+            report(
+                d.place,
+                Severity::Warning,
+                format!(
+                    "no {} key the player can reach opens this door: it never opens",
+                    key.name()
+                ),
+            );
+        }
+    }
+    for p in &map.pickups {
+        if let PickupKind::Key(key) = p.kind {
+            if !map.doors.iter().any(|d| d.lock == Some(key)) {
+                report(
+                    p.place,
+                    Severity::Warning,
+                    format!("no door is locked with the {} key", key.name()),
+                );
+            }
         }
     }
     problems
+}
+
+/// The tiles the player can walk to from the start, and the keys found
+/// on the way.
+struct Reach {
+    tiles: Vec<bool>,
+    keys: u8,
+}
+
+impl Reach {
+    /// A flood from the start over open floor and doors, opening locked
+    /// doors as their keys are found, until nothing more is reached.
+    fn of(map: &Map) -> Self {
+        let (w, h) = (map.width(), map.height());
+        let mut reach = Reach {
+            tiles: vec![false; w * h],
+            keys: 0,
+        };
+        let start = Map::tile_of(map.start.x, map.start.y);
+        loop {
+            let keys_before = reach.keys;
+            reach.tiles.fill(false);
+            let mut queue = VecDeque::from([start]);
+            while let Some((x, y)) = queue.pop_front() {
+                if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
+                    continue;
+                }
+                let i = y as usize * w + x as usize;
+                if reach.tiles[i] || map.is_wall(x, y) {
+                    continue;
+                }
+                let locked = map
+                    .door_at(x, y)
+                    .and_then(|d| map.doors[d].lock)
+                    .is_some_and(|k: Key| reach.keys & k.bit() == 0);
+                if locked {
+                    continue;
+                }
+                reach.tiles[i] = true;
+                queue.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]);
+            }
+            for p in &map.pickups {
+                if let PickupKind::Key(k) = p.kind {
+                    if reach.tile(map, Map::tile_of(p.x, p.y)) {
+                        reach.keys |= k.bit();
+                    }
+                }
+            }
+            if reach.keys == keys_before {
+                return reach;
+            }
+        }
+    }
+
+    fn tile(&self, map: &Map, (x, y): (i64, i64)) -> bool {
+        x >= 0
+            && y >= 0
+            && (x as usize) < map.width()
+            && (y as usize) < map.height()
+            && self.tiles[y as usize * map.width() + x as usize]
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn lines(problems: &[PlacementProblem]) -> Vec<usize> {
+        problems.iter().map(|p| p.place.line()).collect()
+    }
+
     #[test]
     fn a_walled_off_spawn_and_a_tank_too_big_for_its_corridor_are_reported() {
         let mut map = Map::from_rows(&["#########", "#>..t#w.#", "#########"]);
         // Too wide for a one-tile corridor: a hull of radius 0.78.
         map.spawns[0].kind = SpawnKind::Tank { half_width: 0.6 };
-        let problems = spawn_problems(&map, 0.28);
-        let at: Vec<(usize, usize)> = problems.iter().map(|p| (p.line, p.col)).collect();
+        let problems = placement_problems(&map, 0.28);
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(
             problems[0].message.contains("inside a wall"),
@@ -70,13 +186,39 @@ mod tests {
             problems[1].message.contains("cannot be reached"),
             "{problems:?}"
         );
-        assert_eq!(at[0].1, 5);
-        assert_eq!(at[1].1, 7);
+        assert_eq!(problems[0].place, Place::Text { line: 15, col: 5 });
+        assert_eq!(problems[1].place, Place::Text { line: 15, col: 7 });
+        assert!(problems.iter().all(|p| p.severity == Severity::Error));
     }
 
     #[test]
     fn the_shipped_kind_of_spawn_passes() {
         let map = Map::from_rows(&["#######", "#>....#", "#..w..#", "#######"]);
-        assert!(spawn_problems(&map, 0.28).is_empty());
+        assert!(placement_problems(&map, 0.28).is_empty());
+    }
+
+    #[test]
+    fn a_key_behind_its_own_door_leaves_the_room_beyond_unreachable() {
+        // G is a gold door; k the gold key, first outside it, then behind it.
+        let reachable = Map::from_rows(&["#######", "#>k#w.#", "#..G..#", "#######"]);
+        assert!(placement_problems(&reachable, 0.28).is_empty());
+        let locked_in = Map::from_rows(&["#######", "#>.#wk#", "#..G..#", "#######"]);
+        let problems = placement_problems(&locked_in, 0.28);
+        assert_eq!(lines(&problems), vec![15, 15, 16], "{problems:?}");
+        let severities: Vec<Severity> = problems.iter().map(|p| p.severity).collect();
+        assert_eq!(
+            severities,
+            vec![Severity::Error, Severity::Error, Severity::Warning]
+        );
+        assert!(problems[2].message.contains("never opens"));
+    }
+
+    #[test]
+    fn a_key_that_opens_nothing_is_a_warning() {
+        let map = Map::from_rows(&["#####", "#>k.#", "#####"]);
+        let problems = placement_problems(&map, 0.28);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].severity, Severity::Warning);
+        assert!(problems[0].message.contains("no door is locked"));
     }
 }

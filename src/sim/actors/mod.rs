@@ -13,7 +13,7 @@ pub mod shell;
 pub mod tank;
 pub mod walker;
 
-pub use self::check::{spawn_problems, SpawnProblem};
+pub use self::check::{placement_problems, PlacementProblem, Severity};
 use self::shell::{add_puff, age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
 use self::tank::{Tank, TankRules, TankState};
 use self::walker::{Enter, Think, Walker, WalkerState, WalkerTunables};
@@ -646,14 +646,30 @@ impl Actors {
     /// Pushes a circle at `pos` of `radius` (the player) out of every
     /// living walker and every tank hull or wreck.
     pub fn push_out(&self, pos: &mut [f64; 2], radius: f64) {
-        let wr = self.tunables.walker.radius;
-        let walkers = self.walkers.iter().filter(|w| w.state.alive());
-        let circles = walkers
-            .map(|w| ([w.x, w.y], wr))
-            .chain(self.tanks.iter().map(|t| ([t.x, t.y], t.radius())));
-        for (c, r) in circles {
+        for (c, r) in self.bodies() {
             push_apart(pos, c, radius + r);
         }
+    }
+
+    /// Every body that takes up room, as a centre and radius: the living
+    /// walkers and every tank hull or wreck.
+    pub fn bodies(&self) -> impl Iterator<Item = ([f64; 2], f64)> + '_ {
+        let wr = self.tunables.walker.radius;
+        let walkers = self.walkers.iter().filter(|w| w.state.alive());
+        walkers
+            .map(move |w| ([w.x, w.y], wr))
+            .chain(self.tanks.iter().map(|t| ([t.x, t.y], t.radius())))
+    }
+
+    /// The living walkers and tanks (not wrecks), as a centre and radius:
+    /// the bodies that open doors they walk up to.
+    pub fn movers(&self) -> impl Iterator<Item = ([f64; 2], f64)> + '_ {
+        let wr = self.tunables.walker.radius;
+        let walkers = self.walkers.iter().filter(|w| w.state.alive());
+        let tanks = self.tanks.iter().filter(|t| t.alive());
+        walkers
+            .map(move |w| ([w.x, w.y], wr))
+            .chain(tanks.map(|t| ([t.x, t.y], t.radius())))
     }
 
     /// Feeds the enemies' whole state to `word`, for the world's hash.

@@ -1,0 +1,280 @@
+//! Doors at work: opening on use, standing open, closing unless someone
+//! stands in the way; and the pickups lying about the map.
+//!
+//! As in Wolfenstein 3D, a door slides open in about a second, stays open
+//! a few seconds, then slides shut; a door is solid to bodies until it is
+//! fully open, and rays pass only where its leaf has slid away. Enemies
+//! open unlocked doors they walk up to; locked ones need the player to
+//! carry their key.
+
+use crate::map::{DoorMotion, Key, Map, Pickup, PickupKind};
+
+/// Seconds a door takes to slide fully open, or shut.
+pub const SLIDE_SECONDS: f64 = 1.0;
+/// Ticks a door stands fully open before it tries to close (4 s).
+pub const STAY_OPEN_TICKS: u32 = 480;
+/// Ticks a door blocked from closing waits before trying again.
+const RETRY_TICKS: u32 = 60;
+/// How far ahead of the player's centre the use button reaches, tiles.
+pub const USE_REACH: f64 = 1.2;
+/// How close to a door tile an enemy's body comes before it opens the
+/// door, tiles beyond its radius.
+const ENEMY_REACH: f64 = 0.15;
+
+/// What the use button did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Used {
+    /// A door started to open.
+    Opened,
+    /// An open door started to close.
+    Shut,
+    /// A locked door, and the player lacks its key.
+    Locked(Key),
+}
+
+/// Something the player should hear about: the HUD says it for a moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The player tried a door locked with this key.
+    Locked(Key),
+    /// The player picked this up.
+    Picked(PickupKind),
+}
+
+/// The player pressed use, standing at `pos` facing `heading`, carrying
+/// the keys in the bit set `keys`: works the first door straight ahead
+/// within [`USE_REACH`], if any. Bodies are `occupied` tests for a tile.
+pub fn use_door(
+    map: &mut Map,
+    pos: [f64; 2],
+    heading: f64,
+    keys: u8,
+    occupied: impl Fn((i64, i64)) -> bool,
+) -> Option<Used> {
+    let (dy, dx) = heading.sin_cos();
+    let here = Map::tile_of(pos[0], pos[1]);
+    // Sample the line ahead finely enough not to skip a tile.
+    let steps = (USE_REACH / 0.05) as usize;
+    let tile = (1..=steps)
+        .map(|k| {
+            let t = k as f64 * 0.05;
+            Map::tile_of(pos[0] + dx * t, pos[1] + dy * t)
+        })
+        .find(|&t| t != here && map.cell(t.0, t.1) != 0)?;
+    let d = map.door_at(tile.0, tile.1)?;
+    let door = &mut map.doors[d];
+    match door.motion {
+        DoorMotion::Still | DoorMotion::Closing => {
+            if let Some(key) = door.lock.filter(|k| keys & k.bit() == 0) {
+                return Some(Used::Locked(key));
+            }
+            door.motion = DoorMotion::Opening;
+            Some(Used::Opened)
+        }
+        DoorMotion::Open(_) if !occupied(tile) => {
+            door.motion = DoorMotion::Closing;
+            Some(Used::Shut)
+        }
+        DoorMotion::Open(_) | DoorMotion::Opening => None,
+    }
+}
+
+/// Opens every unlocked door one of `movers` (centre, radius) has walked
+/// up to.
+pub fn open_for(map: &mut Map, movers: impl Iterator<Item = ([f64; 2], f64)>) {
+    if map.doors.is_empty() {
+        return;
+    }
+    for (c, r) in movers {
+        let reach = r + ENEMY_REACH;
+        let (x0, x1) = ((c[0] - reach).floor() as i64, (c[0] + reach).floor() as i64);
+        let (y0, y1) = ((c[1] - reach).floor() as i64, (c[1] + reach).floor() as i64);
+        for ty in y0..=y1 {
+            for tx in x0..=x1 {
+                let Some(d) = map.door_at(tx, ty) else {
+                    continue;
+                };
+                let door = &mut map.doors[d];
+                let shut = matches!(door.motion, DoorMotion::Still | DoorMotion::Closing);
+                if shut && door.lock.is_none() && touches(c, reach, (tx, ty)) {
+                    door.motion = DoorMotion::Opening;
+                }
+            }
+        }
+    }
+}
+
+/// Moves every door one tick of `dt` seconds; an open door whose time is
+/// up closes unless `occupied` says a body is in its tile.
+pub fn step(map: &mut Map, dt: f64, occupied: impl Fn((i64, i64)) -> bool) {
+    let slide = dt / SLIDE_SECONDS;
+    for door in &mut map.doors {
+        match door.motion {
+            DoorMotion::Still => {}
+            DoorMotion::Opening => {
+                door.open += slide;
+                // Snap the last rounding error of the sum.
+                if door.open >= 1.0 - 1e-9 {
+                    door.open = 1.0;
+                    door.motion = DoorMotion::Open(STAY_OPEN_TICKS);
+                }
+            }
+            DoorMotion::Open(0) if occupied(door.tile) => {
+                door.motion = DoorMotion::Open(RETRY_TICKS);
+            }
+            DoorMotion::Open(0) => door.motion = DoorMotion::Closing,
+            DoorMotion::Open(n) => door.motion = DoorMotion::Open(n - 1),
+            DoorMotion::Closing => {
+                door.open -= slide;
+                if door.open <= 1e-9 {
+                    door.open = 0.0;
+                    door.motion = DoorMotion::Still;
+                }
+            }
+        }
+    }
+}
+
+/// True if a circle at `c` of radius `r` meets the square of `tile`.
+pub fn touches(c: [f64; 2], r: f64, tile: (i64, i64)) -> bool {
+    let nx = c[0].clamp(tile.0 as f64, tile.0 as f64 + 1.0);
+    let ny = c[1].clamp(tile.1 as f64, tile.1 as f64 + 1.0);
+    (nx - c[0]).hypot(ny - c[1]) < r
+}
+
+/// The pickup, if any, that a player at `pos` of `radius` stands on and
+/// can use now: keys always, first aid below full health, fuel below a
+/// full tank. Its index in `pickups`.
+pub fn pickup_at(
+    pickups: &[Pickup],
+    pos: [f64; 2],
+    radius: f64,
+    wants: impl Fn(PickupKind) -> bool,
+) -> Option<usize> {
+    /// A pickup's own reach, tiles.
+    const PICKUP_RADIUS: f64 = 0.25;
+    pickups
+        .iter()
+        .position(|p| (p.x - pos[0]).hypot(p.y - pos[1]) < radius + PICKUP_RADIUS && wants(p.kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f64::consts::PI;
+
+    fn corridor() -> Map {
+        // A door between two rooms; the player faces it from the west.
+        Map::from_rows(&["#######", "#>.D..#", "#######"])
+    }
+
+    const NOBODY: fn((i64, i64)) -> bool = |_| false;
+
+    fn run(map: &mut Map, seconds: f64) {
+        for _ in 0..(seconds * 120.0).round() as usize {
+            step(map, 1.0 / 120.0, NOBODY);
+        }
+    }
+
+    #[test]
+    fn a_door_opens_in_a_second_stays_open_then_closes() {
+        let mut map = corridor();
+        assert!(map.is_solid(3, 1));
+        assert_eq!(
+            use_door(&mut map, [2.5, 1.5], 0.0, 0, NOBODY),
+            Some(Used::Opened)
+        );
+        run(&mut map, 0.5);
+        assert!((map.doors[0].open - 0.5).abs() < 1e-9);
+        assert!(map.is_solid(3, 1), "solid until fully open");
+        run(&mut map, 0.5);
+        assert!(!map.is_solid(3, 1));
+        run(&mut map, 4.0);
+        assert!(!map.is_solid(3, 1), "still open after 4 s");
+        run(&mut map, 1.0 / 120.0 + 1.0);
+        assert!(map.is_solid(3, 1));
+        assert_eq!(map.doors[0].open, 0.0);
+        assert_eq!(map.doors[0].motion, DoorMotion::Still);
+    }
+
+    #[test]
+    fn a_door_does_not_close_on_someone_in_its_tile() {
+        let mut map = corridor();
+        use_door(&mut map, [2.5, 1.5], 0.0, 0, NOBODY);
+        let inside = |t: (i64, i64)| t == (3, 1);
+        for _ in 0..120 * 10 {
+            step(&mut map, 1.0 / 120.0, inside);
+        }
+        assert!(map.doors[0].is_open(), "held open for 10 s");
+        // Use does not shut it on them either.
+        assert_eq!(use_door(&mut map, [2.5, 1.5], 0.0, 0, inside), None);
+        run(&mut map, 0.6);
+        assert!(!map.doors[0].is_open(), "closes once they leave");
+    }
+
+    #[test]
+    fn use_reaches_only_the_door_straight_ahead_and_near() {
+        let mut map = corridor();
+        // Facing away, or too far back: nothing.
+        assert_eq!(use_door(&mut map, [2.5, 1.5], PI, 0, NOBODY), None);
+        assert_eq!(use_door(&mut map, [1.5, 1.5], 0.0, 0, NOBODY), None);
+        // A wall ahead stops the reach.
+        assert_eq!(use_door(&mut map, [2.5, 1.5], PI / 2.0, 0, NOBODY), None);
+        assert_eq!(
+            use_door(&mut map, [2.3, 1.5], 0.0, 0, NOBODY),
+            Some(Used::Opened)
+        );
+        // Using it again while fully open shuts it.
+        run(&mut map, 1.0);
+        assert_eq!(
+            use_door(&mut map, [2.3, 1.5], 0.0, 0, NOBODY),
+            Some(Used::Shut)
+        );
+    }
+
+    #[test]
+    fn a_locked_door_needs_its_key() {
+        let mut map = Map::from_rows(&["#######", "#>.G..#", "#######"]);
+        let lacking = use_door(&mut map, [2.5, 1.5], 0.0, 0, NOBODY);
+        assert_eq!(lacking, Some(Used::Locked(Key::Gold)));
+        assert_eq!(map.doors[0].motion, DoorMotion::Still);
+        let silver = Key::Silver.bit();
+        assert_eq!(
+            use_door(&mut map, [2.5, 1.5], 0.0, silver, NOBODY),
+            Some(Used::Locked(Key::Gold))
+        );
+        let gold = Key::Gold.bit();
+        assert_eq!(
+            use_door(&mut map, [2.5, 1.5], 0.0, gold, NOBODY),
+            Some(Used::Opened)
+        );
+    }
+
+    #[test]
+    fn enemies_open_unlocked_doors_they_walk_up_to_but_not_locked_ones() {
+        let mut map = Map::from_rows(&["#########", "#>.D.G..#", "#########"]);
+        // A walker of radius 0.28 just west of each door.
+        open_for(
+            &mut map,
+            [([2.6, 1.5], 0.28), ([4.6, 1.5], 0.28)].into_iter(),
+        );
+        assert_eq!(map.doors[0].motion, DoorMotion::Opening);
+        assert_eq!(map.doors[1].motion, DoorMotion::Still);
+        // Far from any door: nothing.
+        let mut far = corridor();
+        open_for(&mut far, [([1.5, 1.5], 0.28)].into_iter());
+        assert_eq!(far.doors[0].motion, DoorMotion::Still);
+    }
+
+    #[test]
+    fn a_closing_door_reopens_on_use() {
+        let mut map = corridor();
+        use_door(&mut map, [2.5, 1.5], 0.0, 0, NOBODY);
+        run(&mut map, 1.0 + 4.0 + 0.5);
+        assert_eq!(map.doors[0].motion, DoorMotion::Closing);
+        assert_eq!(
+            use_door(&mut map, [2.5, 1.5], 0.0, 0, NOBODY),
+            Some(Used::Opened)
+        );
+    }
+}
