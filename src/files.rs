@@ -8,9 +8,9 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The largest text file read, in bytes: far beyond any map, script or
-/// settings file, and a day of recording at a tick a line; a bound so a
+/// settings file, and hours of recording at a tick a line; a bound so a
 /// device file or a wrong path cannot fill the memory.
-pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 
 /// Why a text file could not be read, with the place when there is one.
 #[derive(Clone, Debug, PartialEq)]
