@@ -54,7 +54,7 @@ fn busy(tick: u64) -> Controls {
     Controls {
         forward: ((tick as f32) * 0.01).sin(),
         turn: ((tick as f32) * 0.003).cos(),
-        fire: tick % 5 != 0,
+        fire: !tick.is_multiple_of(5),
         hover: tick % 700 > 100,
         thrust: tick % 90 < 20,
         pointer: [0.2, -0.3],
@@ -73,7 +73,7 @@ fn run(map: &str, ticks: u64, draw_every: Option<u64>) -> u64 {
     let mut ws = Workspace::default();
     for tick in 0..ticks {
         world.step(&busy(tick));
-        if draw_every.is_some_and(|n| tick % n == 0) {
+        if draw_every.is_some_and(|n| tick.is_multiple_of(n)) {
             let view = View::from_pose(world.camera());
             let hud = Hud::default();
             render::draw_in(&mut ws, &world, &view, &hud, &art, &mut frame, w, h);
