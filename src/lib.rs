@@ -4,6 +4,7 @@
 //! - [`sim`]: the world, pure and deterministic at a fixed 120 Hz tick.
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
 //! - [`map`], [`texture`] and [`sprites`]: input parsed at the edge, with located errors.
+//! - [`files`]: text read with the place of a bad byte; outputs written whole, never over a file.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
 //! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`]: frame and tick timings.
@@ -15,6 +16,7 @@
 pub mod app;
 pub mod bench;
 pub mod feel;
+pub mod files;
 pub mod map;
 pub mod names;
 pub mod record;

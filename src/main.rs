@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use wobblecaster::app::{self, AppConfig};
 use wobblecaster::feel::{self, compare, Scale};
+use wobblecaster::files;
 use wobblecaster::map::{self, Map, Start};
 use wobblecaster::record::{self, Outcome, Playback, Recording};
 use wobblecaster::render::{self, Hud, View};
@@ -507,26 +508,24 @@ fn shot(
         w as usize,
         h as usize,
     );
-    write_png(out, &frame, w, h)?;
+    write_png(out, &frame, (w, h), force)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the PNG beside its final name, then renames it into place, so a
-/// failure never leaves a half-written file.
-fn write_png(out: &Path, rgba: &[u8], w: u32, h: u32) -> Result<()> {
-    let mut tmp = out.as_os_str().to_owned();
-    tmp.push(".partial");
-    let tmp = PathBuf::from(tmp);
-    image::save_buffer_with_format(
-        &tmp,
-        rgba,
-        w,
-        h,
-        image::ExtendedColorType::Rgba8,
-        image::ImageFormat::Png,
-    )
-    .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+/// Writes the PNG whole (see [`files::write_whole`]), replacing `out` only
+/// if `force`.
+fn write_png(out: &Path, rgba: &[u8], (w, h): (u32, u32), force: bool) -> Result<()> {
+    files::write_whole(out, force, |file| {
+        image::write_buffer_with_format(
+            file,
+            rgba,
+            w,
+            h,
+            image::ExtendedColorType::Rgba8,
+            image::ImageFormat::Png,
+        )
+        .map_err(std::io::Error::other)
+    })?;
     Ok(())
 }
 
@@ -552,16 +551,11 @@ fn trace(
         wobblecaster::trace::run_ticks(&mut world, ticks, &mut out, None)?;
         return Ok(ExitCode::SUCCESS);
     };
-    // Written beside the target and renamed at the end, so an interrupted
-    // run never leaves half a file under the name asked for.
-    let partial = path.with_extension("csv.partial");
-    let file = std::fs::File::create(&partial)
-        .map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
-    let mut rows = std::io::BufWriter::new(file);
-    wobblecaster::trace::run_ticks(&mut world, ticks, &mut out, Some(&mut rows))?;
-    drop(rows);
-    std::fs::rename(&partial, &path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // Written whole, so an interrupted run never leaves half a file under
+    // the name asked for.
+    files::write_whole(&path, force, |rows| {
+        wobblecaster::trace::run_ticks(&mut world, ticks, &mut out, Some(rows))
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -620,8 +614,10 @@ impl Input {
     /// A script or a recording, whichever `file` is: a recording starts
     /// with its magic line.
     fn either(file: &Path, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = files::read_text(file, "file").map_err(|f| match f.line {
+            0 => format!("{}: {}", file.display(), f.message),
+            _ => format!("{}:{}:{}: {}", file.display(), f.line, f.col, f.message),
+        })?;
         // Read once, parsed as whichever it is.
         match text.starts_with("wobblecaster-recording") {
             true => Self::from_recording(noted(Recording::parse(&text, file)?)?, map, tuning),

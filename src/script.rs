@@ -52,24 +52,22 @@ pub struct Script {
 pub struct ScriptError {
     /// The script file.
     pub file: PathBuf,
-    /// Line, from 1.
+    /// Line, from 1; 0 for the file as a whole (it cannot be read).
     pub line: usize,
-    /// Column, from 1.
+    /// Column, from 1; 0 with line 0.
     pub col: usize,
     /// What is wrong.
     pub message: String,
 }
 
 impl fmt::Display for ScriptError {
+    /// `file:line:col: message`, or `file: message` for the whole file.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file.display(),
-            self.line,
-            self.col,
-            self.message
-        )
+        let file = self.file.display();
+        match self.line {
+            0 => write!(f, "{file}: {}", self.message),
+            _ => write!(f, "{file}:{}:{}: {}", self.line, self.col, self.message),
+        }
     }
 }
 
@@ -152,11 +150,11 @@ impl Script {
 
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<Self, ScriptError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ScriptError {
+        let text = crate::files::read_text(path, "script").map_err(|f| ScriptError {
             file: path.to_owned(),
-            line: 0,
-            col: 0,
-            message: format!("cannot read the script: {e}"),
+            line: f.line,
+            col: f.col,
+            message: f.message,
         })?;
         Self::parse(&text, path)
     }

@@ -1,10 +1,14 @@
 //! Textures: square RGBA images loaded from PNG at the edge, stored
 //! column-major so a wall column is one contiguous run of texels.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The largest texture edge accepted, in texels.
 pub const MAX_TEXTURE_SIZE: u32 = 1024;
+/// The largest texture file read, in bytes: a 1024x1024 RGBA image stored
+/// without compression is 4 MiB.
+pub const MAX_TEXTURE_FILE: u64 = 16 << 20;
 
 /// A square RGBA texture, column-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +31,12 @@ pub enum TextureError {
         path: PathBuf,
         /// The cause.
         source: std::io::Error,
+    },
+    /// The file is larger than any texture could be.
+    #[error("texture {} is over {} MiB: too large for a {MAX_TEXTURE_SIZE}x{MAX_TEXTURE_SIZE} texture", path.display(), MAX_TEXTURE_FILE >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
     },
     /// The file is not a PNG that decodes.
     #[error("texture {} is not a readable PNG: {reason}", path.display())]
@@ -74,12 +84,22 @@ impl Texture {
         Self::from_rgba(1, &[rgb[0], rgb[1], rgb[2], 255])
     }
 
-    /// Loads a square PNG, checking its size before decoding it.
+    /// Loads a square PNG of at most [`MAX_TEXTURE_FILE`] bytes, checking
+    /// its size before decoding it.
     pub fn load(path: &Path) -> Result<Self, TextureError> {
-        let bytes = std::fs::read(path).map_err(|source| TextureError::Read {
+        let read_err = |source| TextureError::Read {
             path: path.to_owned(),
             source,
-        })?;
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_TEXTURE_FILE + 1).read_to_end(&mut bytes))
+            .map_err(read_err)?;
+        if bytes.len() as u64 > MAX_TEXTURE_FILE {
+            return Err(TextureError::TooLarge {
+                path: path.to_owned(),
+            });
+        }
         Self::decode(path, &bytes)
     }
 

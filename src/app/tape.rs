@@ -58,7 +58,8 @@ impl Tape {
     }
 
     /// Records one tick if recording. On a write error the recording stops
-    /// (the file keeps its last complete second) and the message says so.
+    /// (its partial file keeps its last complete second) and the message
+    /// says so.
     pub fn record(&mut self, controls: &Controls, world: &World) -> Result<(), String> {
         let Some(recorder) = &mut self.recorder else {
             return Ok(());
@@ -66,22 +67,24 @@ impl Tape {
         let Err(e) = recorder.record(controls, world) else {
             return Ok(());
         };
-        let path = recorder.path().display().to_string();
+        let partial = recorder.partial_path().display().to_string();
         self.recorder = None;
-        Err(format!("recording to {path} stopped: {e}"))
+        Err(format!(
+            "recording stopped: {e}; {partial} replays up to its last complete second"
+        ))
     }
 
     /// Closes the recording, if one runs, with its end line; returns its
     /// file, or why it could not be closed.
     pub fn stop(&mut self) -> Option<Result<PathBuf, String>> {
         let recorder = self.recorder.take()?;
-        let path = recorder.path().to_path_buf();
+        let partial = recorder.partial_path().to_path_buf();
         Some(match recorder.finish() {
             Ok(path) => {
                 self.saved.push(path.clone());
                 Ok(path)
             }
-            Err(e) => Err(format!("could not close {}: {e}", path.display())),
+            Err(e) => Err(format!("could not close {}: {e}", partial.display())),
         })
     }
 

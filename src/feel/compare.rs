@@ -127,22 +127,14 @@ pub fn write(
             r.scale.metres_per_tile,
         )
         .map_err(|e| write_err(&path, &e))?;
-        write_atomically(&path, &png).map_err(|e| write_err(&path, &e))?;
+        crate::files::write_bytes(&path, force, &png).map_err(|e| write_err(&path, &e))?;
         written.push(path);
     }
     let path = dir.join("report.md");
-    write_atomically(&path, report(results, command).as_bytes())
+    crate::files::write_bytes(&path, force, report(results, command).as_bytes())
         .map_err(|e| write_err(&path, &e))?;
     written.push(path);
     Ok(written)
-}
-
-/// Writes `bytes` beside `path`, then renames into place.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".partial");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }
 
 /// The report's Markdown.

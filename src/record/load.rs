@@ -49,11 +49,11 @@ impl std::error::Error for RecordingError {}
 impl Recording {
     /// Reads and parses a recording file.
     pub fn load(path: &Path) -> Result<Self, RecordingError> {
-        let text = std::fs::read_to_string(path).map_err(|e| RecordingError {
+        let text = crate::files::read_text(path, "recording").map_err(|f| RecordingError {
             file: path.to_owned(),
-            line: 0,
-            col: 0,
-            message: format!("cannot read the recording: {e}"),
+            line: f.line,
+            col: f.col,
+            message: f.message,
         })?;
         Self::parse(&text, path)
     }

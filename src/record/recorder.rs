@@ -1,10 +1,12 @@
 //! Writing a recording as the world runs: one call per tick, a state hash
-//! and a flush every second, and never over an existing file.
+//! and a flush every second, into `NAME.partial`, renamed to its name when
+//! closed, and never over an existing file.
 
 use super::format::{check_line, controls_text, run_line};
 use super::{Check, Header, CHECK_INTERVAL};
+use crate::files;
 use crate::sim::{Controls, World};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -14,14 +16,18 @@ const MAX_NUMBERED: u32 = 9999;
 
 /// Records a world tick by tick into a new file.
 ///
-/// Lines go through a buffer that is flushed at every hash line, so a
-/// crash loses at most the last second. [`Recorder::finish`] writes the
-/// end line; a recorder dropped without it leaves a truncated recording,
-/// which still replays up to its last hash line.
+/// Lines go to `NAME.partial` through a buffer that is flushed at every
+/// hash line, so a crash loses at most the last second. [`Recorder::finish`]
+/// writes the end line and gives the file its name; a recorder dropped
+/// without it leaves the partial file, a truncated recording, which still
+/// replays up to its last hash line.
 #[derive(Debug)]
 pub struct Recorder {
     out: BufWriter<File>,
+    /// The name the recording will have.
     path: PathBuf,
+    /// The file being written until then.
+    partial: PathBuf,
     /// Ticks recorded so far.
     ticks: u64,
     /// Ticks not yet written: how many, and their controls as text.
@@ -34,8 +40,8 @@ impl Recorder {
     /// Starts recording `world`, which must be fresh (tick 0) and match
     /// `header`, into a new file at `path`. If that name is taken, the
     /// first free one of `name-1.ext`, `name-2.ext`, ... is used instead:
-    /// [`Recorder::path`] says which. The header is on disk when this
-    /// returns.
+    /// [`Recorder::path`] says which. The header is on disk, in
+    /// [`Recorder::partial_path`], when this returns.
     pub fn create(path: &Path, header: &Header, world: &World) -> io::Result<Self> {
         assert_eq!(world.tick(), 0, "a recording starts from a fresh world");
         assert_eq!(header.tunables, world.tunables, "the header's tunables");
@@ -55,6 +61,7 @@ impl Recorder {
         out.flush()?;
         Ok(Self {
             out,
+            partial: files::partial_path(&path),
             path,
             ticks: 0,
             pending: None,
@@ -62,9 +69,15 @@ impl Recorder {
         })
     }
 
-    /// The file being written.
+    /// The name the recording will have once finished (another numbered
+    /// one if something takes it first).
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The file being written: what an interrupted recording is left as.
+    pub fn partial_path(&self) -> &Path {
+        &self.partial
     }
 
     /// Ticks recorded so far.
@@ -99,12 +112,28 @@ impl Recorder {
     }
 
     /// Closes the recording properly: the last ticks, then the end line
-    /// with the tick count and the final hash. Returns the file's path.
+    /// with the tick count and the final hash; then gives it its name, or
+    /// the next free numbered one if that was taken meanwhile. Returns the
+    /// file's path.
     pub fn finish(mut self) -> io::Result<PathBuf> {
         self.write_check("end")?;
         self.out.flush()?;
         self.out.get_ref().sync_all()?;
-        Ok(self.path)
+        for candidate in candidates(&self.path) {
+            match files::persist(&self.partial, &candidate, false) {
+                Ok(()) => return Ok(candidate),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    let message = format!(
+                        "cannot name {} {}: {e}",
+                        self.partial.display(),
+                        candidate.display()
+                    );
+                    return Err(io::Error::new(e.kind(), message));
+                }
+            }
+        }
+        Err(all_taken(&self.path))
     }
 
     /// Writes the pending run, then a check line `word`.
@@ -126,32 +155,41 @@ impl Recorder {
     }
 }
 
-/// Creates `path` if it does not exist, else the first free numbered name
-/// beside it; never opens an existing file.
+/// `path`, then the numbered names beside it, in order.
+fn candidates(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    std::iter::once(path.to_path_buf()).chain((1..=MAX_NUMBERED).map(|n| numbered(path, n)))
+}
+
+/// The partial file of the first name that is free (with its partial
+/// file) among `path` and the numbered names beside it, created; also
+/// that name. Never opens an existing file.
 fn create_new(path: &Path) -> io::Result<(File, PathBuf)> {
-    let candidates =
-        std::iter::once(path.to_path_buf()).chain((1..=MAX_NUMBERED).map(|n| numbered(path, n)));
-    for candidate in candidates {
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&candidate)
-        {
+    for candidate in candidates(path) {
+        if candidate.exists() {
+            continue;
+        }
+        let partial = files::partial_path(&candidate);
+        match files::create_new(&partial) {
             Ok(file) => return Ok((file, candidate)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => {
-                let message = format!("cannot create {}: {e}", candidate.display());
+                let message = format!("cannot create {}: {e}", partial.display());
                 return Err(io::Error::new(e.kind(), message));
             }
         }
     }
-    Err(io::Error::new(
+    Err(all_taken(path))
+}
+
+/// The error when `path` and every numbered name beside it are taken.
+fn all_taken(path: &Path) -> io::Error {
+    io::Error::new(
         io::ErrorKind::AlreadyExists,
         format!(
             "{} and {MAX_NUMBERED} numbered names beside it are all taken",
             path.display()
         ),
-    ))
+    )
 }
 
 /// `name-N.ext` beside `name.ext` (`name-N` without an extension).

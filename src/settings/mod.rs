@@ -178,12 +178,12 @@ impl Settings {
     /// Loads the settings file at `path`; an unreadable file is one error
     /// naming it.
     pub fn load(path: &Path) -> Result<Settings, SettingsErrors> {
-        let text = std::fs::read_to_string(path).map_err(|e| SettingsErrors {
+        let text = crate::files::read_text(path, "settings file").map_err(|f| SettingsErrors {
             errors: vec![SettingsError {
                 file: path.to_owned(),
-                line: 0,
-                col: 0,
-                message: format!("cannot read the settings file: {e}"),
+                line: f.line,
+                col: f.col,
+                message: f.message,
             }],
         })?;
         Settings::parse(&text, path)
