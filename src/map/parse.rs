@@ -103,6 +103,14 @@ impl Place {
         }
     }
 
+    /// The column in characters from 1 for a place in a text map, else 0.
+    pub fn col(&self) -> usize {
+        match self {
+            Place::Text { col, .. } => *col,
+            _ => 0,
+        }
+    }
+
     /// `file:line:col`, `file: layer `walls`, tile (x, y)` and so on: the
     /// place with its file, as messages start.
     pub fn locate(&self, file: &Path) -> String {

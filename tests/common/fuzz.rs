@@ -17,7 +17,7 @@
 //!         parse: |bytes, file| {
 //!             as_text(bytes, file, |text| match tiled::parse(text, file) {
 //!                 Ok(_) => Ok(()),
-//!                 Err(e) => Err(e.0.iter().map(|e| Fault::at(e.line, e.col, e)).collect()),
+//!                 Err(e) => Err(e.0.iter().map(|e| Fault::at(e.at.line(), e.at.col(), e)).collect()),
 //!             })
 //!         },
 //!     });
