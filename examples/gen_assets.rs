@@ -1,7 +1,7 @@
 //! Procedural wall, floor and ceiling textures for wobblecaster.
 //!
-//! Run with `cargo run --release --example gen_assets`. It writes seven 64x64
-//! opaque RGBA PNGs and one 512x512 sky panorama into `assets/`; that output is committed, so rerun this
+//! Run with `cargo run --release --example gen_assets`. It writes ten 64x64
+//! opaque RGBA PNGs (three of them doors) and one 512x512 sky panorama into `assets/`; that output is committed, so rerun this
 //! only after changing it. Every texture comes from fixed seeds through a
 //! splitmix64 generator and value noise, using only `+ - * / sqrt floor` on
 //! floats, so the files are bit-for-bit reproducible. Every pattern and noise
@@ -37,6 +37,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("floor_tiles", floor_tiles(60)),
         ("ceiling_panels", ceiling_panels(70)),
         ("sky_panorama", sky_panorama(80)),
+        ("door", door(90, None)),
+        ("door_gold", door(91, Some(rgb(0xe8b830)))),
+        ("door_silver", door(92, Some(rgb(0xc8d2e0)))),
     ];
     for (name, canvas) in &textures {
         let path = dir.join(format!("{name}.png"));
@@ -221,6 +224,89 @@ fn metal_plate(seed: u64) -> Canvas {
             k *= 0.6; // its shadow
         }
         scale(rgb(0x6c7a8c), k)
+    })
+}
+
+/// A sliding steel door in the Wolfenstein manner: a blue-grey leaf with a
+/// frame of riveted strips, two recessed panels with brushed grain and a
+/// handle plate at the sliding edge. A locked door (`lock` its key's
+/// colour) carries a painted band across the middle with a keyhole.
+fn door(seed: u64, lock: Option<Rgb>) -> Canvas {
+    grid(|x, y| {
+        let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+        let grain = 0.9 + 0.2 * fbm(seed, fx, fy * 0.25, 2, 16, 3);
+        let grime = 0.88 + 0.16 * smoothstep(0.35, 0.65, fbm(seed + 1, fx, fy, 4, 4, 4));
+        let base = rgb(0x4d6a86);
+        // The frame: 5 texels at the sides, 4 at top and bottom.
+        let frame = !(5..N - 5).contains(&x) || !(4..N - 4).contains(&y);
+        // Two panels, upper and lower, each with a bevelled edge.
+        let in_panel =
+            |top: usize, bottom: usize| (10..N - 10).contains(&x) && y >= top && y < bottom;
+        let upper = in_panel(8, 28);
+        let lower = in_panel(36, 56);
+        let mut k = grain * grime;
+        if frame {
+            k *= 1.12;
+            // Rivets along the frame every 8 texels.
+            let (rx, ry) = (
+                if x < 5 { 2.5 } else { N as f32 - 2.5 },
+                4.5 + 8.0 * ((y / 8) as f32),
+            );
+            let (dx, dy) = (fx - rx, fy - ry);
+            if !(5..N - 5).contains(&x) && dx * dx + dy * dy < 2.0 {
+                k = 1.3 - 0.25 * (dx + dy);
+            }
+            // Edge highlights and shadows.
+            if x == 0 || y == 0 {
+                k *= 1.2;
+            } else if x == N - 1 || y == N - 1 {
+                k *= 0.6;
+            }
+        } else if upper || lower {
+            let top = if upper { 8 } else { 36 };
+            let (px, py) = (x - 10, y - top);
+            let (w, h) = (N - 20, 20);
+            // Recessed: shadow on the top and left edges, light below and right.
+            if px == 0 || py == 0 {
+                k *= 0.55;
+            } else if px == w - 1 || py == h - 1 {
+                k *= 1.25;
+            } else {
+                k *= 0.92;
+            }
+        } else {
+            k *= 1.02;
+        }
+        let mut c = scale(base, k);
+        // A handle plate near the sliding (right) edge, between the panels.
+        if (N - 16..N - 7).contains(&x) && (28..36).contains(&y) {
+            let shine = 1.0 + 0.3 * (1.0 - ((fy - 32.0) / 4.0).abs());
+            c = scale(rgb(0x9aa3ad), shine * grain);
+            if (N - 13..N - 10).contains(&x) && (30..34).contains(&y) {
+                c = rgb(0x15181c);
+            }
+        }
+        if let Some(paint) = lock {
+            // A painted band across the middle with a keyhole.
+            if (28..36).contains(&y) && (5..N - 16).contains(&x) {
+                let worn = 0.85 + 0.2 * fbm(seed + 2, fx, fy, 8, 8, 2);
+                c = scale(
+                    paint,
+                    worn * if y == 28 {
+                        1.15
+                    } else if y == 35 {
+                        0.7
+                    } else {
+                        1.0
+                    },
+                );
+                let (dx, dy) = (fx - 24.5, fy - 31.0);
+                if dx * dx + dy * dy < 3.0 || ((24..25).contains(&x) && (31..35).contains(&y)) {
+                    c = rgb(0x101010);
+                }
+            }
+        }
+        c
     })
 }
 

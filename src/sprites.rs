@@ -86,6 +86,8 @@ pub struct Art {
     pub puff: Sheet,
     /// The player's gun: idle, firing (128-texel frames).
     pub gun: Sheet,
+    /// Pickups: gold key, silver key, first aid, fuel can.
+    pub items: Sheet,
 }
 
 /// Why the sprite art could not be loaded.
@@ -122,7 +124,7 @@ pub enum SpriteError {
 }
 
 /// Each sheet's file, frame size, columns and rows.
-const LAYOUT: [(&str, usize, usize, usize); 7] = [
+const LAYOUT: [(&str, usize, usize, usize); 8] = [
     ("walker.png", 64, 8, 6),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
@@ -130,6 +132,7 @@ const LAYOUT: [(&str, usize, usize, usize); 7] = [
     ("shell.png", 64, 4, 1),
     ("puff.png", 64, 4, 1),
     ("gun.png", 128, 2, 1),
+    ("items.png", 64, 4, 1),
 ];
 
 impl Art {
@@ -149,6 +152,7 @@ impl Art {
             shell: next(),
             puff: next(),
             gun: next(),
+            items: next(),
         })
     }
 
@@ -178,6 +182,7 @@ impl Art {
             shell: sheet(8, 4, 1),
             puff: sheet(8, 4, 1),
             gun: sheet(16, 2, 1),
+            items: sheet(8, 4, 1),
         }
     }
 }

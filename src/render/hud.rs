@@ -4,9 +4,10 @@
 use super::font::{Canvas, Lines, GLYPH};
 use super::View;
 use super::{cockpit, fight, radar};
-use crate::map::Key;
+use crate::map::{Key, PickupKind};
 use crate::settings::{Action, Bindings};
-use crate::sim::{Model, World};
+use crate::sim::doors::Event;
+use crate::sim::{Model, World, TICK_RATE};
 use crate::sprites::Art;
 use std::fmt::Write as _;
 
@@ -96,6 +97,7 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Can
     if hud.minimap || hud.steering {
         minimap(world, view, hud.steering, c, scale);
     }
+    notice(world, c, scale);
     if hud.help {
         help(world, view, hud, c, scale);
     }
@@ -110,6 +112,38 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Can
         c.shade_rect(0, y - 4, width as i64, line + 8);
         c.text(line / 2, y, msg, scale, [255, 120, 100]);
     }
+}
+
+/// How long the HUD tells of a door or a pickup, ticks.
+const NOTICE_TICKS: u64 = 2 * TICK_RATE as u64;
+
+/// What the last door or pickup did, centred above the crosshair for
+/// [`NOTICE_TICKS`], in the key's colour where a key is involved.
+fn notice(world: &World, c: &mut Canvas, scale: usize) {
+    let Some((tick, event)) = world.event else {
+        return;
+    };
+    if world.tick().saturating_sub(tick) >= NOTICE_TICKS {
+        return;
+    }
+    let (text, colour) = match event {
+        Event::Locked(Key::Gold) => ("Locked: it needs the gold key", key_colour(Key::Gold)),
+        Event::Locked(Key::Silver) => ("Locked: it needs the silver key", key_colour(Key::Silver)),
+        Event::Picked(PickupKind::Key(Key::Gold)) => {
+            ("Picked up the gold key", key_colour(Key::Gold))
+        }
+        Event::Picked(PickupKind::Key(Key::Silver)) => {
+            ("Picked up the silver key", key_colour(Key::Silver))
+        }
+        Event::Picked(PickupKind::Health) => ("Picked up first aid", [240, 90, 90]),
+        Event::Picked(PickupKind::Fuel) => ("Jetpack fuel refilled", [240, 170, 80]),
+    };
+    let big = scale * 2;
+    let w = (text.chars().count() * GLYPH * big) as i64;
+    let x = (c.width as i64 - w) / 2;
+    let y = c.height as i64 / 4;
+    c.shade_rect(x - 8, y - 6, w + 16, (GLYPH * big) as i64 + 12);
+    c.text(x, y, text, big, colour);
 }
 
 /// The widest the help overlay's key column grows, in characters: longer
@@ -260,6 +294,14 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     put(format_args!("health    {:6}", world.combat.health.max(0)));
     if p.flight.is_none() && (p.fuel < 1.0 || world.map.has_pads()) {
         put(format_args!("fuel      {:6.0}%", p.fuel * 100.0));
+    }
+    if p.keys != 0 {
+        let has = |k: Key| if p.keys & k.bit() != 0 { k.name() } else { "" };
+        put(format_args!(
+            "keys      {} {}",
+            has(Key::Gold),
+            has(Key::Silver)
+        ));
     }
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;

@@ -1,8 +1,9 @@
-//! The sprite pass: enemies, corpses, wrecks, shells and puffs drawn as
+//! The sprite pass: enemies, corpses, wrecks, pickups, shells and puffs drawn as
 //! billboards, far to near, each screen column tested against the wall
 //! depth there, transparent texels skipped.
 
 use super::{fog, shade, ColumnSpan, Projection, Rows};
+use crate::map::{Key, PickupKind};
 use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
 use crate::sim::actors::tank::TankState;
 use crate::sim::actors::walker::{Frame, WalkerState};
@@ -21,6 +22,8 @@ const TREAD_STEP: f64 = 0.06;
 const SHELL_SIZE: f64 = 0.35;
 /// Size of a bullet puff's frame, tiles (a shell's blast is bigger).
 const PUFF_SIZE: f64 = 0.3;
+/// Size of a pickup's frame, tiles: items lie small on the floor.
+const PICKUP_SIZE: f64 = 0.5;
 /// Ticks per shell flicker frame.
 const FLICKER_TICKS: u32 = 4;
 
@@ -31,6 +34,8 @@ pub(super) enum SheetId {
     WalkerDeath,
     Tank,
     TankWreck,
+    /// Keys, first aid and fuel lying on the floor.
+    Items,
     Shell,
     Puff,
 }
@@ -44,6 +49,7 @@ impl SheetId {
             SheetId::TankWreck => &art.tank_wreck,
             SheetId::Shell => &art.shell,
             SheetId::Puff => &art.puff,
+            SheetId::Items => &art.items,
         }
     }
 }
@@ -94,7 +100,9 @@ pub(super) fn collect(world: &World, proj: &Projection, art: &Art, list: &mut Ve
     // Room for every actor and the most shells and puffs there can be, so
     // the list stops growing (and allocating) once it has this much.
     let a = &world.actors;
-    list.reserve(a.walkers.len() + a.tanks.len() + MAX_SHELLS + MAX_PUFFS);
+    list.reserve(
+        a.walkers.len() + a.tanks.len() + world.map.pickups.len() + MAX_SHELLS + MAX_PUFFS,
+    );
     gather(world, proj, art, list);
     list.sort_by(|a, b| b.depth.total_cmp(&a.depth));
 }
@@ -165,6 +173,21 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             Light::Fog
         };
         push(SheetId::Tank, (col, row), at, size, light);
+    }
+    for p in &world.pickups {
+        let col = match p.kind {
+            PickupKind::Key(Key::Gold) => 0,
+            PickupKind::Key(Key::Silver) => 1,
+            PickupKind::Health => 2,
+            PickupKind::Fuel => 3,
+        };
+        push(
+            SheetId::Items,
+            (col, 0),
+            (p.x, p.y, 0.0),
+            PICKUP_SIZE,
+            Light::Fog,
+        );
     }
     for s in &a.shells {
         let col = (s.age / FLICKER_TICKS) as usize;

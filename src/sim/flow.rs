@@ -87,7 +87,8 @@ impl FlowField {
     }
 
     /// Builds the field toward `target` on `map` for bodies needing
-    /// `clearance` tiles from walls (Dijkstra over open tiles, 8-connected,
+    /// `clearance` tiles from walls (Dijkstra over open tiles, where a door
+    /// that is not locked counts as open since enemies open it; 8-connected,
     /// a diagonal step only where both tiles beside it are open, so no
     /// path cuts a wall's corner; the target tile is a source even if it
     /// lacks the clearance). Reuses its memory: a rebuild on a map of the
@@ -102,7 +103,7 @@ impl FlowField {
         self.dist.resize(self.width * self.height, f32::INFINITY);
         let Some(start) = self
             .index(target)
-            .filter(|_| !map.is_solid(target.0, target.1))
+            .filter(|_| !map.blocks_paths(target.0, target.1))
         else {
             return;
         };
@@ -262,11 +263,11 @@ impl FlowField {
                         centre[0].clamp(tx as f64, tx as f64 + 1.0),
                         centre[1].clamp(ty as f64, ty as f64 + 1.0),
                     ];
-                    !map.is_solid(tx, ty)
+                    !map.blocks_paths(tx, ty)
                         || (near[0] - centre[0]).hypot(near[1] - centre[1]) >= clearance
                 })
             });
-            self.open.push(clear && !map.is_solid(x, y));
+            self.open.push(clear && !map.blocks_paths(x, y));
         }
     }
 
