@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use wobblecaster::app::{self, AppConfig};
 use wobblecaster::feel::{self, compare, Scale};
 use wobblecaster::files;
-use wobblecaster::map::{self, Map, Start};
+use wobblecaster::map::{self, shipped, Map, Start};
 use wobblecaster::record::{self, Outcome, Playback, Recording};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::script::Script;
@@ -30,7 +30,8 @@ struct Cli {
 /// Options for playing in a window.
 #[derive(Args)]
 struct PlayArgs {
-    /// The map to play (default: maps/default.map).
+    /// The map to play: a file, or a shipped map's name such as `bunker`
+    /// (`wobblecaster maps` lists them); default: maps/default.map.
     #[arg(long, value_name = "FILE")]
     map: Option<PathBuf>,
     #[command(flatten)]
@@ -179,7 +180,7 @@ enum FeelCommand {
 enum Command {
     /// Render one frame headless (no window, no GPU) to a PNG.
     Shot {
-        /// The map (default: maps/default.map).
+        /// The map, a file or a shipped map's name (default: maps/default.map).
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
         /// Camera position and view angle (tiles, tiles, degrees; 0 east,
@@ -237,7 +238,7 @@ enum Command {
         /// (each of which `--map` and the tuning options override).
         #[arg(long, value_name = "FILE", group = "input")]
         recording: Option<PathBuf>,
-        /// The map; without one, a script runs on an open plane with no walls.
+        /// The map (a file or a shipped map's name); without one, a script runs on an open plane with no walls.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
         /// Also write one CSV row per enemy per tick here:
@@ -255,7 +256,8 @@ enum Command {
         /// The recording (made with `--record` or F9).
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Replay on this map instead of the one the recording names.
+        /// Replay on this map (a file or a shipped map's name) instead of the
+        /// one the recording names.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
         /// No window: run every tick and check every stored state hash;
@@ -278,7 +280,8 @@ enum Command {
         /// `--record` or F9), told apart by the recording's first line.
         #[arg(value_name = "RUN", required = true)]
         run: Option<PathBuf>,
-        /// The map; default: a recording's own, else an open plane.
+        /// The map (a file or a shipped map's name); default: a recording's
+        /// own, else an open plane.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
         /// Print `metric,value,unit` rows.
@@ -302,17 +305,19 @@ enum Command {
     },
     /// Measure frame and tick times on this machine (medians).
     Bench {
-        /// The map (default: maps/default.map).
+        /// The map, a file or a shipped map's name (default: maps/default.map).
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
         /// Print `name,value,unit` rows.
         #[arg(long)]
         csv: bool,
     },
+    /// List the shipped maps, each with the name `--map` takes and what it is for.
+    Maps,
     /// Load maps and report every fault with its location.
     CheckMap {
-        /// The map files.
-        #[arg(required = true, value_name = "FILE")]
+        /// The map files or shipped map names (none: every shipped map).
+        #[arg(value_name = "FILE")]
         files: Vec<PathBuf>,
     },
 }
@@ -374,6 +379,7 @@ fn main() -> ExitCode {
         }) => feel(run, map, csv, scale.scale(), &tuning),
         Some(Command::Settings { defaults, .. }) => settings_command(defaults),
         Some(Command::CheckMap { files }) => check_maps(&files),
+        Some(Command::Maps) => list_maps(),
         Some(Command::Bench { map, csv }) => bench(map, csv),
     };
     match result {
@@ -396,19 +402,73 @@ type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 /// (what a recording names).
 fn load_map(path: Option<PathBuf>) -> Result<(Map, PathBuf)> {
     let path = path.unwrap_or_else(default_map_path);
-    let map = map::load(&resolve_map(path.clone()))?;
+    let map = map::load(&resolve_map(path.clone())?)?;
     Ok((map, path))
 }
 
-/// Where the map file `path` is: as given, else (for a relative path not
+/// Where the map file `path` is: as given; else (for a relative path not
 /// found in the working directory) in the source tree this binary was built
-/// from, which holds the shipped maps.
-fn resolve_map(path: PathBuf) -> PathBuf {
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
-    if path.is_relative() && !path.exists() && shipped.exists() {
-        return shipped;
+/// from, which holds the shipped maps; else, for a bare name like `bunker`,
+/// the shipped map of that name. A path that is none of these is an error
+/// naming the shipped maps.
+fn resolve_map(path: PathBuf) -> Result<PathBuf> {
+    if path.exists() {
+        return Ok(path);
     }
-    path
+    let source_tree = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
+    if path.is_relative() && source_tree.exists() {
+        return Ok(source_tree);
+    }
+    let dir = shipped_maps_dir();
+    if let Some(found) = shipped::find(&dir, &path.to_string_lossy()) {
+        return Ok(found);
+    }
+    let names: Vec<String> = shipped::list(&dir)
+        .iter()
+        .map(|p| shipped::short_name(p))
+        .collect();
+    Err(format!(
+        "no map `{}`: not a file, nor a shipped map (shipped: {}; `wobblecaster maps` describes them)",
+        path.display(),
+        names.join(", ")
+    )
+    .into())
+}
+
+/// The folder of the shipped maps.
+fn shipped_maps_dir() -> PathBuf {
+    shipped_root("maps").join("maps")
+}
+
+/// `maps`: every shipped map with its short name (what `--map` takes), its
+/// title and what it is for.
+fn list_maps() -> Result<ExitCode> {
+    let dir = shipped_maps_dir();
+    let files = shipped::list(&dir);
+    if files.is_empty() {
+        return Err(format!("no maps in {}", dir.display()).into());
+    }
+    let rows: Vec<(String, String, String)> = files
+        .iter()
+        .map(|f| match map::load(f) {
+            Ok(m) => (shipped::short_name(f), m.name, m.description),
+            Err(e) => (
+                shipped::short_name(f),
+                "(does not load)".into(),
+                e.to_string(),
+            ),
+        })
+        .collect();
+    let name_w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let title_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    for (name, title, about) in &rows {
+        println!("{name:name_w$}  {title:title_w$}  {about}");
+    }
+    println!(
+        "\nPlay one with `wobblecaster --map NAME`; maps live in {}.",
+        dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `maps/default.map` in the working directory, else in the source tree
@@ -428,7 +488,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     args.tuning.apply(&mut tunables);
     let report = app::run(AppConfig {
         map,
-        map_file: resolve_map(map_path.clone()),
+        map_file: resolve_map(map_path.clone())?,
         map_path,
         video: args.window.video(&settings),
         art: load_art()?,
@@ -577,7 +637,7 @@ impl Input {
     /// A script already read, as [`Input::script`] runs it.
     fn from_script(script: Script, map: Option<PathBuf>, tuning: &TuningArgs) -> Result<Self> {
         let map = match map {
-            Some(p) => map::load(&resolve_map(p))?,
+            Some(p) => map::load(&resolve_map(p)?)?,
             None => Map::open_plane(),
         };
         Ok(Self {
@@ -798,8 +858,8 @@ fn noted(recording: Recording) -> Result<Recording> {
 fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Map> {
     let header = &recording.header;
     let path = match (chosen, &header.map) {
-        (Some(p), _) => resolve_map(p),
-        (None, Some(p)) => resolve_map(p.clone()),
+        (Some(p), _) => resolve_map(p)?,
+        (None, Some(p)) => resolve_map(p.clone())?,
         (None, None) => return Ok(Map::open_plane()),
     };
     let map = map::load(&path).map_err(|e| {
@@ -845,10 +905,24 @@ fn bench(map: Option<PathBuf>, csv: bool) -> Result<ExitCode> {
 }
 
 fn check_maps(files: &[PathBuf]) -> Result<ExitCode> {
+    if files.is_empty() {
+        let all = shipped::list(&shipped_maps_dir());
+        if all.is_empty() {
+            return Err("no map files given, and no shipped maps found".into());
+        }
+        return check_maps(&all);
+    }
     let mut failed = 0;
     let walker_radius = EnemyTunables::default().walker.radius;
     for f in files {
-        let f = &resolve_map(f.clone());
+        let f = &match resolve_map(f.clone()) {
+            Ok(f) => f,
+            Err(e) => {
+                failed += 1;
+                println!("{}: error: {e}", f.display());
+                continue;
+            }
+        };
         match map::load(f) {
             Ok(m) => {
                 let problems = placement_problems(&m, walker_radius);

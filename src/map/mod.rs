@@ -8,6 +8,7 @@
 mod door;
 mod parse;
 pub mod raycast;
+pub mod shipped;
 mod tiled;
 
 pub use door::{Door, DoorAxis, DoorMotion};
@@ -155,6 +156,9 @@ pub struct Spawn {
 pub struct Map {
     /// The map's display name.
     pub name: String,
+    /// One line on what the map is for (`wobblecaster maps` lists it);
+    /// empty if the map gives none.
+    pub description: String,
     width: usize,
     height: usize,
     /// 0 for open floor, [`DOOR`] for a door, n for a wall with texture
@@ -207,6 +211,7 @@ impl Map {
     pub fn open_plane() -> Self {
         Self {
             name: "open plane".into(),
+            description: String::new(),
             width: 0,
             height: 0,
             cells: Vec::new(),

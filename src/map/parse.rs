@@ -155,7 +155,7 @@ pub enum MapErrorKind {
     #[error("expected `key = value`, found `{0}`")]
     NotKeyValue(String),
     /// A header key (or Tiled property) the format does not have.
-    #[error("unknown key `{0}` (expected name, floor, ceiling, sky or wall_height)")]
+    #[error("unknown key `{0}` (expected name, description, floor, ceiling, sky or wall_height)")]
     UnknownKey(String),
     /// A Tiled map that cannot be read as one.
     #[error("{0}")]
@@ -319,6 +319,7 @@ pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result
         path,
         errors: Vec::new(),
         name: None,
+        description: None,
         floor: None,
         ceiling: None,
         wall_height: None,
@@ -398,6 +399,7 @@ struct Parser<'a> {
     path: &'a Path,
     errors: Vec<MapError>,
     name: Option<String>,
+    description: Option<String>,
     floor: Option<Surface>,
     ceiling: Option<Surface>,
     wall_height: Option<f64>,
@@ -457,6 +459,7 @@ impl<'a> Parser<'a> {
         let (kcol, vcol) = (col_of(raw, key), col_of(raw, value));
         let taken = match key {
             "name" => self.name.is_some(),
+            "description" => self.description.is_some(),
             "floor" => self.floor.is_some(),
             "ceiling" => self.ceiling.is_some(),
             "sky" => self.sky.is_some(),
@@ -472,6 +475,7 @@ impl<'a> Parser<'a> {
         }
         match key {
             "name" => self.name = Some(value.into()),
+            "description" => self.description = Some(value.into()),
             "wall_height" => {
                 let height = value
                     .parse::<f64>()
@@ -643,6 +647,7 @@ impl<'a> Parser<'a> {
         let start = start.expect("a start when no errors");
         let mut map = Map {
             name: self.name.take().expect("a name when no errors"),
+            description: self.description.take().unwrap_or_default(),
             width,
             height,
             cells: cells.concat(),

@@ -63,6 +63,45 @@ pub(super) fn parse_tmx_with(
     Reader::new(path, loader).read(&tmx)
 }
 
+/// `path` with each `folder/..` pair removed, as written (no file system
+/// access), so one texture named two ways is one texture and messages
+/// show short paths.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match (c, out.last()) {
+            (Component::CurDir, _) => {}
+            (Component::ParentDir, Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            _ => out.push(c),
+        }
+    }
+    out.iter().collect()
+}
+
+/// `path` as seen from the folder `dir` (both as written, relative to the
+/// same working folder or both absolute): `maps/../assets/x.png` from
+/// `maps` is `../assets/x.png`. Where the walk back out of `dir` cannot be
+/// written (it climbs above the working folder), the absolute path.
+fn relative_to(path: &Path, dir: &Path) -> PathBuf {
+    use std::path::Component;
+    let (path, dir) = (tidy(path), tidy(dir));
+    let common = path
+        .components()
+        .zip(dir.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let up: Vec<Component> = dir.components().skip(common).collect();
+    if up.iter().any(|c| !matches!(c, Component::Normal(_))) {
+        return std::path::absolute(&path).unwrap_or(path);
+    }
+    let mut out: PathBuf = up.iter().map(|_| Component::ParentDir).collect();
+    out.extend(path.components().skip(common));
+    out
+}
+
 /// A `tiled` error in words, with its cause.
 fn describe(e: &tiled::Error) -> String {
     let mut text = e.to_string();
@@ -317,6 +356,7 @@ impl<'a, 'l> Reader<'a, 'l> {
         }
         let mut map = Map {
             name: name.expect("a name when no errors"),
+            description: header.description.take().unwrap_or_default(),
             width,
             height,
             cells,
@@ -350,6 +390,10 @@ impl<'a, 'l> Reader<'a, 'l> {
                     PropertyValue::StringValue(s) if !s.trim().is_empty() => {
                         header.name = Some(s.trim().to_owned())
                     }
+                    _ => self.error(Place::File, bad("expected a string")),
+                },
+                "description" => match value {
+                    PropertyValue::StringValue(s) => header.description = Some(s.trim().to_owned()),
                     _ => self.error(Place::File, bad("expected a string")),
                 },
                 "wall_height" => {
@@ -425,11 +469,7 @@ impl<'a, 'l> Reader<'a, 'l> {
                     // the tileset.
                     let base = tileset.source.parent().unwrap_or(Path::new(""));
                     let map_dir = self.path.parent().unwrap_or(Path::new(""));
-                    let full = base.join(s);
-                    texture = Some(
-                        full.strip_prefix(map_dir)
-                            .map_or(full.clone(), Path::to_owned),
-                    );
+                    texture = Some(relative_to(&base.join(s), map_dir));
                 }
                 ("texture", PropertyValue::StringValue(s)) => texture = Some(PathBuf::from(s)),
                 _ => {
@@ -766,6 +806,7 @@ impl<'a, 'l> Reader<'a, 'l> {
 #[derive(Default)]
 struct Header {
     name: Option<String>,
+    description: Option<String>,
     floor: Option<Surface>,
     ceiling: Option<Surface>,
     /// The ceiling layer's texture and where it was first named.
@@ -787,7 +828,10 @@ struct Placed {
 /// A number property (float or int).
 fn number(v: &PropertyValue) -> Option<f64> {
     match v {
-        PropertyValue::FloatValue(f) => Some(f64::from(*f)).filter(|f| f.is_finite()),
+        // Tiled writes the decimal the author typed; the crate reads it as
+        // an f32. Its shortest decimal form is what was typed (0.4, not
+        // 0.4000000059604645), so a .tmx map and a text map agree.
+        PropertyValue::FloatValue(f) => f.to_string().parse().ok().filter(|f: &f64| f.is_finite()),
         PropertyValue::IntValue(i) => Some(f64::from(*i)),
         _ => None,
     }
@@ -821,5 +865,175 @@ fn thing(o: &tiled::Object, tw: f64, th: f64) -> Thing {
         centre: [finite((x0 + x1) / 2.0), finite((y0 + y1) / 2.0)],
         rect: [finite(x0), finite(y0), finite(x1), finite(y1)],
         properties: o.properties.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Tiled map of `walls` rows (`#` wall, `.` floor) with an inline
+    /// tileset, a ceiling layer leaving `open` tiles to the sky, and
+    /// `objects` (object XML, positions in 16-pixel tiles).
+    fn tmx(walls: &[&str], open: &[(usize, usize)], objects: &str) -> String {
+        let (w, h) = (walls[0].len(), walls.len());
+        let grid = |f: &dyn Fn(usize, usize) -> u8| {
+            (0..h)
+                .map(|y| {
+                    (0..w)
+                        .map(|x| f(x, y).to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .collect::<Vec<_>>()
+                .join(",\n")
+        };
+        let wall_data = grid(&|x, y| u8::from(walls[y].as_bytes()[x] == b'#'));
+        let ceiling = grid(&|x, y| if open.contains(&(x, y)) { 0 } else { 2 });
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="{w}" height="{h}" tilewidth="16" tileheight="16" infinite="0">
+ <properties>
+  <property name="name" value="test"/>
+  <property name="sky" type="file" value="sky.png"/>
+ </properties>
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="0">
+  <tile id="0"><properties><property name="texture" type="file" value="wall.png"/></properties></tile>
+  <tile id="1"><properties><property name="texture" type="file" value="roof.png"/></properties></tile>
+ </tileset>
+ <layer id="1" name="walls" width="{w}" height="{h}"><data encoding="csv">{wall_data}</data></layer>
+ <layer id="2" name="ceiling" width="{w}" height="{h}"><data encoding="csv">{ceiling}</data></layer>
+ <objectgroup id="3" name="things">{objects}</objectgroup>
+</map>"#
+        )
+    }
+
+    fn parse(text: &str) -> Result<Map, MapErrors> {
+        let mut loaded = |_: &str| Ok(Texture::solid([9, 9, 9]));
+        parse_tmx_with(text, Path::new("dir/t.tmx"), &mut loaded)
+    }
+
+    fn object(id: u32, class: &str, (x, y): (usize, usize), props: &str) -> String {
+        let (px, py) = (x * 16 + 8, y * 16 + 8);
+        format!(
+            r#"<object id="{id}" type="{class}" x="{px}" y="{py}"><properties>{props}</properties><point/></object>"#
+        )
+    }
+
+    const ROOMS: [&str; 5] = ["#######", "#.....#", "###.###", "#.....#", "#######"];
+
+    #[test]
+    fn layers_and_objects_make_the_same_map_a_text_map_would() {
+        let objects = [
+            object(1, "start", (1, 1), r#"<property name="facing" value="south"/>"#),
+            object(
+                2,
+                "door",
+                (3, 2),
+                r#"<property name="texture" type="file" value="door.png"/><property name="locked" value="gold"/>"#,
+            ),
+            object(3, "key", (5, 1), r#"<property name="colour" value="gold"/>"#),
+            object(4, "walker", (5, 3), r#"<property name="patrol" type="bool" value="true"/>"#),
+            object(5, "tank", (1, 3), r#"<property name="half_width" type="float" value="0.4"/>"#),
+            object(6, "fuel", (2, 3), ""),
+        ]
+        .concat();
+        let map = parse(&tmx(&ROOMS, &[(1, 3), (2, 3)], &objects)).unwrap();
+        assert_eq!((map.width(), map.height()), (7, 5));
+        assert_eq!((map.start.x, map.start.y), (1.5, 1.5));
+        assert!((map.start.angle - std::f64::consts::FRAC_PI_2).abs() < 1e-9);
+        assert!(map.is_wall(0, 0) && !map.is_wall(1, 1));
+        assert_eq!(map.door_at(3, 2), Some(0));
+        assert_eq!(map.doors[0].lock, Some(Key::Gold));
+        assert_eq!(map.doors[0].axis, super::super::DoorAxis::EastWest);
+        assert_eq!(map.pickups.len(), 2);
+        assert_eq!(map.pickups[0].kind, PickupKind::Key(Key::Gold));
+        assert_eq!(map.spawns.len(), 2);
+        assert!(map
+            .spawns
+            .iter()
+            .any(|s| s.kind == SpawnKind::Walker { patrol: true }));
+        assert!(map
+            .spawns
+            .iter()
+            .any(|s| s.kind == SpawnKind::Tank { half_width: 0.4 }));
+        assert!(map.is_open_sky(1, 3) && map.is_open_sky(2, 3));
+        assert!(!map.is_open_sky(1, 1) && !map.all_sky());
+    }
+
+    #[test]
+    fn each_fault_names_its_object_or_tile() {
+        let objects = [
+            object(1, "start", (1, 1), ""),
+            object(2, "walker", (0, 0), ""),
+            object(
+                3,
+                "door",
+                (5, 1),
+                r#"<property name="texture" value="door.png"/>"#,
+            ),
+            object(4, "ghost", (4, 1), ""),
+        ]
+        .concat();
+        let mut rows = ROOMS;
+        rows[4] = "###.###";
+        let e = parse(&tmx(&rows, &[], &objects)).unwrap_err().to_string();
+        for want in [
+            "dir/t.tmx: object 2 at tile (0, 0): this walker is on a wall",
+            "dir/t.tmx: object 3 at tile (5, 1): this door is not between two walls",
+            "dir/t.tmx: object 4 at tile (4, 1): unknown object class `ghost`",
+            "dir/t.tmx: layer `walls`, tile (3, 4): the grid is not closed",
+        ] {
+            assert!(e.contains(want), "expected `{want}` in:\n{e}");
+        }
+    }
+
+    #[test]
+    fn the_scan_refuses_what_would_not_be_bounded() {
+        let huge = tmx(&ROOMS, &[], "").replacen(r#"width="7""#, r#"width="100000""#, 1);
+        assert!(parse(&huge).unwrap_err().to_string().contains("dir/t.tmx"));
+        let short = tmx(&ROOMS, &[], "").replacen("1,1,1,1,1,1,1,", "1,1,", 1);
+        assert!(parse(&short).is_err());
+        let zipped = tmx(&ROOMS, &[], "").replacen(
+            r#"encoding="csv""#,
+            r#"encoding="base64" compression="zlib""#,
+            1,
+        );
+        assert!(parse(&zipped).is_err());
+        assert!(parse("<map").is_err());
+        assert!(parse("").is_err());
+    }
+
+    #[test]
+    fn texture_paths_are_seen_from_the_map_folder() {
+        let from = |p: &str, d: &str| relative_to(Path::new(p), Path::new(d));
+        assert_eq!(
+            from("maps/../assets/x.png", "maps"),
+            Path::new("../assets/x.png")
+        );
+        assert_eq!(
+            from("./maps/../assets/x.png", "./maps"),
+            Path::new("../assets/x.png")
+        );
+        assert_eq!(from("maps/tiles/x.png", "maps"), Path::new("tiles/x.png"));
+        assert_eq!(
+            from("/r/assets/x.png", "/r/t/m/b"),
+            Path::new("../../../assets/x.png")
+        );
+        assert_eq!(from("x.png", ""), Path::new("x.png"));
+        assert!(from("a/x.png", "../m").is_absolute());
+    }
+
+    #[test]
+    fn tidy_folds_folder_and_parent_pairs() {
+        assert_eq!(
+            tidy(Path::new("a/b/../../maps/../assets/x.png")),
+            Path::new("assets/x.png")
+        );
+        assert_eq!(
+            tidy(Path::new("../assets/./x.png")),
+            Path::new("../assets/x.png")
+        );
+        assert_eq!(tidy(Path::new("/a/../b")), Path::new("/b"));
     }
 }

@@ -1,0 +1,46 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="wobblecaster" tilewidth="64" tileheight="64" tilecount="7" columns="0">
+ <grid orientation="orthogonal" width="1" height="1"/>
+ <tile id="0">
+  <properties>
+   <property name="texture" type="file" value="../assets/brick_red.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/brick_red.png"/>
+ </tile>
+ <tile id="1">
+  <properties>
+   <property name="texture" type="file" value="../assets/stone_grey.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/stone_grey.png"/>
+ </tile>
+ <tile id="2">
+  <properties>
+   <property name="texture" type="file" value="../assets/metal_plate.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/metal_plate.png"/>
+ </tile>
+ <tile id="3">
+  <properties>
+   <property name="texture" type="file" value="../assets/wood_panel.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/wood_panel.png"/>
+ </tile>
+ <tile id="4">
+  <properties>
+   <property name="texture" type="file" value="../assets/stone_moss.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/stone_moss.png"/>
+ </tile>
+ <tile id="5">
+  <properties>
+   <property name="texture" type="file" value="../assets/floor_tiles.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/floor_tiles.png"/>
+ </tile>
+ <tile id="6">
+  <properties>
+   <property name="texture" type="file" value="../assets/ceiling_panels.png"/>
+  </properties>
+  <image width="64" height="64" source="../assets/ceiling_panels.png"/>
+ </tile>
+</tileset>

@@ -1,0 +1,83 @@
+//! The maps that ship in `maps/`: listing them and finding one by name, so
+//! `--map bunker` works as well as `--map maps/bunker.tmx`.
+
+use std::path::{Path, PathBuf};
+
+/// The file extensions a map may have, in the order a name tries them.
+pub const EXTENSIONS: [&str; 2] = ["map", "tmx"];
+
+/// Every map file (`.map` or `.tmx`) directly in `dir`, sorted by file
+/// name; empty if `dir` cannot be read.
+pub fn list(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut maps: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && is_map(p))
+        .collect();
+    maps.sort();
+    maps
+}
+
+/// True if `path` has a map file's extension.
+pub fn is_map(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e))
+}
+
+/// A map's short name: its file name without the extension.
+pub fn short_name(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The map in `dir` called `name` (`bunker` finds `bunker.map` or
+/// `bunker.tmx`), if `name` is a bare name (no folder, no extension) and
+/// such a file exists.
+pub fn find(dir: &Path, name: &str) -> Option<PathBuf> {
+    let bare = !name.is_empty()
+        && Path::new(name).components().count() == 1
+        && Path::new(name).extension().is_none();
+    if !bare {
+        return None;
+    }
+    EXTENSIONS
+        .iter()
+        .map(|ext| dir.join(format!("{name}.{ext}")))
+        .find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("maps")
+    }
+
+    #[test]
+    fn the_shipped_maps_are_listed_in_both_formats() {
+        let names: Vec<String> = list(&shipped()).iter().map(|p| short_name(p)).collect();
+        for name in ["arena", "bunker", "default", "feel_course", "hangar"] {
+            assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+        }
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted);
+    }
+
+    #[test]
+    fn a_bare_name_finds_its_file_and_anything_else_does_not() {
+        let dir = shipped();
+        assert_eq!(find(&dir, "bunker"), Some(dir.join("bunker.tmx")));
+        assert_eq!(find(&dir, "arena"), Some(dir.join("arena.map")));
+        assert_eq!(find(&dir, "nowhere"), None);
+        assert_eq!(find(&dir, "arena.map"), None, "a file name is a path");
+        assert_eq!(find(&dir, "maps/arena"), None, "a folder makes a path");
+        assert_eq!(find(&dir, ""), None);
+        assert_eq!(find(&dir, "README"), None, "not a map");
+    }
+}
