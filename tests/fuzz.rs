@@ -130,11 +130,25 @@ fn text_maps() {
         name: "text map",
         // Beside the shipped maps, so the textures an edited map names load.
         file: root().join("maps/fuzzed.map"),
-        seeds: seeds(&["maps/default.map", "maps/arena.map", "maps/hangar.map"]),
+        seeds: seeds(&[
+            "maps/default.map",
+            "maps/arena.map",
+            "maps/hangar.map",
+            "tests/maps/broken/pickups.map",
+            "tests/maps/broken/sky.map",
+        ]),
         tokens: &[
             "[legend]\n",
             "[actors]\n",
+            "[doors]\n",
+            "[pickups]\n",
             "[grid]\n",
+            "[sky]\n",
+            "D = ../assets/door.png locked=gold\n",
+            "k = key gold\n",
+            "h = health\n",
+            "*",
+            "description = ",
             "name = ",
             "floor = ",
             "sky = ",
@@ -220,4 +234,51 @@ fn an_endless_file_is_refused_at_the_size_bound() {
     }
     let e = Script::load(zero).unwrap_err();
     assert!(e.to_string().contains("larger than 64 MiB"), "{e}");
+}
+
+#[test]
+fn tiled_maps() {
+    fuzz(Target {
+        name: "tiled map",
+        // Beside the shipped maps, so the shipped tileset and textures load.
+        file: root().join("maps/fuzzed.tmx"),
+        seeds: seeds(&["maps/bunker.tmx", "tests/maps/broken/objects.tmx"]),
+        tokens: &[
+            "<",
+            "/>",
+            ">",
+            "\"",
+            "<layer name=\"walls\" width=\"4\" height=\"4\">",
+            "</layer>",
+            "<data encoding=\"csv\">",
+            "encoding=\"base64\"",
+            "compression=\"zlib\"",
+            "<object id=\"99\" type=\"door\" x=\"96\" y=\"96\">",
+            "type=\"walker\"",
+            "type=\"key\"",
+            "<property name=\"texture\" type=\"file\" value=\"",
+            "<property name=\"half_width\" type=\"float\" value=\"",
+            "<tileset firstgid=\"1\" source=\"",
+            "width=\"",
+            "height=\"",
+            "tilecount=\"",
+            "infinite=\"1\"",
+            "4294967295",
+            "-1",
+            "0,",
+            "1,",
+            "&amp;",
+            "<![CDATA[",
+        ],
+        parse: |bytes, file| {
+            as_text(bytes, file, |text| match map::parse_tmx(text, file) {
+                Ok(_) => Ok(()),
+                Err(e) => Err(e
+                    .0
+                    .iter()
+                    .map(|e| Fault::at(e.at.line(), e.at.col(), e))
+                    .collect()),
+            })
+        },
+    });
 }

@@ -1,9 +1,11 @@
-//! Map loading: the shipped maps are clean, and every class of fault is
-//! reported with its file, line and column by `check-map`.
+//! Map loading: the shipped maps are clean, every class of fault is
+//! reported by `check-map` with its file and its line and column (text
+//! maps) or layer and tile or object (Tiled maps), and shipped maps are
+//! found by name.
 
 use std::path::Path;
 use std::process::Command;
-use wobblecaster::map;
+use wobblecaster::map::{self, shipped};
 
 fn check_map(files: &[&Path]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
@@ -73,6 +75,52 @@ const CASES: &[(&str, &[&str])] = &[
         "empty.map",
         &[":1:1: error: no `name = ...` line", ":1:1: error: no grid"],
     ),
+    (
+        "doors.map",
+        &[
+            ":6:30: error: `copper` is not a key (expected gold or silver)",
+            ":8:5: error: unknown pickup `coin` (expected key, health or fuel)",
+            ":11:4: error: this door is not between two walls",
+            ":12:5: error: this door is not between two walls",
+        ],
+    ),
+    (
+        "pickups.map",
+        &[
+            ":13:7: error: this fuel cannot be reached from the player start",
+            ":14:8: error: this key cannot be reached from the player start",
+            ":14:5: warning: no gold key the player can reach opens this door",
+            ":15:3: warning: no door is locked with the silver key",
+        ],
+    ),
+    (
+        "sky.map",
+        &[":11:3: error: `x` in the [sky] grid: expected `*` (open sky) or `.`"],
+    ),
+    (
+        "objects.tmx",
+        &[
+            ": error: unknown key `weather`",
+            ": error: unknown tile layer `decor` (expected walls, floor or ceiling)",
+            ": object 2 at tile (2, 1): error: unknown object class `dragon`",
+            ": object 3 at tile (3, 2): error: this walker is on a wall",
+            ": object 4 at tile (4, 1): error: this door is not between two walls",
+            ": object 5 at tile (4, 2): error: this key: a key needs `colour`, gold or silver",
+            ": object 6 at tile (2, 2): error: unknown property `speed` on a tank (it takes facing, half_width)",
+            ": object 7 at tile (5, 2): error: unknown property `texture` on a health (it takes none)",
+            ": object 8 at tile (3, 1): error: cannot read texture",
+            ": layer `walls`, tile (6, 3): error: the grid is not closed",
+        ],
+    ),
+    (
+        "tiles.tmx",
+        &[
+            ": layer `walls`, tile (3, 1): error: tile 0 of tileset `bare` has no `texture` property",
+            ": layer `floor`, tile (2, 2): error: `../../../assets/stone_grey.png` here, but layer `floor`, tile (0, 0) names `../../../assets/floor_tiles.png`: a map has one floor texture",
+            ": layer `walls`, tile (2, 3): error: the grid is not closed",
+        ],
+    ),
+    ("not_xml.tmx", &[": error: not XML"]),
 ];
 
 #[test]
@@ -92,18 +140,87 @@ fn each_fault_is_reported_with_its_location() {
     }
 }
 
+fn shipped_maps() -> Vec<std::path::PathBuf> {
+    shipped::list(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps"))
+}
+
 #[test]
-fn shipped_maps_are_clean() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let maps: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "map"))
-        .collect();
-    assert!(!maps.is_empty());
+fn shipped_maps_are_clean_in_both_formats() {
+    let maps = shipped_maps();
+    assert!(maps.len() >= 4, "{maps:?}");
+    assert!(maps.iter().any(|p| p.extension().unwrap() == "tmx"));
     let refs: Vec<&Path> = maps.iter().map(|p| p.as_path()).collect();
     let (ok, out) = check_map(&refs);
     assert!(ok, "{out}");
+    assert!(!out.contains("warning"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(": ok (")).count(),
+        maps.len()
+    );
+    // With no files, check-map checks every shipped map.
+    let (ok_all, all) = check_map(&[]);
+    assert!(ok_all, "{all}");
+    assert_eq!(all.lines().count(), maps.len(), "{all}");
+}
+
+#[test]
+fn warnings_alone_do_not_fail_the_check() {
+    let spare = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/spare_key.map");
+    let (ok, out) = check_map(&[&spare]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("spare_key.map:8:4: warning: no door is locked with the silver key"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok (a key no door needs") && out.contains("1 warning)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_maps_command_lists_every_shipped_map_by_the_name_map_takes() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+        .arg("maps")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for path in shipped_maps() {
+        let name = shipped::short_name(&path);
+        let map = map::load(&path).unwrap();
+        assert!(!map.description.is_empty(), "{name} has no description");
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("{name} not listed:\n{text}"));
+        assert!(
+            line.contains(&map.name) && line.contains(&map.description),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn map_takes_a_shipped_name_and_a_wrong_one_names_the_choices() {
+    let dir = std::env::temp_dir().join(format!("wobble-mapname-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = |name: &str| {
+        Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+            .args(["shot", "--size", "64x36", "--force", "--map", name, "--out"])
+            .arg(dir.join("shot.png"))
+            .output()
+            .unwrap()
+    };
+    assert!(shot("bunker").status.success());
+    let wrong = shot("bunkr");
+    assert!(!wrong.status.success());
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert!(
+        err.contains("no map `bunkr`") && err.contains("bunker"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -377,3 +377,39 @@ fn the_frame_is_the_same_byte_for_byte_on_one_core_or_many() {
     }
     assert!(!flying.particles.is_empty(), "the flying scene has exhaust");
 }
+
+/// Every shipped map, text or Tiled, loads and draws a full scene from
+/// its start and from the middle of the map looking each way: walls,
+/// floor and ceiling or sky in many colours, no pixel left unpainted.
+#[test]
+fn every_shipped_map_loads_and_renders() {
+    let maps = map::shipped::list(&root().join("maps"));
+    assert!(maps.len() >= 5, "{maps:?}");
+    let hud = Hud {
+        hidden: true,
+        ..Hud::default()
+    };
+    for path in maps {
+        let world = World::new(map::load(&path).unwrap(), Tunables::default(), 1);
+        let start = world.camera();
+        let poses = [0.0, 90.0, 180.0, 270.0].map(|deg: f64| Pose {
+            yaw: deg.to_radians(),
+            ..start
+        });
+        for pose in std::iter::once(start).chain(poses) {
+            let frame = render(&world, pose, 160, 90, &hud);
+            let colours: std::collections::HashSet<&[u8]> = frame.chunks_exact(4).collect();
+            assert!(
+                colours.len() > 50,
+                "{}: only {} colours at {pose:?}",
+                path.display(),
+                colours.len()
+            );
+            assert!(
+                frame.chunks_exact(4).all(|p| p[3] == 255),
+                "{}: unpainted pixels",
+                path.display()
+            );
+        }
+    }
+}

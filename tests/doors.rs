@@ -1,0 +1,143 @@
+//! Doors in play: a shut door hides what is behind it and stops bullets
+//! and sight; Use opens the door in front, which then stays open a while
+//! and shuts again; a locked door wants its key, which the player picks up
+//! by walking over it.
+
+use wobblecaster::map::{Key, Map};
+use wobblecaster::render::{self, Hud, View};
+use wobblecaster::sim::actors::clear_line;
+use wobblecaster::sim::doors::Event;
+use wobblecaster::sim::{Action, Controls, Tunables, World, TICK_RATE};
+use wobblecaster::sprites::Art;
+
+fn world(rows: &[&str]) -> World {
+    World::new(Map::from_rows(rows), Tunables::default(), 3)
+}
+
+/// Runs `seconds` with `controls` held (an action only on the first tick).
+fn hold(world: &mut World, seconds: f64, controls: Controls) {
+    for i in 0..(seconds * f64::from(TICK_RATE)).round() as usize {
+        let c = Controls {
+            action: controls.action.filter(|_| i == 0),
+            ..controls
+        };
+        world.step(&c);
+    }
+}
+
+fn press(world: &mut World, action: Action) {
+    hold(
+        world,
+        1.0 / f64::from(TICK_RATE),
+        Controls {
+            action: Some(action),
+            ..Controls::default()
+        },
+    );
+}
+
+fn frame(world: &World) -> Vec<u8> {
+    let (w, h) = (160, 90);
+    let mut out = vec![0u8; w * h * 4];
+    let hud = Hud {
+        hidden: true,
+        ..Hud::default()
+    };
+    let view = View::from_pose(world.camera());
+    render::draw(world, &view, &hud, &Art::plain(), &mut out, w, h);
+    out
+}
+
+/// A corridor: the player at its west end facing east, a door a tile
+/// ahead, and a walker (facing away) beyond it, or not.
+fn corridor(walker: bool) -> World {
+    let row = if walker { "#>D...w.#" } else { "#>D.....#" };
+    world(&["#########", row, "#########"])
+}
+
+#[test]
+fn a_shut_door_hides_what_is_behind_it_until_use_opens_it() {
+    let (mut with, mut without) = (corridor(true), corridor(false));
+    assert_eq!(
+        frame(&with),
+        frame(&without),
+        "the shut door hides the walker"
+    );
+    let shut = frame(&without);
+    for w in [&mut with, &mut without] {
+        press(w, Action::Use);
+        hold(w, 1.2, Controls::default());
+    }
+    assert!(!with.map.is_solid(2, 1), "open after its slide");
+    assert_ne!(frame(&without), shut, "the corridor shows through");
+    assert_ne!(frame(&with), frame(&without), "the walker shows");
+}
+
+#[test]
+fn a_shut_door_stops_bullets_and_sight() {
+    let mut w = corridor(true);
+    let (player, walker) = ([w.player.x, w.player.y], {
+        let a = &w.actors.walkers[0];
+        [a.x, a.y]
+    });
+    assert!(!clear_line(&w.map, player, walker));
+    let health = w.actors.walkers[0].health;
+    let fire = Controls {
+        fire: true,
+        ..Controls::default()
+    };
+    hold(&mut w, 1.0, fire);
+    assert_eq!(w.actors.walkers[0].health, health, "shots hit the door");
+    press(&mut w, Action::Use);
+    hold(&mut w, 1.2, Controls::default());
+    assert!(clear_line(&w.map, player, walker));
+    hold(&mut w, 1.0, fire);
+    assert!(
+        w.actors.walkers[0].health < health,
+        "shots go through the open door"
+    );
+}
+
+#[test]
+fn an_open_door_shuts_again_after_its_delay() {
+    let mut w = corridor(false);
+    press(&mut w, Action::Use);
+    hold(&mut w, 1.2, Controls::default());
+    assert!(!w.map.is_solid(2, 1));
+    // Open for four seconds, then a second's slide.
+    hold(&mut w, 5.5, Controls::default());
+    assert!(w.map.is_solid(2, 1), "shut again");
+}
+
+#[test]
+fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
+    // The key lies behind the player: first the door refuses.
+    let mut w = world(&["##########", "#k.>G....#", "##########"]);
+    press(&mut w, Action::Use);
+    assert!(matches!(w.event, Some((_, Event::Locked(Key::Gold)))));
+    hold(&mut w, 1.2, Controls::default());
+    assert!(w.map.is_solid(4, 1), "still shut");
+    // Turn round, walk over the key, come back and open.
+    let back = Controls {
+        forward: -1.0,
+        ..Controls::default()
+    };
+    hold(&mut w, 1.5, back);
+    assert_ne!(w.player.keys & Key::Gold.bit(), 0, "picked up");
+    assert!(w.pickups.is_empty());
+    assert!(matches!(w.event, Some((_, Event::Picked(_)))));
+    let ahead = Controls {
+        forward: 1.0,
+        ..Controls::default()
+    };
+    hold(&mut w, 1.0, ahead);
+    hold(&mut w, 1.0, Controls::default());
+    assert!(
+        (w.player.x - 3.5).abs() < 1.0,
+        "back at the door: {}",
+        w.player.x
+    );
+    press(&mut w, Action::Use);
+    hold(&mut w, 1.2, Controls::default());
+    assert!(!w.map.is_solid(4, 1), "the key opens it");
+}
