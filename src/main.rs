@@ -900,7 +900,11 @@ fn settings_command(defaults: bool) -> Result<ExitCode> {
 fn bench(map: Option<PathBuf>, csv: bool) -> Result<ExitCode> {
     let (map, _) = load_map(map)?;
     let world = World::new(map, Tunables::default(), 1);
-    wobblecaster::bench::print(&wobblecaster::bench::run(&world, &load_art()?), csv);
+    let mut figures = wobblecaster::bench::run(&world, &load_art()?);
+    figures.extend(wobblecaster::bench::maps::run(
+        &shipped_root("assets").join("assets"),
+    ));
+    wobblecaster::bench::print(&figures, csv);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -23,6 +23,7 @@ use super::{
 };
 use crate::texture::Texture;
 use quick_xml::events::Event;
+use std::collections::{HashMap, HashSet};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use tiled::{LayerType, PropertyValue};
@@ -292,23 +293,42 @@ impl<'a, 'l> Reader<'a, 'l> {
                         continue;
                     };
                     let mut covered = vec![false; width * height];
+                    // Each kind of tile is read once, at its first use (where
+                    // any fault in it is reported): a big map has few kinds.
+                    let mut kinds: HashMap<(usize, u32), Option<u8>> = HashMap::new();
                     for y in 0..height {
                         for x in 0..width {
                             let Some(tile) = tiles.get_tile(x as i32, y as i32) else {
                                 continue;
                             };
                             covered[y * width + x] = true;
-                            let at = Place::Tile { layer: which, x, y };
-                            let Some(texture) = self.tile_texture(&tile, at) else {
-                                continue;
-                            };
-                            match which {
-                                TileLayer::Walls => {
-                                    if let Some(v) = self.wall(texture, at) {
-                                        cells[y * width + x] = v;
-                                    }
+                            let key = (tile.tileset_index(), tile.id());
+                            let cell = match kinds.get(&key) {
+                                Some(&cell) => cell,
+                                None => {
+                                    let at = Place::Tile { layer: which, x, y };
+                                    let cell =
+                                        self.tile_texture(&tile, at).and_then(
+                                            |texture| match which {
+                                                TileLayer::Walls => self.wall(texture, at),
+                                                _ => {
+                                                    self.flat(
+                                                        which,
+                                                        &mut floor_texture,
+                                                        &mut header,
+                                                        texture,
+                                                        at,
+                                                    );
+                                                    None
+                                                }
+                                            },
+                                        );
+                                    kinds.insert(key, cell);
+                                    cell
                                 }
-                                _ => self.flat(which, &mut floor_texture, &mut header, texture, at),
+                            };
+                            if let Some(v) = cell {
+                                cells[y * width + x] = v;
                             }
                         }
                     }
@@ -751,7 +771,7 @@ impl<'a, 'l> Reader<'a, 'l> {
         let Some(axis) = door_axis(wall(-1, 0), wall(1, 0), wall(0, -1), wall(0, 1)) else {
             return self.error(t.place(), MapErrorKind::DoorNotBetweenWalls);
         };
-        if placed.doors.iter().any(|d| d.tile == (x, y)) {
+        if !placed.door_tiles.insert((x, y)) {
             return self.bad(t, "a second door on this tile");
         }
         if placed.doors.len() == MAX_DOORS {
@@ -767,8 +787,11 @@ impl<'a, 'l> Reader<'a, 'l> {
         for y in 0..height {
             for x in 0..width {
                 let edge = x == 0 || y == 0 || x + 1 == width || y + 1 == height;
+                if !edge {
+                    continue;
+                }
                 let door = doors.iter().any(|d| d.tile == (x as i64, y as i64));
-                if edge && (cells[y * width + x] == 0 || door) {
+                if cells[y * width + x] == 0 || door {
                     let at = Place::Tile {
                         layer: TileLayer::Walls,
                         x,
@@ -821,6 +844,8 @@ struct Placed {
     start: Option<(Start, u32)>,
     spawns: Vec<Spawn>,
     doors: Vec<Door>,
+    /// The tiles of `doors`.
+    door_tiles: HashSet<(i64, i64)>,
     pickups: Vec<Pickup>,
     pads: Vec<(i64, i64)>,
 }

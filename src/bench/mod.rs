@@ -1,6 +1,8 @@
 //! `bench`: frame and tick timings measured on this machine, as a table or
 //! `name,value,unit` CSV rows. Figures are medians over repeated runs.
 
+pub mod maps;
+
 use crate::map::Map;
 use crate::render::{self, Hud, View, Workspace};
 use crate::sim::actors::tank::{Tank, TankState};
