@@ -264,3 +264,27 @@ fn start_arrow_sets_position_and_facing() {
     assert_eq!((m.start.x, m.start.y), (3.5, 1.5));
     assert!((m.start.angle - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
 }
+
+/// The example text map in `maps/README.md` loads and is clean, so the
+/// guide a new author copies from works.
+#[test]
+fn the_guide_example_map_is_clean() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("maps/README.md")).unwrap();
+    let start = guide.find("```\n; Lines starting with ';'").unwrap() + 4;
+    let end = start + guide[start..].find("```").unwrap();
+    let map = map::parse(&guide[start..end], &root.join("maps/guide.map")).unwrap();
+    assert_eq!(
+        (map.doors.len(), map.pickups.len(), map.spawns.len()),
+        (2, 2, 2)
+    );
+    let radius = wobblecaster::sim::actors::EnemyTunables::default()
+        .walker
+        .radius;
+    let problems = wobblecaster::sim::actors::placement_problems(&map, radius);
+    assert!(
+        problems.is_empty(),
+        "{:?}",
+        problems.first().map(|p| &p.message)
+    );
+}

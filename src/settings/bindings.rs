@@ -485,7 +485,7 @@ impl Default for Bindings {
         b.set(Action::Minimap, [Key("Tab"), Pad(RightThumb)]);
         b.set(Action::Fullscreen, [Key("F11")]);
         b.set(Action::NextModel, [Key("F3"), Pad(North)]);
-        b.set(Action::NextCoupling, [Key("F2"), Pad(DPadRight)]);
+        b.set(Action::NextCoupling, [Key("F2"), Pad(LeftBumper)]);
         b.set(Action::Record, [Key("F9")]);
         b.set(Action::Reload, [Key("F5")]);
         b.set(Action::Quit, [Key("Escape")]);
@@ -497,6 +497,24 @@ impl Default for Bindings {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    /// No default input does two things at once, but for the trigger that
+    /// fires on foot and thrusts in flight (the two never apply together).
+    #[test]
+    fn default_inputs_do_one_thing_each() {
+        let b = Bindings::default();
+        for input in Binding::all() {
+            let mut actions: Vec<Action> = b.actions(&input).collect();
+            actions.sort_by_key(|a| a.name());
+            actions.dedup();
+            let shared = actions == [Action::Fire, Action::Thrust];
+            assert!(
+                actions.len() <= 1 || shared,
+                "{} does {actions:?}",
+                input.name()
+            );
+        }
+    }
 
     #[test]
     fn every_binding_name_parses_back_to_itself() {
