@@ -141,3 +141,43 @@ fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
     hold(&mut w, 1.2, Controls::default());
     assert!(!w.map.is_solid(4, 1), "the key opens it");
 }
+
+fn frame_with_hud(world: &World, (w, h): (usize, usize)) -> Vec<u8> {
+    let mut out = vec![0u8; w * h * 4];
+    let view = View::from_pose(world.camera());
+    render::draw(world, &view, &Hud::default(), &Art::plain(), &mut out, w, h);
+    out
+}
+
+#[test]
+fn the_hud_tells_of_a_pickup_for_two_seconds_at_any_size() {
+    let mut w = world(&["#######", "#>.k..#", "#######"]);
+    hold(
+        &mut w,
+        0.7,
+        Controls {
+            forward: 1.0,
+            ..Controls::default()
+        },
+    );
+    assert!(w.event.is_some(), "picked up the key");
+    let quiet = |w: &World| {
+        let mut q = w.clone();
+        q.event = None;
+        q
+    };
+    for size in [(64, 36), (320, 180), (640, 360), (1920, 1080)] {
+        assert_ne!(
+            frame_with_hud(&w, size),
+            frame_with_hud(&quiet(&w), size),
+            "{size:?}"
+        );
+    }
+    hold(&mut w, 2.1, Controls::default());
+    let size = (320, 180);
+    assert_eq!(
+        frame_with_hud(&w, size),
+        frame_with_hud(&quiet(&w), size),
+        "gone"
+    );
+}

@@ -141,7 +141,8 @@ fn notice(world: &World, c: &mut Canvas, scale: usize) {
     let big = scale * 2;
     let w = (text.chars().count() * GLYPH * big) as i64;
     let x = (c.width as i64 - w) / 2;
-    let y = c.height as i64 / 4;
+    // Below the readout in the top left, above the gun.
+    let y = c.height as i64 * 9 / 25;
     c.shade_rect(x - 8, y - 6, w + 16, (GLYPH * big) as i64 + 12);
     c.text(x, y, text, big, colour);
 }
@@ -295,13 +296,15 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     if p.flight.is_none() && (p.fuel < 1.0 || world.map.has_pads()) {
         put(format_args!("fuel      {:6.0}%", p.fuel * 100.0));
     }
-    if p.keys != 0 {
-        let has = |k: Key| if p.keys & k.bit() != 0 { k.name() } else { "" };
-        put(format_args!(
-            "keys      {} {}",
-            has(Key::Gold),
-            has(Key::Silver)
-        ));
+    let has = |k: Key| p.keys & k.bit() != 0;
+    let keys = match (has(Key::Gold), has(Key::Silver)) {
+        (true, true) => "gold silver",
+        (true, false) => "gold",
+        (false, true) => "silver",
+        (false, false) => "",
+    };
+    if !keys.is_empty() {
+        put(format_args!("keys      {keys}"));
     }
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
