@@ -1,14 +1,17 @@
 //! The soak: random controls, held for random spells, on every shipped
-//! map, switching walking model, camera coupling and jetpack and
+//! map (every `.map` and `.tmx` file in `maps/`, found when the test runs),
+//! switching walking model, camera coupling and jetpack, using doors and
 //! restarting as they go, under the default tunables and the comfort
 //! options. After every tick nothing is NaN or infinite, no body overlaps a
 //! solid tile and the shell, puff and particle counts stay in their
 //! bounds; the thread's live heap stays flat once warm.
 //!
-//! `cargo test --test soak` runs 50,000 ticks a map and variant; the long run
-//! is `SOAK_TICKS=1000000 cargo test --release --test soak -- --nocapture`
-//! (README, Reliability). A failure names the map, the variant, the seed
-//! and the tick: the run is deterministic, so that is a reproducer.
+//! `cargo test --test soak` runs 50,000 ticks a map and variant, one thread
+//! a map; the long run is
+//! `SOAK_TICKS=1000000 cargo test --release --test soak -- --nocapture`
+//! (README, Reliability), and `SOAK_MAP=arena.map` soaks one map. A failure
+//! names the map, the variant, the seed and the tick: the run is
+//! deterministic, so that is a reproducer.
 
 mod common;
 
@@ -37,6 +40,7 @@ const FLAT_BYTES: isize = 64 << 10;
 /// leaves bodies touching walls exactly.
 const TOUCH: f64 = 1e-6;
 
+/// Ticks a map and variant: `SOAK_TICKS`, else [`DEFAULT_TICKS`].
 fn ticks() -> u64 {
     std::env::var("SOAK_TICKS")
         .ok()
@@ -59,9 +63,8 @@ fn variants() -> [(&'static str, Tunables); 2] {
 
 /// Random controls for one spell: any stick, look and pointer, buttons
 /// pressed at random, now and then exactly full or an out-of-range value
-/// (NaN, infinity, too far) that the app's clamping must tame; and an
-/// action (a model, a coupling, the jetpack, a restart, use) in about
-/// one spell in three.
+/// (NaN, infinity, too far) that the app's clamping must tame; and one
+/// action in six spells.
 fn spell(rng: &mut Rng) -> Controls {
     let axis = |rng: &mut Rng| match rng.next_u64() % 10 {
         0 => 0.0,
@@ -77,7 +80,7 @@ fn spell(rng: &mut Rng) -> Controls {
         )),
         4 | 5 => Some(Action::Jetpack),
         6 => Some(Action::Restart),
-        7..=10 => Some(Action::Use),
+        7..=9 => Some(Action::Use),
         _ => None,
     };
     let look = match rng.next_u64().is_multiple_of(4) {
@@ -109,6 +112,8 @@ struct Seen {
     ticks: u64,
     flying_ticks: u64,
     models: [u64; 3],
+    couplings: [u64; 2],
+    most_enemies: usize,
     most_shells: usize,
     most_puffs: usize,
     most_particles: usize,
@@ -242,6 +247,14 @@ fn note(world: &World, seen: &mut Seen) {
     seen.flying_ticks += u64::from(world.player.flight.is_some());
     let model = Model::ALL.iter().position(|&m| m == world.tunables.model);
     seen.models[model.unwrap()] += 1;
+    let coupling = Coupling::ALL
+        .iter()
+        .position(|&c| c == world.tunables.coupling);
+    seen.couplings[coupling.unwrap()] += 1;
+    let a = &world.actors;
+    let enemies = a.walkers.iter().filter(|w| w.state.alive()).count()
+        + a.tanks.iter().filter(|t| t.alive()).count();
+    seen.most_enemies = seen.most_enemies.max(enemies);
     seen.most_shells = seen.most_shells.max(world.actors.shells.len());
     seen.most_puffs = seen.most_puffs.max(world.actors.puffs.len());
     seen.most_particles = seen.most_particles.max(world.particles.len());
@@ -254,13 +267,16 @@ fn soak_map(map_name: &str, seed: u64) {
     let per_variant = ticks();
     for (i, variant) in variants().into_iter().enumerate() {
         let name = variant.0;
-        let seen = soak(map_name, variant, per_variant, seed * 16 + i as u64);
+        let seen = soak(map_name, variant, per_variant, seed.wrapping_add(i as u64));
         eprintln!(
-            "soak {map_name} {name}: {} ticks ({} flying; polar/classic/quake {:?}), at most \
-             {} shells, {} puffs, {} particles, heap rise {} B after warming; hash {:016x}",
+            "soak {map_name} {name}: {} ticks ({} flying; polar/classic/quake {:?}; \
+             couplings {:?}), up to {} enemies alive, at most {} shells, {} puffs, \
+             {} particles, heap rise {} B after warming; hash {:016x}",
             seen.ticks,
             seen.flying_ticks,
             seen.models,
+            seen.couplings,
+            seen.most_enemies,
             seen.most_shells,
             seen.most_puffs,
             seen.most_particles,
@@ -268,6 +284,7 @@ fn soak_map(map_name: &str, seed: u64) {
             seen.hash
         );
         assert!(seen.models.iter().all(|&n| n > 0), "every model ran");
+        assert!(seen.couplings.iter().all(|&n| n > 0), "every coupling ran");
         assert!(seen.flying_ticks > 0, "the jetpack flew");
     }
     eprintln!(
@@ -277,41 +294,47 @@ fn soak_map(map_name: &str, seed: u64) {
     );
 }
 
-#[test]
-fn soak_default_map() {
-    soak_map("default.map", 1);
-}
-
-#[test]
-fn soak_arena_map() {
-    soak_map("arena.map", 2);
-}
-
-#[test]
-fn soak_hangar_map() {
-    soak_map("hangar.map", 3);
-}
-
-#[test]
-fn soak_feel_course_map() {
-    soak_map("feel_course.map", 4);
-}
-
-#[test]
-fn soak_bunker_map() {
-    soak_map("bunker.tmx", 5);
-}
-
-/// Every shipped map (every `.map` or `.tmx` file in `maps/`) has a soak
-/// above.
-#[test]
-fn every_shipped_map_is_soaked() {
-    let source = include_str!("soak.rs");
-    for entry in std::fs::read_dir(root().join("maps")).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        if wobblecaster::map::shipped::is_map(std::path::Path::new(&name)) {
-            let call = format!("soak_map(\"{name}\"");
-            assert!(source.contains(&call), "no soak of maps/{name}");
-        }
+/// The shipped maps: every `.map` and `.tmx` file in `maps/` (tilesets,
+/// textures and notes beside them are not maps), or only `SOAK_MAP`.
+fn shipped_maps() -> Vec<String> {
+    if let Ok(only) = std::env::var("SOAK_MAP") {
+        return vec![only];
     }
+    let mut names: Vec<String> = std::fs::read_dir(root().join("maps"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".map") || n.ends_with(".tmx"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A map's seed, from its name: adding a map changes no other map's run.
+fn seed_of(name: &str) -> u64 {
+    // FNV-1a.
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Every shipped map, one thread each; every failure is reported, by map.
+#[test]
+fn soak_every_shipped_map() {
+    let maps = shipped_maps();
+    assert!(maps.iter().any(|m| m == "default.map") || maps.len() == 1);
+    let runs: Vec<_> = maps
+        .into_iter()
+        .map(|name| {
+            let thread = std::thread::Builder::new().name(format!("soak {name}"));
+            let run = name.clone();
+            let handle = thread.spawn(move || soak_map(&run, seed_of(&run))).unwrap();
+            (name, handle)
+        })
+        .collect();
+    let failed: Vec<String> = runs
+        .into_iter()
+        .filter_map(|(name, handle)| handle.join().err().map(|_| name))
+        .collect();
+    // Each failure's message is above, in the failing thread's panic.
+    assert!(failed.is_empty(), "the soak failed on {failed:?}");
 }

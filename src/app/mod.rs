@@ -130,10 +130,11 @@ pub enum AppError {
         #[source]
         source: pixels::TextureError,
     },
-    /// Showing a frame failed.
+    /// Frames failed to show, many in a row.
     #[error(
-        "the graphics adapter failed to show a frame. Updating the graphics driver may help; \
-         `RUST_LOG=wgpu=warn` shows more."
+        "the graphics adapter failed to show frames for two seconds in a row. Updating the \
+         graphics driver may help; failing that, Mesa's software Vulkan driver \
+         (`WGPU_ADAPTER_NAME=llvmpipe`) works on any machine."
     )]
     Render(#[source] pixels::Error),
     /// The recording asked for with `--record` could not be started.

@@ -100,6 +100,9 @@ impl Runner {
             screen.grab_pointer(grab);
             self.grabbed = grab;
         }
+        if let Err(e) = screen.follow_window() {
+            return self.fail(event_loop, e);
+        }
         // Nothing would be seen: stop asking for frames until a resize or
         // the end of the occlusion brings them back.
         if !screen.is_drawable() || self.occluded {

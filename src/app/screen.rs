@@ -14,6 +14,10 @@ use winit::window::{CursorGrabMode, Fullscreen, Window};
 /// the biggest whole-number scale that fits on a small laptop screen.
 const FIRST_WINDOW_MAX: (u32, u32) = (1280, 720);
 
+/// Frames in a row that may fail to show before the game gives up: about
+/// two seconds at 60 frames a second, time for the window to settle.
+const MAX_FAILED_FRAMES: u32 = 120;
+
 /// A window showing an RGBA buffer of a fixed size.
 pub(super) struct Screen {
     /// Shared with `pixels`, whose surface must not outlive it.
@@ -25,6 +29,8 @@ pub(super) struct Screen {
     surface: (u32, u32),
     /// The present mode asked for when the buffer was made.
     present: Present,
+    /// Frames that failed to show, in a row.
+    failures: Failures,
 }
 
 impl Screen {
@@ -55,6 +61,7 @@ impl Screen {
             buffer,
             surface: (0, 0),
             present: video.present,
+            failures: Failures::default(),
         };
         screen.resize(size)?;
         Ok(screen)
@@ -81,13 +88,34 @@ impl Screen {
         self.surface.0 > 0 && self.surface.1 > 0
     }
 
+    /// Follows the window to the size it has now, whatever the events have
+    /// said so far. pixels (0.17.2) retries a lost or outdated surface by
+    /// reconfiguring it at the last size it was told, with no bound: if the
+    /// window changed size since, Mesa's X11 Vulkan answers "outdated"
+    /// forever, and the resize event that would end it is never read. Call
+    /// it before every frame.
+    pub fn follow_window(&mut self) -> Result<(), AppError> {
+        let size = self.window.inner_size();
+        if (size.width, size.height) == self.surface {
+            return Ok(());
+        }
+        self.resize(size)
+    }
+
     /// Lets `paint` fill the buffer (RGBA, width, height), then shows it.
+    /// A frame that fails to show is skipped (pixels has reconfigured the
+    /// surface by then); only [`MAX_FAILED_FRAMES`] failures in a row are
+    /// an error.
     pub fn present(&mut self, paint: impl FnOnce(&mut [u8], usize, usize)) -> Result<(), AppError> {
         let (w, h) = self.buffer;
         paint(self.pixels.frame_mut(), w as usize, h as usize);
-        // pixels reconfigures a lost or outdated surface and retries by
-        // itself, and skips an occluded one; what reaches us is fatal.
-        self.pixels.render().map_err(AppError::Render)
+        // pixels skips a frame by itself while the surface is occluded or
+        // times out.
+        let shown = self.pixels.render();
+        match (self.failures.note(shown.is_ok()), shown) {
+            (true, Err(e)) => Err(AppError::Render(e)),
+            _ => Ok(()),
+        }
     }
 
     /// Follows changed video settings while running: buffer size, present
@@ -178,6 +206,21 @@ fn buffer_for(
     Ok(pixels)
 }
 
+/// Counts frames that failed to show in a row.
+#[derive(Debug, Default)]
+struct Failures {
+    in_a_row: u32,
+}
+
+impl Failures {
+    /// Notes whether a frame was shown; true once [`MAX_FAILED_FRAMES`]
+    /// have failed in a row, when it is time to give up.
+    fn note(&mut self, shown: bool) -> bool {
+        self.in_a_row = if shown { 0 } else { self.in_a_row + 1 };
+        self.in_a_row >= MAX_FAILED_FRAMES
+    }
+}
+
 /// wgpu's present mode for `present`.
 fn present_mode(present: Present) -> pixels::wgpu::PresentMode {
     use pixels::wgpu::PresentMode;
@@ -236,5 +279,19 @@ mod tests {
             first_window_size((1920, 1080)),
             LogicalSize::new(1920, 1080)
         );
+    }
+
+    #[test]
+    fn failed_frames_are_skipped_until_too_many_fail_in_a_row() {
+        let mut f = Failures::default();
+        for _ in 1..MAX_FAILED_FRAMES {
+            assert!(!f.note(false));
+        }
+        // One frame shown starts the count again.
+        assert!(!f.note(true));
+        for _ in 1..MAX_FAILED_FRAMES {
+            assert!(!f.note(false));
+        }
+        assert!(f.note(false));
     }
 }

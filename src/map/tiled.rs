@@ -128,12 +128,25 @@ fn error(file: &Path, at: Place, kind: MapErrorKind) -> MapError {
 fn scan(text: &str) -> Result<(), String> {
     let mut xml = quick_xml::Reader::from_str(text);
     let mut layer: Option<(u64, u64)> = None;
-    let mut data: Option<(String, String)> = None;
+    // Inside a layer's `<data>`: its encoding, its text, and its `<tile>`
+    // elements (the XML encoding).
+    let mut data: Option<(String, String, u64)> = None;
     loop {
         let event = xml.read_event().map_err(|e| format!("not XML: {e}"))?;
         match event {
             Event::Start(e) | Event::Empty(e) => {
                 let name = e.name().as_ref().to_vec();
+                if let Some((encoding, _, tiles)) = &mut data {
+                    // The tiled crate reads elements in CSV or base64 data
+                    // as missing tiles, then indexes past its end.
+                    if name != b"tile" || !encoding.is_empty() {
+                        return Err(format!(
+                            "a `<{}>` element inside layer data: the data is CSV or base64 text, or `<tile>` elements only",
+                            String::from_utf8_lossy(&name)
+                        ));
+                    }
+                    *tiles += 1;
+                }
                 let mut size = (0u64, 0u64);
                 let mut encoding = String::new();
                 for a in e.attributes() {
@@ -166,23 +179,23 @@ fn scan(text: &str) -> Result<(), String> {
                     }
                     b"layer" => layer = Some(size),
                     b"chunk" => return Err("layer chunks (infinite maps) are not read".into()),
-                    b"data" => data = Some((encoding, String::new())),
+                    b"data" => data = Some((encoding, String::new(), 0)),
                     _ => {}
                 }
             }
             Event::Text(t) => {
-                if let Some((_, body)) = &mut data {
+                if let Some((_, body, _)) = &mut data {
                     body.push_str(&t.unescape().map_err(|e| format!("bad text: {e}"))?);
                 }
             }
             Event::CData(c) => {
-                if let Some((_, body)) = &mut data {
+                if let Some((_, body, _)) = &mut data {
                     body.push_str(&String::from_utf8_lossy(&c));
                 }
             }
             Event::End(e) if e.name().as_ref() == b"data" => {
-                if let (Some((encoding, body)), Some((w, h))) = (data.take(), layer) {
-                    let found = data_len(&encoding, &body);
+                if let (Some((encoding, body, tiles)), Some((w, h))) = (data.take(), layer) {
+                    let found = data_len(&encoding, &body, tiles);
                     if found.is_some_and(|n| n != w * h) {
                         return Err(format!(
                             "a {w}x{h} layer's data holds {} tiles, not {}",
@@ -199,9 +212,11 @@ fn scan(text: &str) -> Result<(), String> {
 }
 
 /// How many tiles layer data holds: comma-separated numbers for CSV, four
-/// bytes each for base64; None for other encodings (which `tiled` refuses).
-fn data_len(encoding: &str, body: &str) -> Option<u64> {
+/// bytes each for base64, `tiles` (its `<tile>` elements) for XML; None
+/// for other encodings (which `tiled` refuses).
+fn data_len(encoding: &str, body: &str, tiles: u64) -> Option<u64> {
     match encoding {
+        "" => Some(tiles),
         "csv" => Some(body.split(',').count() as u64),
         "base64" => {
             let chars = body.bytes().filter(|b| !b.is_ascii_whitespace()).count() as u64;
@@ -1019,6 +1034,19 @@ mod tests {
         assert!(parse(&huge).unwrap_err().to_string().contains("dir/t.tmx"));
         let short = tmx(&ROOMS, &[], "").replacen("1,1,1,1,1,1,1,", "1,1,", 1);
         assert!(parse(&short).is_err());
+        // An element inside CSV data made the tiled crate index past its
+        // tiles (found by the fuzz run).
+        let inside = tmx(&ROOMS, &[], "").replacen("1,1,1,1,1,1,1,", "1,1,1<ellipse/>,1,1,1,1,", 1);
+        assert!(parse(&inside)
+            .unwrap_err()
+            .to_string()
+            .contains("inside layer data"));
+        let too_few = tmx(&ROOMS, &[], "").replacen(
+            r#"<data encoding="csv">"#,
+            r#"<data><tile gid="1"/></data><data encoding="csv">"#,
+            1,
+        );
+        assert!(parse(&too_few).is_err());
         let zipped = tmx(&ROOMS, &[], "").replacen(
             r#"encoding="csv""#,
             r#"encoding="base64" compression="zlib""#,
