@@ -66,21 +66,29 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
     }
     let n = sheet.size;
     let frame = usize::from(firing);
-    // Row by row across the band: each texel row is one row of the sheet's
-    // columns, found once per pixel column.
+    // The columns on screen, and the texel column of the first.
+    let (first, last) = ((-x0).max(0), edge.min(c.width as i64 - x0));
+    if first >= last {
+        return;
+    }
+    let edge_u = edge as usize;
+    // Row by row across the band. Along a row the texel column is
+    // dx * n / edge, stepped exactly as a quotient and remainder.
     for dy in rows {
-        let v = (dy as usize * n / edge as usize).min(n - 1);
+        let v = (dy as usize * n / edge_u).min(n - 1);
         let y = (y0 + dy) as usize;
         let at = (y - c.y0) * c.width;
-        for dx in 0..edge {
-            let x = x0 + dx;
-            if x < 0 || x as usize >= c.width {
-                continue;
-            }
-            let u = (dx as usize * n / edge as usize).min(n - 1);
+        let (mut u, mut rem) = (first as usize * n / edge_u, first as usize * n % edge_u);
+        let out = &mut c.pixels[at + (x0 + first) as usize..at + (x0 + last) as usize];
+        for p in out {
             let texel = sheet.column(frame, 0, u)[v];
             if opaque(texel) {
-                c.pixels[at + x as usize] = texel.to_ne_bytes();
+                *p = texel.to_ne_bytes();
+            }
+            rem += n;
+            while rem >= edge_u {
+                rem -= edge_u;
+                u += 1;
             }
         }
     }

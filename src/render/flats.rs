@@ -34,6 +34,7 @@ pub(super) fn draw(
     sky_columns: &[f64],
 ) {
     let w = proj.width;
+    let pads = map.has_pads();
     for y in rows.y0..rows.y1 {
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
@@ -45,8 +46,16 @@ pub(super) fn draw(
             let at = (y - rows.y0) * w;
             let row = &mut rows.pixels[at..at + w];
             let sky = &map.sky.as_ref().expect("all sky").texture;
-            let visible = |x: usize| y < spans[x].top || y >= spans[x].bottom;
-            sky_row(sky, proj, -below, sky_columns, row, visible);
+            open_runs(y, spans, |a, b| {
+                sky_row(
+                    sky,
+                    proj,
+                    -below,
+                    &sky_columns[a..b],
+                    &mut row[a..b],
+                    |_| true,
+                );
+            });
             continue;
         }
         // Perpendicular distance to where this row meets the plane.
@@ -59,21 +68,16 @@ pub(super) fn draw(
             Surface::Colour(rgb) => {
                 let texel = u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]);
                 let px = shade(texel, brightness);
-                for (x, p) in row.iter_mut().enumerate() {
-                    if visible(x) {
-                        *p = px;
-                    }
-                }
+                open_runs(y, spans, |a, b| row[a..b].fill(px));
             }
             Surface::Texture(texture) if texture.size().is_power_of_two() => {
-                let open = |span: &ColumnSpan| y < span.top || y >= span.bottom;
-                masked_row(texture, proj, dist, brightness, row, spans, open);
+                masked_row(texture, proj, dist, brightness, row, spans, y);
             }
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
             }
         }
-        if below > 0.0 && map.has_pads() {
+        if below > 0.0 && pads {
             pads_row(map, proj, dist, brightness, row, visible);
         }
         if let (true, Some(sky)) = (below <= 0.0, &map.sky) {
@@ -85,6 +89,27 @@ pub(super) fn draw(
                 visible(x) && map.is_open_sky(cx.floor() as i64, cy.floor() as i64)
             };
             sky_row(&sky.texture, proj, -below, sky_columns, row, open);
+        }
+    }
+}
+
+/// Calls `paint(a, b)` for each run of columns `a..b` of screen row `y`
+/// that no wall covers: the flats' inner loops then run over whole runs,
+/// with no test per pixel.
+fn open_runs(y: usize, spans: &[ColumnSpan], mut paint: impl FnMut(usize, usize)) {
+    let open = |s: &ColumnSpan| y < s.top || y >= s.bottom;
+    let n = spans.len();
+    let mut x = 0;
+    while x < n {
+        while x < n && !open(&spans[x]) {
+            x += 1;
+        }
+        let start = x;
+        while x < n && open(&spans[x]) {
+            x += 1;
+        }
+        if start < x {
+            paint(start, x);
         }
     }
 }
@@ -196,27 +221,33 @@ fn masked_row(
     brightness: u32,
     row: &mut [[u8; 4]],
     spans: &[ColumnSpan],
-    open: impl Fn(&ColumnSpan) -> bool,
+    y: usize,
 ) {
     let n = texture.size();
     let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
     let (start, step) = row_walk(proj, dist);
-    let mut u = (start[0] * scale).floor() as i64;
-    let mut v = (start[1] * scale).floor() as i64;
+    let u0 = (start[0] * scale).floor() as i64;
+    let v0 = (start[1] * scale).floor() as i64;
     let du = (step[0] * scale).round() as i64;
     let dv = (step[1] * scale).round() as i64;
     let mask = n as i64 - 1;
     let shift = n.trailing_zeros();
+    // The texel column's bits land at `shift` straight from one shift:
+    // ((u >> 16) & mask) << shift, in one step fewer.
+    let (u_shift, u_mask) = (FRAC_BITS - shift, mask << shift);
     let texels = &texture.texels()[..n * n];
-    for (p, span) in row.iter_mut().zip(spans) {
-        if open(span) {
-            let tu = (u >> FRAC_BITS) & mask;
-            let tv = (v >> FRAC_BITS) & mask;
-            *p = shade(texels[((tu << shift) | tv) as usize], brightness);
+    open_runs(y, spans, |a, b| {
+        // Where the walk is at column `a`: the same integers stepping
+        // from column 0 would reach.
+        let mut u = u0.wrapping_add(du.wrapping_mul(a as i64));
+        let mut v = v0.wrapping_add(dv.wrapping_mul(a as i64));
+        for p in &mut row[a..b] {
+            let at = ((u >> u_shift) & u_mask) | ((v >> FRAC_BITS) & mask);
+            *p = shade(texels[at as usize], brightness);
+            u = u.wrapping_add(du);
+            v = v.wrapping_add(dv);
         }
-        u = u.wrapping_add(du);
-        v = v.wrapping_add(dv);
-    }
+    });
 }
 
 /// One row of a textured plane `dist` tiles ahead.

@@ -128,7 +128,7 @@ impl<'a> Canvas<'a> {
         for yy in self.rows(y, h) {
             let at = (yy - self.y0) * self.width;
             for p in &mut self.pixels[at + x0..at + x1] {
-                blend(p, [0, 0, 0], 150);
+                *p = darken(*p, 256 - BACKDROP_ALPHA);
             }
         }
     }
@@ -152,8 +152,25 @@ impl<'a> Canvas<'a> {
     }
 }
 
-/// Blends `rgb` over pixel `p` with `alpha` of 256.
+/// How much a backdrop ([`Canvas::shade_rect`]) darkens, of 256.
+const BACKDROP_ALPHA: u32 = 150;
+
+/// `p` with its colour scaled by `keep` / 256 and its alpha kept: black
+/// blended over it with alpha 256 - `keep`, two channels per multiply as
+/// in [`super::shade`].
 #[inline]
+fn darken(p: [u8; 4], keep: u32) -> [u8; 4] {
+    const EVEN: u32 = 0x00FF_00FF;
+    let alpha = u32::from_ne_bytes([0, 0, 0, 255]);
+    let t = u32::from_ne_bytes(p);
+    let even = (((t & EVEN) * keep) >> 8) & EVEN;
+    let odd = (((t >> 8) & EVEN) * keep) & !EVEN;
+    (((even | odd) & !alpha) | (t & alpha)).to_ne_bytes()
+}
+
+/// Blends `rgb` over pixel `p` with `alpha` of 256: what [`darken`] does
+/// for black, one channel at a time.
+#[cfg(test)]
 fn blend(p: &mut [u8; 4], rgb: [u8; 3], alpha: u32) {
     for c in 0..3 {
         p[c] = ((p[c] as u32 * (256 - alpha) + rgb[c] as u32 * alpha) >> 8) as u8;
@@ -259,5 +276,24 @@ mod line_tests {
             lines.next();
         }
         assert_eq!(lines.len(), MAX_LINES);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn darkening_two_channels_at_once_matches_blending_black() {
+        for p in [
+            [0, 0, 0, 255],
+            [255, 255, 255, 255],
+            [12, 200, 77, 9],
+            [255, 1, 128, 0],
+        ] {
+            let mut blended = p;
+            blend(&mut blended, [0, 0, 0], BACKDROP_ALPHA);
+            assert_eq!(darken(p, 256 - BACKDROP_ALPHA), blended, "{p:?}");
+        }
     }
 }
