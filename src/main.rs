@@ -323,6 +323,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // The main thread is one of rayon's workers: it draws and ticks with
+    // the others rather than handing each frame's work to the pool and
+    // waiting (a hand-off from outside the pool allocates now and then).
+    let _ = rayon::ThreadPoolBuilder::new()
+        .use_current_thread()
+        .build_global();
     let cli = Cli::parse();
     let result = match cli.command {
         None => play(cli.play),

@@ -102,3 +102,26 @@ fn worlds_on_many_threads_agree_with_one_alone() {
     // The runs differ from map to map: the hashes are not constant.
     assert!(alone[0] != alone[1] && alone[1] != alone[2]);
 }
+
+/// A crowd of walkers large enough that their tick runs in shares on
+/// every core (more than one share of 64) hunts to the same state on one
+/// thread as on four.
+#[test]
+fn a_crowd_hunts_to_the_same_hash_on_any_number_of_threads() {
+    let run = |threads: usize| {
+        in_pool(threads, || {
+            let mut world = wobblecaster::bench::crowd(300, 12);
+            let walk = Controls {
+                forward: 1.0,
+                turn: 0.4,
+                ..Controls::default()
+            };
+            for _ in 0..240 {
+                world.step(&walk);
+            }
+            world.state_hash()
+        })
+    };
+    assert_eq!(run(1), run(4));
+    assert_eq!(run(2), run(4));
+}

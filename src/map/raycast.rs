@@ -33,7 +33,7 @@ pub struct Hit {
 /// at its leaf, in the middle of its tile, unless the ray passes where the
 /// leaf has slid open; the hit's `cell` is then [`DOOR`].
 pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option<Hit> {
-    let (mut tx, mut ty) = (ox.floor() as i64, oy.floor() as i64);
+    let (mut tx, mut ty) = Map::tile_of(ox, oy);
     let step_x: i64 = if dx < 0.0 { -1 } else { 1 };
     let step_y: i64 = if dy < 0.0 { -1 } else { 1 };
     // Ray parameter per whole tile crossed on each axis (infinite if the

@@ -7,7 +7,7 @@
 //! open unlocked doors they walk up to; locked ones need the player to
 //! carry their key.
 
-use crate::map::{DoorMotion, Key, Map, Pickup, PickupKind};
+use crate::map::{floor_i64, DoorMotion, Key, Map, Pickup, PickupKind};
 
 /// Seconds a door takes to slide fully open, or shut.
 pub const SLIDE_SECONDS: f64 = 1.0;
@@ -87,8 +87,8 @@ pub fn open_for(map: &mut Map, movers: impl Iterator<Item = ([f64; 2], f64)>) {
     }
     for (c, r) in movers {
         let reach = r + ENEMY_REACH;
-        let (x0, x1) = ((c[0] - reach).floor() as i64, (c[0] + reach).floor() as i64);
-        let (y0, y1) = ((c[1] - reach).floor() as i64, (c[1] + reach).floor() as i64);
+        let (x0, x1) = (floor_i64(c[0] - reach), floor_i64(c[0] + reach));
+        let (y0, y1) = (floor_i64(c[1] - reach), floor_i64(c[1] + reach));
         for ty in y0..=y1 {
             for tx in x0..=x1 {
                 let Some(d) = map.door_at(tx, ty) else {

@@ -11,6 +11,7 @@
 use crate::map::{raycast, Map};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU32, Ordering as Memory};
 
 /// Cost of a diagonal step, in tiles.
 const DIAGONAL: f32 = std::f32::consts::SQRT_2;
@@ -42,6 +43,33 @@ pub struct FlowField {
     dist: Vec<f32>,
     /// The search's queue, kept to reuse its memory.
     queue: Vec<Entry>,
+    /// Per tile, the tile one step down the field, worked out the first
+    /// time a walker asks (see [`NextTiles`]).
+    next: NextTiles,
+}
+
+/// A tile's next tile down the field, as its row-major index: [`UNKNOWN`]
+/// until first asked for, [`NO_TILE`] where there is none. Walkers on
+/// every core fill it in as they go; each entry is a pure function of the
+/// distances, so whoever writes it first writes the same value, and
+/// relaxed atomics suffice.
+#[derive(Debug, Default)]
+struct NextTiles(Vec<AtomicU32>);
+
+/// Not yet worked out.
+const UNKNOWN: u32 = u32::MAX;
+/// No tile: at the target, or where the target cannot be reached.
+const NO_TILE: u32 = u32::MAX - 1;
+
+impl Clone for NextTiles {
+    fn clone(&self) -> Self {
+        Self(
+            self.0
+                .iter()
+                .map(|a| AtomicU32::new(a.load(Memory::Relaxed)))
+                .collect(),
+        )
+    }
 }
 
 /// A tile waiting in the search, ordered nearest first.
@@ -101,6 +129,13 @@ impl FlowField {
         self.mark_open(map, clearance);
         self.dist.clear();
         self.dist.resize(self.width * self.height, f32::INFINITY);
+        // Forget the old next tiles; keep the memory.
+        let cells = self.width * self.height;
+        self.next.0.truncate(cells);
+        for n in &self.next.0 {
+            n.store(UNKNOWN, Memory::Relaxed);
+        }
+        self.next.0.resize_with(cells, || AtomicU32::new(UNKNOWN));
         let Some(start) = self
             .index(target)
             .filter(|_| !map.blocks_paths(target.0, target.1))
@@ -190,6 +225,30 @@ impl FlowField {
     /// cutting; ties to the orthogonal step); None at the target or where
     /// the target cannot be reached.
     pub fn next_tile(&self, tile: (i64, i64)) -> Option<(i64, i64)> {
+        let i = self.index(tile)?;
+        let known = self.next.0.get(i).map(|n| n.load(Memory::Relaxed));
+        let next = match known {
+            Some(UNKNOWN) => {
+                let found = self.find_next(tile);
+                let code = found
+                    .and_then(|t| self.index(t))
+                    .map_or(NO_TILE, |n| n as u32);
+                self.next.0[i].store(code, Memory::Relaxed);
+                code
+            }
+            Some(code) => code,
+            None => return self.find_next(tile),
+        };
+        (next != NO_TILE).then(|| {
+            (
+                (next as usize % self.width) as i64,
+                (next as usize / self.width) as i64,
+            )
+        })
+    }
+
+    /// [`FlowField::next_tile`] worked out from the distances.
+    fn find_next(&self, tile: (i64, i64)) -> Option<(i64, i64)> {
         let here = self.distance(tile)?;
         let mut best: Option<(f64, (i64, i64))> = None;
         for (dx, dy, _) in STEPS {
@@ -298,7 +357,7 @@ pub fn clear_band(map: &Map, a: [f64; 2], b: [f64; 2], radius: f64) -> bool {
     [0.0, 1.0, -1.0].iter().all(|&k| {
         let (ox, oy) = (a[0] + nx * k, a[1] + ny * k);
         raycast::cast(map, ox, oy, dx, dy, 1.0).is_none()
-            && !map.is_solid(ox.floor() as i64, oy.floor() as i64)
+            && !map.is_solid(crate::map::floor_i64(ox), crate::map::floor_i64(oy))
     })
 }
 

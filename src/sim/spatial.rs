@@ -84,7 +84,7 @@ impl SpatialGrid {
 
     /// The grid column and row of (x, y), clamped onto the grid (NaN to 0).
     fn clamped(&self, x: f64, y: f64) -> (usize, usize) {
-        let c = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n - 1);
+        let c = |v: f64, n: usize| (crate::map::floor_i64(v).max(0) as usize).min(n - 1);
         (c(x, self.width), c(y, self.height))
     }
 }
