@@ -7,7 +7,7 @@
 //! whole map, or over the tiles open to it). Landing pads are painted over
 //! the floor where the map has them.
 
-use super::{fog, shade, ColumnSpan, Projection, Rows};
+use super::{fog, shade, Projection, Rows, WallCover};
 use crate::map::{Map, Surface};
 use crate::texture::Texture;
 use std::f64::consts::{FRAC_PI_2, TAU};
@@ -30,7 +30,7 @@ pub(super) fn draw(
     map: &Map,
     proj: &Projection,
     rows: &mut Rows,
-    spans: &[ColumnSpan],
+    covers: &[WallCover],
     sky_columns: &[f64],
 ) {
     let w = proj.width;
@@ -46,7 +46,7 @@ pub(super) fn draw(
             let at = (y - rows.y0) * w;
             let row = &mut rows.pixels[at..at + w];
             let sky = &map.sky.as_ref().expect("all sky").texture;
-            open_runs(y, spans, |a, b| {
+            open_runs(y, covers, |a, b| {
                 sky_row(
                     sky,
                     proj,
@@ -63,15 +63,15 @@ pub(super) fn draw(
         let brightness = fog(dist);
         let at = (y - rows.y0) * w;
         let row = &mut rows.pixels[at..at + w];
-        let visible = |x: usize| y < spans[x].top || y >= spans[x].bottom;
+        let visible = |x: usize| covers[x].open(y as u32);
         match surface {
             Surface::Colour(rgb) => {
                 let texel = u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]);
                 let px = shade(texel, brightness);
-                open_runs(y, spans, |a, b| row[a..b].fill(px));
+                open_runs(y, covers, |a, b| row[a..b].fill(px));
             }
             Surface::Texture(texture) if texture.size().is_power_of_two() => {
-                masked_row(texture, proj, dist, brightness, row, spans, y);
+                masked_row(texture, proj, dist, brightness, row, covers, y);
             }
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
@@ -96,16 +96,16 @@ pub(super) fn draw(
 /// Calls `paint(a, b)` for each run of columns `a..b` of screen row `y`
 /// that no wall covers: the flats' inner loops then run over whole runs,
 /// with no test per pixel.
-fn open_runs(y: usize, spans: &[ColumnSpan], mut paint: impl FnMut(usize, usize)) {
-    let open = |s: &ColumnSpan| y < s.top || y >= s.bottom;
-    let n = spans.len();
+fn open_runs(y: usize, covers: &[WallCover], mut paint: impl FnMut(usize, usize)) {
+    let y = y as u32;
+    let n = covers.len();
     let mut x = 0;
     while x < n {
-        while x < n && !open(&spans[x]) {
+        while x < n && !covers[x].open(y) {
             x += 1;
         }
         let start = x;
-        while x < n && open(&spans[x]) {
+        while x < n && covers[x].open(y) {
             x += 1;
         }
         if start < x {
@@ -220,7 +220,7 @@ fn masked_row(
     dist: f64,
     brightness: u32,
     row: &mut [[u8; 4]],
-    spans: &[ColumnSpan],
+    covers: &[WallCover],
     y: usize,
 ) {
     let n = texture.size();
@@ -236,7 +236,7 @@ fn masked_row(
     // ((u >> 16) & mask) << shift, in one step fewer.
     let (u_shift, u_mask) = (FRAC_BITS - shift, mask << shift);
     let texels = &texture.texels()[..n * n];
-    open_runs(y, spans, |a, b| {
+    open_runs(y, covers, |a, b| {
         // Where the walk is at column `a`: the same integers stepping
         // from column 0 would reach.
         let mut u = u0.wrapping_add(du.wrapping_mul(a as i64));

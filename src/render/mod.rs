@@ -131,6 +131,31 @@ pub(crate) struct ColumnSpan {
     pub depth: f64,
 }
 
+/// The rows a column's wall covers, packed for the flats' scan of every
+/// row: row `y` is open if `y - top` (wrapping) is at least `rows`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WallCover {
+    /// First row the wall covers.
+    pub top: u32,
+    /// How many rows it covers.
+    pub rows: u32,
+}
+
+impl WallCover {
+    fn of(span: &ColumnSpan) -> Self {
+        Self {
+            top: span.top as u32,
+            rows: (span.bottom - span.top) as u32,
+        }
+    }
+
+    /// True if row `y` of the column is not covered by its wall.
+    #[inline]
+    pub fn open(self, y: u32) -> bool {
+        y.wrapping_sub(self.top) >= self.rows
+    }
+}
+
 /// Where a column's wall samples its texture.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WallStrip {
@@ -170,6 +195,7 @@ const RAY_COLUMNS: usize = 64;
 #[derive(Debug, Default)]
 pub struct Workspace {
     spans: Vec<ColumnSpan>,
+    covers: Vec<WallCover>,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
@@ -230,11 +256,13 @@ pub fn draw_in(
         .zip(ws.strips.par_chunks_mut(RAY_COLUMNS))
         .enumerate()
         .for_each(|(i, (spans, strips))| walls::cast(map, &proj, i * RAY_COLUMNS, spans, strips));
+    ws.covers.clear();
+    ws.covers.extend(ws.spans.iter().map(WallCover::of));
     flats::sky_columns(map, &proj, &mut ws.sky);
     sprites::collect(world, &proj, art, &mut ws.billboards);
     sprites::sparks(world, &proj, &mut ws.sparks);
     let (pixels, _) = frame.as_chunks_mut::<4>();
-    let (spans, strips) = (&ws.spans, &ws.strips);
+    let (spans, strips, covers) = (&ws.spans, &ws.strips, &ws.covers);
     let (sky, billboards, sparks) = (&ws.sky, &ws.billboards, &ws.sparks);
     pixels
         .par_chunks_mut(BAND_ROWS * width)
@@ -247,7 +275,7 @@ pub fn draw_in(
                 y0,
             };
             walls::paint(map, &proj, &mut rows, spans, strips);
-            flats::draw(map, &proj, &mut rows, spans, sky);
+            flats::draw(map, &proj, &mut rows, covers, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(sparks, &proj, &mut rows, spans);
             // Last the HUD, over everything.
