@@ -15,6 +15,10 @@ const MAX_RAY: f64 = 256.0;
 const SIDE_Y_BRIGHTNESS: u32 = 180;
 /// One in 32.32 fixed point.
 const ONE: f64 = 4_294_967_296.0;
+/// Texture rows per pixel (32.32) below which a strip is painted a texel
+/// row at a time: a sixteenth, runs of sixteen pixels or more, enough to
+/// pay for the division that finds each run's end.
+const NEAR_STEP: u64 = 1 << 28;
 
 /// Casts the ray of each column in `spans`, the first being column
 /// `first`, and records its wall span, depth and texture strip.
@@ -93,7 +97,9 @@ pub(super) fn paint(
             .v_top
             .wrapping_add(s.step.wrapping_mul((from - span.top) as u64));
         let mut at = (from - rows.y0) * w + x;
-        if s.last < size {
+        if s.last < size && s.step < NEAR_STEP {
+            paint_runs(rows.pixels, at, w, to - from, v, s, column);
+        } else if s.last < size {
             for _ in from..to {
                 let row = ((v >> 32) as usize).min(s.last);
                 rows.pixels[at] = shade(column[row], s.brightness);
@@ -107,6 +113,91 @@ pub(super) fn paint(
                 v = v.wrapping_add(s.step);
                 at += w;
             }
+        }
+    }
+}
+
+/// A near wall's strip, `n` pixels down from `at` (rows `w` apart) from
+/// texture row `v` (32.32): each texel row spreads over several pixels, so
+/// it is shaded once and its run of pixels painted, the run's end found by
+/// one division. The same pixels as the per-pixel loop.
+#[inline(never)]
+fn paint_runs(
+    pixels: &mut [[u8; 4]],
+    mut at: usize,
+    w: usize,
+    n: usize,
+    mut v: u64,
+    s: &WallStrip,
+    column: &[u32],
+) {
+    let mut k = 0;
+    while k < n {
+        let row = ((v >> 32) as usize).min(s.last);
+        let px = shade(column[row], s.brightness);
+        let run = if row == s.last || s.step == 0 {
+            n - k
+        } else {
+            // Pixels until the walk crosses into the next row.
+            let to_next = ((row as u64 + 1) << 32) - v;
+            (to_next.div_ceil(s.step) as usize).min(n - k)
+        };
+        for _ in 0..run {
+            pixels[at] = px;
+            at += w;
+        }
+        v = v.wrapping_add(s.step.wrapping_mul(run as u64));
+        k += run;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Painting a near strip a texel row at a time gives the pixels the
+    /// per-pixel walk gives, wherever the strip starts and however it
+    /// ends (clamped at its last row or not).
+    #[test]
+    fn runs_paint_what_the_pixel_walk_paints() {
+        let column: Vec<u32> = (0..64u32)
+            .map(|i| i.wrapping_mul(0x0101_0305) | 0xff00_0000)
+            .collect();
+        let w = 3;
+        let mut z = 99u64;
+        let mut next = || {
+            z = z
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            z >> 11
+        };
+        for _ in 0..2000 {
+            let n = (next() % 200) as usize;
+            let strip = WallStrip {
+                wall: 0,
+                column: 0,
+                brightness: (next() % 257) as u32,
+                v_top: next() % (64 << 32),
+                step: next() % NEAR_STEP,
+                last: 63 - (next() % 3) as usize,
+            };
+            let (mut runs, mut walk) = (vec![[0u8; 4]; n * w], vec![[0u8; 4]; n * w]);
+            paint_runs(
+                &mut runs,
+                1,
+                w,
+                n.saturating_sub(1),
+                strip.v_top,
+                &strip,
+                &column,
+            );
+            let mut v = strip.v_top;
+            for k in 0..n.saturating_sub(1) {
+                let row = ((v >> 32) as usize).min(strip.last);
+                walk[1 + k * w] = shade(column[row], strip.brightness);
+                v = v.wrapping_add(strip.step);
+            }
+            assert_eq!(runs, walk, "{strip:?}");
         }
     }
 }
