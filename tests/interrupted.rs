@@ -2,6 +2,9 @@
 //! and a recording cut at any byte, loads and replays up to its last
 //! complete second (its last whole hash line), and no further.
 
+mod common;
+use common::temp::TempDir;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,21 +17,8 @@ const TICKS: u64 = 4 * CHECK_INTERVAL + CHECK_INTERVAL / 2;
 /// The world's seed.
 const SEED: u64 = 11;
 
-/// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn temp_dir(test: &str) -> TempDir {
-    let name = format!("wobble-interrupted-{}-{test}", std::process::id());
-    let dir = std::env::temp_dir().join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
+    TempDir::new("interrupted", test)
 }
 
 fn map_path() -> PathBuf {

@@ -3,6 +3,9 @@
 //! interrupted one stays readable up to its last complete second); shots,
 //! traces and reports refuse a taken name without `--force`.
 
+mod common;
+use common::temp::TempDir;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use wobblecaster::files::partial_path;
@@ -10,20 +13,8 @@ use wobblecaster::map;
 use wobblecaster::record::{replay, Header, Recorder, Recording, CHECK_INTERVAL};
 use wobblecaster::sim::{Controls, Tunables, World};
 
-/// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn temp_dir(test: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("wobble-outputs-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
+    TempDir::new("outputs", test)
 }
 
 fn map_path() -> PathBuf {

@@ -1,6 +1,9 @@
 //! Record and replay: a scripted run recorded to a file and played back
 //! headless, in the library and through the binary.
 
+mod common;
+use common::temp::TempDir;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use wobblecaster::map::{self, Map};
@@ -21,26 +24,8 @@ const SCRIPT: &str = "\
 /// The seed: not the default, so a replay that lost it would show.
 const SEED: u64 = 7;
 
-/// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn temp_dir(test: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("wobble-replay-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
+    TempDir::new("replay", test)
 }
 
 fn map_path() -> PathBuf {

@@ -2,30 +2,19 @@
 //! PNG is a clear error naming the file, found before any large allocation.
 
 mod common;
+use common::temp::TempDir;
 
 use common::alloc::{peak_during, Tracking};
 use common::root;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use wobblecaster::map;
 use wobblecaster::texture::{Texture, MAX_TEXTURE_SIZE};
 
 #[global_allocator]
 static GLOBAL: Tracking = Tracking;
 
-/// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn temp_dir(test: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("wobble-tex-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
+    TempDir::new("tex", test)
 }
 
 /// A PNG of `w` x `h` pixels, every pixel grey.
