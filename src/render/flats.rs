@@ -99,19 +99,93 @@ pub(super) fn draw(
 fn open_runs(y: usize, covers: &[WallCover], mut paint: impl FnMut(usize, usize)) {
     let y = y as u32;
     let n = covers.len();
-    let mut x = 0;
-    while x < n {
-        while x < n && !covers[x].open(y) {
-            x += 1;
-        }
-        let start = x;
-        while x < n && covers[x].open(y) {
-            x += 1;
-        }
-        if start < x {
-            paint(start, x);
+    // Blocks of 64 columns, each an open-column mask; a run may span
+    // blocks.
+    let mut run_start: Option<usize> = None;
+    for (block, chunk) in covers.chunks(64).enumerate() {
+        let (base, len) = (block * 64, chunk.len());
+        let mask = open_mask(chunk, y);
+        let mut pos = 0;
+        while pos < len {
+            match run_start {
+                Some(start) => {
+                    // The run goes on to the first closed column.
+                    let closed = !mask >> pos;
+                    let end = pos + closed.trailing_zeros() as usize;
+                    if end >= len {
+                        break;
+                    }
+                    paint(start, base + end);
+                    run_start = None;
+                    pos = end;
+                }
+                None => {
+                    let open = mask >> pos;
+                    if open == 0 {
+                        break;
+                    }
+                    pos += open.trailing_zeros() as usize;
+                    run_start = Some(base + pos);
+                }
+            }
         }
     }
+    if let Some(start) = run_start {
+        paint(start, n);
+    }
+}
+
+/// Bit `i` set where column `i` of `covers` (at most 64) is open in row
+/// `y`, one column at a time: the reference for [`open_mask`].
+fn open_mask_scalar(covers: &[WallCover], y: u32) -> u64 {
+    covers
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, c)| m | (u64::from(c.open(y)) << i))
+}
+
+/// [`open_mask_scalar`], four columns at a time in SSE2.
+#[cfg(target_arch = "x86_64")]
+fn open_mask(covers: &[WallCover], y: u32) -> u64 {
+    // SAFETY: SSE2 is part of every x86-64 processor.
+    unsafe { open_mask_sse2(covers, y) }
+}
+
+/// [`open_mask`]'s body, compiled for SSE2: `y - top` (wrapping) against
+/// `rows`, unsigned, as signed compares of both with the sign bit flipped.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn open_mask_sse2(covers: &[WallCover], y: u32) -> u64 {
+    use std::arch::x86_64::*;
+    let flip = _mm_set1_epi32(i32::MIN);
+    let row = _mm_set1_epi32(y as i32);
+    let mut quads = covers.chunks_exact(4);
+    let mut mask = 0u64;
+    for (q, quad) in (&mut quads).enumerate() {
+        // SAFETY: `quad` is four covers of two u32 each (`repr(C)`): 32
+        // readable bytes; the loads are unaligned.
+        let (a, b) = unsafe {
+            let p = quad.as_ptr().cast::<__m128>();
+            (_mm_loadu_ps(p.cast()), _mm_loadu_ps(p.add(1).cast()))
+        };
+        let tops = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(a, b));
+        let rows = _mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(a, b));
+        let below = _mm_xor_si128(_mm_sub_epi32(row, tops), flip);
+        let covered = _mm_cmpgt_epi32(_mm_xor_si128(rows, flip), below);
+        let closed = _mm_movemask_ps(_mm_castsi128_ps(covered)) as u64;
+        mask |= (!closed & 0xF) << (q * 4);
+    }
+    // The last few columns, if any (none in a full block of 64).
+    let done = (covers.len() / 4 * 4) as u32;
+    mask | open_mask_scalar(quads.remainder(), y)
+        .checked_shl(done)
+        .unwrap_or(0)
+}
+
+/// Elsewhere, one column at a time.
+#[cfg(not(target_arch = "x86_64"))]
+fn open_mask(covers: &[WallCover], y: u32) -> u64 {
+    open_mask_scalar(covers, y)
 }
 
 /// One row of the sky, `above` pixels over the horizon: the panorama's
@@ -393,6 +467,54 @@ fn textured_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The vector open-column mask is the scalar one, and the runs it
+    /// gives are the runs of open columns, for every cover and row.
+    #[test]
+    fn open_columns_are_found_as_the_scalar_scan_finds_them() {
+        let mut z = 3u64;
+        let mut next = |m: u32| {
+            z = z
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (z >> 33) as u32 % m
+        };
+        for n in [0, 1, 3, 4, 5, 63, 64, 65, 130, 300] {
+            for _ in 0..20 {
+                let covers: Vec<WallCover> = (0..n)
+                    .map(|_| WallCover {
+                        top: next(40),
+                        rows: if next(4) == 0 { 0 } else { next(40) },
+                    })
+                    .collect();
+                for y in 0..60 {
+                    for (i, block) in covers.chunks(64).enumerate() {
+                        assert_eq!(
+                            open_mask(block, y),
+                            open_mask_scalar(block, y),
+                            "{n} {i} {y}"
+                        );
+                    }
+                    let mut runs = Vec::new();
+                    open_runs(y as usize, &covers, |a, b| runs.push((a, b)));
+                    let mut want = Vec::new();
+                    let mut x = 0;
+                    while x < n {
+                        if covers[x].open(y) {
+                            let a = x;
+                            while x < n && covers[x].open(y) {
+                                x += 1;
+                            }
+                            want.push((a, x));
+                        } else {
+                            x += 1;
+                        }
+                    }
+                    assert_eq!(runs, want, "{n} columns, row {y}");
+                }
+            }
+        }
+    }
 
     /// The four-at-a-time walk paints exactly the bytes of the one-at-a-
     /// time walk, for walks in every direction and every brightness.

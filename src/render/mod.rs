@@ -134,6 +134,7 @@ pub(crate) struct ColumnSpan {
 /// The rows a column's wall covers, packed for the flats' scan of every
 /// row: row `y` is open if `y - top` (wrapping) is at least `rows`.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub(crate) struct WallCover {
     /// First row the wall covers.
     pub top: u32,
