@@ -25,17 +25,24 @@ pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
     }
 }
 
-/// Draws floor and ceiling outside each column's wall span, in `rows`.
+/// Draws floor and ceiling outside each column's wall span, in `rows`;
+/// `masks` is scratch for the band's open-column masks (see
+/// [`open_masks`]), [`mask_words`] words a row.
 pub(super) fn draw(
     map: &Map,
     proj: &Projection,
     rows: &mut Rows,
     covers: &[WallCover],
+    masks: &mut [u64],
     sky_columns: &[f64],
 ) {
     let w = proj.width;
     let pads = map.has_pads();
+    let words = mask_words(w);
+    let masks = &mut masks[..(rows.y1 - rows.y0) * words];
+    open_masks(rows.y0, covers, masks);
     for y in rows.y0..rows.y1 {
+        let mask = &masks[(y - rows.y0) * words..][..words];
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
             (&map.floor, proj.eye)
@@ -46,7 +53,7 @@ pub(super) fn draw(
             let at = (y - rows.y0) * w;
             let row = &mut rows.pixels[at..at + w];
             let sky = &map.sky.as_ref().expect("all sky").texture;
-            open_runs(y, covers, |a, b| {
+            open_runs(mask, |a, b| {
                 sky_row(
                     sky,
                     proj,
@@ -63,15 +70,15 @@ pub(super) fn draw(
         let brightness = fog(dist);
         let at = (y - rows.y0) * w;
         let row = &mut rows.pixels[at..at + w];
-        let visible = |x: usize| covers[x].open(y as u32);
+        let visible = |x: usize| mask[x / 64] >> (x % 64) & 1 == 1;
         match surface {
             Surface::Colour(rgb) => {
                 let texel = u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]);
                 let px = shade(texel, brightness);
-                open_runs(y, covers, |a, b| row[a..b].fill(px));
+                open_runs(mask, |a, b| row[a..b].fill(px));
             }
             Surface::Texture(texture) if texture.size().is_power_of_two() => {
-                masked_row(texture, proj, dist, brightness, row, covers, y);
+                masked_row(texture, proj, dist, brightness, row, mask);
             }
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
@@ -93,26 +100,64 @@ pub(super) fn draw(
     }
 }
 
-/// Calls `paint(a, b)` for each run of columns `a..b` of screen row `y`
-/// that no wall covers: the flats' inner loops then run over whole runs,
-/// with no test per pixel.
-fn open_runs(y: usize, covers: &[WallCover], mut paint: impl FnMut(usize, usize)) {
-    let y = y as u32;
-    let n = covers.len();
-    // Blocks of 64 columns, each an open-column mask; a run may span
-    // blocks.
+/// 64-bit words in one row of open-column masks `width` columns wide.
+pub(super) fn mask_words(width: usize) -> usize {
+    width.div_ceil(64)
+}
+
+/// Fills `masks`, one row of [`mask_words`] words per screen row from `y0`
+/// on, with the columns of each row that no wall covers: bit `x % 64` of
+/// word `x / 64` set where column `x` is open.
+///
+/// Only the first row is scanned column by column. A column's cover
+/// changes at two rows at most (where its wall begins and ends), so the
+/// other rows are the row above with those changes flipped: two marks a
+/// column instead of a compare a column a row.
+pub(super) fn open_masks(y0: usize, covers: &[WallCover], masks: &mut [u64]) {
+    let words = mask_words(covers.len());
+    if words == 0 {
+        return;
+    }
+    masks.fill(0);
+    let rows = masks.len() / words;
+    // Where each column's cover begins or ends inside the band, a flip.
+    for (x, c) in covers.iter().enumerate() {
+        if c.rows == 0 {
+            continue;
+        }
+        let top = u64::from(c.top);
+        for edge in [top, top + u64::from(c.rows)] {
+            let r = edge.wrapping_sub(y0 as u64);
+            if (1..rows as u64).contains(&r) {
+                masks[r as usize * words + x / 64] ^= 1 << (x % 64);
+            }
+        }
+    }
+    for (word, block) in masks[..words].iter_mut().zip(covers.chunks(64)) {
+        *word = open_mask(block, y0 as u32);
+    }
+    for r in 1..rows {
+        let (above, row) = masks[(r - 1) * words..(r + 1) * words].split_at_mut(words);
+        for (w, a) in row.iter_mut().zip(above) {
+            *w ^= *a;
+        }
+    }
+}
+
+/// Calls `paint(a, b)` for each run of open columns `a..b` in one row of
+/// open-column masks (see [`open_masks`]): the flats' inner loops then run
+/// over whole runs, with no test per pixel.
+fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
     let mut run_start: Option<usize> = None;
-    for (block, chunk) in covers.chunks(64).enumerate() {
-        let (base, len) = (block * 64, chunk.len());
-        let mask = open_mask(chunk, y);
+    for (block, &bits) in mask.iter().enumerate() {
+        let base = block * 64;
         let mut pos = 0;
-        while pos < len {
+        while pos < 64 {
             match run_start {
                 Some(start) => {
                     // The run goes on to the first closed column.
-                    let closed = !mask >> pos;
-                    let end = pos + closed.trailing_zeros() as usize;
-                    if end >= len {
+                    let end = pos + (!bits >> pos).trailing_zeros() as usize;
+                    if end >= 64 {
                         break;
                     }
                     paint(start, base + end);
@@ -120,7 +165,7 @@ fn open_runs(y: usize, covers: &[WallCover], mut paint: impl FnMut(usize, usize)
                     pos = end;
                 }
                 None => {
-                    let open = mask >> pos;
+                    let open = bits >> pos;
                     if open == 0 {
                         break;
                     }
@@ -131,7 +176,9 @@ fn open_runs(y: usize, covers: &[WallCover], mut paint: impl FnMut(usize, usize)
         }
     }
     if let Some(start) = run_start {
-        paint(start, n);
+        // Bits past the last column are clear, so a run still open here
+        // has reached the last column of a row of whole words.
+        paint(start, mask.len() * 64);
     }
 }
 
@@ -285,7 +332,8 @@ fn row_walk(proj: &Projection, dist: f64) -> ([f64; 2], [f64; 2]) {
 /// Fixed-point bits below the texel in [`masked_row`].
 const FRAC_BITS: u32 = 16;
 
-/// [`textured_row`] for a texture whose size is a power of two: texel
+/// [`textured_row`] for a texture whose size is a power of two, over the
+/// runs of columns set in `open` (one row of [`open_masks`]): texel
 /// coordinates in 16.16 fixed point, wrapped by a mask, so the loop has no
 /// division, no float-to-int conversion and no bounds to check beyond one.
 fn masked_row(
@@ -294,8 +342,7 @@ fn masked_row(
     dist: f64,
     brightness: u32,
     row: &mut [[u8; 4]],
-    covers: &[WallCover],
-    y: usize,
+    open: &[u64],
 ) {
     let n = texture.size();
     let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
@@ -310,7 +357,7 @@ fn masked_row(
     // ((u >> 16) & mask) << shift, in one step fewer.
     let (u_shift, u_mask) = (FRAC_BITS - shift, mask << shift);
     let texels = &texture.texels()[..n * n];
-    open_runs(y, covers, |a, b| {
+    open_runs(open, |a, b| {
         // Where the walk is at column `a`: the same integers stepping
         // from column 0 would reach.
         let u = u0.wrapping_add(du.wrapping_mul(a as i64));
@@ -487,30 +534,38 @@ mod tests {
                         rows: if next(4) == 0 { 0 } else { next(40) },
                     })
                     .collect();
-                for y in 0..60 {
-                    for (i, block) in covers.chunks(64).enumerate() {
-                        assert_eq!(
-                            open_mask(block, y),
-                            open_mask_scalar(block, y),
-                            "{n} {i} {y}"
-                        );
-                    }
-                    let mut runs = Vec::new();
-                    open_runs(y as usize, &covers, |a, b| runs.push((a, b)));
-                    let mut want = Vec::new();
-                    let mut x = 0;
-                    while x < n {
-                        if covers[x].open(y) {
-                            let a = x;
-                            while x < n && covers[x].open(y) {
+                // Bands of rows starting at several rows, of several
+                // heights; each row's runs as the column-by-column scan.
+                for (y0, y1) in [(0, 60), (7, 8), (13, 45), (33, 60)] {
+                    let words = mask_words(n);
+                    let mut masks = vec![u64::MAX; (y1 - y0) * words];
+                    open_masks(y0, &covers, &mut masks);
+                    for y in y0 as u32..y1 as u32 {
+                        for (i, block) in covers.chunks(64).enumerate() {
+                            assert_eq!(
+                                open_mask(block, y),
+                                open_mask_scalar(block, y),
+                                "{n} {i} {y}"
+                            );
+                        }
+                        let mut runs = Vec::new();
+                        let mask = &masks[(y as usize - y0) * words..][..words];
+                        open_runs(mask, |a, b| runs.push((a, b)));
+                        let mut want = Vec::new();
+                        let mut x = 0;
+                        while x < n {
+                            if covers[x].open(y) {
+                                let a = x;
+                                while x < n && covers[x].open(y) {
+                                    x += 1;
+                                }
+                                want.push((a, x));
+                            } else {
                                 x += 1;
                             }
-                            want.push((a, x));
-                        } else {
-                            x += 1;
                         }
+                        assert_eq!(runs, want, "{n} columns, row {y} of {y0}..{y1}");
                     }
-                    assert_eq!(runs, want, "{n} columns, row {y}");
                 }
             }
         }

@@ -192,11 +192,13 @@ const RAY_COLUMNS: usize = 64;
 
 /// What a frame needs besides the frame itself, kept between frames so
 /// that drawing allocates nothing once it has run at a size: the columns'
-/// wall spans, the sky's columns and the sprite list.
+/// wall spans and covers, the flats' open-column masks, the sky's columns
+/// and the sprite list.
 #[derive(Debug, Default)]
 pub struct Workspace {
     spans: Vec<ColumnSpan>,
     covers: Vec<WallCover>,
+    masks: Vec<u64>,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
@@ -262,13 +264,16 @@ pub fn draw_in(
     flats::sky_columns(map, &proj, &mut ws.sky);
     sprites::collect(world, &proj, art, &mut ws.billboards);
     sprites::sparks(world, &proj, &mut ws.sparks);
+    let words = flats::mask_words(width);
+    ws.masks.resize(height * words, 0);
     let (pixels, _) = frame.as_chunks_mut::<4>();
     let (spans, strips, covers) = (&ws.spans, &ws.strips, &ws.covers);
     let (sky, billboards, sparks) = (&ws.sky, &ws.billboards, &ws.sparks);
     pixels
         .par_chunks_mut(BAND_ROWS * width)
+        .zip(ws.masks.par_chunks_mut(BAND_ROWS * words))
         .enumerate()
-        .for_each(|(band, pixels)| {
+        .for_each(|(band, (pixels, masks))| {
             let y0 = band * BAND_ROWS;
             let mut rows = Rows {
                 y1: y0 + pixels.len() / width,
@@ -276,7 +281,7 @@ pub fn draw_in(
                 y0,
             };
             walls::paint(map, &proj, &mut rows, spans, strips);
-            flats::draw(map, &proj, &mut rows, covers, sky);
+            flats::draw(map, &proj, &mut rows, covers, masks, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(sparks, &proj, &mut rows, spans);
             // Last the HUD, over everything.
