@@ -24,13 +24,19 @@ pub struct Sheet {
     /// Frame (col, row) at `(row * cols + col) * size * size`, then texel
     /// (x, y) at `x * size + y`; RGBA bytes packed with `u32::from_ne_bytes`.
     texels: Vec<u32>,
+    /// For frame `f`, texel row `y` at `f * size + y`: the columns from its
+    /// first opaque texel to one past its last (empty if it has none), so
+    /// a painter of rows can skip the clear texels round a frame.
+    row_spans: Vec<(u16, u16)>,
 }
 
 impl Sheet {
     /// A sheet from a row-major RGBA image `width` x `height` cut into
-    /// frames of `size`; None if the image is not a whole number of frames.
+    /// frames of `size`; None if the image is not a whole number of frames
+    /// or the frames are over 65535 texels on a side.
     pub fn from_rgba(size: usize, width: usize, height: usize, rgba: &[u8]) -> Option<Self> {
         if size == 0
+            || size > usize::from(u16::MAX)
             || !width.is_multiple_of(size)
             || !height.is_multiple_of(size)
             || rgba.len() != width * height * 4
@@ -45,12 +51,34 @@ impl Sheet {
             let at = frame * size * size + (x % size) * size + y % size;
             texels[at] = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
         }
+        let row_spans = texels
+            .chunks_exact(size * size)
+            .flat_map(|frame| {
+                (0..size).map(move |y| {
+                    let seen = |x: &usize| opaque(frame[x * size + y]);
+                    let first = (0..size).find(seen).unwrap_or(0);
+                    let end = (0..size).rev().find(seen).map_or(0, |x| x + 1);
+                    (first as u16, end as u16)
+                })
+            })
+            .collect();
         Some(Self {
             size,
             cols,
             rows,
             texels,
+            row_spans,
         })
+    }
+
+    /// The columns of texel row `y` of frame (`col`, `row`) from its first
+    /// opaque texel to one past its last: `first..end`, empty (`end` not
+    /// above `first`) if the row is clear. Frames wrap as in [`Self::column`].
+    #[inline]
+    pub fn row_span(&self, col: usize, row: usize, y: usize) -> (usize, usize) {
+        let frame = (row % self.rows) * self.cols + col % self.cols;
+        let (first, end) = self.row_spans[frame * self.size + y.min(self.size - 1)];
+        (usize::from(first), usize::from(end))
     }
 
     /// Texel column `x` of frame (`col`, `row`), top to bottom; frames past

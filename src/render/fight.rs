@@ -72,14 +72,26 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
         return;
     }
     let edge_u = edge as usize;
-    // Row by row across the band. Along a row the texel column is
-    // dx * n / edge, stepped exactly as a quotient and remainder.
+    // Row by row across the band, over the screen columns of the texel
+    // row's opaque span only (most of the gun's square is clear). Along a
+    // row the texel column is dx * n / edge, stepped exactly as a quotient
+    // and remainder.
     for dy in rows {
         let v = (dy as usize * n / edge_u).min(n - 1);
+        let (u_first, u_end) = sheet.row_span(frame, 0, v);
+        // The first dx whose texel column is at least u: ceil(u * edge / n).
+        let dx_of = |u: usize| (u * edge_u).div_ceil(n);
+        let (a, b) = (
+            dx_of(u_first).max(first as usize),
+            dx_of(u_end).min(last as usize),
+        );
+        if a >= b {
+            continue;
+        }
         let y = (y0 + dy) as usize;
         let at = (y - c.y0) * c.width;
-        let (mut u, mut rem) = (first as usize * n / edge_u, first as usize * n % edge_u);
-        let out = &mut c.pixels[at + (x0 + first) as usize..at + (x0 + last) as usize];
+        let (mut u, mut rem) = (a * n / edge_u, a * n % edge_u);
+        let out = &mut c.pixels[at + (x0 + a as i64) as usize..at + (x0 + b as i64) as usize];
         for p in out {
             let texel = sheet.column(frame, 0, u)[v];
             if opaque(texel) {
@@ -140,6 +152,40 @@ mod tests {
         let dead = bottom_centre(&w);
         assert!(dead[0] > 0 && dead[1] == 0 && dead[2] == 0, "{dead:?}");
         assert!(dead[0] < 100, "dark red, not the gun: {dead:?}");
+    }
+
+    /// The gun painted over its rows' opaque spans only is the gun painted
+    /// texel by texel over its whole square, for the shipped art at many
+    /// sizes and bands, idle and firing.
+    #[test]
+    fn the_gun_over_its_opaque_spans_is_the_whole_square_painted() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let art = Art::load(&root.join("assets/sprites")).expect("shipped art");
+        let sheet = &art.gun;
+        let n = sheet.size;
+        for (w, h) in [(7, 5), (64, 48), (333, 211), (640, 360), (100, 400)] {
+            for firing in [false, true] {
+                let edge = (h as f64 * GUN_SHARE) as i64;
+                let (x0, y0) = ((w as i64 - edge) / 2, h as i64 - edge);
+                let mut want = vec![BLACK; w * h];
+                for y in y0.max(0)..h as i64 {
+                    for x in x0.max(0)..(x0 + edge).min(w as i64) {
+                        let (dx, dy) = ((x - x0) as usize, (y - y0) as usize);
+                        let (u, v) = (dx * n / edge as usize, dy * n / edge as usize);
+                        let texel = sheet.column(usize::from(firing), 0, u)[v.min(n - 1)];
+                        if edge >= 2 && opaque(texel) {
+                            want[y as usize * w + x as usize] = texel.to_ne_bytes();
+                        }
+                    }
+                }
+                let mut got = vec![BLACK; w * h];
+                for (band, rows) in got.chunks_mut(13 * w).enumerate() {
+                    let mut c = Canvas::band(rows, w, h, band * 13);
+                    gun(&art, firing, &mut c);
+                }
+                assert_eq!(got, want, "{w}x{h}, firing {firing}");
+            }
+        }
     }
 
     #[test]
