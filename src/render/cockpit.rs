@@ -118,14 +118,70 @@ pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
     c.fill(bar_x, top, 3 * scale as i64, len.abs().max(1), colour);
 }
 
-/// A circle outline.
+/// A circle outline: `(r * 7).max(8)` points round it. Only the points
+/// that can land in the canvas's band are worked out: the arcs whose sine
+/// puts them within a pixel of its rows, on the circle's right half
+/// (-90 to 90 degrees) and its left, each widened by a point for rounding.
 pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
+    use std::f64::consts::{PI, TAU};
     if !c.meets((cy - r).floor() as i64, (2.0 * r).ceil() as i64 + 2) {
         return;
     }
     let n = (r * 7.0).max(8.0) as usize;
-    for i in 0..n {
-        let a = i as f64 / n as f64 * std::f64::consts::TAU;
-        c.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, rgba);
+    let sine_at = |y: f64| ((y - cy) / r).clamp(-1.0, 1.0);
+    let (low, high) = (
+        sine_at(c.y0 as f64 - 1.0).asin(),
+        sine_at(c.y1 as f64 + 1.0).asin(),
+    );
+    let per_radian = n as f64 / TAU;
+    for (from, to) in [(low, high), (PI - high, PI - low)] {
+        let first = (from * per_radian).floor() as i64 - 1;
+        let last = (to * per_radian).ceil() as i64 + 1;
+        for i in first..=last.min(first + n as i64) {
+            let a = i.rem_euclid(n as i64) as f64 / n as f64 * TAU;
+            c.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, rgba);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ring drawn band by band, over the arcs that can meet each band,
+    /// is every point of the circle drawn over the whole frame.
+    #[test]
+    fn a_ring_in_bands_is_the_whole_ring() {
+        let (w, h) = (120, 100);
+        for (cx, cy, r) in [
+            (60.0, 50.0, 36.0),
+            (10.5, 3.2, 20.7),
+            (60.0, 90.0, 0.0),
+            (30.0, 50.0, 49.9),
+        ] {
+            let n = (r * 7.0f64).max(8.0) as usize;
+            let mut want = vec![[0u8; 4]; w * h];
+            let mut whole = Canvas::whole(&mut want, w, h);
+            for i in 0..n {
+                let a = i as f64 / n as f64 * std::f64::consts::TAU;
+                whole.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, RIM);
+            }
+            for band_rows in [1, 7, 32, 100] {
+                let mut got = vec![[0u8; 4]; w * h];
+                for (band, rows) in got.chunks_mut(band_rows * w).enumerate() {
+                    ring(
+                        &mut Canvas::band(rows, w, h, band * band_rows),
+                        cx,
+                        cy,
+                        r,
+                        RIM,
+                    );
+                }
+                assert!(
+                    got == want,
+                    "ring at ({cx}, {cy}) radius {r}, bands of {band_rows}"
+                );
+            }
+        }
     }
 }

@@ -127,9 +127,7 @@ impl<'a> Canvas<'a> {
         let x1 = (x + w).clamp(0, self.width as i64) as usize;
         for yy in self.rows(y, h) {
             let at = (yy - self.y0) * self.width;
-            for p in &mut self.pixels[at + x0..at + x1] {
-                *p = darken(*p, 256 - BACKDROP_ALPHA);
-            }
+            darken_run(&mut self.pixels[at + x0..at + x1], 256 - BACKDROP_ALPHA);
         }
     }
 
@@ -166,6 +164,50 @@ fn darken(p: [u8; 4], keep: u32) -> [u8; 4] {
     let even = (((t & EVEN) * keep) >> 8) & EVEN;
     let odd = (((t >> 8) & EVEN) * keep) & !EVEN;
     (((even | odd) & !alpha) | (t & alpha)).to_ne_bytes()
+}
+
+/// [`darken`] over every pixel of `run`.
+#[cfg(not(target_arch = "x86_64"))]
+fn darken_run(run: &mut [[u8; 4]], keep: u32) {
+    for p in run {
+        *p = darken(*p, keep);
+    }
+}
+
+/// [`darken`] over every pixel of `run`, four at a time in SSE2 (every
+/// x86-64 has it): each channel widened to 16 bits, `(c * keep) >> 8`,
+/// alpha kept. The same bytes (a test compares).
+#[cfg(target_arch = "x86_64")]
+fn darken_run(run: &mut [[u8; 4]], keep: u32) {
+    // SAFETY: SSE2 is part of every x86-64 processor.
+    unsafe { darken_run_sse2(run, keep) }
+}
+
+/// [`darken_run`]'s body, compiled for SSE2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn darken_run_sse2(run: &mut [[u8; 4]], keep: u32) {
+    use std::arch::x86_64::*;
+    let k = _mm_set1_epi16(keep.min(256) as i16);
+    let alpha = _mm_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    let zero = _mm_setzero_si128();
+    let mut quads = run.as_chunks_mut::<4>().0.iter_mut();
+    for quad in &mut quads {
+        let bytes = quad.as_flattened_mut();
+        // SAFETY: `bytes` is 16 readable and writable bytes; the load and
+        // store are unaligned.
+        let p = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
+        let lo = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), k));
+        let hi = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), k));
+        let dark = _mm_packus_epi16(lo, hi);
+        let out = _mm_or_si128(_mm_andnot_si128(alpha, dark), _mm_and_si128(alpha, p));
+        // SAFETY: as the load.
+        unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), out) };
+    }
+    let done = run.len() / 4 * 4;
+    for p in &mut run[done..] {
+        *p = darken(*p, keep);
+    }
 }
 
 /// Blends `rgb` over pixel `p` with `alpha` of 256: what [`darken`] does
@@ -294,6 +336,25 @@ mod tests {
             let mut blended = p;
             blend(&mut blended, [0, 0, 0], BACKDROP_ALPHA);
             assert_eq!(darken(p, 256 - BACKDROP_ALPHA), blended, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn darkening_a_run_four_at_a_time_matches_one_at_a_time() {
+        let mut z = 5u32;
+        for len in [0, 1, 3, 4, 5, 8, 17, 100] {
+            let run: Vec<[u8; 4]> = (0..len)
+                .map(|_| {
+                    z = z.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    z.to_ne_bytes()
+                })
+                .collect();
+            for keep in [0, 1, 106, 255, 256] {
+                let mut got = run.clone();
+                darken_run(&mut got, keep);
+                let want: Vec<_> = run.iter().map(|&p| darken(p, keep)).collect();
+                assert_eq!(got, want, "{len} pixels, keep {keep}");
+            }
         }
     }
 }
