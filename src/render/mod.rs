@@ -184,9 +184,11 @@ pub(crate) struct Rows<'a> {
     pub y1: usize,
 }
 
-/// Rows per band: small enough that a 1080-row frame makes 34 bands
-/// for the cores to share, large enough that each is worth a task.
-pub const BAND_ROWS: usize = 32;
+/// Rows per band: small enough that a 1080-row frame makes 23 bands for
+/// the cores to share, large enough that each band's fixed work (the walk
+/// over every column, sprite and HUD element) stays small beside its
+/// pixels. Measured against 16, 32 and 64 in PERF.md (entries 5 and 16).
+pub const BAND_ROWS: usize = 48;
 /// Columns per task of the wall pass's rays.
 const RAY_COLUMNS: usize = 64;
 
