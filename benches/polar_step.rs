@@ -17,7 +17,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Thro
 use std::f64::consts::PI;
 use std::hint::black_box;
 use std::time::Duration;
-use wobblecaster::sim::cartesian::{self, CartesianInput, CartesianState};
+use wobblecaster::bench::cartesian::{self, CartesianInput, CartesianState};
 use wobblecaster::sim::polar::{self, PolarInput, PolarState, PolarTunables};
 use wobblecaster::sim::Rng;
 

@@ -1,6 +1,7 @@
 //! wobblecaster: a Wolfenstein-style first-person game for feeling and
 //! measuring unusual movement models.
 //!
+//! - [`angle`]: angles wrapped and blended, shared by the world, the maps and the feel tools.
 //! - [`sim`]: the world, pure and deterministic at a fixed 120 Hz tick.
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
 //! - [`map`], [`texture`] and [`sprites`]: input parsed at the edge, with located errors.
@@ -11,10 +12,17 @@
 //! - [`names`]: edit distance for the parsers' "did you mean" hints.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
-//! - [`app`]: the window, the only module that touches the platform.
+//! - [`data`]: where the shipped maps, maneuvers and art are found.
+//! - [`cli`]: the commands, one module each; `main.rs` only calls [`cli::run`].
+//! - `app` (feature `window`, on by default): the window, the only module
+//!   that touches the platform.
 
+pub mod angle;
+#[cfg(feature = "window")]
 pub mod app;
 pub mod bench;
+pub mod cli;
+pub mod data;
 pub mod feel;
 pub mod files;
 pub mod map;

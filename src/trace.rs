@@ -1,8 +1,8 @@
 //! `trace`: the simulation run headless on a script or a recording,
 //! printed as CSV.
 
+use crate::angle::wrap_positive;
 use crate::script::Script;
-use crate::sim::angle::wrap_positive;
 use crate::sim::{flight, Action, Controls, Model, PolarState, World, TICK_DT, TICK_RATE};
 use std::io::{self, Write};
 

@@ -2,9 +2,9 @@
 //! and what must (or must never) happen.
 
 use std::f64::consts::{PI, TAU};
+use wobblecaster::angle::wrap_signed;
 use wobblecaster::map::Map;
 use wobblecaster::sim::actors::walker::WalkerState;
-use wobblecaster::sim::angle::wrap_signed;
 use wobblecaster::sim::{Controls, Tunables, World, TICK_RATE};
 
 /// A world on a map drawn in rows (see `Map::from_rows`: `w` a walker

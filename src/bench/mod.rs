@@ -1,6 +1,7 @@
 //! `bench`: frame and tick timings measured on this machine, as a table or
 //! `name,value,unit` CSV rows. Figures are medians over repeated runs.
 
+pub mod cartesian;
 pub mod maps;
 
 use crate::map::Map;

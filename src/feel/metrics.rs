@@ -10,7 +10,7 @@ use super::series::{self, max_or_zero, mean, percentile, rate, ratio_or_zero, rm
 use super::spectrum::Spectrum;
 use super::steps::{step_response, StepResponse};
 use super::wf::msdv;
-use crate::sim::angle::wrap_signed;
+use crate::angle::wrap_signed;
 
 /// How many metres one tile stands for, by default: a tile is about a
 /// two-metre corridor.
@@ -445,7 +445,7 @@ fn uncommanded_yaw_deg(yaw: &[f64], wish: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::angle::wrap_positive;
+    use crate::angle::wrap_positive;
     use std::f64::consts::{PI, TAU};
 
     const RATE_HZ: f64 = 120.0;

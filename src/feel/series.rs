@@ -1,7 +1,7 @@
 //! Plain helpers over sampled series: angle unwrapping, differences and
 //! simple statistics. Every statistic of an empty series is 0, never NaN.
 
-use crate::sim::angle::wrap_signed;
+use crate::angle::wrap_signed;
 
 /// Unwraps an angle series (radians) so that consecutive values differ by
 /// the shortest signed turn between them, in (-pi, pi]. The first value is

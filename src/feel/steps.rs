@@ -8,7 +8,7 @@
 //! moves, and then holds. Its size is the net change, and only steps larger
 //! than [`MIN_STEP_DEG`] count.
 
-use crate::sim::angle::wrap_signed;
+use crate::angle::wrap_signed;
 
 /// Shortest stretch of constant wish heading that ends a step, seconds.
 pub const MIN_HOLD_S: f64 = 1.0;

@@ -1053,7 +1053,7 @@ pub(super) fn parse_facing(word: &str) -> Option<f64> {
         "north" => 270.0,
         _ => word.parse::<f64>().ok().filter(|d| d.is_finite())?,
     };
-    Some(crate::sim::angle::wrap_positive(f64::to_radians(degrees)))
+    Some(crate::angle::wrap_positive(f64::to_radians(degrees)))
 }
 
 /// The facing of a start arrow, in radians.

@@ -53,10 +53,10 @@
 //! the part of the spin across the jet is kept ([`stabilize_with_jet`]).
 //! The brake uses the same rule with six thrusters against the velocity.
 
-use super::angle::{wrap_positive, wrap_signed};
 use super::jets::stabilize_with_jet;
 use super::particles::{Particle, Particles};
 use super::{collision, Rng, TICK_RATE};
+use crate::angle::{wrap_positive, wrap_signed};
 use crate::map::Map;
 
 /// A vector in the world: x east, y south, z up; tiles or radians.

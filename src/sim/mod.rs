@@ -3,8 +3,6 @@
 //! no globals, no platform.
 
 pub mod actors;
-pub mod angle;
-pub mod cartesian;
 pub mod classic;
 pub mod collision;
 pub mod combat;
@@ -21,7 +19,7 @@ pub mod quake;
 mod rng;
 pub mod spatial;
 pub mod steer;
-pub mod tank;
+pub mod tracks;
 mod tunable_keys;
 mod world;
 

@@ -1,11 +1,11 @@
 //! The player: a wish heading turned by the keys, and a body moved by the
 //! walking model in force and stopped by walls.
 
-use super::angle::wrap_positive;
 use super::flight::{Airspace, Flier, FlightInput, Touchdown};
 use super::particles::Particles;
 use super::polar::{self, PolarInput, PolarState};
 use super::{classic, collision, jets, quake, Controls, Model, Rng, Tunables};
+use crate::angle::wrap_positive;
 use crate::map::{Map, Start};
 
 /// Fuel a landing pad puts back per second while the player stands on it,

@@ -12,7 +12,7 @@
 //! [0, 2pi) on both sides. [`drive`] turns the player's wish (a heading and
 //! a movement vector) into the input that `step` reads.
 
-use super::angle::{wrap_positive, wrap_signed};
+use crate::angle::{wrap_positive, wrap_signed};
 use std::f64::consts::PI;
 
 /// Tunables of the polar model. Units are tiles, seconds and radians.

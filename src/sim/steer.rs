@@ -16,7 +16,7 @@
 //! Coordinates: x east, y south; "right" of a direction (gx, gy) is
 //! (-gy, gx), a quarter turn clockwise on the north-up map.
 
-use super::angle::wrap_signed;
+use crate::angle::wrap_signed;
 
 /// Steering tunables, with the article's values where it gives them.
 #[derive(Clone, Copy, Debug, PartialEq)]

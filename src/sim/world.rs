@@ -2,7 +2,6 @@
 //! random generator, advanced one fixed tick at a time.
 
 use super::actors::{Actors, EnemyTunables, Quarry, TARGET_TOP};
-use super::angle::lerp_short;
 use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
 use super::doors::{self, Event, Used};
@@ -10,6 +9,7 @@ use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
 use super::{collision, Action, Controls, Model, Player, PolarTunables, Rng};
+use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
 
 /// Simulation ticks per second.

@@ -17,12 +17,12 @@ pub use self::check::{placement_problems, PlacementProblem, Severity};
 use self::shell::{add_puff, age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
 use self::tank::{Tank, TankRules, TankState};
 use self::walker::{Enter, Think, Walker, WalkerState, WalkerTunables};
-use super::angle::{wrap_positive, wrap_signed};
 use super::collision;
 use super::flow::{clear_band, FlowField};
 use super::spatial::SpatialGrid;
 use super::steer::{self, Obstacle, SteerTunables};
 use super::Rng;
+use crate::angle::{wrap_positive, wrap_signed};
 use crate::map::{raycast, Map, SpawnKind};
 
 /// Every enemy tunable, with its default.

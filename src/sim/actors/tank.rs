@@ -2,7 +2,7 @@
 //! their two track speeds, hunt the player and fire shells along their
 //! heading.
 
-use crate::sim::tank::{self, TankTunables};
+use crate::sim::tracks::{self, TankTunables};
 
 /// The hull's radius as a multiple of the half width between the tracks:
 /// the tracks sit inside the hull, which is longer than it is wide.
@@ -138,7 +138,7 @@ impl Tank {
             stop_distance: stop,
             ..rules.drive
         };
-        let (l, r) = tank::drive(
+        let (l, r) = tracks::drive(
             self.x,
             self.y,
             self.heading,
@@ -147,15 +147,15 @@ impl Tank {
             &drive,
         );
         let step = rules.drive.track_accel * dt;
-        self.left = tank::approach(self.left, l, step);
-        self.right = tank::approach(self.right, r, step);
+        self.left = tracks::approach(self.left, l, step);
+        self.right = tracks::approach(self.right, r, step);
     }
 
     /// Accelerates the tracks toward backing away on an arc that turns the
     /// heading toward `target`.
     pub fn back_away(&mut self, target: [f64; 2], rules: &TankRules, dt: f64) {
         let bearing = (target[1] - self.y).atan2(target[0] - self.x);
-        let error = crate::sim::angle::wrap_signed(bearing - self.heading);
+        let error = crate::angle::wrap_signed(bearing - self.heading);
         let max = rules.drive.max_track_speed;
         let (outer, inner) = rules.reverse_tracks;
         // Backing with the left track slower (less negative) than the right
@@ -165,15 +165,15 @@ impl Tank {
             false => (-outer * max, -inner * max),
         };
         let step = rules.drive.track_accel * dt;
-        self.left = tank::approach(self.left, l, step);
-        self.right = tank::approach(self.right, r, step);
+        self.left = tracks::approach(self.left, l, step);
+        self.right = tracks::approach(self.right, r, step);
     }
 
     /// Brings both tracks toward a stop.
     pub fn brake(&mut self, rules: &TankRules, dt: f64) {
         let step = rules.drive.track_accel * dt;
-        self.left = tank::approach(self.left, 0.0, step);
-        self.right = tank::approach(self.right, 0.0, step);
+        self.left = tracks::approach(self.left, 0.0, step);
+        self.right = tracks::approach(self.right, 0.0, step);
     }
 
     /// Where the exact arc of the current track speeds over `dt` would put
@@ -184,7 +184,7 @@ impl Tank {
 
     /// The exact arc of track speeds `left` and `right` over `dt`.
     pub fn arc_with(&self, left: f64, right: f64, dt: f64) -> (f64, f64, f64) {
-        tank::arc_step(
+        tracks::arc_step(
             self.x,
             self.y,
             self.heading,
@@ -198,7 +198,7 @@ impl Tank {
     /// Makes the move to `to`, driven by track speeds `used`.
     pub fn commit(&mut self, to: (f64, f64, f64), used: (f64, f64), dt: f64) {
         (self.x, self.y) = (to.0, to.1);
-        self.heading = crate::sim::angle::wrap_positive(to.2);
+        self.heading = crate::angle::wrap_positive(to.2);
         self.used = used;
         self.tread += (used.0.abs() + used.1.abs()) * 0.5 * dt;
     }

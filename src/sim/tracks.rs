@@ -13,7 +13,7 @@
 //! rewritten so that it has no division by `l - r`: `sin(g) / g` is taken
 //! from its series near 0, and equal speeds are no special case.
 
-use super::angle::wrap_signed;
+use crate::angle::wrap_signed;
 
 /// `sin(x) / x`, exact and finite everywhere (1 at 0).
 pub fn sinc(x: f64) -> f64 {

@@ -1,9 +1,9 @@
-//! The polar model of article 000 ([`super::polar`]) with the velocity kept
+//! The polar model of article 000 ([`crate::sim::polar`]) with the velocity kept
 //! in Cartesian form, to answer the article's closing question: is the
 //! polar step cheaper than a Cartesian one? (`benches/polar_step.rs`
 //! measures both.)
 //!
-//! The dynamics are [`polar::step`](super::polar::step)'s, term for term. What changes is where
+//! The dynamics are [`polar::step`](crate::sim::polar::step)'s, term for term. What changes is where
 //! the trigonometry goes. The polar step takes sine and cosine of the angle
 //! from the velocity to the push and turns the velocity with an addition.
 //! This step gets that sine and cosine from the cross and dot products of
@@ -14,10 +14,10 @@
 //! second order.
 //!
 //! Vectors are `[x, y]` in the world frame (x east, y south), so a positive
-//! angle turns +x toward +y, as in [`super::angle`].
+//! angle turns +x toward +y, as in [`crate::angle`].
 
-use super::angle::wrap_positive;
-use super::polar::{PolarInput, PolarState, PolarTunables};
+use crate::angle::wrap_positive;
+use crate::sim::polar::{PolarInput, PolarState, PolarTunables};
 
 /// Below this speed, in tiles per second, the velocity's squared length
 /// could underflow, so a step that ends slower also records its direction in
@@ -101,7 +101,7 @@ impl CartesianInput {
 }
 
 /// One step of the article's `speed()` function, `dt` seconds long, on a
-/// Cartesian velocity: [`polar::step`](super::polar::step)'s dynamics, with the velocity turned
+/// Cartesian velocity: [`polar::step`](crate::sim::polar::step)'s dynamics, with the velocity turned
 /// by an exact rotation of `angular_velocity * dt` radians.
 pub fn step(
     state: CartesianState,
@@ -165,7 +165,7 @@ fn speed_and_direction(state: &CartesianState) -> (f64, [f64; 2]) {
     (speed, scale(state.velocity, 1.0 / speed))
 }
 
-/// Steps 4-7 of [`polar::step`](super::polar::step), unchanged: the new speed (tiles per
+/// Steps 4-7 of [`polar::step`](crate::sim::polar::step), unchanged: the new speed (tiles per
 /// second, possibly negative) and angular velocity (radians per second).
 #[inline(always)]
 fn swing(
@@ -186,7 +186,7 @@ fn swing(
     (new_speed, new_angular_velocity)
 }
 
-/// Step 10 of [`polar::step`](super::polar::step) and the new state: a speed pushed through
+/// Step 10 of [`polar::step`](crate::sim::polar::step) and the new state: a speed pushed through
 /// zero turns around to follow the push, with no angular velocity.
 #[inline(always)]
 fn settle(
@@ -252,7 +252,7 @@ fn scale(v: [f64; 2], k: f64) -> [f64; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::angle::wrap_signed;
+    use crate::angle::wrap_signed;
     use crate::sim::polar::{self, Coast};
     use crate::sim::Rng;
     use std::f64::consts::PI;

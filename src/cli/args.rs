@@ -1,0 +1,201 @@
+//! Options and value parsers shared by several commands.
+
+#[cfg(feature = "window")]
+use super::CliError;
+use crate::feel::{self, Scale};
+use crate::render;
+#[cfg(feature = "window")]
+use crate::settings::{self, Settings, Video};
+use crate::sim::{Coupling, Model, Pose, Tunables};
+use clap::Args;
+use std::path::PathBuf;
+
+/// How the window shows the game.
+#[derive(Args)]
+pub struct WindowArgs {
+    /// The settings file (default: the one in the per-user config folder,
+    /// see `wobblecaster settings --path`); edits apply while playing.
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
+    /// Internal render resolution, scaled up to the window (default from
+    /// the settings, 960x540: about 3.5 ms a frame on one core of a small
+    /// machine, see README).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+    /// Horizontal field of view in degrees (default from the settings, 90).
+    #[arg(long, value_name = "DEG", value_parser = parse_fov)]
+    pub fov: Option<f64>,
+    /// Quit after this many presented frames (for automated checks).
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+}
+
+impl WindowArgs {
+    /// The settings file (this one's, else the per-user one), read; also
+    /// the file to watch. A file named with `--settings` must exist; the
+    /// per-user one may not (yet): then the defaults stand, and creating
+    /// it while playing applies it.
+    #[cfg(feature = "window")]
+    pub fn load_settings(&self) -> Result<(Settings, Option<PathBuf>), CliError> {
+        let Some(path) = self.settings.clone().or_else(settings::default_path) else {
+            return Ok((Settings::default(), None));
+        };
+        if self.settings.is_none() && !path.exists() {
+            return Ok((Settings::default(), Some(path)));
+        }
+        Ok((Settings::load(&path)?, Some(path)))
+    }
+
+    /// The video settings of `settings` with this command line's choices.
+    #[cfg(feature = "window")]
+    pub fn video(&self, settings: &Settings) -> Video {
+        let mut video = settings.video.clone();
+        if let Some(size) = self.size {
+            video.size = size;
+        }
+        if let Some(fov) = self.fov {
+            video.fov_deg = fov;
+        }
+        video
+    }
+}
+
+/// Movement and comfort choices shared by the commands that run the world.
+#[derive(Args, Clone)]
+pub struct TuningArgs {
+    /// Walking model: polar (article 000), classic (Wolfenstein 3D) or quake.
+    #[arg(long, value_parser = parse_model)]
+    model: Option<Model>,
+    /// Camera coupling for the polar model: velocity or heading.
+    #[arg(long, value_parser = parse_coupling)]
+    coupling: Option<Coupling>,
+    /// Head bob amplitude: 0 off, 1 Quake's.
+    #[arg(long, value_name = "AMOUNT")]
+    head_bob: Option<f64>,
+    /// Gyro jet against the polar model's spin, degrees per second squared (0 off).
+    #[arg(long, value_name = "DEG_PER_S2")]
+    gyro: Option<f64>,
+    /// Heading turn speed, degrees per second.
+    #[arg(long, value_name = "DEG_PER_S")]
+    heading_speed: Option<f64>,
+}
+
+impl TuningArgs {
+    /// The default tunables with these choices applied.
+    pub fn tunables(&self) -> Tunables {
+        let mut t = Tunables::default();
+        self.apply(&mut t);
+        t
+    }
+
+    /// Replaces the tunables in `t` that these choices set.
+    pub fn apply(&self, t: &mut Tunables) {
+        if let Some(m) = self.model {
+            t.model = m;
+        }
+        if let Some(c) = self.coupling {
+            t.coupling = c;
+        }
+        if let Some(b) = self.head_bob {
+            t.head_bob = b.max(0.0);
+        }
+        if let Some(g) = self.gyro {
+            t.gyro = g.max(0.0).to_radians();
+        }
+        if let Some(h) = self.heading_speed {
+            t.heading_speed = h.to_radians();
+        }
+    }
+}
+
+/// How the feel metrics turn tiles into metres.
+#[derive(Args)]
+pub struct ScaleArgs {
+    /// Metres per tile, for the speeds and sickness doses.
+    #[arg(long, value_name = "M", default_value_t = feel::DEFAULT_METRES_PER_TILE, value_parser = parse_positive)]
+    pub metres_per_tile: f64,
+}
+
+impl ScaleArgs {
+    pub fn scale(&self) -> Scale {
+        Scale {
+            metres_per_tile: self.metres_per_tile,
+        }
+    }
+}
+
+/// A walking model by name.
+pub fn parse_model(s: &str) -> Result<Model, String> {
+    Model::from_name(s)
+        .ok_or_else(|| format!("unknown model `{s}`: expected polar, classic or quake"))
+}
+
+/// A camera coupling by name.
+pub fn parse_coupling(s: &str) -> Result<Coupling, String> {
+    Coupling::from_name(s)
+        .ok_or_else(|| format!("unknown coupling `{s}`: expected velocity or heading"))
+}
+
+/// `640x360` to (640, 360).
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or("expected WxH, e.g. 640x360")?;
+    let w: u32 = w.trim().parse().map_err(|_| format!("bad width `{w}`"))?;
+    let h: u32 = h.trim().parse().map_err(|_| format!("bad height `{h}`"))?;
+    if !(1..=8192).contains(&w) || !(1..=8192).contains(&h) {
+        return Err("width and height must be 1 to 8192".into());
+    }
+    Ok((w, h))
+}
+
+/// A field of view in degrees, 30 to 150.
+pub fn parse_fov(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("bad field of view `{s}`"))?;
+    if !(render::MIN_FOV_DEG..=render::MAX_FOV_DEG).contains(&v) {
+        return Err(format!(
+            "the field of view must be {} to {} degrees",
+            render::MIN_FOV_DEG,
+            render::MAX_FOV_DEG
+        ));
+    }
+    Ok(v)
+}
+
+/// A finite number above zero.
+pub fn parse_positive(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("expected a number above 0, found `{s}`")),
+    }
+}
+
+/// A view pitch in degrees, -60 to 60.
+pub fn parse_pitch(s: &str) -> Result<f64, String> {
+    let limit = render::MAX_VIEW_PITCH.to_degrees();
+    match s.parse::<f64>() {
+        Ok(v) if v.abs() <= limit + 1e-9 => Ok(v),
+        _ => Err(format!(
+            "expected degrees from -{limit} to {limit}, found `{s}`"
+        )),
+    }
+}
+
+/// `X,Y,ANGLE_DEG` to a pose.
+pub fn parse_at(s: &str) -> Result<Pose, String> {
+    let parts: Vec<f64> = s
+        .split(',')
+        .map(|p| p.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("expected X,Y,ANGLE_DEG, found `{s}`"))?;
+    match parts[..] {
+        [x, y, a] if x.is_finite() && y.is_finite() && a.is_finite() => Ok(Pose {
+            x,
+            y,
+            z: crate::sim::EYE_HEIGHT,
+            yaw: crate::angle::wrap_positive(a.to_radians()),
+            pitch: 0.0,
+        }),
+        _ => Err(format!("expected X,Y,ANGLE_DEG, found `{s}`")),
+    }
+}

@@ -1,0 +1,29 @@
+//! `bench`: frame, tick and map-load timings on this machine.
+
+use super::run_input::load_map;
+use super::CliError;
+use crate::data;
+use crate::sim::{Tunables, World};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Measure frame and tick times on this machine (medians).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map, a file or a shipped map's name (default: maps/default.map).
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// Print `name,value,unit` rows.
+    #[arg(long)]
+    csv: bool,
+}
+
+/// Measures and prints every figure.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (map, _, _) = load_map(args.map)?;
+    let world = World::new(map, Tunables::default(), 1);
+    let mut figures = crate::bench::run(&world, &super::shot::load_art()?);
+    figures.extend(crate::bench::maps::run(&data::dir("assets")));
+    crate::bench::print(&figures, args.csv);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,90 @@
+//! `check-map`: maps loaded and checked, every fault with its place.
+
+use super::CliError;
+use crate::data;
+use crate::map::{self, shipped};
+use crate::sim::actors::{placement_problems, EnemyTunables, Severity};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Load maps and report every fault with its location.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map files or shipped map names (none: every shipped map).
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// Checks the maps named, or every shipped map; exits 1 if any fails.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    check_maps(&args.files)
+}
+
+/// Checks each of `files`, printing its faults or a one-line summary.
+fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
+    if files.is_empty() {
+        let all = shipped::list(&data::maps_dir());
+        if all.is_empty() {
+            return Err(CliError::refused(
+                "no map files given, and no shipped maps found",
+            ));
+        }
+        return check_maps(&all);
+    }
+    let mut failed = 0;
+    let walker_radius = EnemyTunables::default().walker.radius;
+    for f in files {
+        let f = &match data::resolve_map(f) {
+            Ok(f) => f,
+            Err(e) => {
+                failed += 1;
+                println!("{}: error: {e}", f.display());
+                continue;
+            }
+        };
+        match map::load(f) {
+            Ok(m) => {
+                let problems = placement_problems(&m, walker_radius);
+                let mut errors = 0;
+                for p in &problems {
+                    let severity = match p.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                    };
+                    errors += usize::from(p.severity == Severity::Error);
+                    println!("{}: {severity}: {}", p.place.locate(f), p.message);
+                }
+                if errors > 0 {
+                    failed += 1;
+                    continue;
+                }
+                let warnings = match problems.len() {
+                    0 => String::new(),
+                    1 => ", 1 warning".into(),
+                    n => format!(", {n} warnings"),
+                };
+                println!(
+                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{warnings})",
+                    f.display(),
+                    m.name,
+                    m.width(),
+                    m.height(),
+                    m.spawns.len(),
+                    m.doors.len(),
+                    m.pickups.len(),
+                )
+            }
+            Err(errors) => {
+                failed += 1;
+                for e in &errors.0 {
+                    println!("{}: error: {}", e.at.locate(&e.file), e.kind);
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("{failed} of {} maps failed", files.len());
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}

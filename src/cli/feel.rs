@@ -1,0 +1,118 @@
+//! `feel`: the feel metrics of one run, and `feel compare` over every
+//! standard maneuver.
+
+use super::args::{ScaleArgs, TuningArgs};
+use super::run_input::RunInput;
+use super::CliError;
+use crate::data;
+use crate::feel::{self, compare, Scale};
+use crate::sim::Tunables;
+use clap::Subcommand;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Measure feel: run a script or a recording headless and print its
+/// metrics; `feel compare` runs every standard maneuver with every model.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct Args {
+    #[command(subcommand)]
+    compare: Option<FeelCommand>,
+    /// A script (lines of `SECONDS ACTIONS`) or a recording (made with
+    /// `--record` or F9), told apart by the recording's first line.
+    #[arg(value_name = "RUN", required = true)]
+    run: Option<PathBuf>,
+    /// The map (a file or a shipped map's name); default: a recording's
+    /// own, else an open plane.
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// Print `metric,value,unit` rows.
+    #[arg(long)]
+    csv: bool,
+    #[command(flatten)]
+    scale: ScaleArgs,
+    #[command(flatten)]
+    tuning: TuningArgs,
+}
+
+#[derive(Subcommand)]
+enum FeelCommand {
+    /// Run every standard maneuver (maneuvers/) with every model and
+    /// coupling; write DIR/report.md and a plot per maneuver.
+    Compare {
+        /// The folder for the report; it must be empty or absent.
+        #[arg(long, value_name = "DIR", default_value = "feel-report")]
+        out: PathBuf,
+        /// Write into a folder that is not empty (only report.md and the
+        /// plots are replaced; other files stay).
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        scale: ScaleArgs,
+    },
+}
+
+/// `feel RUN` or `feel compare`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(FeelCommand::Compare { out, force, scale }) = args.compare {
+        return run_compare(&out, force, scale.scale());
+    }
+    let file = args.run.expect("clap asks for RUN without a subcommand");
+    run_one(&file, args.map, args.csv, args.scale.scale(), &args.tuning)
+}
+
+/// `feel RUN`: the metrics of a script or recording, as a table or CSV.
+fn run_one(
+    file: &Path,
+    map: Option<PathBuf>,
+    csv: bool,
+    scale: Scale,
+    tuning: &TuningArgs,
+) -> Result<ExitCode, CliError> {
+    let (mut world, ticks) = RunInput::either(file, map, tuning)?.world();
+    let t = world.tunables;
+    let trajectory = feel::run::run(&mut world, ticks);
+    let metrics = feel::compute(&trajectory, scale);
+    if csv {
+        print!("{}", feel::format_csv(&metrics));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let seconds = (trajectory.samples.len() - 1) as f64 * trajectory.dt;
+    println!(
+        "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m",
+        file.display(),
+        world.map.name,
+        t.model.name(),
+        t.coupling.name(),
+        scale.metres_per_tile
+    );
+    if trajectory.samples.len() < feel::MIN_SAMPLES {
+        println!("(too short to measure: every metric is 0)");
+    }
+    println!();
+    print!("{}", feel::format_table(&metrics));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `feel compare`: every maneuver with every model and coupling, written
+/// up in `out`.
+fn run_compare(out: &Path, force: bool, scale: Scale) -> Result<ExitCode, CliError> {
+    let root = data::root_of("maneuvers");
+    let started = std::time::Instant::now();
+    let results = compare::run_all(&root, &Tunables::default(), scale)?;
+    let mut command = "wobblecaster feel compare".to_string();
+    if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
+        command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
+    }
+    let written = compare::write(out, &results, force, &command)?;
+    for path in &written {
+        println!("wrote {}", path.display());
+    }
+    println!(
+        "{} maneuvers x {} models and couplings in {:.1} s",
+        results.len(),
+        feel::maneuvers::VARIANTS.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}

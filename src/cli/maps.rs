@@ -1,0 +1,36 @@
+//! `maps`: the shipped maps with the names `--map` takes.
+
+use super::CliError;
+use crate::data;
+use crate::map::{self, shipped};
+use std::process::ExitCode;
+
+/// Lists every shipped map: its short name, its title and what it is for.
+pub fn run() -> Result<ExitCode, CliError> {
+    let dir = data::maps_dir();
+    let files = shipped::list(&dir);
+    if files.is_empty() {
+        return Err(CliError::refused(format!("no maps in {}", dir.display())));
+    }
+    let rows: Vec<(String, String, String)> = files
+        .iter()
+        .map(|f| match map::load(f) {
+            Ok(m) => (shipped::short_name(f), m.name, m.description),
+            Err(e) => (
+                shipped::short_name(f),
+                "(does not load)".into(),
+                e.to_string(),
+            ),
+        })
+        .collect();
+    let name_w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let title_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    for (name, title, about) in &rows {
+        println!("{name:name_w$}  {title:title_w$}  {about}");
+    }
+    println!(
+        "\nPlay one with `wobblecaster --map NAME`; maps live in {}.",
+        dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,171 @@
+//! What the headless commands run: maps found by name or path, scripts
+//! and recordings read with what a replay should know said on stderr.
+
+use super::args::TuningArgs;
+use super::CliError;
+use crate::data;
+use crate::files;
+use crate::map::{self, Map};
+use crate::record::Recording;
+use crate::script::Script;
+use crate::sim::{Controls, Tunables, World};
+use std::path::{Path, PathBuf};
+
+/// The map `asked` (a file or a shipped name), or the shipped default map;
+/// also the path as given (what a recording names) and the file it is.
+pub fn load_map(asked: Option<PathBuf>) -> Result<(Map, PathBuf, PathBuf), CliError> {
+    let path = asked.unwrap_or_else(|| PathBuf::from(data::DEFAULT_MAP));
+    let file = data::resolve_map(&path)?;
+    Ok((map::load(&file)?, path, file))
+}
+
+/// A headless run: the controls of every tick and the world they drive.
+pub struct RunInput {
+    ticks: Vec<Controls>,
+    map: Map,
+    tunables: Tunables,
+    seed: u64,
+}
+
+impl RunInput {
+    /// A script's ticks on `map` (default: the open plane), with the default
+    /// tunables and the tuning options applied.
+    pub fn script(
+        file: &Path,
+        map: Option<PathBuf>,
+        tuning: &TuningArgs,
+    ) -> Result<Self, CliError> {
+        Self::from_script(Script::load(file)?, map, tuning)
+    }
+
+    /// A script already read, as [`RunInput::script`] runs it.
+    fn from_script(
+        script: Script,
+        map: Option<PathBuf>,
+        tuning: &TuningArgs,
+    ) -> Result<Self, CliError> {
+        let map = match map {
+            Some(p) => map::load(&data::resolve_map(&p)?)?,
+            None => Map::open_plane(),
+        };
+        Ok(Self {
+            ticks: script.ticks().collect(),
+            map,
+            tunables: tuning.tunables(),
+            seed: 1,
+        })
+    }
+
+    /// A recording's ticks on its map (or `map`) with its seed and
+    /// tunables, the tuning options applied over them.
+    pub fn recording(
+        file: &Path,
+        map: Option<PathBuf>,
+        tuning: &TuningArgs,
+    ) -> Result<Self, CliError> {
+        Self::from_recording(load_recording(file)?, map, tuning)
+    }
+
+    /// A recording already read, as [`RunInput::recording`] runs it.
+    fn from_recording(
+        recording: Recording,
+        map: Option<PathBuf>,
+        tuning: &TuningArgs,
+    ) -> Result<Self, CliError> {
+        let map = recording_map(&recording, map)?;
+        let mut tunables = recording.header.tunables;
+        tuning.apply(&mut tunables);
+        Ok(Self {
+            ticks: recording.ticks().collect(),
+            map,
+            tunables,
+            seed: recording.header.seed,
+        })
+    }
+
+    /// A script or a recording, whichever `file` is: a recording starts
+    /// with its magic line.
+    pub fn either(
+        file: &Path,
+        map: Option<PathBuf>,
+        tuning: &TuningArgs,
+    ) -> Result<Self, CliError> {
+        let text = files::read_text(file, "file").map_err(|f| {
+            CliError::refused(match f.line {
+                0 => format!("{}: {}", file.display(), f.message),
+                _ => format!("{}:{}:{}: {}", file.display(), f.line, f.col, f.message),
+            })
+        })?;
+        // Read once, parsed as whichever it is.
+        match text.starts_with("wobblecaster-recording") {
+            true => Self::from_recording(noted(Recording::parse(&text, file)?), map, tuning),
+            false => Self::from_script(Script::parse(&text, file)?, map, tuning),
+        }
+    }
+
+    /// The fresh world and the ticks to run on it.
+    pub fn world(self) -> (World, Vec<Controls>) {
+        (World::new(self.map, self.tunables, self.seed), self.ticks)
+    }
+}
+
+/// Loads a recording, telling on stderr what a replay should know: a
+/// truncated file, another program version, tunables left to defaults.
+pub fn load_recording(file: &Path) -> Result<Recording, CliError> {
+    Ok(noted(Recording::load(file)?))
+}
+
+/// `recording`, after telling on stderr what a replay should know of it.
+fn noted(recording: Recording) -> Recording {
+    let name = recording.file.display();
+    if recording.is_truncated() {
+        eprintln!(
+            "note: {name} has no end line (its recorder stopped without closing it, or the \
+             file was cut): it replays up to its last complete second, tick {} ({} later \
+             ticks dropped)",
+            recording.last_verified_tick(),
+            recording.dropped_ticks
+        );
+    }
+    let version = &recording.header.version;
+    if version != env!("CARGO_PKG_VERSION") {
+        eprintln!(
+            "note: {name} was recorded by wobblecaster {version}, this is {}: a changed \
+             simulation shows as a desync",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    if !recording.defaulted.is_empty() {
+        eprintln!(
+            "note: {name} does not set {}: the defaults stand in",
+            recording.defaulted.join(", ")
+        );
+    }
+    recording
+}
+
+/// The map to run `recording` on: `chosen`, else the one its header names
+/// (resolved as `--map` is; none is the open plane).
+pub fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Map, CliError> {
+    let header = &recording.header;
+    let path = match (chosen, &header.map) {
+        (Some(p), _) => data::resolve_map(&p)?,
+        (None, Some(p)) => data::resolve_map(p)?,
+        (None, None) => return Ok(Map::open_plane()),
+    };
+    let map = map::load(&path).map_err(|source| CliError::ReplayMap {
+        map: path.clone(),
+        recording: recording.file.clone(),
+        source,
+    })?;
+    if map.name != header.map_name {
+        eprintln!(
+            "note: {} is the map `{}`; {} was recorded on `{}`",
+            path.display(),
+            map.name,
+            recording.file.display(),
+            header.map_name
+        );
+    }
+    Ok(map)
+}

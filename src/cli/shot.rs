@@ -1,0 +1,149 @@
+//! `shot`: one frame rendered headless to a PNG.
+
+use super::args::{parse_at, parse_fov, parse_pitch, parse_positive, parse_size};
+use super::run_input::load_map;
+use super::CliError;
+use crate::data;
+use crate::files;
+use crate::map::Start;
+use crate::render::{self, Hud, View};
+use crate::script::Script;
+use crate::settings::Settings;
+use crate::sim::{Controls, Pose, Tunables, World};
+use crate::sprites::Art;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Render one frame headless (no window, no GPU) to a PNG.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The map, a file or a shipped map's name (default: maps/default.map).
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// Camera position and view angle (tiles, tiles, degrees; 0 east,
+    /// 90 south); default: the player start.
+    #[arg(long, value_name = "X,Y,ANGLE_DEG", value_parser = parse_at, allow_hyphen_values = true)]
+    at: Option<Pose>,
+    /// Image size.
+    #[arg(long, value_name = "WxH", default_value = "640x360", value_parser = parse_size)]
+    size: (u32, u32),
+    /// Horizontal field of view in degrees.
+    #[arg(long, value_name = "DEG", default_value_t = render::DEFAULT_FOV_DEG, value_parser = parse_fov)]
+    fov: f64,
+    /// Show the minimap in the shot.
+    #[arg(long)]
+    minimap: bool,
+    /// Show the help overlay (F1 in the game) in the shot.
+    #[arg(long)]
+    help_overlay: bool,
+    /// Show the enemies' steering overlay (F4 in the game) on the
+    /// minimap.
+    #[arg(long)]
+    steering: bool,
+    /// Run the world this many ticks first (120 a second), the player
+    /// standing still and firing if `--fire`: the enemies move.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    ticks: u64,
+    /// Hold the trigger during `--ticks`.
+    #[arg(long, requires = "ticks")]
+    fire: bool,
+    /// Run this script (lines of `SECONDS ACTIONS`, e.g. `1 jetpack+thrust`)
+    /// from the start before the shot, after `--ticks`.
+    #[arg(long, value_name = "FILE")]
+    script: Option<PathBuf>,
+    /// Eye height in tiles (0.5 walking; up to the map's wall height).
+    #[arg(long, value_name = "TILES", value_parser = parse_positive)]
+    z: Option<f64>,
+    /// Look down by this many degrees (negative: up), as a flier's tilt
+    /// does; at most 60 either way.
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true, value_parser = parse_pitch)]
+    pitch: Option<f64>,
+    /// Where to write the PNG.
+    #[arg(long, value_name = "FILE.png")]
+    out: PathBuf,
+    /// Replace `--out` if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Runs the world as asked, renders the view and writes the PNG.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.out.exists() && !args.force {
+        return Err(CliError::refused(format!(
+            "{} exists; pass --force to replace it",
+            args.out.display()
+        )));
+    }
+    let (mut map, _, _) = load_map(args.map)?;
+    // The player stands where the camera is, so the HUD and minimap agree.
+    if let Some(pose) = args.at {
+        map.start = Start {
+            x: pose.x,
+            y: pose.y,
+            angle: pose.yaw,
+        };
+    }
+    let mut world = World::new(map, Tunables::default(), 1);
+    let controls = Controls {
+        fire: args.fire,
+        ..Controls::default()
+    };
+    for _ in 0..args.ticks {
+        world.step(&controls);
+    }
+    if let Some(file) = args.script {
+        for controls in Script::load(&file)?.ticks() {
+            world.step(&controls);
+        }
+    }
+    let mut view = View::from_pose(world.camera());
+    view.fov = args.fov.to_radians();
+    if let Some(z) = args.z {
+        view.pose.z = z;
+    }
+    if let Some(pitch) = args.pitch {
+        view.pose.pitch = pitch.to_radians();
+    }
+    let hud = Hud {
+        minimap: args.minimap,
+        help: args.help_overlay,
+        steering: args.steering,
+        keys: render::key_lines(&Settings::default().bindings),
+        ..Hud::default()
+    };
+    let (w, h) = args.size;
+    let mut frame = vec![0u8; w as usize * h as usize * 4];
+    render::draw(
+        &world,
+        &view,
+        &hud,
+        &load_art()?,
+        &mut frame,
+        w as usize,
+        h as usize,
+    );
+    write_png(&args.out, &frame, (w, h), args.force)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shipped sprite sheets.
+pub fn load_art() -> Result<Art, CliError> {
+    Ok(Art::load(&data::sprites_dir())?)
+}
+
+/// Writes the PNG whole (see [`files::write_whole`]), replacing `out` only
+/// if `force`.
+fn write_png(out: &Path, rgba: &[u8], (w, h): (u32, u32), force: bool) -> Result<(), CliError> {
+    files::write_whole(out, force, |file| {
+        image::write_buffer_with_format(
+            file,
+            rgba,
+            w,
+            h,
+            image::ExtendedColorType::Rgba8,
+            image::ImageFormat::Png,
+        )
+        .map_err(std::io::Error::other)
+    })?;
+    Ok(())
+}
