@@ -93,7 +93,8 @@ fn any_size_renders_without_panic() {
         message: Some("a message".into()),
         hidden: false,
         help: true,
-        keys: render::key_lines(&Default::default()),
+        keys: wobblecaster::settings::help_lines(&Default::default()),
+        prompts: wobblecaster::settings::prompts(&Default::default()),
         input: vec![("mouse turning".into(), "off".into())],
     };
     for (w, h) in [

@@ -10,7 +10,7 @@ use super::Report;
 use crate::map::{self, Map};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
-use crate::settings::{Binding, Settings, Video};
+use crate::settings::{self, Action as BindAction, Binding, Settings, Video};
 use crate::sim::actors::Actors;
 use crate::sim::{Action, Controls, Pose, World, TICK_DT};
 use crate::sprites::Art;
@@ -351,7 +351,8 @@ impl Game {
     /// Puts the bindings and input options in force into the help overlay.
     fn refresh_help(&mut self) {
         let i = &self.settings.input;
-        self.hud.keys = render::key_lines(&self.settings.bindings);
+        self.hud.keys = settings::help_lines(&self.settings.bindings);
+        self.hud.prompts = settings::prompts(&self.settings.bindings);
         let mouse = match i.mouse_turn {
             true => format!("on, {} deg a count", i.mouse_sensitivity),
             false => "off".to_string(),
@@ -456,7 +457,15 @@ impl Game {
     fn request(&mut self, action: Action) {
         match self.playback {
             Some(_) => {
-                self.notify("the recording drives a replay: F2, F3 and Enter are off".into())
+                let keys = settings::key_list(
+                    &self.settings.bindings,
+                    &[
+                        BindAction::NextCoupling,
+                        BindAction::NextModel,
+                        BindAction::Restart,
+                    ],
+                );
+                self.notify(format!("the recording drives a replay: {keys} are off"))
             }
             None => self.action = Some(action),
         }
@@ -508,7 +517,10 @@ impl Game {
     /// named for `now` (see [`Game::record_to`]).
     pub fn toggle_recording(&mut self, now: SystemTime) {
         if self.playback.is_some() {
-            return self.notify("F9 records in play, not in a replay".into());
+            return self.notify(format!(
+                "{} records in play, not in a replay",
+                self.record_key()
+            ));
         }
         match self.tape.stop() {
             Some(Ok(path)) => self.notify(format!("recording saved: {}", path.display())),
@@ -580,7 +592,17 @@ impl Game {
             return Some(replay_status(playback, &self.world));
         }
         let path = self.tape.recording()?;
-        Some(format!("recording to {} - F9 stops", path.display()))
+        Some(format!(
+            "recording to {} - {} stops",
+            path.display(),
+            self.record_key()
+        ))
+    }
+
+    /// The key that starts and stops recording, as the player reads it.
+    fn record_key(&self) -> String {
+        settings::key_name(&self.settings.bindings, BindAction::Record)
+            .unwrap_or_else(|| "the record key (unbound)".into())
     }
 }
 

@@ -8,7 +8,7 @@ use crate::files;
 use crate::map::Start;
 use crate::render::{self, Hud, View};
 use crate::script::Script;
-use crate::settings::Settings;
+use crate::settings::{self, Settings};
 use crate::sim::{Controls, Pose, Tunables, World};
 use crate::sprites::Art;
 use std::path::{Path, PathBuf};
@@ -104,11 +104,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(pitch) = args.pitch {
         view.pose.pitch = pitch.to_radians();
     }
+    let bindings = Settings::default().bindings;
     let hud = Hud {
         minimap: args.minimap,
         help: args.help_overlay,
         steering: args.steering,
-        keys: render::key_lines(&Settings::default().bindings),
+        keys: settings::help_lines(&bindings),
+        prompts: settings::prompts(&bindings),
         ..Hud::default()
     };
     let (w, h) = args.size;

@@ -1,7 +1,7 @@
 //! The fight on screen: the gun at the bottom of the view with its muzzle
 //! flash, the red flash of a hit taken, and the death screen.
 
-use super::font::{Canvas, GLYPH};
+use super::font::Canvas;
 use crate::sim::World;
 use crate::sprites::{opaque, Art};
 
@@ -18,23 +18,25 @@ const DEATH: [u8; 3] = [70, 0, 0];
 /// How much of the death screen's dark red covers the view, of 256.
 const DEATH_ALPHA: u32 = 180;
 /// The death message, and its colour.
-const DEATH_TEXT: &str = "YOU DIED - press Enter to restart";
+const DEATH_TEXT: &str = "YOU DIED";
 const DEATH_TEXT_RGB: [u8; 3] = [255, 220, 200];
 
-/// Draws the gun, then the flash of a hit or the death screen.
-pub(super) fn draw(world: &World, art: &Art, c: &mut Canvas, scale: usize) {
+/// Draws the gun, then the flash of a hit or the death screen, which
+/// names `restart`, the key bound to restarting (none if unbound).
+pub(super) fn draw(world: &World, art: &Art, restart: Option<&str>, c: &mut Canvas, scale: usize) {
     let combat = &world.combat;
     if !combat.alive() {
         tint(c, DEATH, DEATH_ALPHA);
-        let big = scale * 2;
-        let x = (c.width as i64 - (DEATH_TEXT.len() * GLYPH * big) as i64) / 2;
-        c.text(
-            x.max(0),
-            c.height as i64 / 3,
-            DEATH_TEXT,
-            big,
-            DEATH_TEXT_RGB,
-        );
+        let y = c.height as i64 / 3;
+        match restart {
+            Some(key) => c.centred(
+                y,
+                &[DEATH_TEXT, " - press ", key, " to restart"],
+                scale * 2,
+                DEATH_TEXT_RGB,
+            ),
+            None => c.centred(y, &[DEATH_TEXT], scale * 2, DEATH_TEXT_RGB),
+        }
         return;
     }
     gun(art, combat.flash > 0, c);
@@ -129,7 +131,7 @@ mod tests {
         let (w, h) = (100, 100);
         let mut pixels = vec![BLACK; w * h];
         let mut c = Canvas::whole(&mut pixels, w, h);
-        draw(world, &Art::plain(), &mut c, 1);
+        draw(world, &Art::plain(), Some("Enter"), &mut c, 1);
         pixels[(h - 1) * w + w / 2]
     }
 
@@ -186,6 +188,37 @@ mod tests {
                 assert_eq!(got, want, "{w}x{h}, firing {firing}");
             }
         }
+    }
+
+    /// The death screen of a dead player, 480x120, naming `restart`.
+    fn death_screen(restart: Option<&str>) -> Vec<[u8; 4]> {
+        let mut w = world();
+        w.combat.health = 0;
+        let (width, height) = (480, 120);
+        let mut pixels = vec![BLACK; width * height];
+        let mut c = Canvas::whole(&mut pixels, width, height);
+        draw(&w, &Art::plain(), restart, &mut c, 1);
+        pixels
+    }
+
+    #[test]
+    fn the_death_screen_names_the_restart_key_in_force() {
+        let enter = death_screen(Some("Enter"));
+        let r = death_screen(Some("R"));
+        let unbound = death_screen(None);
+        assert_ne!(enter, r, "the key's name is drawn");
+        // The text is centred: a shorter line starts further right, so the
+        // leftmost lit column moves right as the line loses words.
+        let first_lit = |p: &[[u8; 4]]| {
+            (0..480)
+                .find(|&x| (0..120).any(|y| p[y * 480 + x][1] > 100))
+                .expect("some text")
+        };
+        assert!(
+            first_lit(&enter) < first_lit(&r),
+            "a shorter key, a shorter line"
+        );
+        assert!(first_lit(&r) < first_lit(&unbound), "no key, no prompt");
     }
 
     #[test]

@@ -84,6 +84,18 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// Draws the pieces `parts` as one line centred across the canvas (from
+    /// its left edge if wider), its top at `y`: a line put together from
+    /// pieces (a prompt naming a bound key) without allocating.
+    pub fn centred(&mut self, y: i64, parts: &[&str], scale: usize, rgb: [u8; 3]) {
+        let glyphs: usize = parts.iter().map(|p| p.chars().count()).sum();
+        let mut x = ((self.width as i64 - (glyphs * GLYPH * scale) as i64) / 2).max(0);
+        for part in parts {
+            self.text(x, y, part, scale, rgb);
+            x += (part.chars().count() * GLYPH * scale) as i64;
+        }
+    }
+
     /// Draws `text` with its top-left corner at (`x`, `y`), each glyph
     /// pixel `scale` x `scale`, with a one-pixel dark shadow for contrast.
     pub fn text(&mut self, x: i64, y: i64, text: &str, scale: usize, rgb: [u8; 3]) {

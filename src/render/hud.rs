@@ -5,11 +5,21 @@ use super::font::{Canvas, Lines, GLYPH};
 use super::View;
 use super::{cockpit, fight, radar};
 use crate::map::{Key, PickupKind};
-use crate::settings::{Action, Bindings};
 use crate::sim::doors::Event;
 use crate::sim::{Model, World, TICK_RATE};
 use crate::sprites::Art;
 use std::fmt::Write as _;
+
+/// The keys the HUD's prompts name ("P to resume"), as the player reads
+/// them, from the bindings in force; `None` for an unbound action, whose
+/// prompt then names no key.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Prompts {
+    /// The pause key, named while paused.
+    pub resume: Option<String>,
+    /// The restart key, named on the death screen.
+    pub restart: Option<String>,
+}
 
 /// What the HUD shows besides the world.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,50 +39,13 @@ pub struct Hud {
     pub hidden: bool,
     /// Show the help overlay: the bindings and the comfort options in force.
     pub help: bool,
-    /// The help overlay's bindings: what is pressed, and what it does (see
-    /// [`key_lines`]).
+    /// The help overlay's bindings: what is pressed, and what it does (the
+    /// settings' `help_lines`).
     pub keys: Vec<(String, String)>,
+    /// The keys the prompts name, from the bindings in force.
+    pub prompts: Prompts,
     /// The help overlay's input options in force, as (name, value) lines.
     pub input: Vec<(String, String)>,
-}
-
-/// The help overlay's lines for `bindings`: per action, its bindings (or
-/// "unbound") and what it does.
-pub fn key_lines(bindings: &Bindings) -> Vec<(String, String)> {
-    Action::ALL
-        .iter()
-        .map(|&action| {
-            let names: Vec<String> = bindings
-                .get(action)
-                .iter()
-                .map(|b| pretty(&b.name()))
-                .collect();
-            let keys = match names.is_empty() {
-                true => "unbound".to_string(),
-                false => names.join(" / "),
-            };
-            (keys, action.about().to_string())
-        })
-        .collect()
-}
-
-/// A binding's name as a player reads it: `KeyW` as W, `ArrowUp` as Up,
-/// `Digit1` as 1, `PadSouth` as Pad South.
-fn pretty(name: &str) -> String {
-    let short = [("Key", ""), ("Arrow", ""), ("Digit", ""), ("Pad", "Pad ")];
-    for (prefix, with) in short {
-        if let Some(rest) = name.strip_prefix(prefix) {
-            if !rest.is_empty() && (rest.len() == 1 || prefix != "Key") {
-                return format!("{with}{rest}");
-            }
-        }
-    }
-    match name {
-        "Escape" => "Esc".into(),
-        "AltLeft" => "Alt".into(),
-        "AltRight" => "AltGr".into(),
-        _ => name.to_string(),
-    }
 }
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -88,7 +61,7 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Can
     let (width, height) = (c.width, c.height);
     let scale = ((height as f64 / 400.0).round() as usize).max(1);
     // The gun and the flashes first: the readouts stay legible over them.
-    fight::draw(world, art, c, scale);
+    fight::draw(world, art, hud.prompts.restart.as_deref(), c, scale);
     readout(world, hud, c, scale);
     match &world.player.flight {
         Some(f) => cockpit::attitude(world, f, c, scale),
@@ -103,9 +76,11 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Can
     }
     let line = (GLYPH * scale) as i64;
     if hud.paused {
-        let text = "PAUSED - P to resume";
-        let x = (width as i64 - (text.len() * GLYPH * scale * 2) as i64) / 2;
-        c.text(x, height as i64 / 3, text, scale * 2, TEXT);
+        let y = height as i64 / 3;
+        match hud.prompts.resume.as_deref() {
+            Some(key) => c.centred(y, &["PAUSED - ", key, " to resume"], scale * 2, TEXT),
+            None => c.centred(y, &["PAUSED"], scale * 2, TEXT),
+        }
     }
     if let Some(msg) = &hud.message {
         let y = height as i64 - 2 * line;
@@ -484,7 +459,15 @@ mod tests {
         );
         let hud = Hud {
             help: true,
-            keys: key_lines(&Bindings::default()),
+            // As many lines as the game's help shows, long key lists among them.
+            keys: (0..24)
+                .map(|i| {
+                    (
+                        format!("W / Up / Pad South {i}"),
+                        "move forward".to_string(),
+                    )
+                })
+                .collect(),
             ..Hud::default()
         };
         for (w, h) in [

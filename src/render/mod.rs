@@ -15,7 +15,7 @@ pub use crate::map::raycast;
 pub mod sprites;
 mod walls;
 
-pub use hud::{key_lines, Hud};
+pub use hud::{Hud, Prompts};
 
 use crate::sim::{Pose, World};
 use crate::sprites::Art;

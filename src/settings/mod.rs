@@ -23,11 +23,13 @@
 //! - `bindings`: [`Action`], [`Binding`] and [`Bindings`].
 
 mod bindings;
+mod help;
 mod key_names;
 mod parse;
 mod schema;
 
 pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, Sign};
+pub use help::{help_lines, key_list, key_name, prompts};
 pub use key_names::KEY_NAMES;
 
 use crate::render::DEFAULT_FOV_DEG;

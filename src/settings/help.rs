@@ -1,0 +1,106 @@
+//! Key names as the player reads them, built from the bindings in force:
+//! the help overlay's lines and the keys the HUD's prompts name.
+
+use super::{Action, Bindings};
+use crate::render::Prompts;
+
+/// The help overlay's lines for `bindings`: per action, its bindings (or
+/// "unbound") and what it does.
+pub fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
+    Action::ALL
+        .iter()
+        .map(|&action| {
+            let names: Vec<String> = bindings
+                .get(action)
+                .iter()
+                .map(|b| pretty(&b.name()))
+                .collect();
+            let keys = match names.is_empty() {
+                true => "unbound".to_string(),
+                false => names.join(" / "),
+            };
+            (keys, action.about().to_string())
+        })
+        .collect()
+}
+
+/// The first key or button bound to `action`, as the player reads it;
+/// `None` if it is unbound.
+pub fn key_name(bindings: &Bindings, action: Action) -> Option<String> {
+    bindings.get(action).first().map(|b| pretty(&b.name()))
+}
+
+/// The keys the HUD's prompts name under `bindings`.
+pub fn prompts(bindings: &Bindings) -> Prompts {
+    Prompts {
+        resume: key_name(bindings, Action::Pause),
+        restart: key_name(bindings, Action::Restart),
+    }
+}
+
+/// The keys bound to `actions` (the first of each), as "F2, F3 and Enter";
+/// the unbound ones are left out.
+pub fn key_list(bindings: &Bindings, actions: &[Action]) -> String {
+    let names: Vec<String> = actions
+        .iter()
+        .filter_map(|&a| key_name(bindings, a))
+        .collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A binding's name as a player reads it: `KeyW` as W, `ArrowUp` as Up,
+/// `Digit1` as 1, `PadSouth` as Pad South.
+fn pretty(name: &str) -> String {
+    let short = [("Key", ""), ("Arrow", ""), ("Digit", ""), ("Pad", "Pad ")];
+    for (prefix, with) in short {
+        if let Some(rest) = name.strip_prefix(prefix) {
+            if !rest.is_empty() && (rest.len() == 1 || prefix != "Key") {
+                return format!("{with}{rest}");
+            }
+        }
+    }
+    match name {
+        "Escape" => "Esc".into(),
+        "AltLeft" => "Alt".into(),
+        "AltRight" => "AltGr".into(),
+        _ => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Binding;
+
+    #[test]
+    fn names_read_as_printed_on_the_keys() {
+        assert_eq!(pretty("KeyW"), "W");
+        assert_eq!(pretty("ArrowUp"), "Up");
+        assert_eq!(pretty("Digit1"), "1");
+        assert_eq!(pretty("PadSouth"), "Pad South");
+        assert_eq!(pretty("Escape"), "Esc");
+        assert_eq!(pretty("KeyboardX"), "KeyboardX");
+    }
+
+    #[test]
+    fn prompts_follow_the_bindings_in_force() {
+        let mut b = Bindings::default();
+        assert_eq!(key_name(&b, Action::Pause).as_deref(), Some("P"));
+        assert_eq!(
+            key_list(&b, &[Action::NextCoupling, Action::Restart]),
+            "F2 and Enter"
+        );
+        b.set(Action::Pause, [Binding::Key("KeyO")]);
+        b.set(Action::Restart, []);
+        assert_eq!(key_name(&b, Action::Pause).as_deref(), Some("O"));
+        assert_eq!(key_name(&b, Action::Restart), None);
+        assert_eq!(key_list(&b, &[Action::NextCoupling, Action::Restart]), "F2");
+        let lines = help_lines(&b);
+        assert_eq!(lines.len(), Action::ALL.len());
+        assert!(lines.iter().any(|(keys, _)| keys == "unbound"));
+    }
+}
