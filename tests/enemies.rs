@@ -117,6 +117,27 @@ fn two_walkers_meeting_head_on_never_overlap() {
     assert!(worst < 0.05, "overlapped by {worst} tiles");
 }
 
+/// A walker's strike does 4 plus 0 to 6 (the walker tunables' "the least,
+/// and how much more at most": (4, 6)), written out here rather than read
+/// from the defaults.
+const STRIKE: std::ops::RangeInclusive<u32> = 4..=10;
+
+/// What the player lost on each tick that cost health, as (tick, damage),
+/// over `seconds` of standing still. With no tank about, each is one
+/// walker's strike (or strikes landing on the same tick).
+fn hits_taken(world: &mut World, seconds: f64) -> Vec<(u64, u32)> {
+    let mut hits = Vec::new();
+    let mut health = world.combat.health;
+    run(world, seconds, |w| {
+        if w.combat.health != health {
+            let lost = health - w.combat.health;
+            hits.push((w.tick(), u32::try_from(lost).expect("health only falls")));
+            health = w.combat.health;
+        }
+    });
+    hits
+}
+
 #[test]
 fn a_walker_that_sees_the_player_chases_and_strikes() {
     let mut w = world(&["##########", "#>.....w.#", "##########"]);
@@ -124,9 +145,44 @@ fn a_walker_that_sees_the_player_chases_and_strikes() {
     run(&mut w, 1.0, |_| {});
     assert_eq!(w.actors.walkers[0].state, WalkerState::Stand);
     w.actors.walkers[0].heading = PI;
-    run(&mut w, 6.0, |_| {});
+    let hits = hits_taken(&mut w, 6.0);
     assert!(w.actors.walkers[0].state.hunting());
-    assert!(w.combat.health < 100, "it struck the player");
+    assert!(!hits.is_empty(), "it struck the player");
+    for &(tick, damage) in &hits {
+        assert!(
+            STRIKE.contains(&damage),
+            "tick {tick}: a strike of {damage}"
+        );
+    }
+}
+
+#[test]
+fn a_walkers_strikes_do_4_to_10_each_every_48_ticks() {
+    // The walker starts next to the player, within hearing, and the player
+    // has health for hundreds of strikes.
+    let mut w = world(&["#######", "#>w...#", "#######"]);
+    w.combat.health = 100_000;
+    let hits = hits_taken(&mut w, 120.0);
+    // In reach, a walker faces the player for Attack1's 30 ticks, strikes
+    // on entering Attack2, whose 18 ticks end in Chase1, which (still in
+    // reach) goes straight back to Attack1: a strike every 48 ticks.
+    assert!(hits.len() >= 200, "{} strikes in 120 s", hits.len());
+    for pair in hits.windows(2) {
+        assert_eq!(pair[1].0 - pair[0].0, 30 + 18, "ticks between strikes");
+    }
+    let mut seen = [0usize; 11];
+    for &(tick, damage) in &hits {
+        assert!(
+            STRIKE.contains(&damage),
+            "tick {tick}: a strike of {damage}"
+        );
+        seen[damage as usize] += 1;
+    }
+    // Uniform over 4..=10: every value comes up, and the mean is near 7
+    // (its standard error over 200 strikes is 2 / sqrt(200) = 0.14).
+    assert!(seen[4..=10].iter().all(|&n| n > 0), "{seen:?}");
+    let mean = hits.iter().map(|h| f64::from(h.1)).sum::<f64>() / hits.len() as f64;
+    assert!((mean - 7.0).abs() < 0.6, "mean strike {mean}");
 }
 
 #[test]
@@ -178,8 +234,16 @@ fn a_tank_faces_a_target_one_tile_behind_it_turning_less_than_a_circle() {
 fn a_tank_fires_shells_that_hurt_the_player() {
     let mut w = world(&["##############", "#>.......t...#", "##############"]);
     w.actors.tanks[0].heading = PI;
-    run(&mut w, 6.0, |_| {});
-    assert!(w.combat.health < 100, "a shell hit");
+    let hits = hits_taken(&mut w, 6.0);
+    assert!(!hits.is_empty(), "a shell hit");
+    // A shell does 18 plus 0 to 16 (the shell tunables' (18, 16)), and
+    // no two land on one tick (one tank, reloading between shots).
+    for &(tick, damage) in &hits {
+        assert!(
+            (18..=34).contains(&damage),
+            "tick {tick}: a shell of {damage}"
+        );
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Header, Recorder, Recording};
 use wobblecaster::script::Script;
+use wobblecaster::sim::actors::walker::WalkerState;
 use wobblecaster::sim::{Controls, Tunables, World, TICK_RATE};
 
 fn hangar_path() -> PathBuf {
@@ -80,17 +81,35 @@ fn take_off_hover_and_set_down_gently_on_the_pad_to_walk_again() {
 }
 
 #[test]
-fn dropping_from_height_with_the_jetpack_off_hurts() {
+fn dropping_from_height_with_the_jetpack_off_hurts_by_the_touchdown_speed() {
     let mut world = empty_hangar();
     fly(&mut world, "0.01 jetpack\n1.2 thrust\n0.01 jetpack\n");
     let f = world.player.flight.as_ref().unwrap();
     assert!(f.stowed && f.z > 2.0, "{f:?}");
-    fly(&mut world, "6 none\n");
-    assert!(world.player.flight.is_none());
+    // Fall, keeping the vertical velocity each tick ends with.
+    let mut falling = f.velocity[2];
+    for _ in 0..TICK_RATE * 6 {
+        let Some(f) = &world.player.flight else { break };
+        falling = f.velocity[2];
+        world.step(&Controls::default());
+        assert_finite(&world);
+    }
+    assert!(world.player.flight.is_none(), "down and walking");
+    // The touchdown tick starts with Lander's friction, (63/64) per Lander
+    // tick, 50/120 of one a tick; then the move meets the floor at that
+    // speed. Each tile per second over the safe landing speed of 1.2
+    // costs 30 health, rounded to the nearest point (the flight
+    // tunables' documented defaults, written out here).
+    let keep = (63.0f64 / 64.0).powf(50.0 / 120.0);
+    let impact = -falling * keep;
+    // A free fall levels off at 2.33 tiles/s (flight.rs's table): the drop
+    // is long enough to come close.
     assert!(
-        world.combat.health < 100,
-        "a fall faster than the landing speed hurts"
+        impact > 2.2 && impact < 2.34,
+        "touchdown at {impact} tiles/s"
     );
+    let damage = ((impact - 1.2) * 30.0).round() as i32;
+    assert_eq!(world.combat.health, 100 - damage, "touchdown at {impact}");
 }
 
 #[test]
@@ -224,11 +243,22 @@ fn trace_of_a_flight_prints_every_flight_constant_and_the_flight_columns() {
 fn a_flier_above_their_heads_is_out_of_the_walkers_reach() {
     let rows = ["########", "#......#", "#>.w...#", "#......#", "########"];
     let mut on_foot = World::new(Map::from_rows(&rows), Tunables::default(), 5);
-    fly(&mut on_foot, "5 none\n");
-    assert!(
-        on_foot.combat.health < 100,
-        "the walker strikes a player on foot"
-    );
+    // Each strike does 4 plus 0 to 6 (the walker tunables' (4, 6)), one
+    // on each entry into the walker's striking state.
+    let mut strikes = 0;
+    for _ in 0..TICK_RATE * 5 {
+        let (health, before) = (on_foot.combat.health, on_foot.actors.walkers[0].state);
+        on_foot.step(&Controls::default());
+        let lost = health - on_foot.combat.health;
+        let state = on_foot.actors.walkers[0].state;
+        if state == WalkerState::Attack2 && before != WalkerState::Attack2 {
+            strikes += 1;
+            assert!((4..=10).contains(&lost), "a strike of {lost}");
+        } else {
+            assert_eq!(lost, 0, "hurt with no strike");
+        }
+    }
+    assert!(strikes > 0, "the walker strikes a player on foot");
     let mut map = Map::from_rows(&rows);
     map.wall_height = 6.0;
     let mut flier = World::new(map, Tunables::default(), 5);
@@ -264,8 +294,9 @@ fn in_flight_the_gun_fires_along_the_nose_so_tilting_aims_down() {
     let level = shoot(0.0);
     let tilted = shoot(25.0);
     assert_eq!(level, 30, "level, the shot passes over the walker's head");
+    // One shot, 9 plus 0 to 9 (the combat tunables' (9, 9)).
     assert!(
-        tilted < 30,
+        (9..=18).contains(&(30 - tilted)),
         "tilted forward, the nose points at it: {tilted}"
     );
     // Too steep, the shot meets the floor short of it.

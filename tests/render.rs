@@ -1,4 +1,4 @@
-//! The renderer, headless: a golden image of a fixed scene, any frame size,
+//! The renderer, headless: golden images of fixed scenes, any frame size,
 //! and frames that show what a player should see.
 
 use std::path::{Path, PathBuf};
@@ -30,10 +30,34 @@ fn render(world: &World, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
     frame
 }
 
-/// The golden scene: the default map from a fixed pose in the hall, with
-/// the HUD and minimap, at 320x180.
-fn golden_scene() -> (Vec<u8>, u32, u32) {
-    let world = default_world();
+/// The size of every golden image: small enough to render fast in a debug
+/// build, large enough to show each scene.
+const GOLDEN: (u32, u32) = (320, 180);
+
+/// `world` seen from `pose` with `hud`, at the golden images' size.
+fn golden_frame(world: &World, pose: Pose, hud: &Hud) -> Vec<u8> {
+    render(world, pose, GOLDEN.0 as usize, GOLDEN.1 as usize, hud)
+}
+
+/// The HUD hidden: the scene alone.
+fn no_hud() -> Hud {
+    Hud {
+        hidden: true,
+        ..Hud::default()
+    }
+}
+
+// The golden images below are compared byte for byte: the renderer is
+// deterministic (a test below shows it the same on any number of threads),
+// so on this platform any changed pixel is a changed renderer. (A libm
+// that rounds sin, cos or tan differently could move a pixel elsewhere.) Every one of them catches a change in the fog (every wall and
+// flat is shaded by distance); the hall and the tall walls show faces along
+// y = constant, so they also catch a change in those faces' darkening.
+
+/// The default map from a fixed pose in the metal hall, looking north-east
+/// along walls of both orientations, with the HUD and the minimap.
+#[test]
+fn golden_default_hall() {
     let pose = Pose {
         x: 27.5,
         y: 20.5,
@@ -45,15 +69,96 @@ fn golden_scene() -> (Vec<u8>, u32, u32) {
         minimap: true,
         ..Hud::default()
     };
-    (render(&world, pose, 320, 180, &hud), 320, 180)
+    let frame = golden_frame(&default_world(), pose, &hud);
+    assert_golden("default_hall_320x180", &frame);
 }
 
+/// A room with a gold key and a health pack on the floor, a walker facing
+/// the eye, and a door four tenths open with the room behind it showing
+/// through the gap (`tests/maps/render_door.map`), no HUD.
 #[test]
-fn golden_image_matches() {
-    let (frame, w, h) = golden_scene();
-    let path: PathBuf = root().join("tests/golden/default_hall_320x180.png");
+fn golden_door_and_sprites() {
+    let map = map::load(&root().join("tests/maps/render_door.map")).unwrap();
+    let mut world = World::new(map, Tunables::default(), 1);
+    // Set the leaf part-way by hand, so the image does not depend on the
+    // doors' timing (tests/doors.rs checks that).
+    world.map.doors[0].open = 0.4;
+    let pose = Pose {
+        x: 1.5,
+        y: 2.5,
+        z: EYE_HEIGHT,
+        yaw: 5f64.to_radians(),
+        pitch: 0.0,
+    };
+    let frame = golden_frame(&world, pose, &no_hud());
+    assert_golden("door_and_sprites_320x180", &frame);
+}
+
+/// The hangar's open yard from six tiles up, looking a little up and 20
+/// degrees south of east: the sky panorama across the seam where its
+/// columns wrap (due east, a third of the way across the frame), with its
+/// clouds, above walls eight tiles tall, no HUD.
+#[test]
+fn golden_sky() {
+    let pose = yard(6.0, 20f64.to_radians(), -0.3);
+    let frame = golden_frame(&hangar_world(), pose, &no_hud());
+    assert_golden("sky_320x180", &frame);
+}
+
+/// Walls two and a half tiles tall under a ceiling
+/// (`tests/maps/render_tall.map`), from beside the north wall: the near
+/// wall's texture repeats up past the top of the view, the far walls show
+/// it cut part-way through its third repeat, no HUD.
+#[test]
+fn golden_tall_walls() {
+    let map = map::load(&root().join("tests/maps/render_tall.map")).unwrap();
+    let world = World::new(map, Tunables::default(), 1);
+    let pose = Pose {
+        x: 2.0,
+        y: 1.4,
+        z: EYE_HEIGHT,
+        yaw: 20f64.to_radians(),
+        pitch: 0.0,
+    };
+    let frame = golden_frame(&world, pose, &no_hud());
+    assert_golden("tall_walls_320x180", &frame);
+}
+
+/// The jetpack in flight over the hangar, nose pitched by the pointer: the
+/// view as the game takes it from the ship (its pitch sheared in), with
+/// the flight HUD and the attitude indicator.
+#[test]
+fn golden_pitched_flight() {
+    let mut world = hangar_world();
+    let controls = |action, thrust, pointer| wobblecaster::sim::Controls {
+        action,
+        thrust,
+        hover: true,
+        pointer,
+        ..Default::default()
+    };
+    let jetpack = Some(wobblecaster::sim::Action::Jetpack);
+    world.step(&controls(jetpack, true, [0.0, 0.0]));
+    // Climb for half a second, then hover with the nose pushed forward.
+    for tick in 1..120 {
+        world.step(&controls(None, tick < 60, [0.1, 0.2]));
+    }
+    let pose = world.camera();
+    assert!(pose.pitch.abs() > 0.1, "the view is pitched: {pose:?}");
+    let frame = golden_frame(&world, pose, &Hud::default());
+    assert_golden("pitched_flight_320x180", &frame);
+}
+
+/// Checks `frame` ([`GOLDEN`] in size, RGBA) byte for byte against the
+/// golden image `tests/golden/{name}.png`. With `WOBBLE_BLESS=1` set,
+/// writes the golden image from `frame` first. On a mismatch, writes the actual frame next to
+/// the temporary files and fails with a summary a person can act on: how
+/// many pixels differ, by how much at most, and where the first few are.
+fn assert_golden(name: &str, frame: &[u8]) {
+    let (w, h) = GOLDEN;
+    let path: PathBuf = root().join(format!("tests/golden/{name}.png"));
     if std::env::var_os("WOBBLE_BLESS").is_some() {
-        image::save_buffer(&path, &frame, w, h, image::ExtendedColorType::Rgba8).unwrap();
+        image::save_buffer(&path, frame, w, h, image::ExtendedColorType::Rgba8).unwrap();
     }
     let golden = image::open(&path)
         .unwrap_or_else(|e| {
@@ -63,27 +168,45 @@ fn golden_image_matches() {
             )
         })
         .into_rgba8();
-    assert_eq!(golden.dimensions(), (w, h));
-    // Tolerance for libm differences between platforms: a pixel counts as
-    // different if any channel is off by more than 8; at most 0.5% may be.
-    let differing = frame
+    assert_eq!(golden.dimensions(), (w, h), "{name}: size");
+    if golden.as_raw() == frame {
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("wobble_golden_{name}_actual.png"));
+    image::save_buffer(&out, frame, w, h, image::ExtendedColorType::Rgba8).unwrap();
+    let differing: Vec<(usize, u8)> = frame
         .chunks_exact(4)
         .zip(golden.as_raw().chunks_exact(4))
-        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 8))
-        .count();
-    let limit = (w * h) as usize / 200;
-    if differing > limit {
-        let out = std::env::temp_dir().join("wobble_golden_actual.png");
-        image::save_buffer(&out, &frame, w, h, image::ExtendedColorType::Rgba8).unwrap();
-        panic!(
-            "{differing} pixels differ (limit {limit}); actual frame written to {}",
-            out.display()
-        );
-    }
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, (a, b))| {
+            let most = a.iter().zip(b.iter()).map(|(x, y)| x.abs_diff(*y));
+            (i, most.max().unwrap_or(0))
+        })
+        .collect();
+    let max = differing.iter().map(|d| d.1).max().unwrap_or(0);
+    let first: Vec<String> = differing
+        .iter()
+        .take(8)
+        .map(|&(i, _)| {
+            let (x, y) = (i % w as usize, i / w as usize);
+            let at = |f: &[u8]| <[u8; 4]>::try_from(&f[i * 4..i * 4 + 4]).unwrap();
+            format!("({x},{y}) {:?} not {:?}", at(frame), at(golden.as_raw()))
+        })
+        .collect();
+    panic!(
+        "{name}: {} pixels differ from {}, by up to {max} in a channel; first: {}; \
+         actual frame written to {} (after an intended rendering change, rerun \
+         with WOBBLE_BLESS=1 and look at the image)",
+        differing.len(),
+        path.display(),
+        first.join(", "),
+        out.display()
+    );
 }
 
 #[test]
-fn any_size_renders_without_panic() {
+fn any_size_paints_every_pixel_and_the_hud_shows() {
     let world = default_world();
     let hud = Hud {
         minimap: true,
@@ -106,7 +229,17 @@ fn any_size_renders_without_panic() {
         (1000, 1000),
     ] {
         let frame = render(&world, world.camera(), w, h, &hud);
-        assert_eq!(frame.len(), w * h * 4);
+        assert!(all_painted(&frame), "{w}x{h}: unpainted pixels");
+        let scene = render(&world, world.camera(), w, h, &no_hud());
+        let covered = frame
+            .chunks_exact(4)
+            .zip(scene.chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        // The help overlay's darkened backdrop, the readout and the
+        // minimap cover a good share of the scene at any size (all of it
+        // up to 640x360, two thirds at 1000x1000).
+        assert!(covered * 10 > w * h, "{w}x{h}: the HUD covers {covered}");
     }
 }
 
@@ -225,8 +358,15 @@ fn the_fight_hud_draws_at_any_size_dead_or_alive() {
     let dead = render(&world, world.camera(), 200, 120, &hud);
     assert_ne!(alive, dead, "the death screen shows");
     for (w, h) in [(1, 1), (3, 2), (2, 300), (300, 2)] {
-        render(&world, world.camera(), w, h, &hud);
+        let frame = render(&world, world.camera(), w, h, &hud);
+        assert!(all_painted(&frame), "{w}x{h}: unpainted pixels");
     }
+}
+
+/// True if every pixel of an RGBA `frame` is opaque: [`render`] starts
+/// from a buffer of zeros, so a pixel no pass painted keeps alpha 0.
+fn all_painted(frame: &[u8]) -> bool {
+    frame.chunks_exact(4).all(|p| p[3] == 255)
 }
 
 fn hangar_world() -> World {
@@ -292,10 +432,22 @@ fn pitch_shears_the_view_and_any_eye_height_renders() {
         floor_rows(&down),
         floor_rows(&level)
     );
-    // Every eye height from below the floor to above the ceiling renders.
-    for z in [-1.0, 0.0, 0.01, 3.3, 7.99, 8.0, 50.0] {
-        bare(&world, yard(z, 0.3, 0.2), 33, 17);
+    // Every eye height from below the floor to above the ceiling renders
+    // every pixel, the eye held a hundredth of a tile inside the hangar's
+    // eight tiles: below the floor it sees what it sees from just above
+    // it, above the top what it sees from just below.
+    let at = |z: f64| bare(&world, yard(z, 0.3, 0.2), 33, 17);
+    let frames = [-1.0, 0.0, 0.01, 3.3, 7.99, 8.0, 50.0].map(at);
+    for frame in &frames {
+        assert!(frame.iter().all(|p| p[3] == 255), "unpainted pixels");
     }
+    let [below, floor, low, middle, high, top, above] = &frames;
+    assert!(below == low && floor == low, "held above the floor");
+    assert!(above == top, "held below the top");
+    assert!(
+        low != middle && middle != high && middle != top,
+        "the eye rises"
+    );
 }
 
 #[test]

@@ -289,6 +289,14 @@ fn the_golden_recording_replays_to_its_committed_hashes() {
     }
     let recording = Recording::load(&golden).unwrap();
     assert!(!recording.is_truncated());
+    // The replay runs on the header's tunables: a changed default (Quake's
+    // friction, say) would replay the old value unnoticed unless the header
+    // is held to today's defaults.
+    assert_eq!(
+        recording.header.tunables,
+        Tunables::default(),
+        "a default tunable changed: if on purpose, rebless (see the test's comment)"
+    );
     assert!(recording.checks.len() >= 3, "hashes along the way");
     assert!(
         recording.ticks().any(|c| c.look != 0.0),

@@ -939,4 +939,123 @@ mod tests {
         );
         assert_eq!(view.fov, 90f64.to_radians());
     }
+
+    /// The pose `t` of the way from `a` to `b`, worked out here: each
+    /// coordinate in a straight line, the yaw the short way round.
+    fn blend(a: &Pose, b: &Pose, t: f64) -> Pose {
+        use std::f64::consts::{PI, TAU};
+        let mut turn = b.yaw - a.yaw;
+        if turn > PI {
+            turn -= TAU;
+        } else if turn < -PI {
+            turn += TAU;
+        }
+        let along = |from: f64, to: f64| from + (to - from) * t;
+        Pose {
+            x: along(a.x, b.x),
+            y: along(a.y, b.y),
+            z: along(a.z, b.z),
+            yaw: a.yaw + turn * t,
+            pitch: along(a.pitch, b.pitch),
+        }
+    }
+
+    /// Asserts `seen` is `want` to a hair, yaws compared round the circle.
+    fn assert_pose_near(seen: &Pose, want: &Pose, what: &str) {
+        use std::f64::consts::{PI, TAU};
+        let yaw_off = ((seen.yaw - want.yaw + PI).rem_euclid(TAU) - PI).abs();
+        let offs = [
+            seen.x - want.x,
+            seen.y - want.y,
+            seen.z - want.z,
+            yaw_off,
+            seen.pitch - want.pitch,
+        ];
+        assert!(
+            offs.iter().all(|d| d.abs() < 1e-9),
+            "{what}: seen {seen:?}, want {want:?}"
+        );
+    }
+
+    #[test]
+    fn the_view_blends_the_last_two_ticks_at_the_clock_s_fraction() {
+        // Turning left from east: the first tick takes the yaw from 0 to
+        // just under a full turn, which the blend must cross the short way.
+        let keys = |g: &mut Game| {
+            g.press(key("ArrowLeft"));
+            g.press(key("KeyW"));
+        };
+        // The camera after each tick, one tick a frame.
+        let mut reference = game();
+        keys(&mut reference);
+        let mut poses = vec![reference.world.camera()];
+        for tick in 1..=3 {
+            reference.advance(TICK_DT);
+            assert_eq!(reference.world.tick(), tick);
+            poses.push(reference.world.camera());
+        }
+        assert_eq!(poses[0].yaw, 0.0, "facing east");
+        assert!(poses[1].yaw > 6.0, "turned left past 0: {}", poses[1].yaw);
+        let mut g = game();
+        keys(&mut g);
+        // A tick and a quarter: one tick, a quarter of the way to the next.
+        let view = g.advance(TICK_DT * 1.25);
+        assert_eq!(g.world.tick(), 1);
+        assert_pose_near(&view.pose, &blend(&poses[0], &poses[1], 0.25), "tick 1");
+        // The quarter left over and two and a half more: two ticks, and
+        // the blend starts from the second.
+        let view = g.advance(TICK_DT * 2.5);
+        assert_eq!(g.world.tick(), 3);
+        assert_eq!(
+            g.world.camera(),
+            poses[3],
+            "the same ticks as the reference"
+        );
+        assert_pose_near(&view.pose, &blend(&poses[2], &poses[3], 0.75), "tick 3");
+    }
+
+    /// A game flying with W held (the ship pitching forward), the horizon
+    /// kept level or not.
+    fn flying_forward(level_horizon: bool) -> Game {
+        let mut settings = Settings::default();
+        settings.video.level_horizon = level_horizon;
+        let mut world = World::new(map(), Tunables::default(), 1);
+        world.map.wall_height = 6.0;
+        let mut g = Game::new(
+            world,
+            settings,
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        );
+        g.toggle_jetpack();
+        g.press(key("KeyW"));
+        g
+    }
+
+    #[test]
+    fn a_level_horizon_zeroes_the_blended_pitch_and_nothing_else() {
+        let (mut tilted, mut level) = (flying_forward(false), flying_forward(true));
+        for _ in 0..60 {
+            tilted.advance(TICK_DT);
+            level.advance(TICK_DT);
+        }
+        let before = tilted.world.camera();
+        assert!(tilted.world.player.flight.is_some(), "flying");
+        // Half a tick past the next tick.
+        let (seen, kept) = (tilted.advance(TICK_DT * 1.5), level.advance(TICK_DT * 1.5));
+        let after = tilted.world.camera();
+        assert_eq!(level.world.camera(), after, "the view option moves nothing");
+        assert!(
+            before.pitch != 0.0 && after.pitch != before.pitch,
+            "pitching: {before:?} {after:?}"
+        );
+        assert_pose_near(&seen.pose, &blend(&before, &after, 0.5), "tilting");
+        let flat = Pose {
+            pitch: 0.0,
+            ..blend(&before, &after, 0.5)
+        };
+        assert_pose_near(&kept.pose, &flat, "level");
+        assert_eq!(kept.pose.pitch, 0.0);
+    }
 }

@@ -194,19 +194,174 @@ mod tests {
 
     const DT: f64 = 1.0 / 120.0;
 
-    /// Gain of the analogue Wf (no sampling) at `hz`.
-    fn analogue_magnitude(hz: f64) -> f64 {
-        let w = |f: f64| TAU * f;
-        let sections = [
-            Analogue::high_pass(w(HIGH_PASS_HZ), BAND_Q),
-            Analogue::low_pass(w(LOW_PASS_HZ), BAND_Q),
-            Analogue::low_pass(w(TRANSITION_HZ), TRANSITION_Q),
-            Analogue::upward_step(w(STEP_LOW_HZ), STEP_LOW_Q, w(STEP_HIGH_HZ), STEP_HIGH_Q),
+    // The reference: Wf as ISO 2631-1:1997 writes it (clause 6 and annex A,
+    // table of the weighting parameters), with the numbers typed here and
+    // not taken from the module's constants, so a changed corner or Q there
+    // shows up as a disagreement. The upward step is part of Wf: with
+    // Hs = 1 the gain at 0.1 Hz would be 0.877 instead of the tabulated
+    // 0.695 (see `the_reference_reproduces_the_standard_s_table`).
+
+    /// Band-limiting high-pass corner f1, Hz.
+    const ISO_F1: f64 = 0.08;
+    /// Band-limiting low-pass corner f2, Hz.
+    const ISO_F2: f64 = 0.63;
+    /// Q1 = Q2 of the band limiting: Butterworth, 1/sqrt(2).
+    const ISO_Q12: f64 = std::f64::consts::FRAC_1_SQRT_2;
+    /// Acceleration-velocity transition f4, Hz (f3 is infinite for Wf).
+    const ISO_F4: f64 = 0.25;
+    /// Q4 of the transition.
+    const ISO_Q4: f64 = 0.86;
+    /// Upward step, lower corner f5, Hz.
+    const ISO_F5: f64 = 0.0625;
+    /// Upward step, upper corner f6, Hz.
+    const ISO_F6: f64 = 0.1;
+    /// Q5 = Q6 of the upward step.
+    const ISO_Q56: f64 = 0.80;
+
+    /// `|1 + p/q + p^2|` at `p = j f / corner`: the standard's normalised
+    /// second-order polynomial `1 + s/(q w) + s^2/w^2` on the imaginary axis.
+    fn iso_quadratic(hz: f64, corner_hz: f64, q: f64) -> f64 {
+        let r = hz / corner_hz;
+        (1.0 - r * r).hypot(r / q)
+    }
+
+    /// `|Wf(j 2 pi f)|` of the analogue weighting, the product of the
+    /// standard's four factors.
+    fn iso_wf(hz: f64) -> f64 {
+        let high_pass = (hz / ISO_F1).powi(2) / iso_quadratic(hz, ISO_F1, ISO_Q12);
+        let low_pass = 1.0 / iso_quadratic(hz, ISO_F2, ISO_Q12);
+        let transition = 1.0 / iso_quadratic(hz, ISO_F4, ISO_Q4);
+        let step = (ISO_F5 / ISO_F6).powi(2) * iso_quadratic(hz, ISO_F5, ISO_Q56)
+            / iso_quadratic(hz, ISO_F6, ISO_Q56);
+        high_pass * low_pass * transition * step
+    }
+
+    /// A digital section of the reference: `B(z) / A(z)`, both in powers
+    /// of z^-1, A not normalised.
+    #[derive(Clone, Copy)]
+    struct Section {
+        b: [f64; 3],
+        a: [f64; 3],
+    }
+
+    /// The standard's `1 + s/(q w) + s^2/w^2` after the bilinear transform
+    /// with `w` prewarped (`K = tan(pi f dt)`, so `s / w = u / K` with
+    /// `u = (1 - z^-1)/(1 + z^-1)`), multiplied through by
+    /// `K^2 (1 + z^-1)^2`: coefficients of z^0, z^-1, z^-2.
+    fn bilinear_quadratic(k: f64, q: f64) -> [f64; 3] {
+        [k * k + k / q + 1.0, 2.0 * k * k - 2.0, k * k - k / q + 1.0]
+    }
+
+    /// The reference Wf at `dt`: each factor turned into one digital section
+    /// by the bilinear transform with its corners prewarped. The common
+    /// factor `K^2 (1 + z^-1)^2` turns the high-pass numerator `p^2` into
+    /// `(1 - z^-1)^2`, the low-pass numerators `1` into `K^2 (1 + z^-1)^2`,
+    /// and cancels from the step together with its `(w5/w6)^2`.
+    fn reference_sections(dt: f64) -> [Section; 4] {
+        let k = |hz: f64| (PI * hz * dt).tan();
+        let (k1, k2, k4) = (k(ISO_F1), k(ISO_F2), k(ISO_F4));
+        let low_pass = |k: f64, q: f64| Section {
+            b: [k * k, 2.0 * k * k, k * k],
+            a: bilinear_quadratic(k, q),
+        };
+        [
+            Section {
+                b: [1.0, -2.0, 1.0],
+                a: bilinear_quadratic(k1, ISO_Q12),
+            },
+            low_pass(k2, ISO_Q12),
+            low_pass(k4, ISO_Q4),
+            Section {
+                b: bilinear_quadratic(k(ISO_F5), ISO_Q56),
+                a: bilinear_quadratic(k(ISO_F6), ISO_Q56),
+            },
+        ]
+    }
+
+    /// Gain of the reference digital filter at `hz`, evaluating each
+    /// section on the unit circle `z^-1 = e^(-j w)`.
+    fn reference_magnitude(hz: f64, dt: f64) -> f64 {
+        let omega = TAU * hz * dt;
+        let at = |c: [f64; 3]| {
+            let re = c[0] + c[1] * omega.cos() + c[2] * (2.0 * omega).cos();
+            let im = -c[1] * omega.sin() - c[2] * (2.0 * omega).sin();
+            re.hypot(im)
+        };
+        reference_sections(dt)
+            .iter()
+            .map(|s| at(s.b) / at(s.a))
+            .product()
+    }
+
+    /// `signal` through the reference filter from rest, in transposed
+    /// direct form II (a different structure from the module's direct
+    /// form I, so only the coefficients have to agree).
+    fn reference_filter(signal: &[f64], dt: f64) -> Vec<f64> {
+        let sections = reference_sections(dt);
+        let mut state = [[0.0f64; 2]; 4];
+        signal
+            .iter()
+            .map(|&x| {
+                sections.iter().zip(&mut state).fold(x, |input, (s, w)| {
+                    let [b0, b1, b2] = s.b.map(|b| b / s.a[0]);
+                    let (a1, a2) = (s.a[1] / s.a[0], s.a[2] / s.a[0]);
+                    let output = b0 * input + w[0];
+                    w[0] = b1 * input - a1 * output + w[1];
+                    w[1] = b2 * input - a2 * output;
+                    output
+                })
+            })
+            .collect()
+    }
+
+    /// Relative gain error allowed between the digital filter and the
+    /// analogue formula at `hz`. The bilinear transform reads the analogue
+    /// response at a frequency warped by `tan`, about `(pi f dt)^2 / 3` too
+    /// high; above the band the response falls as f^-4, so the gain is off
+    /// by about `4 (pi f dt)^2 / 3`: allowed 1.5 times that, plus 2e-5 for
+    /// the sections prewarped at different corners (5.7e-6 at most, below
+    /// 0.3 Hz).
+    fn discretisation_tolerance(hz: f64) -> f64 {
+        2e-5 + 2.0 * (PI * hz * DT).powi(2)
+    }
+
+    /// A test input with slow and fast content and steps: a 0.2 Hz sine, a
+    /// +-0.5 square wave of 5 s period and a 3.1 Hz sine, `seconds` long.
+    fn busy_signal(seconds: f64) -> Vec<f64> {
+        let n = (seconds / DT).round() as usize;
+        (0..n)
+            .map(|i| {
+                let t = i as f64 * DT;
+                let square = if (i / 300) % 2 == 0 { -0.5 } else { 0.5 };
+                (TAU * 0.2 * t).sin() + square + 0.3 * (TAU * 3.1 * t).sin()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_reference_reproduces_the_standard_s_table() {
+        // ISO 2631-1:1997, table of weighting factors, Wf column (factor x
+        // 1000 there), with half a unit of its last printed digit.
+        let table = [
+            (0.1, 0.695, 5e-4),
+            (0.125, 0.895, 5e-4),
+            (0.16, 1.006, 5e-4),
+            (0.2, 0.992, 5e-4),
+            (0.25, 0.854, 5e-4),
+            (0.315, 0.619, 5e-4),
+            (0.4, 0.384, 5e-4),
+            (0.5, 0.224, 5e-4),
+            (0.63, 0.116, 5e-4),
+            (0.8, 0.053, 5e-4),
+            (1.0, 0.0235, 5e-5),
         ];
-        let s = w(hz);
-        // N(i s) with ascending coefficients: real c0 - c2 s^2, imaginary c1 s.
-        let at = |c: [f64; 3]| (c[0] - c[2] * s * s).hypot(c[1] * s);
-        sections.iter().map(|x| at(x.num) / at(x.den)).product()
+        for (hz, factor, rounding) in table {
+            let gain = iso_wf(hz);
+            assert!(
+                (gain - factor).abs() <= rounding,
+                "{hz} Hz: {gain} vs {factor}"
+            );
+        }
     }
 
     #[test]
@@ -263,28 +418,84 @@ mod tests {
     }
 
     #[test]
-    fn digital_filter_follows_the_analogue_one() {
+    fn the_gain_follows_the_iso_formula_at_every_frequency() {
         let wf = WfFilter::new(DT).unwrap();
-        for hz in [0.02, 0.08, 0.1, 0.2, 0.4, 0.63, 1.0, 2.0] {
-            let (digital, analogue) = (wf.magnitude(hz), analogue_magnitude(hz));
+        // 61 frequencies, 20 per decade, from 0.01 Hz to 10 Hz.
+        for i in 0..=60 {
+            let hz = 0.01 * 10f64.powf(i as f64 / 20.0);
+            let (digital, analogue) = (wf.magnitude(hz), iso_wf(hz));
+            let error = (digital / analogue - 1.0).abs();
             assert!(
-                (digital / analogue - 1.0).abs() < 0.01,
+                error <= discretisation_tolerance(hz),
                 "{hz} Hz: {digital} vs {analogue}"
             );
         }
     }
 
     #[test]
-    fn filtering_a_sine_scales_it_by_the_gain() {
-        let hz = 0.2;
-        let mut wf = WfFilter::new(DT).unwrap();
-        let n = (120.0 / DT) as usize;
-        let out: Vec<f64> = (0..n)
-            .map(|i| wf.process((TAU * hz * i as f64 * DT).sin()))
-            .collect();
-        // Skip the first minute of transient; the last minute is steady.
-        let steady_peak = out[n / 2..].iter().fold(0.0f64, |m, v| m.max(v.abs()));
-        assert!((steady_peak / wf.magnitude(hz) - 1.0).abs() < 0.01);
+    fn the_gain_equals_the_reference_discretisation() {
+        let wf = WfFilter::new(DT).unwrap();
+        for i in 0..=66 {
+            let hz = 0.01 * 10f64.powf(i as f64 / 20.0);
+            let (module, reference) = (wf.magnitude(hz), reference_magnitude(hz, DT));
+            // Near 0 Hz both lose digits to the high-pass zeros at z = 1.
+            assert!(
+                (module / reference - 1.0).abs() < 1e-9,
+                "{hz} Hz: {module} vs {reference}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_output_equals_the_reference_discretisation_sample_by_sample() {
+        for dt in [DT, 1.0 / 60.0] {
+            let signal = busy_signal(60.0);
+            let mut wf = WfFilter::new(dt).unwrap();
+            let reference = reference_filter(&signal, dt);
+            let peak = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+            assert!(peak > 0.1, "the check must see a signal: {peak}");
+            for (i, (&x, &want)) in signal.iter().zip(&reference).enumerate() {
+                let got = wf.process(x);
+                // Rounding differs between the two structures, by about
+                // 1e-12 of the peak.
+                assert!(
+                    (got - want).abs() <= 1e-10 * peak,
+                    "dt {dt}, sample {i}: {got} vs {want}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_steady_sine_comes_out_scaled_by_the_iso_gain() {
+        // 60 s for the transient to die (the slowest pole, the high-pass,
+        // decays as e^(-0.36 t)), then 100 s measured: a whole number of
+        // periods at each of these frequencies, where the mean of sin^2 is
+        // exactly 1/2.
+        let (settle, measure) = (7200, 12000);
+        for hz in [0.05, 0.08, 0.1, 0.16, 0.2, 0.25, 0.4, 0.63, 1.0, 2.0] {
+            let mut wf = WfFilter::new(DT).unwrap();
+            let out: Vec<f64> = (0..settle + measure)
+                .map(|i| wf.process((TAU * hz * i as f64 * DT).sin()))
+                .collect();
+            let mean_square = out[settle..].iter().map(|y| y * y).sum::<f64>() / measure as f64;
+            let gain = (2.0 * mean_square).sqrt();
+            let expected = iso_wf(hz);
+            assert!(
+                (gain / expected - 1.0).abs() <= discretisation_tolerance(hz),
+                "{hz} Hz: {gain} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn msdv_is_the_root_of_the_summed_reference_output_squared_times_dt() {
+        let signal = busy_signal(30.0);
+        let weighted = reference_filter(&signal, DT);
+        let expected = (weighted.iter().map(|a| a * a * DT).sum::<f64>()).sqrt();
+        let got = msdv(&signal, DT);
+        assert!(expected > 0.5, "{expected}");
+        assert!((got / expected - 1.0).abs() < 1e-10, "{got} vs {expected}");
     }
 
     #[test]

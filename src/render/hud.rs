@@ -450,14 +450,31 @@ mod tests {
         assert_eq!(wrap_keys("AVeryLongSingleName", 5), ["AVeryLongSingleName"]);
     }
 
+    /// The bounding box (x0, y0, x1, y1, inclusive) of the pixels where
+    /// `a` and `b`, `width` pixels wide, differ; None if none do.
+    fn differing_box(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+        let mut bounds: Option<(usize, usize, usize, usize)> = None;
+        for (i, (pa, pb)) in a.chunks_exact(4).zip(b.chunks_exact(4)).enumerate() {
+            if pa != pb {
+                let (x, y) = (i % width, i / width);
+                bounds = Some(match bounds {
+                    None => (x, y, x, y),
+                    Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+                });
+            }
+        }
+        bounds
+    }
+
     #[test]
-    fn the_help_draws_at_every_common_size_without_panic() {
+    fn the_help_draws_centred_at_every_common_size() {
         let world = World::new(
             crate::map::Map::from_rows(&["###", "#>#", "###"]),
             Default::default(),
             1,
         );
-        let hud = Hud {
+        let bare = Hud::default();
+        let help = Hud {
             help: true,
             // As many lines as the game's help shows, long key lists among them.
             keys: (0..24)
@@ -470,6 +487,7 @@ mod tests {
                 .collect(),
             ..Hud::default()
         };
+        let text = [TEXT[0], TEXT[1], TEXT[2], 255];
         for (w, h) in [
             (320, 180),
             (640, 360),
@@ -477,9 +495,35 @@ mod tests {
             (1280, 720),
             (1920, 1080),
         ] {
-            let mut frame = vec![0u8; w * h * 4];
             let view = View::from_pose(world.camera());
-            super::super::draw(&world, &view, &hud, &Art::plain(), &mut frame, w, h);
+            let draw = |hud: &Hud| {
+                let mut frame = vec![0u8; w * h * 4];
+                super::super::draw(&world, &view, hud, &Art::plain(), &mut frame, w, h);
+                frame
+            };
+            let (without, with) = (draw(&bare), draw(&help));
+            let (x0, y0, x1, y1) = differing_box(&without, &with, w)
+                .unwrap_or_else(|| panic!("{w}x{h}: the help changed nothing"));
+            // A backdrop centred on the frame (to a pixel of rounding).
+            let size = format!("{w}x{h}: box {x0},{y0} to {x1},{y1}");
+            assert!(x0.abs_diff(w - 1 - x1) <= 1, "{size}");
+            assert!(y0.abs_diff(h - 1 - y1) <= 1, "{size}");
+            assert!(x1 - x0 >= w / 3 && y1 - y0 >= h / 3, "{size}");
+            // Darkened, black shadow or the text's colour, never brighter
+            // than the scene but for the text itself.
+            let mut lettered = 0;
+            for (pa, pb) in without.chunks_exact(4).zip(with.chunks_exact(4)) {
+                if pb == text && pa != text {
+                    lettered += 1;
+                } else {
+                    assert!(
+                        pa.iter().zip(pb).all(|(a, b)| b <= a),
+                        "{size}: {pa:?} to {pb:?}"
+                    );
+                }
+            }
+            // Well over the 8 letters of its title, at 5 or more pixels each.
+            assert!(lettered > 1000, "{size}: {lettered} text pixels");
         }
     }
 }

@@ -570,7 +570,9 @@ mod tests {
     }
 
     #[test]
-    fn tiny_views_do_not_panic() {
+    fn tiny_views_show_the_sprite_where_it_stands_and_write_nothing_past_them() {
+        // Rows past the view's last, there to catch a write outside it.
+        const GUARD_ROWS: usize = 32;
         let s = sheet(0);
         for (w, h) in [(1, 1), (3, 2), (2, 3)] {
             let pose = Pose {
@@ -581,7 +583,6 @@ mod tests {
                 pitch: 0.0,
             };
             let proj = Projection::new(&View::from_pose(pose), 1.0, w, h);
-            let mut pixels = vec![[0u8; 4]; w * h];
             let spans = vec![
                 ColumnSpan {
                     depth: f64::INFINITY,
@@ -589,13 +590,44 @@ mod tests {
                 };
                 w
             ];
-            for depth in [NEAR * 1.01, 0.5, 2.0, 1e6] {
+            // From filling the view to less than a pixel, partly covering
+            // it at 0.7.
+            for depth in [NEAR * 1.01, 0.3, 0.5, 0.7, 2.0, 1e6] {
                 let b = Billboard {
                     x: 0.5 + depth,
                     depth,
                     ..ahead()
                 };
-                paint(&b, &s, &proj, &mut pixels, &spans);
+                let mut pixels = vec![[0u8; 4]; w * (h + GUARD_ROWS)];
+                let mut rows = Rows {
+                    pixels: &mut pixels,
+                    y0: 0,
+                    y1: h,
+                };
+                draw_one(&b, &s, &proj, &mut rows, &spans);
+                let what = format!("{w}x{h} at depth {depth}");
+                assert!(
+                    pixels[w * h..].iter().all(|p| *p == [0; 4]),
+                    "{what}: written past the view"
+                );
+                // A 90 degree view puts w / 2 pixels on a tile at distance
+                // one, and the eye is half a tile up: the one-tile sprite
+                // on the floor straight ahead is a square of w / (2 depth)
+                // pixels centred on the view. A pixel shows it if its top
+                // left corner lies inside; those within a hair of an edge
+                // are left out, where rounding decides.
+                let edge = w as f64 / (2.0 * depth);
+                let (left, top) = ((w as f64 - edge) / 2.0, (h as f64 - edge) / 2.0);
+                let inside = |p: f64, lo: f64| p - lo > 1e-6 && lo + edge - p > 1e-6;
+                let outside = |p: f64, lo: f64| lo - p > 1e-6 || p - (lo + edge) > 1e-6;
+                for (i, px) in pixels[..w * h].iter().enumerate() {
+                    let (x, y) = ((i % w) as f64, (i / w) as f64);
+                    if inside(x, left) && inside(y, top) {
+                        assert_eq!(*px, [255; 4], "{what}: pixel {x},{y} shows it");
+                    } else if outside(x, left) || outside(y, top) {
+                        assert_eq!(*px, [0; 4], "{what}: pixel {x},{y} is clear");
+                    }
+                }
             }
         }
     }

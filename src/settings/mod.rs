@@ -202,7 +202,12 @@ impl Settings {
 /// per-user config folder (`$XDG_CONFIG_HOME` or `~/.config` on Linux), or
 /// `None` when the platform has none.
 pub fn default_path() -> Option<PathBuf> {
-    dirs::config_dir().map(|d| d.join("wobblecaster").join("settings.toml"))
+    dirs::config_dir().map(|d| path_in(&d))
+}
+
+/// Where the settings file lives inside the config folder `config_dir`.
+fn path_in(config_dir: &Path) -> PathBuf {
+    config_dir.join("wobblecaster").join("settings.toml")
 }
 
 /// One fault in a settings file, with where it is.
@@ -303,9 +308,26 @@ mod tests {
     }
 
     #[test]
-    fn the_default_path_is_in_a_wobblecaster_folder() {
-        if let Some(p) = default_path() {
-            assert!(p.ends_with("wobblecaster/settings.toml"), "{}", p.display());
+    fn the_settings_file_is_in_a_wobblecaster_folder_of_the_config_folder() {
+        // A made-up config folder: the test does not depend on the machine
+        // having (or lacking) one.
+        let config = Path::new("/fixture/config");
+        assert_eq!(
+            path_in(config),
+            Path::new("/fixture/config/wobblecaster/settings.toml")
+        );
+    }
+
+    #[test]
+    fn the_default_path_follows_the_platform_config_folder() {
+        // Both arms assert: a machine without a config folder checks that
+        // none is made up, one with it checks the file is placed inside.
+        match dirs::config_dir() {
+            Some(config) => assert_eq!(
+                default_path(),
+                Some(config.join("wobblecaster/settings.toml"))
+            ),
+            None => assert_eq!(default_path(), None),
         }
     }
 

@@ -176,6 +176,71 @@ mod tests {
         }
     }
 
+    /// The documented cycle, written out in ticks of 1/120 s rather than
+    /// read from the constants: the openness after `tick` ticks of a door
+    /// used at tick 0 whose close starts on tick `close_starts` (an
+    /// unblocked door: 601). It slides open over 1 s (120 ticks; half open
+    /// at tick 60), then stands fully open; it slides shut over another 120
+    /// ticks from the tick after the close starts; then it stays shut.
+    fn expected_openness(tick: u32, close_starts: u32) -> f64 {
+        const SLIDE: f64 = 120.0;
+        if tick <= 120 {
+            f64::from(tick) / SLIDE
+        } else if tick <= close_starts {
+            1.0
+        } else {
+            (1.0 - f64::from(tick - close_starts) / SLIDE).max(0.0)
+        }
+    }
+
+    /// Uses the corridor's door, then steps it tick by tick to `last`,
+    /// `blocked_until` the last tick on which a body stands in its tile,
+    /// and checks the openness and the solidity at every tick against
+    /// [`expected_openness`].
+    fn check_cycle(close_starts: u32, blocked_until: u32, last: u32) {
+        let mut map = corridor();
+        assert_eq!(
+            use_door(&mut map, [2.5, 1.5], 0.0, 0, NOBODY),
+            Some(Used::Opened)
+        );
+        for tick in 1..=last {
+            step(&mut map, 1.0 / 120.0, |t| {
+                tick <= blocked_until && t == (3, 1)
+            });
+            let (open, want) = (map.doors[0].open, expected_openness(tick, close_starts));
+            assert!(
+                (open - want).abs() < 1e-9,
+                "tick {tick}: {open}, not {want}"
+            );
+            assert_eq!(map.is_solid(3, 1), want < 1.0, "tick {tick}: solid");
+        }
+        assert_eq!(map.doors[0].motion, DoorMotion::Still, "shut at the end");
+    }
+
+    #[test]
+    fn a_door_keeps_the_documented_timings_tick_by_tick() {
+        // Fully open at tick 120, it stands open 4 s: its 480-tick wait
+        // runs through ticks 121 to 600; tick 601 finds the time up and
+        // starts the close, and the leaf moves from tick 602: half shut at
+        // 661, shut at 721.
+        check_cycle(601, 0, 800);
+        assert_eq!(expected_openness(60, 601), 0.5);
+        assert_eq!(expected_openness(661, 601), 0.5);
+        assert_eq!(expected_openness(721, 601), 0.0);
+    }
+
+    #[test]
+    fn a_blocked_door_tries_again_every_half_second() {
+        // Someone stands in the doorway until tick 700. The time is up at
+        // tick 601, but the doorway is taken: the door waits 0.5 s (60
+        // ticks, 602 to 661) and looks again at tick 662, still taken;
+        // waits 663 to 722 and at tick 723, the doorway free, starts the
+        // close: half shut at 783, shut at 843.
+        check_cycle(723, 700, 900);
+        // A body that leaves just before a look lets it close at that look.
+        check_cycle(662, 661, 800);
+    }
+
     #[test]
     fn a_door_opens_in_a_second_stays_open_then_closes() {
         let mut map = corridor();

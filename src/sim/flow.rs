@@ -531,17 +531,28 @@ mod tests {
         f.rebuild(&map, (8, 5), 0.0);
         // Near every corner, edge and the centre of every reachable tile.
         let samples = [0.05, 0.5, 0.95];
+        let mut checked = 0;
         for (tx, ty) in (0..10).flat_map(|x| (0..7).map(move |y| (x, y))) {
             if f.distance((tx, ty)).is_none() {
                 continue;
             }
             for (sx, sy) in samples.iter().flat_map(|&a| samples.map(|b| (a, b))) {
                 let p = [tx as f64 + sx, ty as f64 + sy];
-                if let Some(d) = f.direction(p) {
-                    assert!(runs_on_floor(&map, p, d), "from {p:?} along {d:?}");
+                if p == [8.5, 5.5] {
+                    assert_eq!(f.direction(p), None, "at the target's centre");
+                    continue;
                 }
+                let d = f
+                    .direction(p)
+                    .unwrap_or_else(|| panic!("no way from {p:?}, which reaches the target"));
+                assert!((d[0].hypot(d[1]) - 1.0).abs() < 1e-9, "unit: {d:?}");
+                assert!(runs_on_floor(&map, p, d), "from {p:?} along {d:?}");
+                checked += 1;
             }
         }
+        // Every floor tile of the map reaches the target: 32 tiles of 9
+        // samples, less the target's centre.
+        assert_eq!(checked, 32 * 9 - 1);
     }
 
     #[test]

@@ -73,39 +73,119 @@ mod tests {
     use super::*;
 
     const DT: f64 = 1.0 / 120.0;
+    /// No test loop runs longer than this many ticks (10 s): a regression
+    /// that never stops fails instead of hanging.
+    const LIMIT: usize = 1200;
+
+    /// Quake's defaults in tiles, written out from the units of sv_user.c
+    /// (sv_friction 4, sv_stopspeed 100, sv_accelerate 10, sv_maxspeed
+    /// 320, at 64 units to the tile) rather than read from the tunables.
+    const FRICTION: f64 = 4.0;
+    const STOP_SPEED: f64 = 100.0 / 64.0;
+    const ACCELERATE: f64 = 10.0;
+    const MAX_SPEED: f64 = 320.0 / 64.0;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn the_defaults_are_quakes() {
+        let t = QuakeTunables::default();
+        assert_eq!(
+            [t.friction, t.stop_speed, t.accelerate, t.max_speed],
+            [FRICTION, STOP_SPEED, ACCELERATE, MAX_SPEED]
+        );
+    }
+
+    #[test]
+    fn one_tick_of_friction_takes_what_sv_user_friction_takes() {
+        // SV_UserFriction: control = max(speed, stopspeed); the speed falls
+        // by control * friction * dt, to no less than 0, and the velocity
+        // keeps its direction.
+        let t = QuakeTunables::default();
+        let none = [0.0, 0.0];
+        // Speed 5 (a 3-4-5 velocity), above stop speed: it loses
+        // 5 * 4 / 120 = 1/6, leaving 29/6, so each part keeps 29/30.
+        let v = step([3.0, 4.0], none, DT, &t);
+        assert!(close(v[0], 2.9) && close(v[1], 4.0 * 29.0 / 30.0), "{v:?}");
+        // Speed 1, below stop speed: it loses 1.5625 * 4 / 120 = 5/96.
+        let v = step([0.6, -0.8], none, DT, &t);
+        // (Speed 1: the new speed is also the share each part keeps.)
+        let keep = 1.0 - 5.0 / 96.0;
+        assert!(close(v[0], 0.6 * keep) && close(v[1], -0.8 * keep), "{v:?}");
+        // Speed 0.05, less than a tick's loss (5/96 = 0.052): it stops dead
+        // rather than turning round.
+        assert_eq!(step([0.0, 0.05], none, DT, &t), [0.0, 0.0]);
+        // At rest it stays at rest.
+        assert_eq!(step(none, none, DT, &t), none);
+    }
 
     #[test]
     fn friction_stops_full_speed_in_the_predicted_time() {
         // Above stop speed the speed decays by (1 - dt * friction) a tick;
         // below it, it falls by dt * stop_speed * friction a tick.
         let t = QuakeTunables::default();
-        let mut predicted = 0;
-        let mut s = t.max_speed;
-        while s > t.stop_speed {
-            s *= 1.0 - DT * t.friction;
-            predicted += 1;
+        let mut predicted = None;
+        let mut s = MAX_SPEED;
+        for tick in 0..LIMIT {
+            if s <= STOP_SPEED {
+                let linear = (s / (DT * STOP_SPEED * FRICTION)).ceil() as usize;
+                predicted = Some(tick + linear);
+                break;
+            }
+            s *= 1.0 - DT * FRICTION;
         }
-        predicted += (s / (DT * t.stop_speed * t.friction)).ceil() as usize;
+        let predicted = predicted.expect("the prediction slows below stop speed");
         let mut v = [t.max_speed, 0.0];
-        let mut ticks = 0;
-        while v[0] > 0.0 {
+        let stopped = (1..=LIMIT).find(|_| {
             v = step(v, [0.0, 0.0], DT, &t);
-            ticks += 1;
-        }
-        assert_eq!(ticks, predicted);
+            v[0] <= 0.0
+        });
+        assert_eq!(stopped, Some(predicted), "ticks to stop from full speed");
         // About 0.54 s: ln(320/100)/4 of decay plus 100/(4*100) of linear stop.
-        let secs = ticks as f64 * DT;
+        let secs = predicted as f64 * DT;
         assert!((secs - ((3.2f64).ln() / 4.0 + 0.25)).abs() < 0.02, "{secs}");
+    }
+
+    #[test]
+    fn acceleration_from_rest_is_friction_then_accelerate_each_tick() {
+        // SV_Accelerate adds accelerate * dt * wishspeed = 10 * 5 / 120 =
+        // 40/96 tiles/s a tick, after friction. The first tick has no speed
+        // to rub off: 40/96. Below stop speed (150/96) friction takes a
+        // fixed 5/96 a tick, so each later tick nets 35/96: after tick n,
+        // (40 + 35 (n - 1)) / 96, until the speed passes 150/96 (tick 5).
+        let t = QuakeTunables::default();
+        let mut v = [0.0, 0.0];
+        for n in 1..=5 {
+            v = step(v, [1.0, 0.0], DT, &t);
+            let expected = (40.0 + 35.0 * (n - 1) as f64) / 96.0;
+            assert!(close(v[0], expected) && v[1] == 0.0, "tick {n}: {v:?}");
+        }
+        // Tick 6, above stop speed: friction keeps 29/30 of 180/96.
+        v = step(v, [1.0, 0.0], DT, &t);
+        assert!(
+            close(v[0], 180.0 / 96.0 * 29.0 / 30.0 + 40.0 / 96.0),
+            "{v:?}"
+        );
     }
 
     #[test]
     fn acceleration_reaches_max_speed_and_not_beyond() {
         let t = QuakeTunables::default();
         let mut v = [0.0, 0.0];
-        for _ in 0..600 {
+        let reached = (1..=LIMIT).find(|_| {
             v = step(v, [1.0, 0.0], DT, &t);
+            v[0] >= MAX_SPEED - 1e-9
+        });
+        assert!(reached.is_some(), "never reached max speed: {v:?}");
+        // Held there: each tick friction takes 5 * 4 / 120 = 1/6 and the
+        // acceleration tops it up to max speed exactly, never past it.
+        for _ in 0..240 {
+            let rubbed = step(v, [0.0, 0.0], DT, &t);
+            assert!(close(rubbed[0], MAX_SPEED - 1.0 / 6.0), "{rubbed:?}");
+            v = step(v, [1.0, 0.0], DT, &t);
+            assert!(close(v[0], MAX_SPEED) && v[1] == 0.0, "{v:?}");
         }
-        // Friction and acceleration balance a little under max speed.
-        assert!(v[0] <= t.max_speed && v[0] > 0.9 * t.max_speed, "{v:?}");
     }
 }

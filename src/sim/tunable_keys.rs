@@ -213,6 +213,86 @@ mod tests {
         assert_eq!(Tunables::keys().count(), t.to_pairs().len());
     }
 
+    /// Every key, a value as written (no default has it), and how to put
+    /// that value straight into the field the key names: the mapping
+    /// written out apart from `NUMBERS`, in the order the pairs are written.
+    type Case = (&'static str, &'static str, fn(&mut Tunables));
+
+    /// One [`Case`] per key.
+    fn cases() -> [Case; 29] {
+        [
+            ("model", "quake", |t| t.model = Model::Quake),
+            ("coupling", "heading", |t| t.coupling = Coupling::Heading),
+            ("coast", "article", |t| t.polar.coast = Coast::Article),
+            ("stabilise", "false", |t| t.flight.stabilise = false),
+            ("max_speed", "101.5", |t| t.polar.max_speed = 101.5),
+            ("acceleration_gain", "102.5", |t| {
+                t.polar.acceleration_gain = 102.5
+            }),
+            ("turn_rate", "103.5", |t| t.polar.turn_rate = 103.5),
+            ("coast_brake", "104.5", |t| t.polar.coast_brake = 104.5),
+            ("heading_speed", "105.5", |t| t.heading_speed = 105.5),
+            ("classic_speed", "106.5", |t| t.classic.speed = 106.5),
+            ("classic_back_share", "107.5", |t| {
+                t.classic.back_share = 107.5
+            }),
+            ("quake_friction", "108.5", |t| t.quake.friction = 108.5),
+            ("quake_stop_speed", "109.5", |t| t.quake.stop_speed = 109.5),
+            ("quake_accelerate", "110.5", |t| t.quake.accelerate = 110.5),
+            ("quake_max_speed", "111.5", |t| t.quake.max_speed = 111.5),
+            ("player_radius", "112.5", |t| t.player_radius = 112.5),
+            ("head_bob", "113.5", |t| t.head_bob = 113.5),
+            ("gyro", "114.5", |t| t.gyro = 114.5),
+            ("jet_thrust", "115.5", |t| t.flight.thrust = 115.5),
+            ("jet_hover_share", "116.5", |t| t.flight.hover_share = 116.5),
+            ("jet_gravity", "117.5", |t| t.flight.gravity = 117.5),
+            ("jet_friction", "118.5", |t| t.flight.friction = 118.5),
+            ("jet_max_pitch", "119.5", |t| t.flight.max_pitch = 119.5),
+            ("landing_speed", "120.5", |t| t.flight.landing_speed = 120.5),
+            ("landing_pitch", "121.5", |t| t.flight.level_pitch = 121.5),
+            ("crash_damage", "122.5", |t| t.flight.crash_damage = 122.5),
+            ("fuel_seconds", "123.5", |t| t.flight.fuel_seconds = 123.5),
+            ("jet_spin", "124.5", |t| t.flight.jet_spin = 124.5),
+            ("jet_brake", "125.5", |t| t.flight.brake = 125.5),
+        ]
+    }
+
+    #[test]
+    fn each_key_sets_and_reports_its_own_field() {
+        let keys: Vec<&str> = cases().iter().map(|c| c.0).collect();
+        assert_eq!(
+            Tunables::keys().collect::<Vec<_>>(),
+            keys,
+            "every key, once"
+        );
+        let defaults = Tunables::default();
+        let default_pairs = defaults.to_pairs();
+        let pair_keys: Vec<&str> = default_pairs.iter().map(|p| p.0).collect();
+        assert_eq!(pair_keys, keys, "every key written, once");
+        for (key, value, write_field) in cases() {
+            let mut by_field = Tunables::default();
+            write_field(&mut by_field);
+            assert_ne!(
+                by_field, defaults,
+                "{key}: the value must differ from the default"
+            );
+            // `set` changes that field and nothing else.
+            let mut by_key = Tunables::default();
+            by_key.set(key, value).unwrap();
+            assert_eq!(by_key, by_field, "`set(\"{key}\")` wrote the wrong field");
+            // `to_pairs` reads the field back under its own key, and every
+            // other key still shows its default.
+            for ((k, shown), (_, default_shown)) in by_field.to_pairs().iter().zip(&default_pairs) {
+                let want = if *k == key {
+                    value
+                } else {
+                    default_shown.as_str()
+                };
+                assert_eq!(shown, want, "`{k}` after setting only the field of `{key}`");
+            }
+        }
+    }
+
     #[test]
     fn bad_values_and_keys_are_refused() {
         let mut t = Tunables::default();

@@ -1,8 +1,14 @@
 //! A fuzz harness for every parser: random bytes, random token soup and
 //! random edits of well-formed files, each parsed as the loaders would.
-//! Every input must parse or fail without a panic, within
-//! [`MAX_CASE_TIME`] and a memory bound linear in its size, and each fault
-//! must name the file and a place inside it.
+//! Every input must parse or fail without a panic, within a memory bound
+//! linear in its size, and each fault must name the file and a place
+//! inside it.
+//!
+//! No clock judges a case: a limit in seconds flakes on a loaded machine.
+//! Inputs are bounded instead ([`MAX_INPUT_BYTES`] over the longest seed),
+//! so each parse has bounded work unless a parser loops on its own; such a
+//! hang shows as a test that never ends, which cargo reports as running
+//! over 60 s.
 //!
 //! Adding a parser is one [`Target`] and one test:
 //!
@@ -35,8 +41,10 @@ use std::time::{Duration, Instant};
 /// Cases per parser in `cargo test`; `PROPTEST_CASES` overrides it (the
 /// long run sets a million).
 pub const DEFAULT_CASES: u32 = 1000;
-/// The longest one parse may take, even in the debug profile: no hangs.
-pub const MAX_CASE_TIME: Duration = Duration::from_secs(2);
+/// The most bytes an input holds beyond the longest seed: room for every
+/// edit of a seed (at most 7, each adding at most 255 bytes); longer
+/// inputs (a long soup of tokens) are cut there.
+pub const MAX_INPUT_BYTES: usize = 7 * 255;
 /// Memory a parse may hold whatever its input (the sky panorama a map
 /// names decodes to 1 MiB), in bytes.
 pub const BASE_BYTES: usize = 8 << 20;
@@ -125,19 +133,17 @@ pub fn fuzz(target: Target) {
         Cell::new(0usize),
         Cell::new(Duration::ZERO),
     );
+    // Times are reported for the long run, never judged (see the module
+    // documentation).
     let started = Instant::now();
     let result = runner.run(&input(&target), |bytes| {
         let begun = Instant::now();
         let (outcome, held) = peak_during(|| (target.parse)(&bytes, &target.file));
-        let took = begun.elapsed();
+        slowest.set(slowest.get().max(begun.elapsed()));
         peak.set(peak.get().max(held));
-        slowest.set(slowest.get().max(took));
         let limit = BASE_BYTES + BYTES_PER_INPUT_BYTE * bytes.len();
         if held > limit {
             return Err(fail(format!("held {held} bytes, over {limit}")));
-        }
-        if took > MAX_CASE_TIME {
-            return Err(fail(format!("took {took:?}")));
         }
         if let Err(faults) = outcome {
             faulted.set(faulted.get() + 1);
@@ -241,8 +247,11 @@ const COMMON_TOKENS: &[&str] = &[
 ];
 
 /// An input: random bytes, a soup of the format's words, or a
-/// well-formed seed with random edits (most cases).
+/// well-formed seed with random edits (most cases); never longer than the
+/// longest seed and [`MAX_INPUT_BYTES`].
 fn input(target: &Target) -> impl Strategy<Value = Vec<u8>> {
+    let longest = target.seeds.iter().map(Vec::len).max().unwrap_or(0);
+    let most = longest + MAX_INPUT_BYTES;
     let tokens: Vec<&'static str> = COMMON_TOKENS.iter().chain(target.tokens).copied().collect();
     let soup = prop::collection::vec(prop::sample::select(tokens.clone()), 0..64)
         .prop_map(|words| words.concat().into_bytes());
@@ -262,6 +271,10 @@ fn input(target: &Target) -> impl Strategy<Value = Vec<u8>> {
         1 => soup,
         6 => edited,
     ]
+    .prop_map(move |mut bytes| {
+        bytes.truncate(most);
+        bytes
+    })
 }
 
 /// One random edit of an input.
