@@ -2,6 +2,7 @@
 //! measuring unusual movement models.
 //!
 //! - [`angle`]: angles wrapped and blended, shared by the world, the maps and the feel tools.
+//! - [`rng`]: the seeded random generator a world owns (and tests draw from).
 //! - [`sim`]: the world, pure and deterministic at a fixed 120 Hz tick.
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
 //! - [`map`], [`texture`] and [`sprites`]: input parsed at the edge, with located errors.
@@ -29,6 +30,7 @@ pub mod map;
 pub mod names;
 pub mod record;
 pub mod render;
+pub mod rng;
 pub mod script;
 pub mod settings;
 pub mod sim;

@@ -120,7 +120,7 @@ pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Rng;
+    use crate::rng::Rng;
 
     fn maze() -> Map {
         Map::from_rows(&[

@@ -16,16 +16,15 @@ pub mod particles;
 mod player;
 pub mod polar;
 pub mod quake;
-mod rng;
 pub mod spatial;
 pub mod steer;
 pub mod tracks;
 mod tunable_keys;
 mod world;
 
+pub use crate::rng::Rng;
 pub use controls::{Action, Controls, MAX_LOOK};
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
-pub use rng::Rng;
 pub use world::{Coupling, Pose, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT, TICK_DT, TICK_RATE};
