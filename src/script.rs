@@ -22,7 +22,7 @@
 //! 1 brake
 //! ```
 
-use crate::sim::{Action, Controls, TICK_RATE};
+use crate::sim::{Controls, Request, TICK_RATE};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -190,8 +190,8 @@ fn apply(controls: &mut Controls, name: &str) -> Option<()> {
         "thrust" => controls.thrust = true,
         "hover" => controls.hover = true,
         "brake" => controls.brake = true,
-        "jetpack" => controls.action = Some(Action::Jetpack),
-        "use" => controls.action = Some(Action::Use),
+        "jetpack" => controls.action = Some(Request::Jetpack),
+        "use" => controls.action = Some(Request::Use),
         "none" => {}
         _ => {
             let xy = name.strip_prefix("pointer=")?;

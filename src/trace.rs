@@ -3,7 +3,7 @@
 
 use crate::angle::wrap_positive;
 use crate::script::Script;
-use crate::sim::{flight, Action, Controls, Model, PolarState, World, TICK_DT, TICK_RATE};
+use crate::sim::{flight, Controls, Model, PolarState, Request, World, TICK_DT, TICK_RATE};
 use std::io::{self, Write};
 
 /// The CSV header of a walking trace.
@@ -195,7 +195,7 @@ pub fn run_ticks(
 ) -> io::Result<()> {
     let ticks: Vec<Controls> = ticks.into_iter().collect();
     let flies =
-        world.player.flight.is_some() || ticks.iter().any(|c| c.action == Some(Action::Jetpack));
+        world.player.flight.is_some() || ticks.iter().any(|c| c.action == Some(Request::Jetpack));
     let row = if flies { write_flight_row } else { write_row };
     write_tunables(world, out)?;
     if flies {

@@ -11,7 +11,7 @@ use std::f64::consts::{PI, TAU};
 use wobblecaster::map::Map;
 use wobblecaster::sim::flight::EYE_ABOVE_FEET;
 use wobblecaster::sim::{
-    Action, Controls, Coupling, Model, Pose, Tunables, World, EYE_HEIGHT, TICK_RATE,
+    Controls, Coupling, Model, Pose, Request, Tunables, World, EYE_HEIGHT, TICK_RATE,
 };
 
 /// Angles (radians) closer than this count as the same direction.
@@ -300,7 +300,7 @@ fn in_flight_the_camera_looks_along_the_heading_tilted_by_the_roof() {
         world.step(&held([1.0, 0.0, 1.0]));
     }
     let take_off = Controls {
-        action: Some(Action::Jetpack),
+        action: Some(Request::Jetpack),
         ..Controls::default()
     };
     world.step(&take_off);

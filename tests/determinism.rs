@@ -12,7 +12,7 @@ use common::root;
 use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Recording};
 use wobblecaster::render::{self, Hud, View, Workspace};
-use wobblecaster::sim::{Action, Controls, Tunables, World};
+use wobblecaster::sim::{Controls, Request, Tunables, World};
 use wobblecaster::sprites::Art;
 
 fn golden() -> Recording {
@@ -46,9 +46,9 @@ fn the_golden_recording_replays_to_its_hash_on_any_number_of_threads() {
 /// Controls that fight, fly and switch models, tick by tick.
 fn busy(tick: u64) -> Controls {
     let action = match tick % 700 {
-        100 => Some(Action::Jetpack),
-        400 => Some(Action::SetModel(wobblecaster::sim::Model::Quake)),
-        500 => Some(Action::Jetpack),
+        100 => Some(Request::Jetpack),
+        400 => Some(Request::SetModel(wobblecaster::sim::Model::Quake)),
+        500 => Some(Request::Jetpack),
         _ => None,
     };
     Controls {

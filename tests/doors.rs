@@ -7,7 +7,7 @@ use wobblecaster::map::{Key, Map};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::sim::actors::clear_line;
 use wobblecaster::sim::doors::Event;
-use wobblecaster::sim::{Action, Controls, Tunables, World, TICK_RATE};
+use wobblecaster::sim::{Controls, Request, Tunables, World, TICK_RATE};
 use wobblecaster::sprites::Art;
 
 fn world(rows: &[&str]) -> World {
@@ -25,7 +25,7 @@ fn hold(world: &mut World, seconds: f64, controls: Controls) {
     }
 }
 
-fn press(world: &mut World, action: Action) {
+fn press(world: &mut World, action: Request) {
     hold(
         world,
         1.0 / f64::from(TICK_RATE),
@@ -65,7 +65,7 @@ fn a_shut_door_hides_what_is_behind_it_until_use_opens_it() {
     );
     let shut = frame(&without);
     for w in [&mut with, &mut without] {
-        press(w, Action::Use);
+        press(w, Request::Use);
         hold(w, 1.2, Controls::default());
     }
     assert!(!with.map.is_solid(2, 1), "open after its slide");
@@ -88,7 +88,7 @@ fn a_shut_door_stops_bullets_and_sight() {
     };
     hold(&mut w, 1.0, fire);
     assert_eq!(w.actors.walkers[0].health, health, "shots hit the door");
-    press(&mut w, Action::Use);
+    press(&mut w, Request::Use);
     hold(&mut w, 1.2, Controls::default());
     assert!(clear_line(&w.map, player, walker));
     // One tick of fire is one shot: 9 plus 0 to 9 (the combat tunables'
@@ -125,7 +125,7 @@ fn an_open_door_shuts_again_after_its_delay() {
     let mut tick = 0;
     for (at, open) in checkpoints {
         while tick < at {
-            let action = (tick == 0).then_some(Action::Use);
+            let action = (tick == 0).then_some(Request::Use);
             w.step(&Controls {
                 action,
                 ..Controls::default()
@@ -146,7 +146,7 @@ fn an_open_door_shuts_again_after_its_delay() {
 fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
     // The key lies behind the player: first the door refuses.
     let mut w = world(&["##########", "#k.>G....#", "##########"]);
-    press(&mut w, Action::Use);
+    press(&mut w, Request::Use);
     assert!(matches!(w.event, Some((_, Event::Locked(Key::Gold)))));
     hold(&mut w, 1.2, Controls::default());
     assert!(w.map.is_solid(4, 1), "still shut");
@@ -170,7 +170,7 @@ fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
         "back at the door: {}",
         w.player.x
     );
-    press(&mut w, Action::Use);
+    press(&mut w, Request::Use);
     hold(&mut w, 1.2, Controls::default());
     assert!(!w.map.is_solid(4, 1), "the key opens it");
 }

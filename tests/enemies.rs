@@ -258,7 +258,7 @@ fn restart_puts_everyone_back() {
     }
     assert!(!w.actors.walkers[0].state.alive() || w.actors.walkers[0].health < 30);
     let restart = Controls {
-        action: Some(wobblecaster::sim::Action::Restart),
+        action: Some(wobblecaster::sim::Request::Restart),
         ..Controls::default()
     };
     w.step(&restart);
@@ -280,7 +280,7 @@ fn random_controls(rng: &mut wobblecaster::sim::Rng) -> Controls {
     let restart = rng.next_f64() < 0.02;
     Controls {
         fire,
-        action: restart.then_some(wobblecaster::sim::Action::Restart),
+        action: restart.then_some(wobblecaster::sim::Request::Restart),
         ..c
     }
 }

@@ -181,7 +181,7 @@ fn random_flying_on_the_hangar_stays_finite_and_bounded() {
             hover: r() < 0.6,
             brake: r() < 0.1,
             fire: r() < 0.05,
-            action: (i % 900 == 0).then_some(wobblecaster::sim::Action::Jetpack),
+            action: (i % 900 == 0).then_some(wobblecaster::sim::Request::Jetpack),
             ..Controls::default()
         };
         world.step(&c);
@@ -276,7 +276,7 @@ fn in_flight_the_gun_fires_along_the_nose_so_tilting_aims_down() {
         map.wall_height = 6.0;
         let mut world = World::new(map, Tunables::default(), 2);
         world.step(&Controls {
-            action: Some(wobblecaster::sim::Action::Jetpack),
+            action: Some(wobblecaster::sim::Request::Jetpack),
             ..Controls::default()
         });
         let pitch = pitch_deg.to_radians();

@@ -20,7 +20,7 @@ use wobblecaster::map::{self, Door, DoorMotion, Key, Map, PickupKind};
 use wobblecaster::record::{Header, Playback, Recorder, Recording, CHECK_INTERVAL};
 use wobblecaster::sim::actors::walker::WalkerState;
 use wobblecaster::sim::doors::Event;
-use wobblecaster::sim::{Action, Controls, Coupling, Model, Player, Tunables, World, TICK_DT};
+use wobblecaster::sim::{Controls, Coupling, Model, Player, Request, Tunables, World, TICK_DT};
 
 /// The rules the checks hold the run to, as the documentation states them
 /// (README.md, maps/README.md, `wobblecaster settings --defaults` and the
@@ -133,7 +133,7 @@ impl Tape {
     }
 
     /// One tick of `c` that also carries `action`.
-    fn act(&mut self, action: Action, c: Controls) -> &mut Self {
+    fn act(&mut self, action: Request, c: Controls) -> &mut Self {
         let c = Controls {
             action: Some(action),
             ..c
@@ -161,30 +161,30 @@ fn controls() -> Vec<Controls> {
     // door, use it, wait the second it takes to open.
     t.hold(30, walk(1.0, 0.0, 0.0))
         .hold(30, IDLE)
-        .act(Action::Use, IDLE)
+        .act(Request::Use, IDLE)
         .hold(125, IDLE);
     // Through it into the hall, weaving so the view swings off the heading.
     t.hold(60, walk(1.0, 0.0, 0.0))
         .hold(40, walk(1.0, 0.0, 0.6))
         .hold(40, walk(1.0, 0.0, -0.6));
     // The same weave with the camera along the heading, then back.
-    t.act(Action::SetCoupling(Coupling::Heading), walk(1.0, 0.0, 0.6))
+    t.act(Request::SetCoupling(Coupling::Heading), walk(1.0, 0.0, 0.6))
         .hold(39, walk(1.0, 0.0, 0.6))
         .hold(40, walk(1.0, 0.0, -0.6))
-        .act(Action::SetCoupling(Coupling::Velocity), IDLE)
+        .act(Request::SetCoupling(Coupling::Velocity), IDLE)
         .hold(30, IDLE);
     // Wolfenstein 3D's walk up to the gold door, which will not open yet.
-    t.act(Action::SetModel(Model::Classic), walk(1.0, 0.0, 0.0))
+    t.act(Request::SetModel(Model::Classic), walk(1.0, 0.0, 0.0))
         .hold(200, walk(1.0, 0.0, 0.0))
-        .act(Action::Use, IDLE);
+        .act(Request::Use, IDLE);
     // Quake's run back over the key, turning on the spot first, then a
     // coast that only friction stops.
-    t.act(Action::SetModel(Model::Quake), walk(0.0, 0.0, 1.0))
+    t.act(Request::SetModel(Model::Quake), walk(0.0, 0.0, 1.0))
         .hold(132, walk(0.0, 0.0, 1.0))
         .hold(148, walk(1.0, 0.0, 0.0))
         .hold(100, IDLE);
     // The polar model again, back to the gold door with its key.
-    t.act(Action::SetModel(Model::Polar), walk(0.0, 0.0, -1.0))
+    t.act(Request::SetModel(Model::Polar), walk(0.0, 0.0, -1.0))
         .hold(145, walk(0.0, 0.0, -1.0))
         .hold(130, walk(1.0, 0.0, 0.0))
         .hold(60, IDLE)
@@ -194,10 +194,10 @@ fn controls() -> Vec<Controls> {
     // Up on the jetpack to hang just above the tank's shells (above 0.3
     // tiles, the eye still below the top of the tank), then open the gold
     // door and shoot the tank from there as it comes.
-    t.act(Action::Jetpack, THRUST)
+    t.act(Request::Jetpack, THRUST)
         .hold(4, THRUST)
         .hover(60, 3, 1, IDLE);
-    t.act(Action::Use, HOVER)
+    t.act(Request::Use, HOVER)
         .hold(2, HOVER)
         .hold(1, IDLE)
         .hover(100, 3, 1, FIRE)
@@ -205,29 +205,29 @@ fn controls() -> Vec<Controls> {
     // Sink on half the hover and set down gently: the jetpack is off.
     t.hover(100, 1, 1, IDLE).hold(60, IDLE);
     // Wolfenstein 3D's walk to the door of the walkers' room.
-    t.act(Action::SetModel(Model::Classic), walk(0.0, 0.0, 1.0))
+    t.act(Request::SetModel(Model::Classic), walk(0.0, 0.0, 1.0))
         .hold(136, walk(0.0, 0.0, 1.0))
         .hold(205, walk(1.0, 0.0, 0.0))
         .hold(65, walk(0.0, 0.0, -1.0))
         .hold(30, IDLE);
     // The polar model again: open it, let the first walker through strike
     // a few times, then shoot it.
-    t.act(Action::SetModel(Model::Polar), IDLE)
-        .act(Action::Use, IDLE)
+    t.act(Request::SetModel(Model::Polar), IDLE)
+        .act(Request::Use, IDLE)
         .hold(400, IDLE)
         .hold(200, FIRE);
     // The other walker hangs back on the door's corner: step back (on
     // Wolfenstein 3D's feet, so the view keeps facing the door) until it
     // follows, let it strike, and shoot it.
-    t.act(Action::SetModel(Model::Classic), walk(-1.0, 0.0, 0.0))
+    t.act(Request::SetModel(Model::Classic), walk(-1.0, 0.0, 0.0))
         .hold(99, walk(-1.0, 0.0, 0.0))
         .hold(400, IDLE)
         .hold(200, FIRE);
     // Up on full thrust, then the jetpack off in the air: a fall too fast
     // to land safely.
-    t.act(Action::Jetpack, THRUST)
+    t.act(Request::Jetpack, THRUST)
         .hold(54, THRUST)
-        .act(Action::Jetpack, IDLE)
+        .act(Request::Jetpack, IDLE)
         .hold(420, IDLE);
     t.ticks
 }
@@ -443,8 +443,8 @@ fn the_camera_looks_where_the_model_and_coupling_in_force_say() {
     play(|t| {
         let w = t.after;
         match t.controls.action {
-            Some(Action::SetModel(m)) => model = m,
-            Some(Action::SetCoupling(k)) => coupling = k,
+            Some(Request::SetModel(m)) => model = m,
+            Some(Request::SetCoupling(k)) => coupling = k,
             _ => {}
         }
         assert_eq!(w.tunables.model, model, "tick {}", w.tick());
@@ -492,7 +492,7 @@ fn the_door_left_alone_keeps_the_documented_clock() {
     play(|t| {
         let (was, now) = (&t.before.doors[door], &t.after.map.doors[door]);
         let w = t.after;
-        if used.is_none() && t.controls.action == Some(Action::Use) && was.motion != now.motion {
+        if used.is_none() && t.controls.action == Some(Request::Use) && was.motion != now.motion {
             assert_eq!((was.open, was.motion), (0.0, DoorMotion::Still));
             used = Some(w.tick());
         }
@@ -552,7 +552,7 @@ fn the_gold_door_waits_for_its_key() {
         }
         // A use within reach of the gold door (a tile or so from it).
         let (dx, dy) = (w.player.x - centre[0], w.player.y - centre[1]);
-        let used = t.controls.action == Some(Action::Use) && dx.hypot(dy) < 2.0;
+        let used = t.controls.action == Some(Request::Use) && dx.hypot(dy) < 2.0;
         if used && b.doors[door].motion == DoorMotion::Still {
             let motion = w.map.doors[door].motion;
             if motion == DoorMotion::Still {
@@ -773,7 +773,7 @@ fn quake_and_classic_ticks_follow_their_documented_formulas() {
     let mut model = recording().header.tunables.model;
     let (mut coasting, mut pushing, mut classic) = (0, 0, 0);
     play(|t| {
-        if let Some(Action::SetModel(m)) = t.controls.action {
+        if let Some(Request::SetModel(m)) = t.controls.action {
             model = m;
         }
         let (b, w, c) = (&t.before.player, &t.after.player, t.controls);

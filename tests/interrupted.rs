@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Header, Recorder, Recording, CHECK_INTERVAL};
-use wobblecaster::sim::{Action, Controls, Model, Rng, Tunables, World};
+use wobblecaster::sim::{Controls, Model, Request, Rng, Tunables, World};
 
 /// Ticks recorded: four whole seconds and half of a fifth.
 const TICKS: u64 = 4 * CHECK_INTERVAL + CHECK_INTERVAL / 2;
@@ -39,7 +39,7 @@ fn controls(rng: &mut Rng, tick: u64) -> Controls {
         ..Controls::default()
     };
     if tick % 100 == 50 {
-        c.action = Some(Action::SetModel(Model::ALL[(tick / 100 % 3) as usize]));
+        c.action = Some(Request::SetModel(Model::ALL[(tick / 100 % 3) as usize]));
     }
     c
 }

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use std::f64::consts::TAU;
 use wobblecaster::map::{self, Map};
-use wobblecaster::sim::{collision, Action, Controls, Model, Tunables, World};
+use wobblecaster::sim::{collision, Controls, Model, Request, Tunables, World};
 
 /// Random held controls: each a key state (-1, 0, 1 per axis) or a stick
 /// anywhere in between, with or without a mouse turn, held for 1 to 120
@@ -60,7 +60,7 @@ proptest! {
         for (i, (controls, ticks)) in runs.into_iter().enumerate() {
             // Every model takes a turn, switched mid-motion.
             let model = Model::ALL[i % Model::ALL.len()];
-            world.step(&Controls { action: Some(Action::SetModel(model)), ..controls });
+            world.step(&Controls { action: Some(Request::SetModel(model)), ..controls });
             let held = Controls { forward: 1.0, ..controls };
             for _ in 0..ticks {
                 world.step(&held);

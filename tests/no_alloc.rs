@@ -9,7 +9,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use wobblecaster::render::{self, Hud, View, Workspace};
-use wobblecaster::sim::{Action, Controls, Tunables, World};
+use wobblecaster::sim::{Controls, Request, Tunables, World};
 use wobblecaster::sprites::Art;
 
 /// The system allocator, counting every allocation and reallocation.
@@ -139,7 +139,7 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
     let mut hangar = world("hangar.map");
     let mut fly = vec![Controls {
-        action: Some(Action::Jetpack),
+        action: Some(Request::Jetpack),
         ..Controls::default()
     }];
     // Up on hover, then hover held against the brake: a steady plume.

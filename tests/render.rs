@@ -137,7 +137,7 @@ fn golden_pitched_flight() {
         pointer,
         ..Default::default()
     };
-    let jetpack = Some(wobblecaster::sim::Action::Jetpack);
+    let jetpack = Some(wobblecaster::sim::Request::Jetpack);
     world.step(&controls(jetpack, true, [0.0, 0.0]));
     // Climb for half a second, then hover with the nose pushed forward.
     for tick in 1..120 {
@@ -499,7 +499,7 @@ fn the_frame_is_the_same_byte_for_byte_on_one_core_or_many() {
     }
     let mut flying = hangar_world();
     flying.step(&wobblecaster::sim::Controls {
-        action: Some(wobblecaster::sim::Action::Jetpack),
+        action: Some(wobblecaster::sim::Request::Jetpack),
         ..Default::default()
     });
     for i in 0..240 {

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Header, Recorder, Recording, CHECK_INTERVAL};
 use wobblecaster::script::Script;
-use wobblecaster::sim::{Action, Controls, Coupling, Model, Tunables, World};
+use wobblecaster::sim::{Controls, Coupling, Model, Request, Tunables, World};
 
 /// A run that walks, turns, strafes and coasts, with the walking model and
 /// the coupling switched on the way: 3.75 s, 450 ticks.
@@ -41,9 +41,9 @@ fn load_map() -> Map {
 fn controls() -> Vec<Controls> {
     let script = Script::parse(SCRIPT, Path::new("test.script")).unwrap();
     let mut ticks: Vec<Controls> = script.ticks().collect();
-    ticks[200].action = Some(Action::SetModel(Model::Quake));
-    ticks[300].action = Some(Action::SetCoupling(Coupling::Heading));
-    ticks[330].action = Some(Action::SetModel(Model::Polar));
+    ticks[200].action = Some(Request::SetModel(Model::Quake));
+    ticks[300].action = Some(Request::SetCoupling(Coupling::Heading));
+    ticks[330].action = Some(Request::SetModel(Model::Polar));
     ticks
 }
 

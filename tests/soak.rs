@@ -22,7 +22,7 @@ use std::time::Instant;
 use wobblecaster::map;
 use wobblecaster::sim::actors::overlaps_wall;
 use wobblecaster::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS};
-use wobblecaster::sim::{Action, Controls, Coupling, Model, Rng, Tunables, World};
+use wobblecaster::sim::{Controls, Coupling, Model, Request, Rng, Tunables, World};
 
 #[global_allocator]
 static GLOBAL: Tracking = Tracking;
@@ -74,13 +74,13 @@ fn spell(rng: &mut Rng) -> Controls {
         _ => (rng.next_f64() * 2.0 - 1.0) as f32,
     };
     let action = match rng.next_u64() % 36 {
-        0..=2 => Some(Action::SetModel(Model::ALL[(rng.next_u64() % 3) as usize])),
-        3 => Some(Action::SetCoupling(
+        0..=2 => Some(Request::SetModel(Model::ALL[(rng.next_u64() % 3) as usize])),
+        3 => Some(Request::SetCoupling(
             Coupling::ALL[(rng.next_u64() % 2) as usize],
         )),
-        4 | 5 => Some(Action::Jetpack),
-        6 => Some(Action::Restart),
-        7..=9 => Some(Action::Use),
+        4 | 5 => Some(Request::Jetpack),
+        6 => Some(Request::Restart),
+        7..=9 => Some(Request::Use),
         _ => None,
     };
     let look = match rng.next_u64().is_multiple_of(4) {

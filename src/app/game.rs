@@ -10,9 +10,9 @@ use super::Report;
 use crate::map::{self, Map};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
-use crate::settings::{self, Action as BindAction, Binding, Settings, Video};
+use crate::settings::{self, Action, Binding, Settings, Video};
 use crate::sim::actors::Actors;
-use crate::sim::{Action, Controls, Pose, World, TICK_DT};
+use crate::sim::{Controls, Pose, Request, World, TICK_DT};
 use crate::sprites::Art;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -46,7 +46,7 @@ pub(super) struct Game {
     /// Horizontal field of view in radians.
     fov: f64,
     /// A request for the world, sent with the next tick.
-    action: Option<Action>,
+    action: Option<Request>,
     /// In a replay, the recording that gives every tick's controls.
     playback: Option<Playback>,
     /// The recorder, given every tick the world steps.
@@ -444,26 +444,22 @@ impl Game {
 
     /// Asks for the next walking model, from the next tick on.
     pub fn cycle_model(&mut self) {
-        self.request(Action::SetModel(self.world.tunables.model.next()));
+        self.request(Request::SetModel(self.world.tunables.model.next()));
     }
 
     /// Asks for the next camera coupling, from the next tick on.
     pub fn cycle_coupling(&mut self) {
-        self.request(Action::SetCoupling(self.world.tunables.coupling.next()));
+        self.request(Request::SetCoupling(self.world.tunables.coupling.next()));
     }
 
     /// Sends `action` with the next tick; in a replay only the recording
     /// may change the world.
-    fn request(&mut self, action: Action) {
+    fn request(&mut self, action: Request) {
         match self.playback {
             Some(_) => {
                 let keys = settings::key_list(
                     &self.settings.bindings,
-                    &[
-                        BindAction::NextCoupling,
-                        BindAction::NextModel,
-                        BindAction::Restart,
-                    ],
+                    &[Action::NextCoupling, Action::NextModel, Action::Restart],
                 );
                 self.notify(format!("the recording drives a replay: {keys} are off"))
             }
@@ -494,7 +490,7 @@ impl Game {
         if self.world.player.flight.is_none() {
             self.inputs.centre_pointer();
         }
-        self.request(Action::Jetpack);
+        self.request(Request::Jetpack);
     }
 
     /// Puts the jetpack's pointer back at its centre: the ship levels.
@@ -504,13 +500,13 @@ impl Game {
 
     /// Asks to open (or shut) the door in front with the next tick.
     pub fn use_door(&mut self) {
-        self.request(Action::Use);
+        self.request(Request::Use);
     }
 
     /// Asks for the map to start again from the next tick on (recorded, so
     /// a replay restarts too).
     pub fn restart(&mut self) {
-        self.request(Action::Restart);
+        self.request(Request::Restart);
     }
 
     /// Stops and saves the recording running, or starts one in a new file
@@ -601,7 +597,7 @@ impl Game {
 
     /// The key that starts and stops recording, as the player reads it.
     fn record_key(&self) -> String {
-        settings::key_name(&self.settings.bindings, BindAction::Record)
+        settings::key_name(&self.settings.bindings, Action::Record)
             .unwrap_or_else(|| "the record key (unbound)".into())
     }
 }

@@ -4,7 +4,7 @@
 
 use super::Check;
 use crate::names::edit_distance;
-use crate::sim::{Action, Controls, Coupling, Model, MAX_LOOK};
+use crate::sim::{Controls, Coupling, Model, Request, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
 pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] [thrust] \
@@ -97,13 +97,13 @@ fn set_flag(c: &mut Controls, word: &str) -> Option<bool> {
 
 /// An action as one word: `model=NAME`, `coupling=NAME`, `restart` or
 /// `jetpack`.
-fn action_text(action: Action) -> String {
+fn action_text(action: Request) -> String {
     match action {
-        Action::SetModel(m) => format!("model={}", m.name()),
-        Action::SetCoupling(c) => format!("coupling={}", c.name()),
-        Action::Restart => "restart".into(),
-        Action::Jetpack => "jetpack".into(),
-        Action::Use => "use".into(),
+        Request::SetModel(m) => format!("model={}", m.name()),
+        Request::SetCoupling(c) => format!("coupling={}", c.name()),
+        Request::Restart => "restart".into(),
+        Request::Jetpack => "jetpack".into(),
+        Request::Use => "use".into(),
     }
 }
 
@@ -234,16 +234,16 @@ fn parse_axis((col, word): (usize, &str)) -> Result<f32, LineError> {
 }
 
 /// `model=NAME`, `coupling=NAME` or `restart`.
-fn parse_action((col, word): (usize, &str)) -> Result<Action, LineError> {
+fn parse_action((col, word): (usize, &str)) -> Result<Request, LineError> {
     match word {
-        "restart" => return Ok(Action::Restart),
-        "jetpack" => return Ok(Action::Jetpack),
-        "use" => return Ok(Action::Use),
+        "restart" => return Ok(Request::Restart),
+        "jetpack" => return Ok(Request::Jetpack),
+        "use" => return Ok(Request::Use),
         _ => {}
     }
     let parsed = match word.split_once('=') {
-        Some(("model", name)) => Model::from_name(name).map(Action::SetModel),
-        Some(("coupling", name)) => Coupling::from_name(name).map(Action::SetCoupling),
+        Some(("model", name)) => Model::from_name(name).map(Request::SetModel),
+        Some(("coupling", name)) => Coupling::from_name(name).map(Request::SetCoupling),
         _ => None,
     };
     parsed.ok_or_else(|| {
@@ -274,7 +274,7 @@ pub(super) fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>)
 mod tests {
     use super::*;
 
-    fn c(forward: f32, right: f32, turn: f32, action: Option<Action>) -> Controls {
+    fn c(forward: f32, right: f32, turn: f32, action: Option<Request>) -> Controls {
         Controls {
             forward,
             right,
@@ -290,15 +290,20 @@ mod tests {
             c(1.0, 0.0, -1.0, None),
             c(0.1 + 0.2, -0.0, 1.0 / 3.0, None),
             c(0.70710677, -0.70710677, f32::MIN_POSITIVE, None),
-            c(0.0, 0.0, 0.0, Some(Action::SetModel(Model::Quake))),
-            c(-1.0, 1.0, 0.5, Some(Action::SetCoupling(Coupling::Heading))),
+            c(0.0, 0.0, 0.0, Some(Request::SetModel(Model::Quake))),
+            c(
+                -1.0,
+                1.0,
+                0.5,
+                Some(Request::SetCoupling(Coupling::Heading)),
+            ),
             Controls {
                 look: 0.012_345_679,
                 ..c(0.0, 1.0, 0.0, None)
             },
             Controls {
                 look: -3.0,
-                ..c(0.0, 0.0, 0.0, Some(Action::SetModel(Model::Polar)))
+                ..c(0.0, 0.0, 0.0, Some(Request::SetModel(Model::Polar)))
             },
         ];
         for controls in cases {
@@ -319,7 +324,7 @@ mod tests {
         assert_eq!(run_line(1, "1 0 -1"), "1 0 -1");
         assert_eq!(run_line(120, "1 0 -1"), "120* 1 0 -1");
         assert_eq!(
-            controls_text(&c(0.0, 0.0, 0.0, Some(Action::SetModel(Model::Classic)))),
+            controls_text(&c(0.0, 0.0, 0.0, Some(Request::SetModel(Model::Classic)))),
             "0 0 0 model=classic"
         );
         let check = Check {

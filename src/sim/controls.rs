@@ -5,7 +5,7 @@ use super::{Coupling, Model};
 /// A one-off request that changes how the world runs, applied at the start
 /// of the tick that carries it (so recordings replay it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Request {
     /// Switch the walking model, keeping the body's motion.
     SetModel(Model),
     /// Switch which way the camera looks.
@@ -50,7 +50,7 @@ pub struct Controls {
     /// x to the right and y forward. Its polar form sets the tilt.
     pub pointer: [f32; 2],
     /// A one-off request, if any, applied before this tick's movement.
-    pub action: Option<Action>,
+    pub action: Option<Request>,
 }
 
 impl Controls {

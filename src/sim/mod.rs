@@ -23,7 +23,7 @@ mod tunable_keys;
 mod world;
 
 pub use crate::rng::Rng;
-pub use controls::{Action, Controls, MAX_LOOK};
+pub use controls::{Controls, Request, MAX_LOOK};
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};

@@ -8,7 +8,7 @@ use super::doors::{self, Event, Used};
 use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
-use super::{collision, Action, Controls, Model, Player, PolarTunables, Rng};
+use super::{collision, Controls, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
 
@@ -202,14 +202,14 @@ impl World {
     /// enemies act; the player takes their damage; the exhaust moves.
     pub fn step(&mut self, controls: &Controls) {
         match controls.action {
-            Some(Action::SetModel(m)) => self.set_model(m),
-            Some(Action::SetCoupling(c)) => self.tunables.coupling = c,
-            Some(Action::Restart) => self.restart(),
-            Some(Action::Jetpack) if self.combat.alive() => {
+            Some(Request::SetModel(m)) => self.set_model(m),
+            Some(Request::SetCoupling(c)) => self.tunables.coupling = c,
+            Some(Request::Restart) => self.restart(),
+            Some(Request::Jetpack) if self.combat.alive() => {
                 self.player.toggle_jetpack(self.tunables.model);
             }
-            Some(Action::Use) if self.combat.alive() => self.use_door(),
-            Some(Action::Jetpack | Action::Use) | None => {}
+            Some(Request::Use) if self.combat.alive() => self.use_door(),
+            Some(Request::Jetpack | Request::Use) | None => {}
         }
         let alive = self.combat.alive();
         let moving = if alive {
