@@ -1,0 +1,295 @@
+//! The game as the window sees it: the world, the clock that ticks it, the
+//! inputs held (or the recording played back), the recorder, the settings
+//! and files it watches, and the HUD. No window here, so it tests headless.
+
+mod commands;
+mod reload;
+
+use super::input::{self, Command, Inputs, PadState};
+use super::tape::Tape;
+use super::timing::{FixedStep, FpsMeter};
+use super::watch::Watched;
+use crate::map::Map;
+use crate::record::Playback;
+use crate::render::{self, Hud, View};
+use crate::settings::{Binding, Settings, Video};
+use crate::sim::{Controls, Pose, Request, World, TICK_DT};
+use crate::sprites::Art;
+use std::path::Path;
+
+/// How long a notice stays on the HUD, in seconds.
+const NOTICE_S: f64 = 4.0;
+
+/// A world being played: ticked at the fixed rate from real time, and
+/// drawn between ticks.
+pub(super) struct Game {
+    world: World,
+    /// The camera's pose before the newest tick: where the blend starts.
+    prev: Pose,
+    clock: FixedStep,
+    fps: FpsMeter,
+    hud: Hud,
+    /// The sprite sheets the view draws.
+    art: Art,
+    /// The renderer's scratch space, kept so frames allocate nothing.
+    workspace: render::Workspace,
+    inputs: Inputs,
+    /// The settings in force: bindings, input, video and the tunables the
+    /// file set (the world's may differ by F2, F3 and the command line).
+    settings: Settings,
+    /// The settings file and the map file, watched for edits.
+    watch: Watch,
+    /// The video settings in force (the file's, with command-line choices).
+    video: Video,
+    /// Video settings changed by a reload, for the window to apply.
+    video_change: Option<Video>,
+    /// Horizontal field of view in radians.
+    fov: f64,
+    /// A request for the world, sent with the next tick.
+    action: Option<Request>,
+    /// In a replay, the recording that gives every tick's controls.
+    playback: Option<Playback>,
+    /// The recorder, given every tick the world steps.
+    tape: Tape,
+    /// A notice for the HUD, and the seconds it has left.
+    notice: Option<(String, f64)>,
+    /// What went wrong with recordings, for the report at the end.
+    problems: Vec<String>,
+}
+
+/// The files a game reloads when they change, and the error of the last
+/// reload that failed (shown until an edit fixes it).
+#[derive(Debug, Default)]
+pub(super) struct Watch {
+    /// The settings file (it may not exist yet).
+    pub settings: Option<Watched>,
+    /// The map file.
+    pub map: Option<Watched>,
+    /// Seconds until the files are looked at again.
+    next_poll: f64,
+    /// Why the last reload failed, if it did.
+    error: Option<String>,
+}
+
+impl Watch {
+    /// Watches the settings file at `settings` and the map at `map`.
+    pub fn new(settings: Option<&Path>, map: Option<&Path>) -> Self {
+        Self {
+            settings: settings.map(Watched::new),
+            map: map.map(Watched::new),
+            ..Self::default()
+        }
+    }
+}
+
+impl Game {
+    /// A game of `world` under `settings` as read from the file (its
+    /// bindings and input), shown as `video` asks (the world has its
+    /// tunables already: the file's with command-line choices) with the
+    /// sprites of `art`, recorded (when asked) by `tape`, reloading the
+    /// files `watch` names when they change.
+    pub fn new(
+        world: World,
+        settings: Settings,
+        (video, art): (Video, Art),
+        tape: Tape,
+        watch: Watch,
+    ) -> Self {
+        let mut game = Self {
+            prev: world.camera(),
+            world,
+            clock: FixedStep::new(TICK_DT),
+            fps: FpsMeter::default(),
+            hud: Hud::default(),
+            art,
+            workspace: render::Workspace::default(),
+            inputs: Inputs::default(),
+            fov: video.fov_deg.to_radians(),
+            settings,
+            video,
+            watch,
+            video_change: None,
+            action: None,
+            playback: None,
+            tape,
+            notice: None,
+            problems: Vec::new(),
+        };
+        game.refresh_help();
+        game
+    }
+
+    /// A replay of `playback` on `map`: the recording, not the keys, gives
+    /// the controls, and the view holds still on its last tick.
+    /// Reloads of the settings file still apply, but not to the tunables.
+    pub fn replaying(
+        mut playback: Playback,
+        map: Map,
+        settings: Settings,
+        (video, art): (Video, Art),
+        watch: Watch,
+    ) -> Self {
+        let world = playback.start(map);
+        let tape = Tape::new(None, playback.recording().header.seed);
+        Self {
+            playback: Some(playback),
+            ..Self::new(world, settings, (video, art), tape, watch)
+        }
+    }
+
+    /// Runs the ticks that `elapsed` real seconds make due (none while
+    /// paused) and returns the view to draw, blended between the last two
+    /// ticks so motion is smooth at any frame rate.
+    pub fn advance(&mut self, elapsed: f64) -> View {
+        self.hud.fps = self.fps.frame(elapsed);
+        self.poll_files(elapsed);
+        if self.hud.paused {
+            // Mouse motion while paused turns and tilts nothing.
+            self.inputs.drop_mouse();
+        } else {
+            for _ in 0..self.clock.advance(elapsed) {
+                let held = self.held_controls();
+                let Some(controls) = self.next_controls(held) else {
+                    // The replay is over: hold its last tick still.
+                    self.prev = self.world.camera();
+                    break;
+                };
+                self.prev = self.world.camera();
+                self.world.step(&controls);
+                self.after_step(&controls);
+            }
+        }
+        if self.settings.video.level_horizon {
+            self.prev.pitch = 0.0;
+        }
+        self.age_notice(elapsed);
+        self.hud.message = self.status();
+        let mut now = self.world.camera();
+        if self.settings.video.level_horizon {
+            now.pitch = 0.0;
+        }
+        View {
+            pose: self.prev.lerp(&now, self.clock.alpha()),
+            fov: self.fov,
+        }
+    }
+
+    /// What the held inputs ask of this tick. In flight the mouse and the
+    /// movement keys steer the pointer, a tick's worth at a time; walking,
+    /// the mouse's turn goes with the first tick of a frame.
+    fn held_controls(&mut self) -> Controls {
+        let (bindings, input) = (&self.settings.bindings, &self.settings.input);
+        if self.world.player.flight.is_some() {
+            self.inputs.steer_pointer(bindings, TICK_DT);
+            return self.inputs.controls(bindings, input, true);
+        }
+        let look = self.inputs.take_look(input);
+        Controls {
+            look,
+            ..self.inputs.controls(bindings, input, false)
+        }
+    }
+
+    /// The controls of the next tick: the recording's in a replay (None at
+    /// its end), else the held keys' with any pending request.
+    fn next_controls(&mut self, keys: Controls) -> Option<Controls> {
+        match &mut self.playback {
+            Some(playback) => playback.next_controls(),
+            // A request goes with one tick only.
+            None => Some(Controls {
+                action: self.action.take(),
+                ..keys
+            }),
+        }
+    }
+
+    /// Checks the replay against, and records, the world just stepped with
+    /// `controls`: the recorder sees exactly what the world read.
+    fn after_step(&mut self, controls: &Controls) {
+        if let Some(playback) = &mut self.playback {
+            playback.check(&self.world);
+        }
+        if let Err(e) = self.tape.record(controls, &self.world) {
+            self.problems.push(e.clone());
+            self.notify(e);
+        }
+    }
+
+    /// Draws the world from `view` with the HUD into `frame`, `width` x
+    /// `height` RGBA pixels.
+    pub fn draw(&mut self, view: &View, frame: &mut [u8], width: usize, height: usize) {
+        render::draw_in(
+            &mut self.workspace,
+            &self.world,
+            view,
+            &self.hud,
+            &self.art,
+            frame,
+            width,
+            height,
+        );
+    }
+
+    /// Notes `binding` (a key or mouse button) as pressed; returns the
+    /// commands a fresh press gives (none for a repeat).
+    pub fn press(&mut self, binding: Binding) -> Vec<Command> {
+        if !self.inputs.press(binding) {
+            return Vec::new();
+        }
+        input::commands(&self.settings.bindings, &binding, self.alt_held())
+    }
+
+    /// Notes `binding` as let go.
+    pub fn release(&mut self, binding: Binding) {
+        self.inputs.release(binding);
+    }
+
+    /// Takes the active pad's state now; returns the commands its fresh
+    /// presses give.
+    pub fn set_pad(&mut self, pad: PadState) -> Vec<Command> {
+        let fresh = self.inputs.set_pad(pad);
+        let bindings = &self.settings.bindings;
+        fresh
+            .iter()
+            .flat_map(|b| input::commands(bindings, b, false))
+            .collect()
+    }
+
+    /// Adds mouse motion, in counts (right and down positive).
+    pub fn add_mouse(&mut self, dx: f64, dy: f64) {
+        self.inputs.add_mouse(dx, dy);
+    }
+
+    /// True while the mouse should be Lander's pointer: flying, not paused,
+    /// and not in a replay. The window then grabs and hides the cursor.
+    pub fn wants_pointer_grab(&self) -> bool {
+        self.world.player.flight.is_some() && !self.hud.paused && self.playback.is_none()
+    }
+
+    /// Lets go of everything: the window lost focus and will not hear the
+    /// releases.
+    pub fn release_all(&mut self) {
+        self.inputs.release_all();
+    }
+
+    /// True while either Alt key is held.
+    pub fn alt_held(&self) -> bool {
+        ["AltLeft", "AltRight"]
+            .iter()
+            .any(|k| self.inputs.holds(&Binding::Key(k)))
+    }
+
+    /// Shows `text` on the HUD for a few seconds (a pad plugged in, a
+    /// warning).
+    pub fn tell(&mut self, text: String) {
+        self.notify(text);
+    }
+
+    /// The video settings a reload changed, once, for the window to apply.
+    pub fn take_video_change(&mut self) -> Option<Video> {
+        self.video_change.take()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,157 @@
+//! Reloading what the game watches: the settings file and the map, applied
+//! while playing, and the help overlay's lines from the settings in force.
+
+use super::Game;
+use crate::app::watch::{Watched, POLL_S};
+use crate::map::{self, Map};
+use crate::settings::{self, Settings};
+use crate::sim::actors::Actors;
+use std::path::Path;
+
+impl Game {
+    /// Looks at the watched files every [`POLL_S`] of `elapsed` time and
+    /// reloads those that changed.
+    pub(super) fn poll_files(&mut self, elapsed: f64) {
+        self.watch.next_poll -= elapsed.max(0.0);
+        if self.watch.next_poll > 0.0 {
+            return;
+        }
+        self.watch.next_poll = POLL_S;
+        let settings = self.watch.settings.as_mut().is_some_and(Watched::changed);
+        let map = self.watch.map.as_mut().is_some_and(Watched::changed);
+        if settings || map {
+            self.reload(settings, map);
+        }
+    }
+
+    /// Reads the settings file and the map again (F5), whether or not they
+    /// changed.
+    pub fn reload_now(&mut self) {
+        self.reload(true, true);
+        if self.watch.error.is_none() {
+            self.notify("settings and map reloaded".into());
+        }
+    }
+
+    /// Reloads the settings (if `settings`) and the map (if `map`). A file
+    /// that fails leaves the last good state in force and its error on the
+    /// HUD until an edit fixes it.
+    pub(super) fn reload(&mut self, settings: bool, map: bool) {
+        let mut errors = Vec::new();
+        if let Some(path) = self.watch.settings.as_ref().map(|w| w.path().to_path_buf()) {
+            if settings {
+                match load_settings(&path) {
+                    Ok(new) => self.apply_settings(new),
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        if let Some(path) = self.watch.map.as_ref().map(|w| w.path().to_path_buf()) {
+            if map && self.playback.is_none() {
+                match map::load(&path) {
+                    Ok(new) => self.apply_map(new),
+                    Err(e) => errors.push(e.to_string()),
+                }
+            }
+        }
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        self.watch.error = errors.first().map(|e| {
+            let mut lines = e.lines();
+            let first = lines.next().unwrap_or_default().to_string();
+            match lines.count() + errors.len() - 1 {
+                0 => first,
+                more => format!("{first} (+{more} more: see the terminal)"),
+            }
+        });
+    }
+
+    /// Puts the bindings and input options in force into the help overlay.
+    pub(super) fn refresh_help(&mut self) {
+        let i = &self.settings.input;
+        self.hud.keys = settings::help_lines(&self.settings.bindings);
+        self.hud.prompts = settings::prompts(&self.settings.bindings);
+        let mouse = match i.mouse_turn {
+            true => format!("on, {} deg a count", i.mouse_sensitivity),
+            false => "off".to_string(),
+        };
+        self.hud.input = vec![
+            ("mouse turning".into(), mouse),
+            ("stick deadzone".into(), format!("{}", i.deadzone)),
+            ("stick turn curve".into(), format!("{}", i.turn_curve)),
+            (
+                "flight horizon".into(),
+                match self.settings.video.level_horizon {
+                    true => "kept level".into(),
+                    false => "tilts with the ship".into(),
+                },
+            ),
+        ];
+    }
+
+    /// Puts `new` settings in force: bindings, input and video at once,
+    /// and the tunables the file changed since it was last read (so F2, F3
+    /// and command-line choices stand unless the file changes them).
+    pub(super) fn apply_settings(&mut self, new: Settings) {
+        let old = std::mem::replace(&mut self.settings, new);
+        self.refresh_help();
+        let new = &self.settings;
+        if new.video != old.video {
+            self.video = new.video.clone();
+            self.fov = self.video.fov_deg.to_radians();
+            self.video_change = Some(self.video.clone());
+        }
+        let before = old.tunables.to_pairs();
+        let changed: Vec<(&str, String)> = new
+            .tunables
+            .to_pairs()
+            .into_iter()
+            .filter(|pair| !before.contains(pair))
+            .collect();
+        if changed.is_empty() {
+            return;
+        }
+        if self.playback.is_some() {
+            return self.notify("the recording's tunables stay in force in a replay".into());
+        }
+        self.end_recording("the tunables changed");
+        let mut tunables = self.world.tunables;
+        for (key, value) in &changed {
+            // Values come from parsed settings: they always read back.
+            let _ = tunables.set(key, value);
+        }
+        self.world.tunables = tunables;
+        let names: Vec<&str> = changed.iter().map(|(k, _)| *k).collect();
+        self.notify(format!("settings applied: {}", names.join(", ")));
+    }
+
+    /// Puts the edited map in force, the player staying where they are.
+    pub(super) fn apply_map(&mut self, new: Map) {
+        self.end_recording("the map changed");
+        let name = new.name.clone();
+        let respawn = new.spawns != self.world.map.spawns;
+        let mut new = new;
+        new.keep_doors_of(&self.world.map);
+        if new.pickups != self.world.map.pickups {
+            // New or moved pickups: all of them lie ready again.
+            self.world.pickups.clone_from(&new.pickups);
+        }
+        self.world.map = new;
+        if respawn {
+            // New or moved markers: the enemies start again from them.
+            let tunables = self.world.actors.tunables;
+            self.world.actors = Actors::spawn(&self.world.map, tunables);
+        }
+        self.notify(format!("map reloaded: {name}"));
+    }
+}
+
+/// The settings file at `path`, or its errors as one message per line.
+pub(super) fn load_settings(path: &Path) -> Result<Settings, String> {
+    if !path.exists() {
+        // A settings file that is not there (yet, or any more) is the defaults.
+        return Ok(Settings::default());
+    }
+    Settings::load(path).map_err(|e| e.to_string())
+}
