@@ -31,7 +31,16 @@ fn frames(c: &mut Criterion) {
     let mut ws = Workspace::default();
     let mut draw = |pose: Pose| {
         let view = View::from_pose(pose);
-        render::draw_in(&mut ws, &world, &view, &hud, &art, &mut frame, w, h);
+        render::draw_in(
+            &mut ws,
+            &render::Scene {
+                world: &world,
+                view: &view,
+                hud: &hud,
+                art: &art,
+            },
+            render::Frame::new(&mut frame, w, h),
+        );
     };
     let mut group = c.benchmark_group("frame_1920x1080");
     group.measurement_time(Duration::from_secs(4));

@@ -37,7 +37,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         while start.elapsed().as_secs_f64() < seconds {
             for pose in POSES {
                 let view = View::from_pose(pose);
-                render::draw_in(&mut ws, &world, &view, &hud, &art, &mut frame, w, h);
+                render::draw_in(
+                    &mut ws,
+                    &render::Scene {
+                        world: &world,
+                        view: &view,
+                        hud: &hud,
+                        art: &art,
+                    },
+                    render::Frame::new(&mut frame, w, h),
+                );
                 frames += 1;
             }
         }

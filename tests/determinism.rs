@@ -76,7 +76,16 @@ fn run(map: &str, ticks: u64, draw_every: Option<u64>) -> u64 {
         if draw_every.is_some_and(|n| tick.is_multiple_of(n)) {
             let view = View::from_pose(world.camera());
             let hud = Hud::default();
-            render::draw_in(&mut ws, &world, &view, &hud, &art, &mut frame, w, h);
+            render::draw_in(
+                &mut ws,
+                &render::Scene {
+                    world: &world,
+                    view: &view,
+                    hud: &hud,
+                    art: &art,
+                },
+                render::Frame::new(&mut frame, w, h),
+            );
         }
     }
     world.state_hash()

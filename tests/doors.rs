@@ -44,7 +44,15 @@ fn frame(world: &World) -> Vec<u8> {
         ..Hud::default()
     };
     let view = View::from_pose(world.camera());
-    render::draw(world, &view, &hud, &Art::plain(), &mut out, w, h);
+    render::draw(
+        &render::Scene {
+            world,
+            view: &view,
+            hud: &hud,
+            art: &Art::plain(),
+        },
+        render::Frame::new(&mut out, w, h),
+    );
     out
 }
 
@@ -178,7 +186,15 @@ fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
 fn frame_with_hud(world: &World, (w, h): (usize, usize)) -> Vec<u8> {
     let mut out = vec![0u8; w * h * 4];
     let view = View::from_pose(world.camera());
-    render::draw(world, &view, &Hud::default(), &Art::plain(), &mut out, w, h);
+    render::draw(
+        &render::Scene {
+            world,
+            view: &view,
+            hud: &Hud::default(),
+            art: &Art::plain(),
+        },
+        render::Frame::new(&mut out, w, h),
+    );
     out
 }
 

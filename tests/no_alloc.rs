@@ -100,7 +100,16 @@ fn run(
         // a hand-off that allocated would show.
         for _ in 0..40 {
             let view = View::from_pose(world.camera());
-            render::draw_in(ws, world, &view, &hud, art, frame, w, h);
+            render::draw_in(
+                ws,
+                &render::Scene {
+                    world,
+                    view: &view,
+                    hud: &hud,
+                    art,
+                },
+                render::Frame::new(frame, w, h),
+            );
         }
     });
     (ticks, frames)

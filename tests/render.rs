@@ -26,7 +26,15 @@ fn art() -> Art {
 
 fn render(world: &World, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
     let mut frame = vec![0u8; w * h * 4];
-    render::draw(world, &View::from_pose(pose), hud, &art(), &mut frame, w, h);
+    render::draw(
+        &render::Scene {
+            world,
+            view: &View::from_pose(pose),
+            hud,
+            art: &art(),
+        },
+        render::Frame::new(&mut frame, w, h),
+    );
     frame
 }
 

@@ -100,7 +100,16 @@ pub fn frame_ms(world: &World, art: &Art, poses: &[Pose], (w, h): (usize, usize)
     median_ms(runs, || {
         for &pose in poses {
             let view = View::from_pose(pose);
-            render::draw_in(&mut ws, world, &view, &hud, art, &mut frame, w, h);
+            render::draw_in(
+                &mut ws,
+                &render::Scene {
+                    world,
+                    view: &view,
+                    hud: &hud,
+                    art,
+                },
+                render::Frame::new(&mut frame, w, h),
+            );
         }
     }) / poses.len() as f64
 }

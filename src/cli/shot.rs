@@ -116,13 +116,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (w, h) = args.size;
     let mut frame = vec![0u8; w as usize * h as usize * 4];
     render::draw(
-        &world,
-        &view,
-        &hud,
-        &load_art()?,
-        &mut frame,
-        w as usize,
-        h as usize,
+        &render::Scene {
+            world: &world,
+            view: &view,
+            hud: &hud,
+            art: &load_art()?,
+        },
+        render::Frame::new(&mut frame, w as usize, h as usize),
     );
     write_png(&args.out, &frame, (w, h), args.force)?;
     Ok(ExitCode::SUCCESS)

@@ -498,7 +498,15 @@ mod tests {
             let view = View::from_pose(world.camera());
             let draw = |hud: &Hud| {
                 let mut frame = vec![0u8; w * h * 4];
-                super::super::draw(&world, &view, hud, &Art::plain(), &mut frame, w, h);
+                super::super::draw(
+                    &super::super::Scene {
+                        world: &world,
+                        view: &view,
+                        hud,
+                        art: &Art::plain(),
+                    },
+                    super::super::Frame::new(&mut frame, w, h),
+                );
                 frame
             };
             let (without, with) = (draw(&bare), draw(&help));

@@ -207,21 +207,48 @@ pub struct Workspace {
     sparks: Vec<sprites::Spark>,
 }
 
-/// Draws the world seen from `view` into `frame`, `width` x `height` RGBA
-/// pixels, row-major, 4 bytes each, with the sprites of `art`. A one-off:
-/// a game drawing frame after frame keeps a [`Workspace`] and calls
-/// [`draw_in`].
-pub fn draw(
-    world: &World,
-    view: &View,
-    hud: &Hud,
-    art: &Art,
-    frame: &mut [u8],
+/// What a frame shows: the world seen from a view, with the HUD over it
+/// and the sprites of the art.
+#[derive(Clone, Copy)]
+pub struct Scene<'a> {
+    /// The world to show.
+    pub world: &'a World,
+    /// Where the eye is and where it looks.
+    pub view: &'a View,
+    /// What the HUD shows besides the world.
+    pub hud: &'a Hud,
+    /// The sprite sheets.
+    pub art: &'a Art,
+}
+
+/// Pixels to draw into: `width` x `height` RGBA, row-major, 4 bytes each.
+pub struct Frame<'a> {
+    pixels: &'a mut [u8],
     width: usize,
     height: usize,
-) {
+}
+
+impl<'a> Frame<'a> {
+    /// The frame of `pixels`, which must hold `width * height * 4` bytes.
+    pub fn new(pixels: &'a mut [u8], width: usize, height: usize) -> Self {
+        assert_eq!(
+            pixels.len(),
+            width * height * 4,
+            "frame of {width}x{height} RGBA"
+        );
+        Self {
+            pixels,
+            width,
+            height,
+        }
+    }
+}
+
+/// Draws `scene` into `frame`. A one-off: a game drawing frame after frame
+/// keeps a [`Workspace`] and calls [`draw_in`].
+pub fn draw(scene: &Scene, frame: Frame) {
     let mut ws = Workspace::default();
-    draw_in(&mut ws, world, view, hud, art, frame, width, height);
+    draw_in(&mut ws, scene, frame);
 }
 
 /// [`draw`] with the scratch space of `ws`, on every core of rayon's pool
@@ -232,23 +259,19 @@ pub fn draw(
 /// columns) decide each column's wall span; then each band of rows paints,
 /// in order, its walls, floor and ceiling, sprites far to near, the
 /// exhaust and the HUD over them (in parallel over bands).
-#[allow(clippy::too_many_arguments)]
-pub fn draw_in(
-    ws: &mut Workspace,
-    world: &World,
-    view: &View,
-    hud: &Hud,
-    art: &Art,
-    frame: &mut [u8],
-    width: usize,
-    height: usize,
-) {
+pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
+    let Scene {
+        world,
+        view,
+        hud,
+        art,
+    } = *scene;
+    let Frame {
+        pixels: frame,
+        width,
+        height,
+    } = frame;
     use rayon::prelude::*;
-    assert_eq!(
-        frame.len(),
-        width * height * 4,
-        "frame of {width}x{height} RGBA"
-    );
     if width == 0 || height == 0 {
         return;
     }

@@ -220,13 +220,13 @@ impl Game {
     pub fn draw(&mut self, view: &View, frame: &mut [u8], width: usize, height: usize) {
         render::draw_in(
             &mut self.workspace,
-            &self.world,
-            view,
-            &self.hud,
-            &self.art,
-            frame,
-            width,
-            height,
+            &render::Scene {
+                world: &self.world,
+                view,
+                hud: &self.hud,
+                art: &self.art,
+            },
+            render::Frame::new(frame, width, height),
         );
     }
 
