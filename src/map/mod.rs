@@ -6,16 +6,17 @@
 //! tile, or object.
 
 mod door;
+mod error;
+mod limits;
 mod parse;
 pub mod raycast;
 pub mod shipped;
 mod tiled;
 
 pub use door::{Door, DoorAxis, DoorMotion};
-pub use parse::{
-    load, parse, MapError, MapErrorKind, MapErrors, Place, TileLayer, MAX_HALF_WIDTH,
-    MIN_HALF_WIDTH,
-};
+pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
+pub use limits::{MAX_HALF_WIDTH, MIN_HALF_WIDTH};
+pub use parse::{load, parse};
 pub use tiled::parse_tmx;
 
 use crate::texture::Texture;

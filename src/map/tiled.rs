@@ -13,10 +13,9 @@
 //! grid or tileset, compressed or infinite layers, and layer data of the
 //! wrong length (which would make it index out of range).
 
-use super::parse::{
-    door_axis, parse_facing, parse_lock, Loader, MapError, MapErrorKind, MapErrors, Place,
-    TileLayer, DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_GRID, MAX_WALLS,
-};
+use super::error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
+use super::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_GRID, MAX_WALLS};
+use super::parse::{door_axis, parse_facing, parse_lock, Loader};
 use super::{
     Door, Key, Map, Pickup, PickupKind, Sky, Spawn, SpawnKind, Start, Surface, DEFAULT_CEILING,
     DEFAULT_FLOOR, DOOR, MAX_HALF_WIDTH, MAX_WALL_HEIGHT, MIN_HALF_WIDTH,

@@ -1,0 +1,15 @@
+//! The bounds on what a map file may ask for, and the defaults within
+//! them, shared by the text and Tiled readers.
+
+/// The largest grid accepted, in tiles on a side.
+pub const MAX_GRID: usize = 1024;
+/// The most wall textures one map may name (one cell value is the door's).
+pub(super) const MAX_WALLS: usize = 254;
+/// The most doors one map may hold.
+pub(super) const MAX_DOORS: usize = 4096;
+/// The smallest tank half width a map may ask for, in tiles.
+pub const MIN_HALF_WIDTH: f64 = 0.1;
+/// The largest tank half width a map may ask for, in tiles.
+pub const MAX_HALF_WIDTH: f64 = 1.0;
+/// The default tank half width, in tiles.
+pub(super) const DEFAULT_HALF_WIDTH: f64 = 0.35;

@@ -1,0 +1,304 @@
+//! The grid and `[sky]` rows: the cells, the start, the markers placed on
+//! their tiles, doors set between walls, and the finished [`Map`].
+
+use super::values::{door_axis, facing};
+use super::Parser;
+use crate::map::error::{MapErrorKind, MapErrors, Place};
+use crate::map::limits::{MAX_DOORS, MAX_GRID};
+use crate::map::{
+    Door, Map, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
+};
+
+impl Parser<'_> {
+    pub(super) fn finish(mut self) -> Result<Map, MapErrors> {
+        if self.name.is_none() {
+            self.error(1, 1, MapErrorKind::NoName);
+        }
+        // Blank lines after the grid are not rows.
+        while self.grid.last().is_some_and(|(_, r)| r.trim().is_empty()) {
+            self.grid.pop();
+        }
+        let cells = self.grid_cells();
+        let (width, height) = (cells.first().map_or(0, Vec::len), cells.len());
+        let start = self.start();
+        let spawns = self.spawns();
+        let pickups = self.placed_pickups();
+        let pads = self.pads(width * height);
+        let doors = self.placed_doors(&cells);
+        let sky = self.sky(width, height);
+        if !self.errors.is_empty() {
+            return Err(MapErrors(std::mem::take(&mut self.errors)));
+        }
+        let start = start.expect("a start when no errors");
+        let mut map = Map {
+            name: self.name.take().expect("a name when no errors"),
+            description: self.description.take().unwrap_or_default(),
+            width,
+            height,
+            cells: cells.concat(),
+            walls: self.walls,
+            floor: self.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
+            ceiling: self.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
+            sky,
+            doors: Vec::new(),
+            door_textures: self.door_textures.into_iter().map(|(_, t)| t).collect(),
+            door_index: Vec::new(),
+            pickups,
+            start,
+            spawns,
+            wall_height: self.wall_height.unwrap_or(1.0),
+            pads,
+            open: false,
+        };
+        map.set_doors(doors);
+        Ok(map)
+    }
+
+    /// The sky: none, everywhere, or over the tiles the `[sky]` grid marks
+    /// with `*`; reporting a grid without a panorama, a ceiling and a
+    /// panorama without a grid, and a grid of the wrong shape.
+    fn sky(&mut self, width: usize, height: usize) -> Option<Sky> {
+        while self
+            .sky_grid
+            .last()
+            .is_some_and(|(_, r)| r.trim().is_empty())
+        {
+            self.sky_grid.pop();
+        }
+        let (texture, line, col) = match self.sky.take() {
+            Some(sky) => sky,
+            None if self.sky_line > 0 => {
+                self.error(self.sky_line, 1, MapErrorKind::SkyGridWithoutSky);
+                return None;
+            }
+            None => return None,
+        };
+        if self.sky_line == 0 {
+            if self.ceiling.is_some() {
+                // At whichever of the two comes second.
+                let (line, col) = (line, col).max(self.ceiling_at);
+                self.error(line, col, MapErrorKind::CeilingAndSky);
+            }
+            return Some(Sky {
+                texture,
+                tiles: Vec::new(),
+            });
+        }
+        let found_w = self.sky_grid.first().map_or(0, |r| r.1.chars().count());
+        if self.sky_grid.len() != height || found_w != width {
+            let kind = MapErrorKind::SkySize {
+                expected: format!("{width}x{height}"),
+                found: format!("{found_w}x{}", self.sky_grid.len()),
+            };
+            self.error(self.sky_line, 1, kind);
+            return None;
+        }
+        let mut tiles = Vec::with_capacity(width * height);
+        for (line, text) in self.sky_grid.clone() {
+            let found = text.chars().count();
+            if found != width {
+                let kind = MapErrorKind::Ragged {
+                    expected: width,
+                    found,
+                };
+                self.error(line, found.min(width) + 1, kind);
+                return None;
+            }
+            for (c, ch) in text.chars().enumerate() {
+                match ch {
+                    '*' => tiles.push(true),
+                    '.' => tiles.push(false),
+                    _ => {
+                        self.error(line, c + 1, MapErrorKind::BadSkyChar(ch));
+                        tiles.push(false);
+                    }
+                }
+            }
+        }
+        Some(Sky { texture, tiles })
+    }
+
+    /// The grid as cell values, reporting unknown characters, ragged rows
+    /// and an open edge.
+    fn grid_cells(&mut self) -> Vec<Vec<u8>> {
+        if self.grid.is_empty() {
+            let line = self.grid_line.max(1);
+            self.error(line, 1, MapErrorKind::NoGrid);
+            return Vec::new();
+        }
+        let width = self.grid[0].1.chars().count();
+        if width > MAX_GRID || self.grid.len() > MAX_GRID {
+            self.error(self.grid[0].0, 1, MapErrorKind::TooLarge);
+            return Vec::new();
+        }
+        let rows = self.grid.clone();
+        let last = rows.len() - 1;
+        let mut cells = Vec::with_capacity(rows.len());
+        for (r, (line, text)) in rows.iter().enumerate() {
+            let found = text.chars().count();
+            if found != width {
+                self.error(
+                    *line,
+                    found.min(width) + 1,
+                    MapErrorKind::Ragged {
+                        expected: width,
+                        found,
+                    },
+                );
+            }
+            let mut row = vec![1u8; width];
+            for (c, ch) in text.chars().take(width).enumerate() {
+                let cell = self.cell_of(ch);
+                match cell {
+                    Some(v) => row[c] = v,
+                    None => self.error(*line, c + 1, MapErrorKind::UnknownChar(ch)),
+                }
+                // A door on the edge would open onto nothing.
+                let edge = r == 0 || r == last || c == 0 || c + 1 == width;
+                if edge && matches!(cell, Some(0 | DOOR)) {
+                    self.error(*line, c + 1, MapErrorKind::NotClosed);
+                }
+            }
+            cells.push(row);
+        }
+        cells
+    }
+
+    /// The cell value of a grid character: 0 for floor, starts, actor and
+    /// pickup markers, [`DOOR`] for door markers.
+    fn cell_of(&self, ch: char) -> Option<u8> {
+        let marker =
+            self.actors.iter().any(|a| a.0 == ch) || self.pickups.iter().any(|p| p.0 == ch);
+        if ch == '.' || ch == PAD || facing(ch).is_some() || marker {
+            return Some(0);
+        }
+        if self.doors.iter().any(|d| d.0 == ch) {
+            return Some(DOOR);
+        }
+        self.legend
+            .iter()
+            .position(|&k| k == ch)
+            .map(|i| i as u8 + 1)
+    }
+
+    /// The one start arrow, reporting none or several.
+    fn start(&mut self) -> Option<Start> {
+        let mut found: Option<(usize, usize, Start)> = None;
+        let grid = self.grid.clone();
+        for (r, (line, text)) in grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(angle) = facing(ch) else { continue };
+                if let Some((l0, c0, _)) = found {
+                    self.error(*line, c + 1, MapErrorKind::SeveralStarts(l0, c0));
+                    continue;
+                }
+                let start = Start {
+                    x: c as f64 + 0.5,
+                    y: r as f64 + 0.5,
+                    angle,
+                };
+                found = Some((*line, c + 1, start));
+            }
+        }
+        if found.is_none() && !self.grid.is_empty() {
+            self.error(self.grid_line, 1, MapErrorKind::NoStart);
+        }
+        found.map(|(_, _, s)| s)
+    }
+}
+
+/// The grid character of a landing pad: open floor marked for landing.
+const PAD: char = '_';
+
+impl Parser<'_> {
+    /// Which tiles are landing pads, row-major (`len` tiles, or none when
+    /// the grid is ragged: that is reported already).
+    fn pads(&self, len: usize) -> Vec<bool> {
+        let pads: Vec<bool> = self
+            .grid
+            .iter()
+            .flat_map(|(_, text)| text.chars().map(|ch| ch == PAD))
+            .collect();
+        if pads.len() == len {
+            pads
+        } else {
+            vec![false; len]
+        }
+    }
+
+    /// Every actor marker in the grid, row by row.
+    fn spawns(&self) -> Vec<Spawn> {
+        let mut spawns = Vec::new();
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, kind, angle)) = self.actors.iter().find(|a| a.0 == ch) else {
+                    continue;
+                };
+                spawns.push(Spawn {
+                    kind,
+                    x: c as f64 + 0.5,
+                    y: r as f64 + 0.5,
+                    angle,
+                    place: Place::Text {
+                        line: *line,
+                        col: c + 1,
+                    },
+                });
+            }
+        }
+        spawns
+    }
+
+    /// Every pickup marker in the grid, row by row.
+    fn placed_pickups(&self) -> Vec<Pickup> {
+        let mut pickups = Vec::new();
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, kind)) = self.pickups.iter().find(|p| p.0 == ch) else {
+                    continue;
+                };
+                pickups.push(Pickup {
+                    kind,
+                    x: c as f64 + 0.5,
+                    y: r as f64 + 0.5,
+                    place: Place::Text {
+                        line: *line,
+                        col: c + 1,
+                    },
+                });
+            }
+        }
+        pickups
+    }
+
+    /// Every door in the grid, row by row, each set between the walls on
+    /// two opposite sides; reports doors with no such pair of walls.
+    fn placed_doors(&mut self, cells: &[Vec<u8>]) -> Vec<Door> {
+        let mut doors = Vec::new();
+        for (r, (line, text)) in self.grid.clone().into_iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, texture, lock)) = self.doors.iter().find(|d| d.0 == ch) else {
+                    continue;
+                };
+                let place = Place::Text { line, col: c + 1 };
+                let wall = |dx: isize, dy: isize| {
+                    let (x, y) = (c.checked_add_signed(dx), r.checked_add_signed(dy));
+                    let cell = y.and_then(|y| cells.get(y)?.get(x?)).copied();
+                    cell.is_none_or(|v| v != 0 && v != DOOR)
+                };
+                let Some(axis) = door_axis(wall(-1, 0), wall(1, 0), wall(0, -1), wall(0, 1)) else {
+                    self.error(line, c + 1, MapErrorKind::DoorNotBetweenWalls);
+                    continue;
+                };
+                if doors.len() == MAX_DOORS {
+                    self.error(line, c + 1, MapErrorKind::TooManyDoors);
+                    return doors;
+                }
+                let mut door = Door::new((c as i64, r as i64), axis, lock, texture);
+                door.place = place;
+                doors.push(door);
+            }
+        }
+        doors
+    }
+}

@@ -1,0 +1,202 @@
+//! The lines before the grid: the header's `key = value` lines and the
+//! legend, actor, door and pickup markers, each checked as it is read.
+
+use super::values::{parse_actor, parse_hex, parse_pickup, split_door};
+use super::{col_of, Loader, Parser};
+use crate::map::error::MapErrorKind;
+use crate::map::limits::MAX_WALLS;
+use crate::map::{Surface, MAX_WALL_HEIGHT};
+use crate::texture::Texture;
+
+impl Parser<'_> {
+    /// Splits `key = value`, reporting a line that is not one.
+    fn key_value<'l>(&mut self, line: usize, raw: &'l str) -> Option<(&'l str, &'l str)> {
+        let trimmed = raw.trim();
+        match trimmed.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+                Some((k.trim(), v.trim()))
+            }
+            _ => {
+                self.error(
+                    line,
+                    col_of(raw, trimmed),
+                    MapErrorKind::NotKeyValue(trimmed.into()),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn header_line(&mut self, line: usize, raw: &str, loader: &mut Loader) {
+        let Some((key, value)) = self.key_value(line, raw) else {
+            return;
+        };
+        let (kcol, vcol) = (col_of(raw, key), col_of(raw, value));
+        let taken = match key {
+            "name" => self.name.is_some(),
+            "description" => self.description.is_some(),
+            "floor" => self.floor.is_some(),
+            "ceiling" => self.ceiling.is_some(),
+            "sky" => self.sky.is_some(),
+            "wall_height" => self.wall_height.is_some(),
+            _ => {
+                self.error(line, kcol, MapErrorKind::UnknownKey(key.into()));
+                return;
+            }
+        };
+        if taken {
+            self.error(line, kcol, MapErrorKind::DuplicateKey(key.into()));
+            return;
+        }
+        match key {
+            "name" => self.name = Some(value.into()),
+            "description" => self.description = Some(value.into()),
+            "wall_height" => {
+                let height = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|h| (1.0..=MAX_WALL_HEIGHT).contains(h));
+                match height {
+                    Some(h) => self.wall_height = Some(h),
+                    None => self.error(line, vcol, MapErrorKind::BadWallHeight(value.into())),
+                }
+            }
+            "sky" => match loader(value) {
+                Ok(t) => self.sky = Some((t, line, kcol)),
+                Err(e) => self.error(line, vcol, MapErrorKind::Texture(e.to_string())),
+            },
+            "floor" => self.floor = Some(self.surface(line, vcol, value, loader)),
+            _ => {
+                self.ceiling = Some(self.surface(line, vcol, value, loader));
+                self.ceiling_at = (line, kcol);
+            }
+        }
+    }
+
+    /// A floor or ceiling value: `#rrggbb` or a texture path.
+    fn surface(&mut self, line: usize, col: usize, value: &str, loader: &mut Loader) -> Surface {
+        if let Some(hex) = value.strip_prefix('#') {
+            return match parse_hex(hex) {
+                Some(rgb) => Surface::Colour(rgb),
+                None => {
+                    self.error(line, col, MapErrorKind::BadColour(value.into()));
+                    Surface::Colour([0; 3])
+                }
+            };
+        }
+        match loader(value) {
+            Ok(t) => Surface::Texture(t),
+            Err(e) => {
+                self.error(line, col, MapErrorKind::Texture(e.to_string()));
+                Surface::Colour([0; 3])
+            }
+        }
+    }
+
+    /// Splits a legend or actor line, `C = VALUE`, into its character and
+    /// value, reporting a bad or repeated character.
+    fn char_key<'l>(&mut self, line: usize, raw: &'l str) -> Option<(char, &'l str)> {
+        let trimmed = raw.trim();
+        let kcol = col_of(raw, trimmed);
+        // The key is the first character, so a key of `#` or `=` still
+        // leaves the separator after it.
+        let key = trimmed.chars().next().expect("blank lines are skipped");
+        let after_key = &trimmed[key.len_utf8()..];
+        let Some((between, value)) = after_key
+            .split_once('=')
+            .filter(|(_, v)| !v.trim().is_empty())
+        else {
+            self.error(line, kcol, MapErrorKind::NotKeyValue(trimmed.into()));
+            return None;
+        };
+        if !between.trim().is_empty() || ".^>v<;[=_".contains(key) {
+            let written = format!("{key}{}", between.trim_end());
+            self.error(line, kcol, MapErrorKind::BadLegendKey(written));
+            return None;
+        }
+        let taken = self.legend.contains(&key)
+            || self.actors.iter().any(|a| a.0 == key)
+            || self.doors.iter().any(|d| d.0 == key)
+            || self.pickups.iter().any(|p| p.0 == key);
+        if taken {
+            self.error(line, kcol, MapErrorKind::DuplicateLegend(key));
+            return None;
+        }
+        Some((key, value.trim()))
+    }
+
+    /// `C = walker FACING [patrol]` or `C = tank FACING [half_width=TILES]`.
+    pub(super) fn actor_line(&mut self, line: usize, raw: &str) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        match parse_actor(value) {
+            Ok((kind, angle)) => self.actors.push((key, kind, angle)),
+            Err((part, message)) => {
+                let col = col_of(raw, part);
+                self.error(line, col, MapErrorKind::BadActor(message));
+            }
+        }
+    }
+
+    /// `C = TEXTURE [locked=KEY]`: a door marker.
+    pub(super) fn door_line(&mut self, line: usize, raw: &str, loader: &mut Loader) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        let (texture, lock) = match split_door(value) {
+            Ok(parts) => parts,
+            Err((part, message)) => {
+                self.error(line, col_of(raw, part), MapErrorKind::BadDoor(message));
+                return;
+            }
+        };
+        let index = match self.door_textures.iter().position(|(n, _)| n == texture) {
+            Some(i) => i,
+            None => {
+                let loaded = loader(texture).unwrap_or_else(|e| {
+                    let col = col_of(raw, texture);
+                    self.error(line, col, MapErrorKind::Texture(e.to_string()));
+                    Texture::solid([255, 0, 255])
+                });
+                self.door_textures.push((texture.into(), loaded));
+                self.door_textures.len() - 1
+            }
+        };
+        self.doors.push((key, index, lock));
+    }
+
+    /// `C = key COLOUR`, `C = health` or `C = fuel`: a pickup marker.
+    pub(super) fn pickup_line(&mut self, line: usize, raw: &str) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        match parse_pickup(value) {
+            Ok(kind) => self.pickups.push((key, kind)),
+            Err((part, message)) => {
+                self.error(line, col_of(raw, part), MapErrorKind::BadPickup(message));
+            }
+        }
+    }
+
+    pub(super) fn legend_line(&mut self, line: usize, raw: &str, loader: &mut Loader) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        let kcol = col_of(raw, raw.trim());
+        if self.legend.len() == MAX_WALLS {
+            self.error(line, kcol, MapErrorKind::TooManyWalls);
+            return;
+        }
+        let vcol = col_of(raw, value);
+        let texture = match loader(value) {
+            Ok(t) => t,
+            Err(e) => {
+                self.error(line, vcol, MapErrorKind::Texture(e.to_string()));
+                Texture::solid([255, 0, 255])
+            }
+        };
+        self.legend.push(key);
+        self.walls.push(texture);
+    }
+}

@@ -1,0 +1,197 @@
+//! The text map format (documented in `maps/README.md`).
+//!
+//! ```text
+//! ; comment
+//! name = The Wobble Maze
+//! floor = ../assets/floor_tiles.png
+//! ceiling = #2c2a33
+//!
+//! [legend]
+//! # = ../assets/brick_red.png
+//!
+//! [grid]
+//! #####
+//! #>..#
+//! #####
+//! ```
+//!
+//! - `lines`: the header and the marker sections, line by line.
+//! - `grid`: the grid and `[sky]` rows, and the finished map.
+//! - `values`: what is written after `=`: actors, doors, pickups, facings
+//!   and colours.
+
+mod grid;
+mod lines;
+mod values;
+
+pub(super) use values::{door_axis, parse_facing, parse_lock};
+
+use super::error::{MapError, MapErrorKind, MapErrors, Place};
+use super::{Key, Map, PickupKind, SpawnKind, Surface};
+use crate::texture::{Texture, TextureError};
+use std::path::Path;
+
+/// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
+/// paths relative to the map file.
+pub fn load(path: &Path) -> Result<Map, MapErrors> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        MapErrors(vec![MapError {
+            file: path.to_owned(),
+            at: Place::File,
+            kind: MapErrorKind::Read(e.to_string()),
+        }])
+    })?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
+    {
+        return super::tiled::parse_tmx(&text, path);
+    }
+    parse(&text, path)
+}
+
+/// Parses map `text` as if read from `path` (textures load from beside it).
+pub fn parse(text: &str, path: &Path) -> Result<Map, MapErrors> {
+    let dir = path.parent().unwrap_or(Path::new(".")).to_owned();
+    parse_with(text, path, &mut |name| Texture::load(&dir.join(name)))
+}
+
+/// Where the parser is in the file.
+#[derive(Clone, Copy, PartialEq)]
+enum Section {
+    Header,
+    Legend,
+    Actors,
+    Doors,
+    Pickups,
+    Grid,
+    Sky,
+}
+
+/// A texture loader: from the name written in the map to the texture.
+pub(super) type Loader<'a> = dyn FnMut(&str) -> Result<Texture, TextureError> + 'a;
+
+/// Parses with a given texture loader (tests load no files).
+pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result<Map, MapErrors> {
+    let mut p = Parser {
+        path,
+        errors: Vec::new(),
+        name: None,
+        description: None,
+        floor: None,
+        ceiling: None,
+        wall_height: None,
+        sky: None,
+        ceiling_at: (0, 0),
+        legend: Vec::new(),
+        walls: Vec::new(),
+        actors: Vec::new(),
+        doors: Vec::new(),
+        door_textures: Vec::new(),
+        pickups: Vec::new(),
+        grid: Vec::new(),
+        grid_line: 0,
+        sky_grid: Vec::new(),
+        sky_line: 0,
+    };
+    let mut section = Section::Header;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let trimmed = raw.trim();
+        // Grid rows are taken as they are, up to a section line: `[` is
+        // never a tile.
+        let rows = matches!(section, Section::Grid | Section::Sky);
+        if rows && !trimmed.starts_with('[') {
+            let row = (line, raw.trim_end_matches('\r'));
+            match section {
+                Section::Grid => p.grid.push(row),
+                _ => p.sky_grid.push(row),
+            }
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with(';') {
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix('[') {
+            let name = rest.strip_suffix(']').unwrap_or(rest).trim();
+            let after_grid = p.grid_line > 0;
+            match name {
+                "legend" if !after_grid => section = Section::Legend,
+                "actors" if !after_grid => section = Section::Actors,
+                "doors" if !after_grid => section = Section::Doors,
+                "pickups" if !after_grid => section = Section::Pickups,
+                "grid" if !after_grid => {
+                    section = Section::Grid;
+                    p.grid_line = line;
+                }
+                "sky" if after_grid && p.sky_line == 0 => {
+                    section = Section::Sky;
+                    p.sky_line = line;
+                }
+                _ => p.error(
+                    line,
+                    col_of(raw, trimmed),
+                    MapErrorKind::UnknownSection(name.into()),
+                ),
+            }
+            continue;
+        }
+        match section {
+            Section::Header => p.header_line(line, raw, loader),
+            Section::Actors => p.actor_line(line, raw),
+            Section::Doors => p.door_line(line, raw, loader),
+            Section::Pickups => p.pickup_line(line, raw),
+            _ => p.legend_line(line, raw, loader),
+        }
+    }
+    p.finish()
+}
+
+/// The column (from 1) where `part`, a slice of `line`, starts.
+fn col_of(line: &str, part: &str) -> usize {
+    let offset = part.as_ptr() as usize - line.as_ptr() as usize;
+    line[..offset].chars().count() + 1
+}
+
+/// The parse so far: what the lines before the grid set, the grid's rows,
+/// and every fault found.
+struct Parser<'a> {
+    path: &'a Path,
+    errors: Vec<MapError>,
+    name: Option<String>,
+    description: Option<String>,
+    floor: Option<Surface>,
+    ceiling: Option<Surface>,
+    wall_height: Option<f64>,
+    /// The sky panorama and where `sky =` is.
+    sky: Option<(Texture, usize, usize)>,
+    /// Where `ceiling =` is.
+    ceiling_at: (usize, usize),
+    /// Legend characters; wall texture `walls[i]` belongs to `legend[i]`.
+    legend: Vec<char>,
+    walls: Vec<Texture>,
+    /// Actor markers: a character and what it spawns (facing in radians).
+    actors: Vec<(char, SpawnKind, f64)>,
+    /// Door markers: a character, its texture and its lock.
+    doors: Vec<(char, usize, Option<Key>)>,
+    /// Door textures, by the name the map gives them.
+    door_textures: Vec<(String, Texture)>,
+    /// Pickup markers.
+    pickups: Vec<(char, PickupKind)>,
+    grid: Vec<(usize, &'a str)>,
+    grid_line: usize,
+    /// The `[sky]` grid's rows, and its section line (0 for none).
+    sky_grid: Vec<(usize, &'a str)>,
+    sky_line: usize,
+}
+
+impl<'a> Parser<'a> {
+    /// Records a fault at `line` and `col` (both from 1).
+    fn error(&mut self, line: usize, col: usize, kind: MapErrorKind) {
+        self.errors.push(MapError {
+            file: self.path.to_owned(),
+            at: Place::Text { line, col },
+            kind,
+        });
+    }
+}
