@@ -1,4 +1,9 @@
-//! Shells that tanks fire, and the puffs that mark where anything hit.
+//! Shells that tanks fire, their flight until they hit something, and the
+//! puffs that mark where anything hit.
+
+use super::{Actors, Quarry, SHELL_HEIGHT};
+use crate::map::Map;
+use crate::sim::{Rng, TICK_RATE};
 
 /// Every shell tunable, with its default.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,7 +24,7 @@ impl Default for ShellTunables {
             speed: 5.0,
             radius: 0.08,
             damage: (18, 16),
-            lifetime: 8 * crate::sim::TICK_RATE,
+            lifetime: 8 * TICK_RATE,
         }
     }
 }
@@ -79,6 +84,78 @@ pub fn age_puffs(puffs: &mut Vec<Puff>) {
         p.age += 1;
     }
     puffs.retain(|p| p.age < PUFF_TICKS);
+}
+
+impl Actors {
+    /// Tank `i` fires a shell from its barrel's tip along its heading.
+    pub(super) fn fire_shell(&mut self, i: usize) {
+        let s = self.tunables.shell;
+        let tank = &mut self.tanks[i];
+        let (sin, cos) = tank.heading.sin_cos();
+        let tip = tank.radius() + s.radius + 0.02;
+        self.shells.push(Shell {
+            x: tank.x + cos * tip,
+            y: tank.y + sin * tip,
+            vx: cos * s.speed,
+            vy: sin * s.speed,
+            owner: i,
+            age: 0,
+        });
+        tank.reload_ticks = (self.tunables.tank.reload * TICK_RATE as f64) as u32;
+    }
+
+    /// Moves every shell; a shell stops at a wall or the first body it
+    /// meets (not its own tank). Returns the damage dealt to the player.
+    pub(super) fn shells_tick(&mut self, map: &Map, q: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
+        let st = self.tunables.shell;
+        let mut damage = 0;
+        let mut kept = 0;
+        for k in 0..self.shells.len() {
+            let mut s = self.shells[k];
+            s.age += 1;
+            (s.x, s.y) = (s.x + s.vx * dt, s.y + s.vy * dt);
+            let (tx, ty) = Map::tile_of(s.x, s.y);
+            let mut done = s.age > st.lifetime || map.is_solid(tx, ty);
+            if !done {
+                let near = |p: [f64; 2], r: f64| (p[0] - s.x).hypot(p[1] - s.y) < r + st.radius;
+                if q.alive && q.altitude <= SHELL_HEIGHT && near(q.pos, q.radius) {
+                    damage += rng.roll(st.damage);
+                    done = true;
+                } else if let Some(w) = self
+                    .walkers
+                    .iter_mut()
+                    .find(|w| w.state.alive() && near([w.x, w.y], self.tunables.walker.radius))
+                {
+                    w.hurt(rng.roll(st.damage));
+                    done = true;
+                } else if let Some(t) = self
+                    .tanks
+                    .iter_mut()
+                    .enumerate()
+                    .find(|(j, t)| *j != s.owner && near([t.x, t.y], t.radius()))
+                {
+                    t.1.hurt(rng.roll(st.damage), &self.tunables.tank);
+                    done = true;
+                }
+            }
+            if done {
+                let back = [s.x - s.vx * dt, s.y - s.vy * dt];
+                let puff = Puff {
+                    x: back[0],
+                    y: back[1],
+                    z: SHELL_HEIGHT,
+                    age: 0,
+                    size: 2.0,
+                };
+                add_puff(&mut self.puffs, puff);
+                continue;
+            }
+            self.shells[kept] = s;
+            kept += 1;
+        }
+        self.shells.truncate(kept);
+        damage
+    }
 }
 
 #[cfg(test)]

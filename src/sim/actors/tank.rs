@@ -2,6 +2,12 @@
 //! their two track speeds, hunt the player and fire shells along their
 //! heading.
 
+use super::geometry::{clear_line, overlaps_wall};
+use super::shell::MAX_SHELLS;
+use super::{Actors, Quarry, Who, WAYPOINT_STEPS};
+use crate::angle::wrap_signed;
+use crate::map::Map;
+use crate::sim::flow::clear_band;
 use crate::sim::tracks::{self, TankTunables};
 
 /// The hull's radius as a multiple of the half width between the tracks:
@@ -218,5 +224,103 @@ impl Tank {
             return true;
         }
         false
+    }
+}
+
+impl Actors {
+    /// One tank's tick: see, drive along the exact arc, fire.
+    pub(super) fn tank_tick(&mut self, i: usize, map: &Map, q: &Quarry, dt: f64) {
+        let rules = self.tunables.tank;
+        let tank = &mut self.tanks[i];
+        if !tank.alive() {
+            return;
+        }
+        tank.flinch = tank.flinch.saturating_sub(1);
+        tank.reload_ticks = tank.reload_ticks.saturating_sub(1);
+        let pos = [tank.x, tank.y];
+        let dist = (q.pos[0] - pos[0]).hypot(q.pos[1] - pos[1]);
+        let sees = q.alive && dist <= rules.sight && clear_line(map, pos, q.pos);
+        if sees && tank.state == TankState::Idle {
+            tank.state = TankState::Hunt;
+        }
+        if tank.state == TankState::Hunt && q.alive {
+            // Straight at the player only if the whole hull can pass;
+            // else round what is in the way, down the flow field.
+            let r = self.tanks[i].radius();
+            let waypoint = match sees && clear_band(map, pos, q.pos, r) {
+                true => None,
+                false => self
+                    .tank_flow(r)
+                    .and_then(|f| f.waypoint(map, pos, r, WAYPOINT_STEPS)),
+            };
+            let (target, stop) = match waypoint {
+                Some(p) => (p, 0.0),
+                None => (q.pos, rules.drive.stop_distance),
+            };
+            let tank = &mut self.tanks[i];
+            if tank.reversing > 0 {
+                tank.reversing -= 1;
+                tank.back_away(target, &rules, dt);
+            } else {
+                tank.steer_tracks(target, stop, &rules, dt);
+            }
+        } else {
+            self.tanks[i].brake(&rules, dt);
+        }
+        self.drive_tank(i, map, dt);
+        let tank = &self.tanks[i];
+        let bearing = (q.pos[1] - tank.y).atan2(q.pos[0] - tank.x);
+        let aimed = wrap_signed(bearing - tank.heading).abs() <= rules.fire_cone;
+        if sees && aimed && tank.reload_ticks == 0 && self.shells.len() < MAX_SHELLS {
+            self.fire_shell(i);
+        }
+    }
+
+    /// Moves tank `i` along the exact arc of its tracks; a hull that the
+    /// arc would push into a wall or another body pivots in place instead
+    /// (the tracks' difference kept, their sum given up), which no circle
+    /// can be blocked doing. Blocked for long, it backs away (see
+    /// [`TankRules::stuck_ticks`]).
+    fn drive_tank(&mut self, i: usize, map: &Map, dt: f64) {
+        let tank = &self.tanks[i];
+        let (l, r) = (tank.left, tank.right);
+        let to = tank.arc(dt);
+        if !self.hull_blocked(i, map, [to.0, to.1]) {
+            self.tanks[i].blocked = 0;
+            self.tanks[i].commit(to, (l, r), dt);
+            return;
+        }
+        let half = (l - r) * 0.5;
+        let pivot = self.tanks[i].arc_with(half, -half, dt);
+        let rules = self.tunables.tank;
+        let tank = &mut self.tanks[i];
+        (tank.left, tank.right) = (half, -half);
+        tank.commit(pivot, (half, -half), dt);
+        // Held against something: back away for a while, then try again.
+        tank.blocked += 1;
+        if tank.blocked >= rules.stuck_ticks {
+            (tank.blocked, tank.reversing) = (0, rules.reverse_ticks);
+        }
+    }
+
+    /// True if tank `i`'s hull at `to` would overlap a wall, or overlap
+    /// another tank or the player more than it does now.
+    fn hull_blocked(&self, i: usize, map: &Map, to: [f64; 2]) -> bool {
+        let tank = &self.tanks[i];
+        let r = tank.radius();
+        if overlaps_wall(map, to, r) {
+            return true;
+        }
+        let from = [tank.x, tank.y];
+        let mut blocked = false;
+        self.grid.near(to, r + self.widest, |k| {
+            let b = self.bodies[k];
+            if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_)) {
+                return;
+            }
+            let depth = |p: [f64; 2]| r + b.radius - (p[0] - b.pos[0]).hypot(p[1] - b.pos[1]);
+            blocked |= depth(to) > 0.0 && depth(to) > depth(from) + 1e-12;
+        });
+        blocked
     }
 }

@@ -1,0 +1,323 @@
+//! A Tiled map's objects: the start, walkers and tanks, doors set between
+//! walls, landing pads and pickups, each checked where it stands.
+
+use super::number;
+use super::reader::Reader;
+use crate::map::error::{MapErrorKind, Place, TileLayer};
+use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS};
+use crate::map::parse::{door_axis, parse_facing, parse_lock};
+use crate::map::{
+    Door, Key, Map, Pickup, PickupKind, Spawn, SpawnKind, Start, MAX_HALF_WIDTH, MIN_HALF_WIDTH,
+};
+use std::collections::HashSet;
+use std::path::PathBuf;
+use tiled::PropertyValue;
+
+/// One object's position and what it holds, read off the Tiled object.
+pub(super) struct Thing {
+    id: u32,
+    class: String,
+    /// Its centre, in tiles.
+    centre: [f64; 2],
+    /// Its rectangle, in tiles (west, north, east, south).
+    rect: [f64; 4],
+    properties: tiled::Properties,
+}
+
+impl Thing {
+    fn tile(&self) -> (i64, i64) {
+        Map::tile_of(self.centre[0], self.centre[1])
+    }
+
+    fn place(&self) -> Place {
+        let (x, y) = self.tile();
+        Place::Object { id: self.id, x, y }
+    }
+}
+
+impl Reader<'_, '_> {
+    /// One object: the start, an enemy, a door, a pad or a pickup.
+    pub(super) fn object(
+        &mut self,
+        t: &Thing,
+        placed: &mut Placed,
+        size: (usize, usize),
+        cells: &[u8],
+    ) {
+        let (x, y) = t.tile();
+        let inside = x >= 0 && y >= 0 && (x as usize) < size.0 && (y as usize) < size.1;
+        let on_wall = inside && cells[y as usize * size.0 + x as usize] != 0;
+        let allowed: &[&str] = match t.class.as_str() {
+            "start" => &["facing"],
+            "walker" => &["facing", "patrol"],
+            "tank" => &["facing", "half_width"],
+            "door" => &["texture", "locked"],
+            "pad" | "health" | "fuel" => &[],
+            "key" => &["colour"],
+            other => {
+                let kind = MapErrorKind::BadActor(format!(
+                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health or fuel)"
+                ));
+                self.error(t.place(), kind);
+                return;
+            }
+        };
+        let mut keys: Vec<&String> = t.properties.keys().collect();
+        keys.sort();
+        for key in keys {
+            if !allowed.contains(&key.as_str()) {
+                let expected = if allowed.is_empty() {
+                    "it takes none".to_owned()
+                } else {
+                    format!("it takes {}", allowed.join(", "))
+                };
+                let kind = MapErrorKind::BadActor(format!(
+                    "unknown property `{key}` on a {} ({expected})",
+                    t.class
+                ));
+                self.error(t.place(), kind);
+            }
+        }
+        if !inside || (on_wall && t.class != "pad") {
+            let kind = MapErrorKind::BadActor(format!(
+                "this {} is {} the map's open floor",
+                t.class,
+                if inside {
+                    "on a wall, not on"
+                } else {
+                    "outside"
+                }
+            ));
+            self.error(t.place(), kind);
+            return;
+        }
+        let (cx, cy) = (x as f64 + 0.5, y as f64 + 0.5);
+        match t.class.as_str() {
+            "start" => {
+                let Some(angle) = self.facing(t) else { return };
+                if let Some((_, first)) = placed.start {
+                    let kind = MapErrorKind::Tiled(format!(
+                        "a second player start (the first is object {first})"
+                    ));
+                    self.error(t.place(), kind);
+                    return;
+                }
+                placed.start = Some((
+                    Start {
+                        x: cx,
+                        y: cy,
+                        angle,
+                    },
+                    t.id,
+                ));
+            }
+            "walker" | "tank" => {
+                let Some(angle) = self.facing(t) else { return };
+                let kind = if t.class == "walker" {
+                    let patrol = match t.properties.get("patrol") {
+                        None => false,
+                        Some(PropertyValue::BoolValue(b)) => *b,
+                        Some(_) => return self.bad(t, "`patrol` is a bool"),
+                    };
+                    SpawnKind::Walker { patrol }
+                } else {
+                    let half_width = match t.properties.get("half_width") {
+                        None => DEFAULT_HALF_WIDTH,
+                        Some(v) => match number(v)
+                            .filter(|w| (MIN_HALF_WIDTH..=MAX_HALF_WIDTH).contains(w))
+                        {
+                            Some(w) => w,
+                            None => {
+                                return self.bad(
+                                    t,
+                                    &format!("`half_width` is a number from {MIN_HALF_WIDTH} to {MAX_HALF_WIDTH} tiles"),
+                                )
+                            }
+                        },
+                    };
+                    SpawnKind::Tank { half_width }
+                };
+                placed.spawns.push(Spawn {
+                    kind,
+                    x: cx,
+                    y: cy,
+                    angle,
+                    place: t.place(),
+                });
+            }
+            "door" => self.door(t, placed, size, cells),
+            "pad" => {
+                // Every tile whose centre the rectangle covers (at least
+                // the tile under its centre).
+                let [w, n, e, s] = t.rect;
+                let mut any = false;
+                for ty in (n.floor() as i64).max(0)..=(s.ceil() as i64).min(size.1 as i64 - 1) {
+                    for tx in (w.floor() as i64).max(0)..=(e.ceil() as i64).min(size.0 as i64 - 1) {
+                        let (mx, my) = (tx as f64 + 0.5, ty as f64 + 0.5);
+                        if (w..=e).contains(&mx) && (n..=s).contains(&my) {
+                            placed.pads.push((tx, ty));
+                            any = true;
+                        }
+                    }
+                }
+                if !any {
+                    placed.pads.push((x, y));
+                }
+            }
+            _ => {
+                let kind = match t.class.as_str() {
+                    "health" => PickupKind::Health,
+                    "fuel" => PickupKind::Fuel,
+                    _ => {
+                        let colour = match t.properties.get("colour") {
+                            Some(PropertyValue::StringValue(s)) => Key::from_name(s),
+                            _ => None,
+                        };
+                        match colour {
+                            Some(k) => PickupKind::Key(k),
+                            None => return self.bad(t, "a key needs `colour`, gold or silver"),
+                        }
+                    }
+                };
+                placed.pickups.push(Pickup {
+                    kind,
+                    x: cx,
+                    y: cy,
+                    place: t.place(),
+                });
+            }
+        }
+    }
+
+    fn bad(&mut self, t: &Thing, message: &str) {
+        self.error(
+            t.place(),
+            MapErrorKind::BadActor(format!("this {}: {message}", t.class)),
+        );
+    }
+
+    /// An object's `facing`: a compass word or degrees (default east).
+    fn facing(&mut self, t: &Thing) -> Option<f64> {
+        let angle = match t.properties.get("facing") {
+            None => Some(0.0),
+            Some(PropertyValue::StringValue(s)) => parse_facing(s.trim()),
+            Some(v) => number(v).and_then(|d| parse_facing(&d.to_string())),
+        };
+        if angle.is_none() {
+            self.bad(
+                t,
+                "`facing` is east, south, west, north or degrees (0 east, 90 south)",
+            );
+        }
+        angle
+    }
+
+    /// A door object: its texture, its lock, and the walls it sits between.
+    fn door(&mut self, t: &Thing, placed: &mut Placed, size: (usize, usize), cells: &[u8]) {
+        let (x, y) = t.tile();
+        let lock = match t.properties.get("locked") {
+            None => None,
+            Some(PropertyValue::StringValue(s)) => match parse_lock(&format!("locked={s}")) {
+                Ok(k) => Some(k),
+                Err(m) => return self.bad(t, &m),
+            },
+            Some(_) => return self.bad(t, "`locked` is gold or silver"),
+        };
+        let texture = match t.properties.get("texture") {
+            Some(PropertyValue::StringValue(s) | PropertyValue::FileValue(s)) => PathBuf::from(s),
+            _ => return self.bad(t, "a door needs `texture`, a file"),
+        };
+        let index = match self.door_textures.iter().position(|(n, _)| *n == texture) {
+            Some(i) => i,
+            None => {
+                let Some(loaded) = self.texture(&texture, t.place()) else {
+                    return;
+                };
+                self.door_textures.push((texture, loaded));
+                self.door_textures.len() - 1
+            }
+        };
+        let wall = |dx: i64, dy: i64| {
+            let (wx, wy) = (x + dx, y + dy);
+            let outside = wx < 0 || wy < 0 || wx >= size.0 as i64 || wy >= size.1 as i64;
+            outside || cells[wy as usize * size.0 + wx as usize] != 0
+        };
+        let Some(axis) = door_axis(wall(-1, 0), wall(1, 0), wall(0, -1), wall(0, 1)) else {
+            return self.error(t.place(), MapErrorKind::DoorNotBetweenWalls);
+        };
+        if !placed.door_tiles.insert((x, y)) {
+            return self.bad(t, "a second door on this tile");
+        }
+        if placed.doors.len() == MAX_DOORS {
+            return self.error(t.place(), MapErrorKind::TooManyDoors);
+        }
+        let mut door = Door::new((x, y), axis, lock, index);
+        door.place = t.place();
+        placed.doors.push(door);
+    }
+
+    /// Reports open floor (or a door) on the edge of the map.
+    pub(super) fn closed(&mut self, cells: &[u8], doors: &[Door], width: usize, height: usize) {
+        for y in 0..height {
+            for x in 0..width {
+                let edge = x == 0 || y == 0 || x + 1 == width || y + 1 == height;
+                if !edge {
+                    continue;
+                }
+                let door = doors.iter().any(|d| d.tile == (x as i64, y as i64));
+                if cells[y * width + x] == 0 || door {
+                    let at = Place::Tile {
+                        layer: TileLayer::Walls,
+                        x,
+                        y,
+                    };
+                    self.error(at, MapErrorKind::NotClosed);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// What the objects place.
+#[derive(Default)]
+pub(super) struct Placed {
+    pub(super) start: Option<(Start, u32)>,
+    pub(super) spawns: Vec<Spawn>,
+    pub(super) doors: Vec<Door>,
+    /// The tiles of `doors`.
+    door_tiles: HashSet<(i64, i64)>,
+    pub(super) pickups: Vec<Pickup>,
+    pub(super) pads: Vec<(i64, i64)>,
+}
+
+/// An object's class, place and properties, in tiles.
+pub(super) fn thing(o: &tiled::Object, tw: f64, th: f64) -> Thing {
+    let class = if o.user_type.is_empty() {
+        o.name.as_str()
+    } else {
+        o.user_type.as_str()
+    };
+    let (w, h) = match o.shape {
+        tiled::ObjectShape::Rect { width, height }
+        | tiled::ObjectShape::Ellipse { width, height } => (f64::from(width), f64::from(height)),
+        _ => (0.0, 0.0),
+    };
+    // A tile object hangs from its bottom-left corner; others from the top
+    // left.
+    let top = if o.tile_data().is_some() {
+        f64::from(o.y) - h
+    } else {
+        f64::from(o.y)
+    };
+    let (x0, y0) = (f64::from(o.x) / tw, top / th);
+    let (x1, y1) = (x0 + w / tw, y0 + h / th);
+    let finite = |v: f64| if v.is_finite() { v } else { -1.0 };
+    Thing {
+        id: o.id(),
+        class: class.trim().to_owned(),
+        centre: [finite((x0 + x1) / 2.0), finite((y0 + y1) / 2.0)],
+        rect: [finite(x0), finite(y0), finite(x1), finite(y1)],
+        properties: o.properties.clone(),
+    }
+}
