@@ -1,11 +1,18 @@
 //! The TOML walk: each section and key checked against the schema and
 //! applied to the defaults, every fault collected with its place.
+//!
+//! - `bindings`: the `[bindings]` section.
+//! - `hints`: the wording of faults: the nearest name to a slip, the
+//!   section a stray key belongs in.
 
+mod bindings;
+mod hints;
+
+use self::hints::{a, home_of, nearest};
 use super::schema::{self, Field, Kind, Range, Section, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE};
-use super::{Action, Binding, Settings, SettingsError, SettingsErrors, KEY_NAMES};
-use crate::names::edit_distance;
+use super::{Settings, SettingsError, SettingsErrors};
 use std::path::Path;
-use toml::de::{DeArray, DeString, DeTable, DeValue};
+use toml::de::{DeString, DeTable, DeValue};
 use toml::Spanned;
 
 /// Parses `text` as if read from `file` into the defaults overlaid with
@@ -229,46 +236,6 @@ impl Parser<'_> {
         let message = format!("`{key}` must be {expected}, found {found}");
         self.error(value.span().start, message);
     }
-
-    /// The `[bindings]` section: each action set to its list of inputs.
-    fn bindings(&mut self, table: &DeTable) {
-        for (key, value) in table.iter() {
-            let Some(action) = Action::from_name(key.get_ref()) else {
-                let known = Action::ALL.iter().map(|a| a.name());
-                self.unknown_key(key, BINDINGS, known);
-                continue;
-            };
-            let Some(list) = value.get_ref().as_array() else {
-                let expected = "a list of input names, such as [\"KeyW\"]";
-                self.wrong_type(action.name(), expected, value);
-                continue;
-            };
-            let inputs = self.inputs(action, list);
-            self.settings.bindings.set(action, inputs);
-        }
-    }
-
-    /// The inputs a bindings list names; each bad name is a fault.
-    fn inputs(&mut self, action: Action, list: &DeArray) -> Vec<Binding> {
-        let mut inputs = Vec::new();
-        for item in list.iter() {
-            let at = item.span().start;
-            let Some(name) = item.get_ref().as_str() else {
-                let found = a(item.get_ref().type_str());
-                let message = format!("`{}` lists input names, found {found}", action.name());
-                self.error(at, message);
-                continue;
-            };
-            match Binding::parse(name) {
-                Some(b) => inputs.push(b),
-                None => {
-                    let hint = binding_hint(name);
-                    self.error(at, format!("unknown input `{name}`{hint}"));
-                }
-            }
-        }
-        inputs
-    }
 }
 
 /// `WxH` to (W, H), each within the render size limits.
@@ -284,78 +251,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
         return Err(format!("height must be {MIN_SIZE} to {MAX_HEIGHT}"));
     }
     Ok((w, h))
-}
-
-/// ` (it belongs in [a] or [b])`, naming the sections that have a key
-/// `key` (the bindings last), or None if none has.
-fn home_of(key: &str) -> Option<String> {
-    let mut homes: Vec<&str> = schema::SECTIONS
-        .iter()
-        .filter(|s| s.fields.iter().any(|f| f.key == key))
-        .map(|s| s.name)
-        .collect();
-    if Action::from_name(key).is_some() {
-        homes.push(BINDINGS);
-    }
-    let homes: Vec<String> = homes.iter().map(|h| format!("[{h}]")).collect();
-    match &homes[..] {
-        [] => None,
-        [one] => Some(format!(" (it belongs in {one})")),
-        [rest @ .., last] => Some(format!(" (it belongs in {} or {last})", rest.join(", "))),
-    }
-}
-
-/// ` (did you mean ...?)` for an unknown input name, or where to look.
-fn binding_hint(name: &str) -> String {
-    // A bare letter or digit is the key that types it.
-    let typed = match name.chars().collect::<Vec<_>>()[..] {
-        [c] if c.is_ascii_alphabetic() => Some(format!("Key{}", c.to_ascii_uppercase())),
-        [c] if c.is_ascii_digit() => Some(format!("Digit{c}")),
-        _ => None,
-    };
-    let names: Vec<String> = Binding::all().map(|b| b.name()).collect();
-    // Case is a common slip (`keyw`), so compare without it.
-    let near = typed.or_else(|| {
-        let lower = name.to_lowercase();
-        let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
-        let i = nearest_index(&lower, lowered.iter().map(String::as_str))?;
-        Some(names[i].clone())
-    });
-    match near {
-        Some(n) => format!(" (did you mean `{n}`?)"),
-        None => format!(
-            " (inputs are winit key names such as {}, Mouse..., Pad...)",
-            KEY_NAMES[..3].join(", ")
-        ),
-    }
-}
-
-/// `a string`, `an integer`: a TOML type name with its article.
-fn a(type_name: &str) -> String {
-    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {type_name}")
-}
-
-/// The candidate nearest `word`, if it is near enough to be a likely slip.
-fn nearest<'c>(word: &str, candidates: impl Iterator<Item = &'c str> + Clone) -> Option<&'c str> {
-    let i = nearest_index(word, candidates.clone())?;
-    candidates.into_iter().nth(i)
-}
-
-/// The index of the candidate fewest edits from `word` (the first on
-/// ties), if it is within a third of the word's length (at least 2).
-fn nearest_index<'c>(word: &str, candidates: impl Iterator<Item = &'c str>) -> Option<usize> {
-    let limit = (word.chars().count() / 3).max(2);
-    candidates
-        .map(|c| edit_distance(word, c))
-        .enumerate()
-        .filter(|&(_, d)| d <= limit)
-        .min_by_key(|&(i, d)| (d, i))
-        .map(|(i, _)| i)
 }
 
 /// The line and column (both from 1, the column in characters) of byte
@@ -374,14 +269,14 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{Bindings, MouseButton, PadAxis, PadButton, Scaling, Sign};
+    use crate::settings::{Action, Binding, PadButton, Scaling};
 
-    fn parse_str(text: &str) -> Result<Settings, SettingsErrors> {
+    pub(super) fn parse_str(text: &str) -> Result<Settings, SettingsErrors> {
         Settings::parse(text, Path::new("s.toml"))
     }
 
     /// The faults of `text`, each as `line:col: message`.
-    fn errors(text: &str) -> Vec<String> {
+    pub(super) fn errors(text: &str) -> Vec<String> {
         let e = parse_str(text).expect_err("the text has faults");
         e.errors
             .iter()
@@ -393,54 +288,10 @@ mod tests {
     }
 
     /// The one fault of `text`.
-    fn error(text: &str) -> String {
+    pub(super) fn error(text: &str) -> String {
         let mut all = errors(text);
         assert_eq!(all.len(), 1, "{all:?}");
         all.remove(0)
-    }
-
-    #[test]
-    fn the_default_file_reads_back_as_the_defaults() {
-        let text = Settings::defaults_text();
-        assert_eq!(parse_str(&text).unwrap(), Settings::default());
-        assert_eq!(parse_str("").unwrap(), Settings::default());
-    }
-
-    #[test]
-    fn the_default_file_shows_every_key_of_every_section_with_a_comment() {
-        let text = Settings::defaults_text();
-        let lines: Vec<&str> = text.lines().collect();
-        let mut section = "";
-        let mut seen = Vec::new();
-        for (i, line) in lines.iter().enumerate() {
-            if line.starts_with('#') {
-                continue;
-            } else if let Some(name) = line.strip_prefix('[') {
-                section = name.trim_end_matches(']');
-            } else if let Some((key, _)) = line.split_once(" = ") {
-                assert!(lines[i - 1].starts_with("# "), "no comment above {key}");
-                seen.push(format!("{section}.{key}"));
-            }
-        }
-        let mut expected: Vec<String> = schema::SECTIONS
-            .iter()
-            .flat_map(|s| {
-                s.fields
-                    .iter()
-                    .map(move |f| format!("{}.{}", s.name, f.key))
-            })
-            .collect();
-        expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
-        assert_eq!(seen, expected);
-        assert_eq!(expected.len(), 39 + Action::ALL.len());
-        // Units and ranges are written out.
-        assert!(text.contains(
-            "# How fast the turn keys turn the heading (10 to 720 degrees per second).\n\
-             heading_speed = 150\n"
-        ));
-        assert!(text.contains("fov = 90\n"));
-        assert!(text.contains("size = \"960x540\"\n"));
-        assert!(text.contains("forward = [\"KeyW\", \"ArrowUp\", \"PadDPadUp\"]\n"));
     }
 
     #[test]
@@ -633,31 +484,6 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_input_is_located_at_the_element_with_the_nearest() {
-        assert_eq!(
-            error("[bindings]\nforward = [\"KeyW\", \"ArowUp\"]\n"),
-            "2:20: unknown input `ArowUp` (did you mean `ArrowUp`?)"
-        );
-        assert_eq!(
-            error("[bindings]\nforward = [\"keyw\"]\n"),
-            "2:12: unknown input `keyw` (did you mean `KeyW`?)"
-        );
-        assert_eq!(
-            error("[bindings]\nforward = [\"w\"]\n"),
-            "2:12: unknown input `w` (did you mean `KeyW`?)"
-        );
-        assert_eq!(
-            error("[bindings]\nforward = [\"PadLeftStickX\"]\n"),
-            "2:12: unknown input `PadLeftStickX` (did you mean `PadLeftStickX+`?)"
-        );
-        let e = error("[bindings]\nforward = [\"Joystick7Hat\"]\n");
-        assert!(
-            e.starts_with("2:12: unknown input `Joystick7Hat` (inputs are"),
-            "{e}"
-        );
-    }
-
-    #[test]
     fn every_fault_in_a_file_is_reported_in_file_order() {
         let text = "[video]\n\
                     fov = 10\n\
@@ -678,44 +504,6 @@ mod tests {
     }
 
     #[test]
-    fn bindings_set_replace_the_default_and_an_empty_list_unbinds() {
-        let s = parse_str(
-            "[bindings]\n\
-             forward = [\"MouseRight\", \"PadLeftStickY+\"]\n\
-             quit = []\n",
-        )
-        .unwrap();
-        let b = &s.bindings;
-        assert_eq!(
-            b.get(Action::Forward),
-            [
-                Binding::Mouse(MouseButton::Right),
-                Binding::PadAxis(PadAxis::LeftStickY, Sign::Plus)
-            ]
-        );
-        assert!(b.get(Action::Quit).is_empty());
-        assert_eq!(b.actions(&Binding::Key("Escape")).count(), 0);
-        assert_eq!(b.actions(&Binding::Key("KeyW")).count(), 0);
-        // The rest keep their defaults.
-        assert_eq!(b.get(Action::Back), Bindings::default().get(Action::Back));
-        assert_eq!(
-            b.actions(&Binding::Key("F1")).collect::<Vec<_>>(),
-            [Action::Help]
-        );
-    }
-
-    #[test]
-    fn an_input_may_trigger_several_actions() {
-        let s = parse_str("[bindings]\nrecord = [\"F9\", \"KeyW\"]\n").unwrap();
-        assert_eq!(
-            s.bindings
-                .actions(&Binding::Key("KeyW"))
-                .collect::<Vec<_>>(),
-            [Action::Forward, Action::Record]
-        );
-    }
-
-    #[test]
     fn lines_and_columns_count_characters_from_one() {
         let text = "ab\nçé x\n";
         assert_eq!(line_col(text, 0), (1, 1));
@@ -724,13 +512,5 @@ mod tests {
         assert_eq!(line_col(text, 100), (3, 1));
         let e = error("# ça va\n[video]\n  fov = 1000\n");
         assert_eq!(e, "3:9: `fov` must be 60 to 120 degrees, found 1000");
-    }
-
-    #[test]
-    fn nearest_is_a_likely_slip_or_nothing() {
-        let keys = ["max_speed", "turn_rate", "coast"];
-        assert_eq!(nearest("max_sped", keys.into_iter()), Some("max_speed"));
-        assert_eq!(nearest("turnrate", keys.into_iter()), Some("turn_rate"));
-        assert_eq!(nearest("volume", keys.into_iter()), None);
     }
 }

@@ -5,46 +5,24 @@
 //! interval between ticks, each standing for `dt` seconds of the run;
 //! accelerations are second differences centred on a tick. The run lasts
 //! `(samples - 1) * dt` seconds.
+//!
+//! - `yaw`: the camera's turning: rates, reversals and the spectrum.
+//! - `motion`: the camera's translation: speeds, sideslip and the motion
+//!   sickness dose values.
 
-use super::series::{self, max_or_zero, mean, percentile, rate, ratio_or_zero, rms, share};
-use super::spectrum::Spectrum;
+mod motion;
+mod yaw;
+
+use self::motion::MotionValues;
+use self::yaw::YawValues;
+use super::series;
 use super::steps::{step_response, StepResponse};
-use super::wf::msdv;
-use crate::angle::wrap_signed;
 
 /// How many metres one tile stands for, by default: a tile is about a
 /// two-metre corridor.
 pub const DEFAULT_METRES_PER_TILE: f64 = 2.0;
 /// Fewer samples than this give no second difference: every metric is 0.
 pub const MIN_SAMPLES: usize = 3;
-
-/// Yaw rates above this are a moderate turn, deg/s (Lo & So 2001 found
-/// 30 deg/s scene rotation nauseating).
-const YAW_RATE_MODERATE_DEG_S: f64 = 30.0;
-/// Yaw rates above this are a fast turn, deg/s.
-const YAW_RATE_FAST_DEG_S: f64 = 60.0;
-/// Quantile reported as the yaw rate's near-peak (0..1).
-const YAW_RATE_QUANTILE: f64 = 0.95;
-/// Rates within this of zero never count as a side for reversals, deg/s.
-const REVERSAL_HYSTERESIS_DEG_S: f64 = 1.0;
-/// The most provocative oscillation band, Hz (Golding et al. 2001; Diels &
-/// Howarth 2013 for visual flow).
-const PROVOCATIVE_LOW_HZ: f64 = 0.1;
-/// Upper edge of the provocative band, Hz.
-const PROVOCATIVE_HIGH_HZ: f64 = 0.5;
-/// Highest frequency searched for the dominant yaw oscillation, Hz.
-const SPECTRUM_MAX_HZ: f64 = 10.0;
-/// A yaw rate varying less than this (RMS about its mean) is constant,
-/// deg/s: rounding in unwrapped angles must not make a spectrum.
-const YAW_RATE_NOISE_DEG_S: f64 = 1e-6;
-/// Navigation speed where nausea starts rising, m/s (So, Lo & Ho 2001).
-const SPEED_MODERATE_M_S: f64 = 3.0;
-/// Navigation speed where nausea levels off at its high, m/s.
-const SPEED_FAST_M_S: f64 = 10.0;
-/// Slower than this the camera counts as standing for sideslip, m/s.
-const SIDESLIP_MIN_SPEED_M_S: f64 = 0.1;
-/// Sideslip beyond this counts as looking away from the motion, degrees.
-const SIDESLIP_LIMIT_DEG: f64 = 25.0;
 
 /// One tick of a camera trajectory.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -159,31 +137,6 @@ struct Values {
     motion: MotionValues,
     steps: StepResponse,
     uncommanded_yaw_deg: f64,
-}
-
-/// Metrics of the camera's turning alone.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct YawValues {
-    rate_rms: f64,
-    rate_p95: f64,
-    rate_over_30_share: f64,
-    rate_over_60_share: f64,
-    accel_rms: f64,
-    reversals_per_s: f64,
-    provocative_share: f64,
-    dominant_hz: f64,
-}
-
-/// Metrics of the camera's translation.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct MotionValues {
-    msdv_fore_aft: f64,
-    msdv_vertical: f64,
-    speed_mean: f64,
-    speed_max: f64,
-    speed_over_3_share: f64,
-    speed_over_10_share: f64,
-    sideslip_over_25_share: f64,
 }
 
 impl Values {
@@ -326,111 +279,6 @@ impl Values {
     }
 }
 
-impl YawValues {
-    /// Yaw metrics from the unwrapped camera yaw (radians, one per tick).
-    fn measure(yaw: &[f64], dt: f64) -> Self {
-        let rate_deg: Vec<f64> = rate(yaw, dt).iter().map(|r| r.to_degrees()).collect();
-        let magnitude: Vec<f64> = rate_deg.iter().map(|r| r.abs()).collect();
-        let run_s = rate_deg.len() as f64 * dt;
-        let spectrum = Spectrum::of(&rate_deg, dt, SPECTRUM_MAX_HZ, YAW_RATE_NOISE_DEG_S);
-        Self {
-            rate_rms: rms(&rate_deg),
-            rate_p95: percentile(&magnitude, YAW_RATE_QUANTILE),
-            rate_over_30_share: share(&magnitude, |r| r > YAW_RATE_MODERATE_DEG_S),
-            rate_over_60_share: share(&magnitude, |r| r > YAW_RATE_FAST_DEG_S),
-            accel_rms: rms(&rate(&rate_deg, dt)),
-            reversals_per_s: ratio_or_zero(reversals(&rate_deg) as f64, run_s),
-            provocative_share: spectrum.band_share(PROVOCATIVE_LOW_HZ, PROVOCATIVE_HIGH_HZ),
-            dominant_hz: spectrum.dominant_hz(),
-        }
-    }
-}
-
-/// Sign changes of a rate (deg/s) with hysteresis: a reversal is the rate
-/// going from above +1 deg/s to below -1 deg/s, or back.
-fn reversals(rate_deg: &[f64]) -> usize {
-    let mut side = 0.0;
-    let mut count = 0;
-    for &r in rate_deg {
-        let now = if r > REVERSAL_HYSTERESIS_DEG_S {
-            1.0
-        } else if r < -REVERSAL_HYSTERESIS_DEG_S {
-            -1.0
-        } else {
-            continue;
-        };
-        if now == -side {
-            count += 1;
-        }
-        side = now;
-    }
-    count
-}
-
-impl MotionValues {
-    /// Translation metrics; `yaw` is the unwrapped camera yaw in radians.
-    fn measure(traj: &Trajectory, yaw: &[f64], scale: Scale) -> Self {
-        let velocities = velocities(traj, scale);
-        let speeds: Vec<f64> = velocities.iter().map(|v| v.0.hypot(v.1)).collect();
-        let (fore_aft, vertical) = accelerations(traj, scale);
-        Self {
-            msdv_fore_aft: msdv(&fore_aft, traj.dt),
-            msdv_vertical: msdv(&vertical, traj.dt),
-            speed_mean: mean(&speeds),
-            speed_max: max_or_zero(&speeds),
-            speed_over_3_share: share(&speeds, |v| v > SPEED_MODERATE_M_S),
-            speed_over_10_share: share(&speeds, |v| v > SPEED_FAST_M_S),
-            sideslip_over_25_share: sideslip_share(&velocities, yaw),
-        }
-    }
-}
-
-/// Horizontal velocity over each interval, (east, south) in m/s.
-fn velocities(traj: &Trajectory, scale: Scale) -> Vec<(f64, f64)> {
-    let per_tile = scale.metres_per_tile / traj.dt;
-    traj.samples
-        .windows(2)
-        .map(|w| ((w[1].x - w[0].x) * per_tile, (w[1].y - w[0].y) * per_tile))
-        .collect()
-}
-
-/// Fore-aft (along the view direction) and vertical accelerations at each
-/// inner tick, m/s², by second differences.
-fn accelerations(traj: &Trajectory, scale: Scale) -> (Vec<f64>, Vec<f64>) {
-    let per_tile = scale.metres_per_tile / (traj.dt * traj.dt);
-    let second = |a: f64, b: f64, c: f64| (c - 2.0 * b + a) * per_tile;
-    traj.samples
-        .windows(3)
-        .map(|w| {
-            let (ax, ay) = (
-                second(w[0].x, w[1].x, w[2].x),
-                second(w[0].y, w[1].y, w[2].y),
-            );
-            let fore_aft = ax * w[1].yaw.cos() + ay * w[1].yaw.sin();
-            (fore_aft, second(w[0].z, w[1].z, w[2].z))
-        })
-        .unzip()
-}
-
-/// Share of the moving intervals where the view direction (yaw at the
-/// interval's midpoint) is more than 25 degrees off the velocity; 0 if the
-/// camera never moves.
-fn sideslip_share(velocities: &[(f64, f64)], yaw: &[f64]) -> f64 {
-    let limit = SIDESLIP_LIMIT_DEG.to_radians();
-    let (mut moving, mut slipping) = (0usize, 0usize);
-    for (i, &(vx, vy)) in velocities.iter().enumerate() {
-        if vx.hypot(vy) <= SIDESLIP_MIN_SPEED_M_S {
-            continue;
-        }
-        let view = (yaw[i] + yaw[i + 1]) / 2.0;
-        moving += 1;
-        if wrap_signed(vy.atan2(vx) - view).abs() > limit {
-            slipping += 1;
-        }
-    }
-    ratio_or_zero(slipping as f64, moving as f64)
-}
-
 /// Integral of |camera yaw rate - wish heading rate| over the run, degrees,
 /// from the unwrapped series (radians).
 fn uncommanded_yaw_deg(yaw: &[f64], wish: &[f64]) -> f64 {
@@ -448,12 +296,12 @@ mod tests {
     use crate::angle::wrap_positive;
     use std::f64::consts::{PI, TAU};
 
-    const RATE_HZ: f64 = 120.0;
-    const DT: f64 = 1.0 / RATE_HZ;
+    pub(super) const RATE_HZ: f64 = 120.0;
+    pub(super) const DT: f64 = 1.0 / RATE_HZ;
 
     /// A trajectory of `seconds` at 120 Hz; `at(t)` gives the sample at
     /// time t, with angles wrapped into [0, 2pi) as a model would store them.
-    fn trajectory(seconds: f64, at: impl Fn(f64) -> Sample) -> Trajectory {
+    pub(super) fn trajectory(seconds: f64, at: impl Fn(f64) -> Sample) -> Trajectory {
         let n = (seconds * RATE_HZ).round() as usize;
         let samples = (0..n)
             .map(|i| {
@@ -469,7 +317,7 @@ mod tests {
     }
 
     /// A standing camera at (2, 3) looking along `yaw`, commanding `wish`.
-    fn look(yaw: f64, wish: f64) -> Sample {
+    pub(super) fn look(yaw: f64, wish: f64) -> Sample {
         Sample {
             x: 2.0,
             y: 3.0,
@@ -479,20 +327,12 @@ mod tests {
         }
     }
 
-    fn value(metrics: &[Metric], name: &str) -> f64 {
+    pub(super) fn value(metrics: &[Metric], name: &str) -> f64 {
         metrics
             .iter()
             .find(|m| m.name == name)
             .unwrap_or_else(|| panic!("no metric {name}"))
             .value
-    }
-
-    fn sine_yaw(hz: f64, amplitude_deg: f64) -> Vec<Metric> {
-        let traj = trajectory(60.0, |t| {
-            let yaw = amplitude_deg.to_radians() * (TAU * hz * t).sin();
-            look(yaw, 0.0)
-        });
-        compute(&traj, Scale::default())
     }
 
     #[test]
@@ -551,95 +391,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_0_2_hz_yaw_wobble_is_found_at_0_2_hz_and_in_the_band() {
-        let amplitude_deg = 30.0;
-        let metrics = sine_yaw(0.2, amplitude_deg);
-        let bin_hz = 1.0 / 60.0;
-        assert!((value(&metrics, "yaw_dominant_hz") - 0.2).abs() <= bin_hz);
-        let expected_rms = TAU * 0.2 * amplitude_deg / 2f64.sqrt();
-        let rms = value(&metrics, "yaw_rate_rms");
-        assert!(
-            (rms / expected_rms - 1.0).abs() < 0.01,
-            "{rms} vs {expected_rms}"
-        );
-        assert!((value(&metrics, "yaw_reversals_per_s") - 0.4).abs() < 0.01);
-        assert!(value(&metrics, "yaw_power_share_0_1_to_0_5_hz") > 0.99);
-        // The command never moved, so all of the turning is uncommanded.
-        let turned = 4.0 * amplitude_deg * 0.2 * 60.0;
-        assert!((value(&metrics, "uncommanded_yaw_deg") / turned - 1.0).abs() < 0.01);
-    }
-
-    #[test]
-    fn a_2_hz_yaw_wobble_has_almost_no_power_in_the_band() {
-        let metrics = sine_yaw(2.0, 5.0);
-        assert!(value(&metrics, "yaw_power_share_0_1_to_0_5_hz") < 0.01);
-        assert!((value(&metrics, "yaw_dominant_hz") - 2.0).abs() <= 1.0 / 60.0);
-        assert!((value(&metrics, "yaw_reversals_per_s") - 4.0).abs() < 0.05);
-    }
-
-    #[test]
-    fn a_constant_turn_through_2pi_is_steady() {
-        let rate_deg: f64 = 90.0;
-        let traj = trajectory(10.0, |t| look(1.0 + rate_deg.to_radians() * t, 0.0));
-        let metrics = compute(&traj, Scale::default());
-        assert_eq!(value(&metrics, "yaw_reversals_per_s"), 0.0);
-        assert!(value(&metrics, "yaw_accel_rms") < 1e-6);
-        assert!((value(&metrics, "yaw_rate_p95") - rate_deg).abs() < 1e-6);
-        assert!((value(&metrics, "yaw_rate_rms") - rate_deg).abs() < 1e-6);
-        assert_eq!(value(&metrics, "yaw_rate_over_60_share"), 1.0);
-        assert_eq!(value(&metrics, "yaw_dominant_hz"), 0.0);
-        assert_eq!(value(&metrics, "yaw_power_share_0_1_to_0_5_hz"), 0.0);
-    }
-
-    #[test]
-    fn straight_motion_at_constant_speed() {
-        let tiles_per_s = 2.0;
-        let traj = trajectory(10.0, |t| Sample {
-            x: 1.0 + tiles_per_s * t,
-            ..look(0.0, 0.0)
-        });
-        let metrics = compute(&traj, Scale::default());
-        let speed = tiles_per_s * DEFAULT_METRES_PER_TILE;
-        assert!((value(&metrics, "speed_mean") - speed).abs() < 1e-9);
-        assert!((value(&metrics, "speed_max") - speed).abs() < 1e-9);
-        assert_eq!(value(&metrics, "speed_over_3ms_share"), 1.0);
-        assert_eq!(value(&metrics, "speed_over_10ms_share"), 0.0);
-        assert_eq!(value(&metrics, "sideslip_over_25_share"), 0.0);
-        assert!(value(&metrics, "msdv_fore_aft") < 1e-6);
-        assert!(value(&metrics, "msdv_vertical") < 1e-6);
-    }
-
-    #[test]
-    fn the_scale_converts_tiles_to_metres() {
-        let traj = trajectory(2.0, |t| Sample {
-            y: 2.0 * t,
-            ..look(PI / 2.0, 0.0)
-        });
-        let scale = Scale {
-            metres_per_tile: 3.0,
-        };
-        assert!((value(&compute(&traj, scale), "speed_mean") - 6.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn moving_sideways_while_looking_ahead_is_all_sideslip() {
-        let traj = trajectory(5.0, |t| Sample {
-            y: 3.0 + 1.5 * t,
-            ..look(0.0, 0.0)
-        });
-        let metrics = compute(&traj, Scale::default());
-        assert_eq!(value(&metrics, "sideslip_over_25_share"), 1.0);
-    }
-
-    #[test]
-    fn standing_still_has_no_sideslip_share() {
-        let traj = trajectory(5.0, |_| look(1.0, 1.0));
-        let metrics = compute(&traj, Scale::default());
-        assert_eq!(value(&metrics, "sideslip_over_25_share"), 0.0);
-        assert_eq!(value(&metrics, "speed_mean"), 0.0);
-    }
-
     /// Camera yaw (degrees) after a 90 degree step at t = 0: rises to 100
     /// in half a second, then decays back to 90 with a 0.3 s time constant.
     fn overshooting_camera_deg(t: f64) -> f64 {
@@ -686,52 +437,5 @@ mod tests {
         let metrics = compute(&traj, Scale::default());
         assert_eq!(value(&metrics, "heading_overshoot_pct"), 0.0);
         assert_eq!(value(&metrics, "heading_settle_s"), 0.0);
-    }
-
-    /// MSDV values (fore-aft, vertical) of a 60 s run whose camera, looking
-    /// east, accelerates along `axis` as `amplitude * cos(2 pi hz t)` m/s².
-    fn sine_acceleration_msdv(hz: f64, amplitude: f64, vertical: bool) -> (f64, f64) {
-        let w = TAU * hz;
-        let tiles = amplitude / (w * w) / DEFAULT_METRES_PER_TILE;
-        let traj = trajectory(60.0, |t| {
-            let offset = -tiles * (w * t).cos();
-            let mut s = look(0.0, 0.0);
-            if vertical {
-                s.z += offset;
-            } else {
-                s.x += offset;
-            }
-            s
-        });
-        let metrics = compute(&traj, Scale::default());
-        (
-            value(&metrics, "msdv_fore_aft"),
-            value(&metrics, "msdv_vertical"),
-        )
-    }
-
-    #[test]
-    fn fore_aft_msdv_is_larger_at_0_2_hz_than_at_4_hz() {
-        let (slow, slow_vertical) = sine_acceleration_msdv(0.2, 1.0, false);
-        let (fast, _) = sine_acceleration_msdv(4.0, 1.0, false);
-        assert!(slow > 20.0 * fast, "{slow} vs {fast}");
-        assert!(slow_vertical < 1e-9);
-        // Wf is about 1 at 0.2 Hz: MSDV ~ (1 / sqrt 2) m/s² × sqrt(60 s).
-        let expected = (0.5f64 * 60.0).sqrt();
-        assert!((slow / expected - 1.0).abs() < 0.1, "{slow} vs {expected}");
-    }
-
-    #[test]
-    fn vertical_msdv_comes_from_eye_height() {
-        let (fore_aft, vertical) = sine_acceleration_msdv(0.2, 1.0, true);
-        assert!(fore_aft < 1e-9);
-        assert!(vertical > 4.0);
-    }
-
-    #[test]
-    fn reversals_need_to_cross_the_hysteresis_band() {
-        assert_eq!(reversals(&[5.0, 0.5, -0.5, 0.8, 3.0]), 0);
-        assert_eq!(reversals(&[5.0, -2.0, 0.0, 2.0, -2.0]), 3);
-        assert_eq!(reversals(&[]), 0);
     }
 }

@@ -1,0 +1,290 @@
+//! The sections and keys of the settings file: what each holds, its range
+//! and where it is stored. `[bindings]` is not listed here: its keys are
+//! the [`Action`](super::Action) names.
+//!
+//! - `sections`: the table of every section and key.
+//! - `default_file`: the commented default file written from it.
+
+mod default_file;
+mod sections;
+
+pub(super) use default_file::defaults_text;
+pub(super) use sections::SECTIONS;
+
+use super::Settings;
+use crate::sim::Tunables;
+use std::fmt;
+
+/// The narrowest and shortest render size, pixels.
+pub(super) const MIN_SIZE: u32 = 16;
+/// The widest render size, pixels (8K).
+pub(super) const MAX_WIDTH: u32 = 7680;
+/// The tallest render size, pixels (8K).
+pub(super) const MAX_HEIGHT: u32 = 4320;
+
+/// The section holding the key bindings.
+pub(super) const BINDINGS: &str = "bindings";
+
+/// One `[section]` of the file.
+pub(super) struct Section {
+    /// The name in brackets.
+    pub name: &'static str,
+    /// One comment line above it in the default file.
+    pub about: &'static str,
+    /// Its keys, in the order the default file writes them.
+    pub fields: &'static [Field],
+}
+
+/// One `key = value` of a section.
+pub(super) struct Field {
+    /// The key.
+    pub key: &'static str,
+    /// What it is, for the comment above it (a `\n` starts another
+    /// comment line); the unit and the range are added to it.
+    pub about: &'static str,
+    /// The unit of a number, as words ("" for none).
+    pub unit: &'static str,
+    /// What it holds and where it goes.
+    pub kind: Kind,
+}
+
+/// What a key holds, how it is checked and where it is stored.
+pub(super) enum Kind {
+    /// A number in `range`; `get` reads it (in the file's unit) and `set`
+    /// stores it.
+    Number {
+        range: Range,
+        get: fn(&Settings) -> f64,
+        set: fn(&mut Settings, f64),
+    },
+    /// A number in `range` (in the file's unit) stored in
+    /// [`Tunables`] under `tunable`, through [`Tunables::set`].
+    Tunable {
+        tunable: &'static str,
+        unit: Unit,
+        range: Range,
+    },
+    /// `true` or `false`.
+    Flag {
+        get: fn(&Settings) -> bool,
+        set: fn(&mut Settings, bool),
+    },
+    /// One of `names`; `set` is only given one of them.
+    Choice {
+        names: &'static [&'static str],
+        get: fn(&Settings) -> &'static str,
+        set: fn(&mut Settings, &str),
+    },
+    /// The render size, `"WxH"`.
+    Size,
+}
+
+/// How a number in the file becomes the stored one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Unit {
+    /// Stored as written.
+    Same,
+    /// Written in degrees (per second, per second squared), stored in
+    /// radians.
+    Degrees,
+}
+
+impl Unit {
+    /// The stored value of `v` as written in the file.
+    pub fn to_stored(self, v: f64) -> f64 {
+        match self {
+            Unit::Same => v,
+            Unit::Degrees => v.to_radians(),
+        }
+    }
+
+    /// The value to write in the file for the stored `v`.
+    fn to_file(self, v: f64) -> f64 {
+        match self {
+            Unit::Same => v,
+            Unit::Degrees => v.to_degrees(),
+        }
+    }
+}
+
+/// The numbers a key accepts, in the file's unit: `min` (or just above it)
+/// to `max`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Range {
+    min: f64,
+    max: f64,
+    /// True when `min` itself is refused.
+    above_min: bool,
+}
+
+impl Range {
+    /// `min` to `max`, both included.
+    const fn closed(min: f64, max: f64) -> Self {
+        Self {
+            min,
+            max,
+            above_min: false,
+        }
+    }
+
+    /// Above `min`, up to and including `max`.
+    const fn above(min: f64, max: f64) -> Self {
+        Self {
+            min,
+            max,
+            above_min: true,
+        }
+    }
+
+    /// True if `v` is in the range.
+    pub fn contains(&self, v: f64) -> bool {
+        let low = if self.above_min {
+            v > self.min
+        } else {
+            v >= self.min
+        };
+        low && v <= self.max
+    }
+}
+
+impl fmt::Display for Range {
+    /// `0 to 0.9`, or `above 0 and at most 10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.above_min {
+            write!(f, "above {} and at most {}", self.min, self.max)
+        } else {
+            write!(f, "{} to {}", self.min, self.max)
+        }
+    }
+}
+
+/// A tunable number, in the file's unit.
+const fn tunable(tunable: &'static str, unit: Unit, range: Range) -> Kind {
+    Kind::Tunable {
+        tunable,
+        unit,
+        range,
+    }
+}
+
+/// The section named `name`.
+pub(super) fn section(name: &str) -> Option<&'static Section> {
+    SECTIONS.iter().find(|s| s.name == name)
+}
+
+/// Sets a tunable the schema has already checked.
+fn set_tunable(t: &mut Tunables, key: &str, value: &str) {
+    t.set(key, value)
+        .unwrap_or_else(|e| panic!("the schema checks `{key}` first: {e}"));
+}
+
+/// The stored value of the numeric tunable `key`.
+fn tunable_value(t: &Tunables, key: &str) -> f64 {
+    t.to_pairs()
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or_else(|| panic!("`{key}` is a numeric tunable"))
+}
+
+/// The numbers `range` allows, in `unit`: `60 to 120 degrees`.
+pub(super) fn allowed(range: &Range, unit: &str) -> String {
+    if unit.is_empty() {
+        range.to_string()
+    } else {
+        format!("{range} {unit}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{Present, Scaling};
+    use crate::sim::{Coupling, Model};
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_tunable_has_a_key() {
+        let mut set_here = HashSet::new();
+        for field in SECTIONS.iter().flat_map(|s| s.fields) {
+            match &field.kind {
+                Kind::Tunable { tunable, .. } => set_here.insert(*tunable),
+                Kind::Choice { .. } if !["scaling", "present_mode"].contains(&field.key) => {
+                    set_here.insert(field.key)
+                }
+                Kind::Flag { .. } if field.key == "stabilise" => set_here.insert(field.key),
+                _ => false,
+            };
+        }
+        let all: HashSet<_> = Tunables::keys().collect();
+        assert_eq!(set_here, all);
+    }
+
+    #[test]
+    fn keys_are_unique_within_a_section_and_sections_are_unique() {
+        let mut sections = HashSet::from([BINDINGS]);
+        for s in SECTIONS {
+            assert!(sections.insert(s.name), "[{}] twice", s.name);
+            let keys: HashSet<_> = s.fields.iter().map(|f| f.key).collect();
+            assert_eq!(keys.len(), s.fields.len(), "[{}]", s.name);
+        }
+    }
+
+    #[test]
+    fn choice_names_are_the_types_names() {
+        let names = |key| match &section_field(key).kind {
+            Kind::Choice { names, .. } => names.to_vec(),
+            _ => panic!("{key} is a choice"),
+        };
+        let models: Vec<_> = Model::ALL.iter().map(|m| m.name()).collect();
+        assert_eq!(names("model"), models);
+        let couplings: Vec<_> = Coupling::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(names("coupling"), couplings);
+        let scalings: Vec<_> = Scaling::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(names("scaling"), scalings);
+        let presents: Vec<_> = Present::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names("present_mode"), presents);
+        // Every coast name is accepted by the tunables.
+        for name in names("coast") {
+            Tunables::default().set("coast", name).unwrap();
+        }
+    }
+
+    fn section_field(key: &str) -> &'static Field {
+        SECTIONS
+            .iter()
+            .flat_map(|s| s.fields)
+            .find(|f| f.key == key)
+            .unwrap()
+    }
+
+    #[test]
+    fn ranges_include_the_defaults() {
+        let s = Settings::default();
+        for field in SECTIONS.iter().flat_map(|s| s.fields) {
+            let v = match &field.kind {
+                Kind::Number { range, get, .. } => (*range, get(&s)),
+                Kind::Tunable {
+                    tunable,
+                    unit,
+                    range,
+                } => (*range, unit.to_file(tunable_value(&s.tunables, tunable))),
+                _ => continue,
+            };
+            assert!(v.0.contains(v.1), "{} = {} outside {}", field.key, v.1, v.0);
+        }
+    }
+
+    #[test]
+    fn ranges_show_their_ends() {
+        assert_eq!(Range::closed(0.0, 0.9).to_string(), "0 to 0.9");
+        assert_eq!(
+            Range::above(0.0, 10.0).to_string(),
+            "above 0 and at most 10"
+        );
+        assert!(!Range::above(0.0, 10.0).contains(0.0));
+        assert!(Range::closed(0.0, 10.0).contains(0.0));
+        assert!(!Range::closed(0.0, 10.0).contains(10.5));
+        assert!(!Range::closed(0.0, 10.0).contains(f64::NAN));
+    }
+}
