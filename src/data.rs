@@ -75,11 +75,13 @@ pub fn resolve_map(asked: &Path) -> Result<PathBuf, NoSuchMap> {
     if asked.exists() {
         return Ok(asked.to_path_buf());
     }
-    let under_root = root_of("maps").join(asked);
+    // One look for the root serves both the relative path and the names.
+    let root = root_of("maps");
+    let under_root = root.join(asked);
     if asked.is_relative() && under_root.exists() {
         return Ok(under_root);
     }
-    let maps = maps_dir();
+    let maps = root.join("maps");
     if let Some(found) = shipped::find(&maps, &asked.to_string_lossy()) {
         return Ok(found);
     }

@@ -22,7 +22,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (map, _, _) = load_map(args.map)?;
     let world = World::new(map, Tunables::default(), 1);
-    let mut figures = crate::bench::run(&world, &super::shot::load_art()?);
+    let mut figures = crate::bench::run(&world, &super::run_input::load_art()?);
     figures.extend(crate::bench::maps::run(&data::dir("assets")));
     crate::bench::print(&figures, args.csv);
     Ok(ExitCode::SUCCESS)

@@ -39,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         map_file,
         map_path,
         video: args.window.video(&settings),
-        art: super::shot::load_art()?,
+        art: super::run_input::load_art()?,
         settings,
         settings_path,
         frames: args.window.frames,

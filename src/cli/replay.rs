@@ -55,7 +55,7 @@ fn in_window(
         map_path: args.file.clone(),
         map_file: args.file.clone(),
         video: args.window.video(&settings),
-        art: super::shot::load_art()?,
+        art: super::run_input::load_art()?,
         settings,
         settings_path,
         frames: args.window.frames,

@@ -1,4 +1,4 @@
-//! What the headless commands run: maps found by name or path, scripts
+//! What the commands run: maps found by name or path, the shipped art, scripts
 //! and recordings read with what a replay should know said on stderr.
 
 use super::args::TuningArgs;
@@ -9,6 +9,7 @@ use crate::map::{self, Map};
 use crate::record::Recording;
 use crate::script::Script;
 use crate::sim::{Controls, Tunables, World};
+use crate::sprites::Art;
 use std::path::{Path, PathBuf};
 
 /// The map `asked` (a file or a shipped name), or the shipped default map;
@@ -17,6 +18,11 @@ pub fn load_map(asked: Option<PathBuf>) -> Result<(Map, PathBuf, PathBuf), CliEr
     let path = asked.unwrap_or_else(|| PathBuf::from(data::DEFAULT_MAP));
     let file = data::resolve_map(&path)?;
     Ok((map::load(&file)?, path, file))
+}
+
+/// The shipped sprite sheets.
+pub fn load_art() -> Result<Art, CliError> {
+    Ok(Art::load(&data::sprites_dir())?)
 }
 
 /// A headless run: the controls of every tick and the world they drive.

@@ -1,16 +1,14 @@
 //! `shot`: one frame rendered headless to a PNG.
 
 use super::args::{parse_at, parse_fov, parse_pitch, parse_positive, parse_size};
-use super::run_input::load_map;
+use super::run_input::{load_art, load_map};
 use super::CliError;
-use crate::data;
 use crate::files;
 use crate::map::Start;
 use crate::render::{self, Hud, View};
 use crate::script::Script;
 use crate::settings::{self, Settings};
 use crate::sim::{Controls, Pose, Tunables, World};
-use crate::sprites::Art;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -126,11 +124,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     );
     write_png(&args.out, &frame, (w, h), args.force)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The shipped sprite sheets.
-pub fn load_art() -> Result<Art, CliError> {
-    Ok(Art::load(&data::sprites_dir())?)
 }
 
 /// Writes the PNG whole (see [`files::write_whole`]), replacing `out` only
