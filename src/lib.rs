@@ -11,6 +11,7 @@
 //! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`]: frame and tick timings.
 //! - [`names`]: edit distance for the parsers' "did you mean" hints.
+//! - [`short`]: numbers shown short in messages, whatever a file held.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`data`]: where the shipped maps, maneuvers and art are found.
@@ -33,6 +34,7 @@ pub mod render;
 pub mod rng;
 pub mod script;
 pub mod settings;
+pub mod short;
 pub mod sim;
 pub mod sprites;
 pub mod texture;

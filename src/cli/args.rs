@@ -6,6 +6,7 @@ use crate::feel::{self, Scale};
 use crate::render;
 #[cfg(feature = "window")]
 use crate::settings::{self, Settings, Video};
+use crate::sim::tunable_table::{GYRO, HEADING_SPEED, HEAD_BOB};
 use crate::sim::{Coupling, Model, Pose, Tunables};
 use clap::Args;
 use std::path::PathBuf;
@@ -69,14 +70,14 @@ pub struct TuningArgs {
     /// Camera coupling for the polar model: velocity or heading.
     #[arg(long, value_parser = parse_coupling)]
     coupling: Option<Coupling>,
-    /// Head bob amplitude: 0 off, 1 Quake's.
-    #[arg(long, value_name = "AMOUNT")]
+    /// Head bob amplitude: 0 off, 1 Quake's (0 to 2).
+    #[arg(long, value_name = "AMOUNT", value_parser = |s: &str| HEAD_BOB.parse_written(s))]
     head_bob: Option<f64>,
-    /// Gyro jet against the polar model's spin, degrees per second squared (0 off).
-    #[arg(long, value_name = "DEG_PER_S2")]
+    /// Gyro jet against the polar model's spin, degrees per second squared (0 off, at most 3600).
+    #[arg(long, value_name = "DEG_PER_S2", value_parser = |s: &str| GYRO.parse_written(s))]
     gyro: Option<f64>,
-    /// Heading turn speed, degrees per second.
-    #[arg(long, value_name = "DEG_PER_S")]
+    /// Heading turn speed, degrees per second (10 to 720).
+    #[arg(long, value_name = "DEG_PER_S", value_parser = |s: &str| HEADING_SPEED.parse_written(s))]
     heading_speed: Option<f64>,
 }
 
@@ -96,14 +97,16 @@ impl TuningArgs {
         if let Some(c) = self.coupling {
             t.coupling = c;
         }
-        if let Some(b) = self.head_bob {
-            t.head_bob = b.max(0.0);
-        }
-        if let Some(g) = self.gyro {
-            t.gyro = g.max(0.0).to_radians();
-        }
-        if let Some(h) = self.heading_speed {
-            t.heading_speed = h.to_radians();
+        let numbers = [
+            (&HEAD_BOB, self.head_bob),
+            (&GYRO, self.gyro),
+            (&HEADING_SPEED, self.heading_speed),
+        ];
+        for (n, v) in numbers {
+            if let Some(v) = v {
+                // Checked against the range as the command line was parsed.
+                (n.set)(t, n.unit.to_stored(v));
+            }
         }
     }
 }

@@ -270,7 +270,7 @@ impl Fields {
                     ));
                 }
             }
-            _ => self.tunables.set(key, value)?,
+            _ => self.tunables.set(key, value).map_err(|e| e.to_string())?,
         }
         Ok(())
     }

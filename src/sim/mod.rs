@@ -19,7 +19,7 @@ pub mod quake;
 pub mod spatial;
 pub mod steer;
 pub mod tracks;
-mod tunable_keys;
+pub mod tunable_table;
 mod world;
 
 pub use crate::rng::Rng;
@@ -27,4 +27,5 @@ pub use controls::{Controls, Request, MAX_LOOK};
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
+pub use tunable_table::TunableError;
 pub use world::{Coupling, Pose, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT, TICK_DT, TICK_RATE};

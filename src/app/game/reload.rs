@@ -102,13 +102,8 @@ impl Game {
             self.fov = self.video.fov_deg.to_radians();
             self.video_change = Some(self.video.clone());
         }
-        let before = old.tunables.to_pairs();
-        let changed: Vec<(&str, String)> = new
-            .tunables
-            .to_pairs()
-            .into_iter()
-            .filter(|pair| !before.contains(pair))
-            .collect();
+        let mut tunables = self.world.tunables;
+        let changed = tunables.adopt_changes(&old.tunables, &new.tunables);
         if changed.is_empty() {
             return;
         }
@@ -116,14 +111,8 @@ impl Game {
             return self.notify("the recording's tunables stay in force in a replay".into());
         }
         self.end_recording("the tunables changed");
-        let mut tunables = self.world.tunables;
-        for (key, value) in &changed {
-            // Values come from parsed settings: they always read back.
-            let _ = tunables.set(key, value);
-        }
         self.world.tunables = tunables;
-        let names: Vec<&str> = changed.iter().map(|(k, _)| *k).collect();
-        self.notify(format!("settings applied: {}", names.join(", ")));
+        self.notify(format!("settings applied: {}", changed.join(", ")));
     }
 
     /// Puts the edited map in force, the player staying where they are.

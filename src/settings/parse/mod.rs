@@ -11,6 +11,7 @@ mod hints;
 use self::hints::{a, home_of, nearest};
 use super::schema::{self, Field, Kind, Range, Section, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE};
 use super::{Settings, SettingsError, SettingsErrors};
+use crate::short::Short;
 use std::path::Path;
 use toml::de::{DeString, DeTable, DeValue};
 use toml::Spanned;
@@ -149,16 +150,9 @@ impl Parser<'_> {
                     set(&mut self.settings, v);
                 }
             }
-            Kind::Tunable {
-                tunable,
-                unit,
-                range,
-            } => {
-                if let Some(v) = self.number_in(field, range, value) {
-                    let stored = unit.to_stored(v).to_string();
-                    if let Err(e) = self.settings.tunables.set(tunable, &stored) {
-                        self.error(at, format!("`{key}`: {e}"));
-                    }
+            Kind::Tunable(n) => {
+                if let Some(v) = self.number_in(field, &n.range, value) {
+                    (n.set)(&mut self.settings.tunables, n.unit.to_stored(v));
                 }
             }
             Kind::Flag { set, .. } => match value.get_ref().as_bool() {
@@ -196,7 +190,7 @@ impl Parser<'_> {
             return Some(v);
         }
         let allowed = schema::allowed(range, field.unit);
-        let message = format!("`{}` must be {allowed}, found {v}", field.key);
+        let message = format!("`{}` must be {allowed}, found {}", field.key, Short(v));
         self.error(value.span().start, message);
         None
     }

@@ -1,9 +1,7 @@
 //! The default settings file: every key of every section with its value
 //! and a comment giving its unit and range, then the bindings.
 
-use super::{
-    allowed, tunable_value, Field, Kind, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE, SECTIONS,
-};
+use super::{allowed, Field, Kind, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE, SECTIONS};
 use crate::settings::{Action, Binding, Settings};
 
 /// The comment above `field` in the default file: what it is, then its
@@ -11,7 +9,8 @@ use crate::settings::{Action, Binding, Settings};
 fn comment(field: &Field) -> String {
     let about = field.about.replace('\n', "\n# ");
     let allowed = match &field.kind {
-        Kind::Number { range, .. } | Kind::Tunable { range, .. } => allowed(range, field.unit),
+        Kind::Number { range, .. } => allowed(range, field.unit),
+        Kind::Tunable(n) => n.allowed(),
         Kind::Flag { .. } => "true or false".to_string(),
         Kind::Choice { names, .. } => match names {
             [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
@@ -36,9 +35,11 @@ fn value(field: &Field, settings: &Settings) -> String {
                 get(&s) == target
             })
         }
-        Kind::Tunable { tunable, unit, .. } => {
-            let stored = tunable_value(&settings.tunables, tunable);
-            shortest(unit.to_file(stored), |v| unit.to_stored(v) == stored)
+        Kind::Tunable(n) => {
+            let stored = (n.get)(&settings.tunables);
+            shortest(n.written(&settings.tunables), |v| {
+                n.unit.to_stored(v) == stored
+            })
         }
         Kind::Flag { get, .. } => get(settings).to_string(),
         Kind::Choice { get, .. } => format!("\"{}\"", get(settings)),

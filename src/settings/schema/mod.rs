@@ -12,8 +12,8 @@ pub(super) use default_file::defaults_text;
 pub(super) use sections::SECTIONS;
 
 use super::Settings;
-use crate::sim::Tunables;
-use std::fmt;
+use crate::sim::tunable_table::Number;
+pub(super) use crate::sim::tunable_table::{allowed, Range};
 
 /// The narrowest and shortest render size, pixels.
 pub(super) const MIN_SIZE: u32 = 16;
@@ -57,13 +57,9 @@ pub(super) enum Kind {
         get: fn(&Settings) -> f64,
         set: fn(&mut Settings, f64),
     },
-    /// A number in `range` (in the file's unit) stored in
-    /// [`Tunables`] under `tunable`, through [`Tunables::set`].
-    Tunable {
-        tunable: &'static str,
-        unit: Unit,
-        range: Range,
-    },
+    /// A tunable, declared with its range and unit in the simulation's
+    /// table.
+    Tunable(&'static Number),
     /// `true` or `false`.
     Flag {
         get: fn(&Settings) -> bool,
@@ -79,121 +75,22 @@ pub(super) enum Kind {
     Size,
 }
 
-/// How a number in the file becomes the stored one.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Unit {
-    /// Stored as written.
-    Same,
-    /// Written in degrees (per second, per second squared), stored in
-    /// radians.
-    Degrees,
-}
-
-impl Unit {
-    /// The stored value of `v` as written in the file.
-    pub fn to_stored(self, v: f64) -> f64 {
-        match self {
-            Unit::Same => v,
-            Unit::Degrees => v.to_radians(),
+impl Field {
+    /// The field of a tunable: its settings key, description and unit are
+    /// the table's.
+    pub const fn tunable(n: &'static Number) -> Field {
+        Field {
+            key: n.setting,
+            about: n.about,
+            unit: n.unit_words,
+            kind: Kind::Tunable(n),
         }
-    }
-
-    /// The value to write in the file for the stored `v`.
-    fn to_file(self, v: f64) -> f64 {
-        match self {
-            Unit::Same => v,
-            Unit::Degrees => v.to_degrees(),
-        }
-    }
-}
-
-/// The numbers a key accepts, in the file's unit: `min` (or just above it)
-/// to `max`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Range {
-    min: f64,
-    max: f64,
-    /// True when `min` itself is refused.
-    above_min: bool,
-}
-
-impl Range {
-    /// `min` to `max`, both included.
-    const fn closed(min: f64, max: f64) -> Self {
-        Self {
-            min,
-            max,
-            above_min: false,
-        }
-    }
-
-    /// Above `min`, up to and including `max`.
-    const fn above(min: f64, max: f64) -> Self {
-        Self {
-            min,
-            max,
-            above_min: true,
-        }
-    }
-
-    /// True if `v` is in the range.
-    pub fn contains(&self, v: f64) -> bool {
-        let low = if self.above_min {
-            v > self.min
-        } else {
-            v >= self.min
-        };
-        low && v <= self.max
-    }
-}
-
-impl fmt::Display for Range {
-    /// `0 to 0.9`, or `above 0 and at most 10`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.above_min {
-            write!(f, "above {} and at most {}", self.min, self.max)
-        } else {
-            write!(f, "{} to {}", self.min, self.max)
-        }
-    }
-}
-
-/// A tunable number, in the file's unit.
-const fn tunable(tunable: &'static str, unit: Unit, range: Range) -> Kind {
-    Kind::Tunable {
-        tunable,
-        unit,
-        range,
     }
 }
 
 /// The section named `name`.
 pub(super) fn section(name: &str) -> Option<&'static Section> {
     SECTIONS.iter().find(|s| s.name == name)
-}
-
-/// Sets a tunable the schema has already checked.
-fn set_tunable(t: &mut Tunables, key: &str, value: &str) {
-    t.set(key, value)
-        .unwrap_or_else(|e| panic!("the schema checks `{key}` first: {e}"));
-}
-
-/// The stored value of the numeric tunable `key`.
-fn tunable_value(t: &Tunables, key: &str) -> f64 {
-    t.to_pairs()
-        .into_iter()
-        .find(|(k, _)| *k == key)
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or_else(|| panic!("`{key}` is a numeric tunable"))
-}
-
-/// The numbers `range` allows, in `unit`: `60 to 120 degrees`.
-pub(super) fn allowed(range: &Range, unit: &str) -> String {
-    if unit.is_empty() {
-        range.to_string()
-    } else {
-        format!("{range} {unit}")
-    }
 }
 
 #[cfg(test)]
@@ -208,7 +105,7 @@ mod tests {
         let mut set_here = HashSet::new();
         for field in SECTIONS.iter().flat_map(|s| s.fields) {
             match &field.kind {
-                Kind::Tunable { tunable, .. } => set_here.insert(*tunable),
+                Kind::Tunable(n) => set_here.insert(n.key),
                 Kind::Choice { .. } if !["scaling", "present_mode"].contains(&field.key) => {
                     set_here.insert(field.key)
                 }
@@ -216,7 +113,7 @@ mod tests {
                 _ => false,
             };
         }
-        let all: HashSet<_> = Tunables::keys().collect();
+        let all: HashSet<_> = crate::sim::Tunables::keys().collect();
         assert_eq!(set_here, all);
     }
 
@@ -246,7 +143,7 @@ mod tests {
         assert_eq!(names("present_mode"), presents);
         // Every coast name is accepted by the tunables.
         for name in names("coast") {
-            Tunables::default().set("coast", name).unwrap();
+            crate::sim::Tunables::default().set("coast", name).unwrap();
         }
     }
 
@@ -264,11 +161,7 @@ mod tests {
         for field in SECTIONS.iter().flat_map(|s| s.fields) {
             let v = match &field.kind {
                 Kind::Number { range, get, .. } => (*range, get(&s)),
-                Kind::Tunable {
-                    tunable,
-                    unit,
-                    range,
-                } => (*range, unit.to_file(tunable_value(&s.tunables, tunable))),
+                Kind::Tunable(n) => (n.range, n.written(&s.tunables)),
                 _ => continue,
             };
             assert!(v.0.contains(v.1), "{} = {} outside {}", field.key, v.1, v.0);
@@ -276,7 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn ranges_show_their_ends() {
+    fn ranges_show_their_ends_in_short_form() {
         assert_eq!(Range::closed(0.0, 0.9).to_string(), "0 to 0.9");
         assert_eq!(
             Range::above(0.0, 10.0).to_string(),
@@ -286,5 +179,6 @@ mod tests {
         assert!(Range::closed(0.0, 10.0).contains(0.0));
         assert!(!Range::closed(0.0, 10.0).contains(10.5));
         assert!(!Range::closed(0.0, 10.0).contains(f64::NAN));
+        assert_eq!(Range::closed(0.0, 1e300).to_string(), "0 to 1e300");
     }
 }

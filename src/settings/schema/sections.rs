@@ -1,9 +1,12 @@
 //! Every section of the settings file but `[bindings]`, and its keys: a
 //! data table read by the parser and the default file alike.
 
-use super::{set_tunable, tunable, Field, Kind, Range, Section, Unit};
+use super::{Field, Kind, Range, Section};
 use crate::render::{MAX_FOV_DEG, MIN_FOV_DEG};
 use crate::settings::{Present, Scaling};
+use crate::sim::polar::Coast;
+use crate::sim::tunable_table::*;
+use crate::sim::{Coupling, Model};
 
 /// Every section but `[bindings]`, in file order.
 pub(in crate::settings) const SECTIONS: &[Section] = &[
@@ -73,7 +76,7 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                 kind: Kind::Choice {
                     names: &["polar", "classic", "quake"],
                     get: |s| s.tunables.model.name(),
-                    set: |s, v| set_tunable(&mut s.tunables, "model", v),
+                    set: |s, v| s.tunables.model = Model::from_name(v).expect("a listed name"),
                 },
             },
             Field {
@@ -83,7 +86,9 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                 kind: Kind::Choice {
                     names: &["velocity", "heading"],
                     get: |s| s.tunables.coupling.name(),
-                    set: |s, v| set_tunable(&mut s.tunables, "coupling", v),
+                    set: |s, v| {
+                        s.tunables.coupling = Coupling::from_name(v).expect("a listed name")
+                    },
                 },
             },
         ],
@@ -92,24 +97,9 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         name: "comfort",
         about: "Comfort options.",
         fields: &[
-            Field {
-                key: "head_bob",
-                about: "Head bob amplitude: 0 none, 1 Quake's",
-                unit: "",
-                kind: tunable("head_bob", Unit::Same, Range::closed(0.0, 2.0)),
-            },
-            Field {
-                key: "gyro",
-                about: "Gyro jet damping the polar model's spin; 0 off",
-                unit: "degrees per second squared",
-                kind: tunable("gyro", Unit::Degrees, Range::closed(0.0, 3600.0)),
-            },
-            Field {
-                key: "heading_speed",
-                about: "How fast the turn keys turn the heading",
-                unit: "degrees per second",
-                kind: tunable("heading_speed", Unit::Degrees, Range::closed(10.0, 720.0)),
-            },
+            Field::tunable(&HEAD_BOB),
+            Field::tunable(&GYRO),
+            Field::tunable(&HEADING_SPEED),
             Field {
                 key: "level_horizon",
                 about:
@@ -135,97 +125,26 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                     set: |s, v| s.tunables.flight.stabilise = v,
                 },
             },
-            Field {
-                key: "thrust",
-                about: "Full thrust (Lander: roof/2048 a frame)",
-                unit: "tiles per second squared",
-                kind: tunable("jet_thrust", Unit::Same, Range::above(0.0, 100.0)),
-            },
-            Field {
-                key: "hover_share",
-                about: "Hover as a share of full thrust (Lander: 1/4)",
-                unit: "",
-                kind: tunable("jet_hover_share", Unit::Same, Range::closed(0.0, 1.0)),
-            },
-            Field {
-                key: "gravity",
-                about: "Gravity (Lander: 3/16 of full thrust)",
-                unit: "tiles per second squared",
-                kind: tunable("jet_gravity", Unit::Same, Range::closed(0.0, 100.0)),
-            },
-            Field {
-                key: "friction",
-                about: "Share of velocity lost per Lander frame (Lander: 1/64)",
-                unit: "",
-                kind: tunable("jet_friction", Unit::Same, Range::closed(0.0, 0.5)),
-            },
-            Field {
-                key: "max_pitch",
-                about: "Tilt at full pointer deflection",
-                unit: "degrees",
-                kind: tunable("jet_max_pitch", Unit::Degrees, Range::closed(5.0, 180.0)),
-            },
-            Field {
-                key: "landing_speed",
-                about: "Fastest touchdown that does no harm",
-                unit: "tiles per second",
-                kind: tunable("landing_speed", Unit::Same, Range::closed(0.0, 20.0)),
-            },
-            Field {
-                key: "landing_pitch",
-                about: "Most tilt at which a touchdown lands",
-                unit: "degrees",
-                kind: tunable("landing_pitch", Unit::Degrees, Range::closed(0.0, 90.0)),
-            },
-            Field {
-                key: "crash_damage",
-                about: "Health lost per tile per second of touchdown over the landing speed",
-                unit: "",
-                kind: tunable("crash_damage", Unit::Same, Range::closed(0.0, 1000.0)),
-            },
-            Field {
-                key: "fuel_seconds",
-                about: "Seconds of full thrust in a full tank (hover and brake burn a quarter)",
-                unit: "seconds",
-                kind: tunable("fuel_seconds", Unit::Same, Range::above(0.0, 100_000.0)),
-            },
-            Field {
-                key: "jet_spin",
-                about: "Each attitude jet's angular acceleration",
-                unit: "degrees per second squared",
-                kind: tunable("jet_spin", Unit::Degrees, Range::closed(0.0, 36_000.0)),
-            },
-            Field {
-                key: "brake",
-                about: "Each brake thruster's acceleration",
-                unit: "tiles per second squared",
-                kind: tunable("jet_brake", Unit::Same, Range::closed(0.0, 100.0)),
-            },
+            Field::tunable(&JET_THRUST),
+            Field::tunable(&JET_HOVER_SHARE),
+            Field::tunable(&JET_GRAVITY),
+            Field::tunable(&JET_FRICTION),
+            Field::tunable(&JET_MAX_PITCH),
+            Field::tunable(&LANDING_SPEED),
+            Field::tunable(&LANDING_PITCH),
+            Field::tunable(&CRASH_DAMAGE),
+            Field::tunable(&FUEL_SECONDS),
+            Field::tunable(&JET_SPIN),
+            Field::tunable(&JET_BRAKE),
         ],
     },
     Section {
         name: "polar",
         about: "The polar model (article 000).",
         fields: &[
-            Field {
-                key: "max_speed",
-                about: "Top speed",
-                unit: "tiles per second",
-                kind: tunable("max_speed", Unit::Same, Range::closed(0.5, 20.0)),
-            },
-            Field {
-                key: "acceleration_gain",
-                about: "The push at rest, along the velocity",
-                unit: "tiles per second squared",
-                kind: tunable("acceleration_gain", Unit::Same, Range::closed(1.0, 200.0)),
-            },
-            Field {
-                key: "turn_rate",
-                about: "How hard the speed angle swings toward the push and brakes",
-                unit: "per second",
-                // Above about 170 the swing's braking overshoots every 120 Hz tick.
-                kind: tunable("turn_rate", Unit::Same, Range::closed(1.0, 100.0)),
-            },
+            Field::tunable(&MAX_SPEED),
+            Field::tunable(&ACCELERATION_GAIN),
+            Field::tunable(&TURN_RATE),
             Field {
                 key: "coast",
                 about: "With no key held: brake to rest, or the article's literal push back",
@@ -233,75 +152,36 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                 kind: Kind::Choice {
                     names: &["brake", "article"],
                     get: |s| s.tunables.polar.coast.name(),
-                    set: |s, v| set_tunable(&mut s.tunables, "coast", v),
+                    set: |s, v| {
+                        s.tunables.polar.coast = Coast::from_name(v).expect("a listed name")
+                    },
                 },
             },
-            Field {
-                key: "coast_brake",
-                about: "With coast = \"brake\": the share of a full reversal push used to stop",
-                unit: "",
-                kind: tunable("coast_brake", Unit::Same, Range::closed(0.0, 1.0)),
-            },
+            Field::tunable(&COAST_BRAKE),
         ],
     },
     Section {
         name: "classic",
         about: "The classic model (Wolfenstein 3D).",
         fields: &[
-            Field {
-                key: "speed",
-                about: "Forward and strafe speed",
-                unit: "tiles per second",
-                kind: tunable("classic_speed", Unit::Same, Range::closed(0.5, 20.0)),
-            },
-            Field {
-                key: "back_share",
-                about: "Backward speed as a share of forward",
-                unit: "",
-                kind: tunable("classic_back_share", Unit::Same, Range::closed(0.0, 1.0)),
-            },
+            Field::tunable(&CLASSIC_SPEED),
+            Field::tunable(&CLASSIC_BACK_SHARE),
         ],
     },
     Section {
         name: "quake",
         about: "The quake model (Quake's ground movement).",
         fields: &[
-            Field {
-                key: "friction",
-                about: "Ground friction",
-                unit: "per second",
-                kind: tunable("quake_friction", Unit::Same, Range::closed(0.0, 20.0)),
-            },
-            Field {
-                key: "stop_speed",
-                about: "Below this speed friction acts as if at it",
-                unit: "tiles per second",
-                kind: tunable("quake_stop_speed", Unit::Same, Range::closed(0.0, 20.0)),
-            },
-            Field {
-                key: "accelerate",
-                about: "Acceleration, times the wish speed",
-                unit: "per second",
-                kind: tunable("quake_accelerate", Unit::Same, Range::closed(0.0, 100.0)),
-            },
-            Field {
-                key: "max_speed",
-                about: "Wish speed at full input",
-                unit: "tiles per second",
-                kind: tunable("quake_max_speed", Unit::Same, Range::closed(0.5, 40.0)),
-            },
+            Field::tunable(&QUAKE_FRICTION),
+            Field::tunable(&QUAKE_STOP_SPEED),
+            Field::tunable(&QUAKE_ACCELERATE),
+            Field::tunable(&QUAKE_MAX_SPEED),
         ],
     },
     Section {
         name: "player",
         about: "The player's body.",
-        fields: &[Field {
-            key: "radius",
-            about: "Collision radius",
-            unit: "tiles",
-            // Half a tile would not fit through a one-tile corridor.
-            kind: tunable("player_radius", Unit::Same, Range::closed(0.05, 0.45)),
-        }],
+        fields: &[Field::tunable(&PLAYER_RADIUS)],
     },
     Section {
         name: "input",

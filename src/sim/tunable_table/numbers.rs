@@ -1,0 +1,336 @@
+//! The numeric tunables, one declaration each: the key recordings and
+//! traces use, the settings file's key, what it is, its unit and range,
+//! and the field it reads and writes.
+
+use super::{Number, Range, Unit};
+
+/// Every numeric tunable, in the order recordings and traces write them.
+pub const NUMBERS: &[&Number] = &[
+    &MAX_SPEED,
+    &ACCELERATION_GAIN,
+    &TURN_RATE,
+    &COAST_BRAKE,
+    &HEADING_SPEED,
+    &CLASSIC_SPEED,
+    &CLASSIC_BACK_SHARE,
+    &QUAKE_FRICTION,
+    &QUAKE_STOP_SPEED,
+    &QUAKE_ACCELERATE,
+    &QUAKE_MAX_SPEED,
+    &PLAYER_RADIUS,
+    &HEAD_BOB,
+    &GYRO,
+    &JET_THRUST,
+    &JET_HOVER_SHARE,
+    &JET_GRAVITY,
+    &JET_FRICTION,
+    &JET_MAX_PITCH,
+    &LANDING_SPEED,
+    &LANDING_PITCH,
+    &CRASH_DAMAGE,
+    &FUEL_SECONDS,
+    &JET_SPIN,
+    &JET_BRAKE,
+];
+
+/// Top speed.
+pub const MAX_SPEED: Number = Number {
+    key: "max_speed",
+    setting: "max_speed",
+    about: "Top speed",
+    unit_words: "tiles per second",
+    unit: Unit::Same,
+    range: Range::closed(0.5, 20.0),
+    get: |t| t.polar.max_speed,
+    set: |t, v| t.polar.max_speed = v,
+};
+
+/// The push at rest, along the velocity.
+pub const ACCELERATION_GAIN: Number = Number {
+    key: "acceleration_gain",
+    setting: "acceleration_gain",
+    about: "The push at rest, along the velocity",
+    unit_words: "tiles per second squared",
+    unit: Unit::Same,
+    range: Range::closed(1.0, 200.0),
+    get: |t| t.polar.acceleration_gain,
+    set: |t, v| t.polar.acceleration_gain = v,
+};
+
+/// How hard the speed angle swings toward the push and brakes.
+pub const TURN_RATE: Number = Number {
+    key: "turn_rate",
+    setting: "turn_rate",
+    about: "How hard the speed angle swings toward the push and brakes",
+    unit_words: "per second",
+    unit: Unit::Same,
+    // Above about 170 the swing's braking overshoots every 120 Hz tick.
+    range: Range::closed(1.0, 100.0),
+    get: |t| t.polar.turn_rate,
+    set: |t, v| t.polar.turn_rate = v,
+};
+
+/// With coast = "brake": the share of a full reversal push used to stop.
+pub const COAST_BRAKE: Number = Number {
+    key: "coast_brake",
+    setting: "coast_brake",
+    about: "With coast = \"brake\": the share of a full reversal push used to stop",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 1.0),
+    get: |t| t.polar.coast_brake,
+    set: |t, v| t.polar.coast_brake = v,
+};
+
+/// How fast the turn keys turn the heading.
+pub const HEADING_SPEED: Number = Number {
+    key: "heading_speed",
+    setting: "heading_speed",
+    about: "How fast the turn keys turn the heading",
+    unit_words: "degrees per second",
+    unit: Unit::Degrees,
+    range: Range::closed(10.0, 720.0),
+    get: |t| t.heading_speed,
+    set: |t, v| t.heading_speed = v,
+};
+
+/// Forward and strafe speed.
+pub const CLASSIC_SPEED: Number = Number {
+    key: "classic_speed",
+    setting: "speed",
+    about: "Forward and strafe speed",
+    unit_words: "tiles per second",
+    unit: Unit::Same,
+    range: Range::closed(0.5, 20.0),
+    get: |t| t.classic.speed,
+    set: |t, v| t.classic.speed = v,
+};
+
+/// Backward speed as a share of forward.
+pub const CLASSIC_BACK_SHARE: Number = Number {
+    key: "classic_back_share",
+    setting: "back_share",
+    about: "Backward speed as a share of forward",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 1.0),
+    get: |t| t.classic.back_share,
+    set: |t, v| t.classic.back_share = v,
+};
+
+/// Ground friction.
+pub const QUAKE_FRICTION: Number = Number {
+    key: "quake_friction",
+    setting: "friction",
+    about: "Ground friction",
+    unit_words: "per second",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 20.0),
+    get: |t| t.quake.friction,
+    set: |t, v| t.quake.friction = v,
+};
+
+/// Below this speed friction acts as if at it.
+pub const QUAKE_STOP_SPEED: Number = Number {
+    key: "quake_stop_speed",
+    setting: "stop_speed",
+    about: "Below this speed friction acts as if at it",
+    unit_words: "tiles per second",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 20.0),
+    get: |t| t.quake.stop_speed,
+    set: |t, v| t.quake.stop_speed = v,
+};
+
+/// Acceleration, times the wish speed.
+pub const QUAKE_ACCELERATE: Number = Number {
+    key: "quake_accelerate",
+    setting: "accelerate",
+    about: "Acceleration, times the wish speed",
+    unit_words: "per second",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 100.0),
+    get: |t| t.quake.accelerate,
+    set: |t, v| t.quake.accelerate = v,
+};
+
+/// Wish speed at full input.
+pub const QUAKE_MAX_SPEED: Number = Number {
+    key: "quake_max_speed",
+    setting: "max_speed",
+    about: "Wish speed at full input",
+    unit_words: "tiles per second",
+    unit: Unit::Same,
+    range: Range::closed(0.5, 40.0),
+    get: |t| t.quake.max_speed,
+    set: |t, v| t.quake.max_speed = v,
+};
+
+/// Collision radius.
+pub const PLAYER_RADIUS: Number = Number {
+    key: "player_radius",
+    setting: "radius",
+    about: "Collision radius",
+    unit_words: "tiles",
+    unit: Unit::Same,
+    // Half a tile would not fit through a one-tile corridor.
+    range: Range::closed(0.05, 0.45),
+    get: |t| t.player_radius,
+    set: |t, v| t.player_radius = v,
+};
+
+/// Head bob amplitude: 0 none, 1 Quake's.
+pub const HEAD_BOB: Number = Number {
+    key: "head_bob",
+    setting: "head_bob",
+    about: "Head bob amplitude: 0 none, 1 Quake's",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 2.0),
+    get: |t| t.head_bob,
+    set: |t, v| t.head_bob = v,
+};
+
+/// Gyro jet damping the polar model's spin; 0 off.
+pub const GYRO: Number = Number {
+    key: "gyro",
+    setting: "gyro",
+    about: "Gyro jet damping the polar model's spin; 0 off",
+    unit_words: "degrees per second squared",
+    unit: Unit::Degrees,
+    range: Range::closed(0.0, 3600.0),
+    get: |t| t.gyro,
+    set: |t, v| t.gyro = v,
+};
+
+/// Full thrust (Lander: roof/2048 a frame).
+pub const JET_THRUST: Number = Number {
+    key: "jet_thrust",
+    setting: "thrust",
+    about: "Full thrust (Lander: roof/2048 a frame)",
+    unit_words: "tiles per second squared",
+    unit: Unit::Same,
+    range: Range::above(0.0, 100.0),
+    get: |t| t.flight.thrust,
+    set: |t, v| t.flight.thrust = v,
+};
+
+/// Hover as a share of full thrust (Lander: 1/4).
+pub const JET_HOVER_SHARE: Number = Number {
+    key: "jet_hover_share",
+    setting: "hover_share",
+    about: "Hover as a share of full thrust (Lander: 1/4)",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 1.0),
+    get: |t| t.flight.hover_share,
+    set: |t, v| t.flight.hover_share = v,
+};
+
+/// Gravity (Lander: 3/16 of full thrust).
+pub const JET_GRAVITY: Number = Number {
+    key: "jet_gravity",
+    setting: "gravity",
+    about: "Gravity (Lander: 3/16 of full thrust)",
+    unit_words: "tiles per second squared",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 100.0),
+    get: |t| t.flight.gravity,
+    set: |t, v| t.flight.gravity = v,
+};
+
+/// Share of velocity lost per Lander frame (Lander: 1/64).
+pub const JET_FRICTION: Number = Number {
+    key: "jet_friction",
+    setting: "friction",
+    about: "Share of velocity lost per Lander frame (Lander: 1/64)",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 0.5),
+    get: |t| t.flight.friction,
+    set: |t, v| t.flight.friction = v,
+};
+
+/// Tilt at full pointer deflection.
+pub const JET_MAX_PITCH: Number = Number {
+    key: "jet_max_pitch",
+    setting: "max_pitch",
+    about: "Tilt at full pointer deflection",
+    unit_words: "degrees",
+    unit: Unit::Degrees,
+    range: Range::closed(5.0, 180.0),
+    get: |t| t.flight.max_pitch,
+    set: |t, v| t.flight.max_pitch = v,
+};
+
+/// Fastest touchdown that does no harm.
+pub const LANDING_SPEED: Number = Number {
+    key: "landing_speed",
+    setting: "landing_speed",
+    about: "Fastest touchdown that does no harm",
+    unit_words: "tiles per second",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 20.0),
+    get: |t| t.flight.landing_speed,
+    set: |t, v| t.flight.landing_speed = v,
+};
+
+/// Most tilt at which a touchdown lands.
+pub const LANDING_PITCH: Number = Number {
+    key: "landing_pitch",
+    setting: "landing_pitch",
+    about: "Most tilt at which a touchdown lands",
+    unit_words: "degrees",
+    unit: Unit::Degrees,
+    range: Range::closed(0.0, 90.0),
+    get: |t| t.flight.level_pitch,
+    set: |t, v| t.flight.level_pitch = v,
+};
+
+/// Health lost per tile per second of touchdown over the landing speed.
+pub const CRASH_DAMAGE: Number = Number {
+    key: "crash_damage",
+    setting: "crash_damage",
+    about: "Health lost per tile per second of touchdown over the landing speed",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 1000.0),
+    get: |t| t.flight.crash_damage,
+    set: |t, v| t.flight.crash_damage = v,
+};
+
+/// Seconds of full thrust in a full tank (hover and brake burn a quarter).
+pub const FUEL_SECONDS: Number = Number {
+    key: "fuel_seconds",
+    setting: "fuel_seconds",
+    about: "Seconds of full thrust in a full tank (hover and brake burn a quarter)",
+    unit_words: "seconds",
+    unit: Unit::Same,
+    range: Range::above(0.0, 100_000.0),
+    get: |t| t.flight.fuel_seconds,
+    set: |t, v| t.flight.fuel_seconds = v,
+};
+
+/// Each attitude jet's angular acceleration.
+pub const JET_SPIN: Number = Number {
+    key: "jet_spin",
+    setting: "jet_spin",
+    about: "Each attitude jet's angular acceleration",
+    unit_words: "degrees per second squared",
+    unit: Unit::Degrees,
+    range: Range::closed(0.0, 36_000.0),
+    get: |t| t.flight.jet_spin,
+    set: |t, v| t.flight.jet_spin = v,
+};
+
+/// Each brake thruster's acceleration.
+pub const JET_BRAKE: Number = Number {
+    key: "jet_brake",
+    setting: "brake",
+    about: "Each brake thruster's acceleration",
+    unit_words: "tiles per second squared",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 100.0),
+    get: |t| t.flight.brake,
+    set: |t, v| t.flight.brake = v,
+};
