@@ -24,7 +24,7 @@ pub const ACTOR_HEADER: &str = "tick,id,kind,x,y,heading,track_left,track_right,
 /// exact arc from the row before; a walker's are empty.
 pub fn write_actor_rows(world: &World, out: &mut impl Write) -> io::Result<()> {
     let tick = world.tick();
-    let actors = &world.actors;
+    let actors = world.actors();
     for (id, w) in actors.walkers.iter().enumerate() {
         writeln!(out, "{tick},{id},walker,{},{},{},,,", w.x, w.y, w.heading)?;
     }
@@ -47,10 +47,10 @@ pub fn write_actor_rows(world: &World, out: &mut impl Write) -> io::Result<()> {
 /// Writes the `# key=value` lines: the map, the tick rate and every
 /// tunable in force.
 pub fn write_tunables(world: &World, out: &mut impl Write) -> io::Result<()> {
-    writeln!(out, "# map={}", world.map.name)?;
+    writeln!(out, "# map={}", world.map().name)?;
     writeln!(out, "# tick_rate={TICK_RATE}")?;
     writeln!(out, "# dt={TICK_DT}")?;
-    for (key, value) in world.tunables.to_pairs() {
+    for (key, value) in world.tunables().to_pairs() {
         writeln!(out, "# {key}={value}")?;
     }
     Ok(())
@@ -59,7 +59,7 @@ pub fn write_tunables(world: &World, out: &mut impl Write) -> io::Result<()> {
 /// Writes the `# key=value` lines of every flight constant: Lander's, and
 /// what they come to per tick and per second at our tick rate.
 pub fn write_flight_constants(world: &World, out: &mut impl Write) -> io::Result<()> {
-    let t = &world.tunables.flight;
+    let t = &world.tunables().flight;
     let keep = t.keep_per_tick();
     let hover = t.thrust * t.hover_share;
     let (full, idle) = flight::LANDER_PARTICLES;
@@ -108,13 +108,13 @@ pub fn write_flight_constants(world: &World, out: &mut impl Write) -> io::Result
         "# flight_cutout_below_ceiling={}",
         flight::CUTOUT_BELOW_CEILING
     )?;
-    writeln!(out, "# flight_ceiling={}", world.map.wall_height)
+    writeln!(out, "# flight_ceiling={}", world.map().wall_height)
 }
 
 /// One CSV row of a flying trace: the player's state now (walking: at
 /// altitude 0 with the attitude and spin at rest).
 pub fn write_flight_row(world: &World, out: &mut impl Write) -> io::Result<()> {
-    let p = &world.player;
+    let p = world.player();
     let b = |v: bool| u8::from(v);
     let (tick, time) = (world.tick(), world.time());
     let Some(f) = &p.flight else {
@@ -148,11 +148,11 @@ pub fn write_flight_row(world: &World, out: &mut impl Write) -> io::Result<()> {
 /// quake models, speed and speed_angle describe the velocity, angular
 /// velocity is 0, and acceleration and accel_angle are the movement wish.
 pub fn write_row(world: &World, out: &mut impl Write) -> io::Result<()> {
-    let p = &world.player;
+    let p = world.player();
     let i = &p.last_input;
     // Other models than polar have no polar state: their velocity in polar
     // form, with no angular velocity of its own.
-    let b = match world.tunables.model {
+    let b = match world.tunables().model {
         Model::Polar => p.body,
         _ => PolarState {
             speed: p.speed(),
@@ -195,7 +195,7 @@ pub fn run_ticks(
 ) -> io::Result<()> {
     let ticks: Vec<Controls> = ticks.into_iter().collect();
     let flies =
-        world.player.flight.is_some() || ticks.iter().any(|c| c.action == Some(Request::Jetpack));
+        world.player().flight.is_some() || ticks.iter().any(|c| c.action == Some(Request::Jetpack));
     let row = if flies { write_flight_row } else { write_row };
     write_tunables(world, out)?;
     if flies {

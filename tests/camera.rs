@@ -70,9 +70,9 @@ fn walk(tunables: Tunables, mut check: impl FnMut(&World, f64)) {
             heading = (heading + f64::from(keys[2]) * turn_per_tick).rem_euclid(TAU);
             let at = world.tick();
             assert!(
-                same_angle(world.player.heading, heading),
+                same_angle(world.player().heading, heading),
                 "tick {at} ({name}): heading {} but the turn keys make {heading}",
-                world.player.heading
+                world.player().heading
             );
             check(&world, heading);
         }
@@ -82,8 +82,8 @@ fn walk(tunables: Tunables, mut check: impl FnMut(&World, f64)) {
 /// The direction the body travels, radians: the polar model's speed angle,
 /// or the velocity's direction in the classic and quake models.
 fn travel_angle(world: &World) -> f64 {
-    let p = &world.player;
-    match world.tunables.model {
+    let p = world.player();
+    match world.tunables().model {
         Model::Polar => p.body.speed_angle,
         Model::Classic | Model::Quake => p.velocity[1].atan2(p.velocity[0]),
     }
@@ -93,7 +93,7 @@ fn travel_angle(world: &World) -> f64 {
 fn polar_velocity_camera_looks_along_the_speed_angle() {
     let mut apart = 0;
     walk(Tunables::default(), |world, heading| {
-        let (camera, body) = (world.camera(), world.player.body);
+        let (camera, body) = (world.camera(), world.player().body);
         assert!(
             same_angle(camera.yaw, body.speed_angle),
             "tick {}: camera yaw {} but the speed angle is {} (heading {heading})",
@@ -137,7 +137,7 @@ fn heading_coupling_and_the_other_models_look_along_the_heading() {
                 camera.yaw
             );
             assert_eq!(camera.pitch, 0.0, "walking looks level");
-            let moving = world.player.speed() > 0.1;
+            let moving = world.player().speed() > 0.1;
             if moving && turn_between(heading, travel_angle(world)).abs() > APART {
                 apart += 1;
             }
@@ -177,7 +177,7 @@ fn head_bob_is_quakes_scaled_by_the_tunable() {
         };
         let (mut low, mut high, mut capped) = (0, 0, 0);
         walk(tunables, |world, _| {
-            let p = &world.player;
+            let p = world.player();
             let time = world.tick() as f64 / f64::from(TICK_RATE);
             let speed = p.velocity[0].hypot(p.velocity[1]) * units_per_tile;
             let units = head_bob * quake_bob(time, speed);
@@ -322,7 +322,7 @@ fn in_flight_the_camera_looks_along_the_heading_tilted_by_the_roof() {
                 pointer: [pointer_x, pointer_y],
                 ..Controls::default()
             });
-            let p = &world.player;
+            let p = world.player();
             let f = p.flight.as_ref().expect("still flying");
             let camera = world.camera();
             let at = world.tick();

@@ -125,12 +125,12 @@ fn a_crowd_hunts_to_the_same_hash_on_any_number_of_threads() {
                 turn: 0.4,
                 ..Controls::default()
             };
-            let start: Vec<[f64; 2]> = world.actors.walkers.iter().map(|w| [w.x, w.y]).collect();
+            let start: Vec<[f64; 2]> = world.actors().walkers.iter().map(|w| [w.x, w.y]).collect();
             for _ in 0..240 {
                 world.step(&walk);
             }
             let walked = world
-                .actors
+                .actors()
                 .walkers
                 .iter()
                 .zip(&start)

@@ -7,7 +7,7 @@ use wobblecaster::map::{Key, Map};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::sim::actors::clear_line;
 use wobblecaster::sim::doors::Event;
-use wobblecaster::sim::{Controls, Request, Tunables, World, TICK_RATE};
+use wobblecaster::sim::{Controls, Request, Scenario, Tunables, World, TICK_RATE};
 use wobblecaster::sprites::Art;
 
 fn world(rows: &[&str]) -> World {
@@ -76,7 +76,7 @@ fn a_shut_door_hides_what_is_behind_it_until_use_opens_it() {
         press(w, Request::Use);
         hold(w, 1.2, Controls::default());
     }
-    assert!(!with.map.is_solid(2, 1), "open after its slide");
+    assert!(!with.map().is_solid(2, 1), "open after its slide");
     assert_ne!(frame(&without), shut, "the corridor shows through");
     assert_ne!(frame(&with), frame(&without), "the walker shows");
 }
@@ -84,25 +84,25 @@ fn a_shut_door_hides_what_is_behind_it_until_use_opens_it() {
 #[test]
 fn a_shut_door_stops_bullets_and_sight() {
     let mut w = corridor(true);
-    let (player, walker) = ([w.player.x, w.player.y], {
-        let a = &w.actors.walkers[0];
+    let (player, walker) = ([w.player().x, w.player().y], {
+        let a = &w.actors().walkers[0];
         [a.x, a.y]
     });
-    assert!(!clear_line(&w.map, player, walker));
-    let health = w.actors.walkers[0].health;
+    assert!(!clear_line(w.map(), player, walker));
+    let health = w.actors().walkers[0].health;
     let fire = Controls {
         fire: true,
         ..Controls::default()
     };
     hold(&mut w, 1.0, fire);
-    assert_eq!(w.actors.walkers[0].health, health, "shots hit the door");
+    assert_eq!(w.actors().walkers[0].health, health, "shots hit the door");
     press(&mut w, Request::Use);
     hold(&mut w, 1.2, Controls::default());
-    assert!(clear_line(&w.map, player, walker));
+    assert!(clear_line(w.map(), player, walker));
     // One tick of fire is one shot: 9 plus 0 to 9 (the combat tunables'
     // (9, 9)), all of it on the walker.
     hold(&mut w, 1.0 / f64::from(TICK_RATE), fire);
-    let lost = health - w.actors.walkers[0].health;
+    let lost = health - w.actors().walkers[0].health;
     assert!(
         (9..=18).contains(&lost),
         "the shot through the door did {lost}"
@@ -140,13 +140,13 @@ fn an_open_door_shuts_again_after_its_delay() {
             });
             tick += 1;
         }
-        let door = &w.map.doors[0];
+        let door = &w.map().doors[0];
         assert!(
             (door.open - open).abs() < 1e-9,
             "tick {tick}: open {}, not {open}",
             door.open
         );
-        assert_eq!(w.map.is_solid(2, 1), open < 1.0, "tick {tick}: solid");
+        assert_eq!(w.map().is_solid(2, 1), open < 1.0, "tick {tick}: solid");
     }
 }
 
@@ -155,18 +155,18 @@ fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
     // The key lies behind the player: first the door refuses.
     let mut w = world(&["##########", "#k.>G....#", "##########"]);
     press(&mut w, Request::Use);
-    assert!(matches!(w.event, Some((_, Event::Locked(Key::Gold)))));
+    assert!(matches!(w.event(), Some((_, Event::Locked(Key::Gold)))));
     hold(&mut w, 1.2, Controls::default());
-    assert!(w.map.is_solid(4, 1), "still shut");
+    assert!(w.map().is_solid(4, 1), "still shut");
     // Turn round, walk over the key, come back and open.
     let back = Controls {
         forward: -1.0,
         ..Controls::default()
     };
     hold(&mut w, 1.5, back);
-    assert_ne!(w.player.keys & Key::Gold.bit(), 0, "picked up");
-    assert!(w.pickups.is_empty());
-    assert!(matches!(w.event, Some((_, Event::Picked(_)))));
+    assert_ne!(w.player().keys & Key::Gold.bit(), 0, "picked up");
+    assert!(w.pickups().is_empty());
+    assert!(matches!(w.event(), Some((_, Event::Picked(_)))));
     let ahead = Controls {
         forward: 1.0,
         ..Controls::default()
@@ -174,13 +174,13 @@ fn a_locked_door_wants_its_key_and_the_key_is_picked_up_on_the_way() {
     hold(&mut w, 1.0, ahead);
     hold(&mut w, 1.0, Controls::default());
     assert!(
-        (w.player.x - 3.5).abs() < 1.0,
+        (w.player().x - 3.5).abs() < 1.0,
         "back at the door: {}",
-        w.player.x
+        w.player().x
     );
     press(&mut w, Request::Use);
     hold(&mut w, 1.2, Controls::default());
-    assert!(!w.map.is_solid(4, 1), "the key opens it");
+    assert!(!w.map().is_solid(4, 1), "the key opens it");
 }
 
 fn frame_with_hud(world: &World, (w, h): (usize, usize)) -> Vec<u8> {
@@ -209,12 +209,8 @@ fn the_hud_tells_of_a_pickup_for_two_seconds_at_any_size() {
             ..Controls::default()
         },
     );
-    assert!(w.event.is_some(), "picked up the key");
-    let quiet = |w: &World| {
-        let mut q = w.clone();
-        q.event = None;
-        q
-    };
+    assert!(w.event().is_some(), "picked up the key");
+    let quiet = |w: &World| Scenario::from_world(w.clone()).event(None).build();
     for size in [(64, 36), (320, 180), (640, 360), (1920, 1080)] {
         assert_ne!(
             frame_with_hud(&w, size),

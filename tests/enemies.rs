@@ -5,7 +5,7 @@ use std::f64::consts::{PI, TAU};
 use wobblecaster::angle::wrap_signed;
 use wobblecaster::map::Map;
 use wobblecaster::sim::actors::walker::WalkerState;
-use wobblecaster::sim::{Controls, Tunables, World, TICK_RATE};
+use wobblecaster::sim::{Controls, Scenario, Tunables, World, TICK_RATE};
 
 /// A world on a map drawn in rows (see `Map::from_rows`: `w` a walker
 /// facing east, `p` a patrolling one, `t` a tank facing east).
@@ -23,9 +23,9 @@ fn run(world: &mut World, seconds: f64, mut each: impl FnMut(&World)) {
 
 /// The distance between the edges of walker `i` and the player.
 fn gap_to_player(w: &World, i: usize) -> f64 {
-    let a = &w.actors.walkers[i];
-    let r = w.actors.tunables.walker.radius + w.tunables.player_radius;
-    (a.x - w.player.x).hypot(a.y - w.player.y) - r
+    let a = &w.actors().walkers[i];
+    let r = w.actors().tunables.walker.radius + w.tunables().player_radius;
+    (a.x - w.player().x).hypot(a.y - w.player().y) - r
 }
 
 #[test]
@@ -43,10 +43,14 @@ fn a_walker_reaches_a_target_behind_a_u_shaped_wall() {
         "#............#",
         "##############",
     ]);
-    w.actors.walkers[0].set_state(WalkerState::Chase1);
+    w = Scenario::from_world(w)
+        .actors(|a| {
+            a.walkers[0].set_state(WalkerState::Chase1);
+        })
+        .build();
     let mut reached = None;
     run(&mut w, 20.0, |w| {
-        if reached.is_none() && gap_to_player(w, 0) <= w.actors.tunables.walker.reach {
+        if reached.is_none() && gap_to_player(w, 0) <= w.actors().tunables.walker.reach {
             reached = Some(w.time());
         }
     });
@@ -69,12 +73,16 @@ fn a_walker_gets_past_another_standing_dead_ahead() {
         "#..............#",
         "################",
     ]);
-    w.actors.walkers[0].set_state(WalkerState::Chase1);
-    w.actors.walkers[1].heading = PI;
-    let blocker = w.actors.walkers[1].x;
+    w = Scenario::from_world(w)
+        .actors(|a| {
+            a.walkers[0].set_state(WalkerState::Chase1);
+            a.walkers[1].heading = PI;
+        })
+        .build();
+    let blocker = w.actors().walkers[1].x;
     let mut passed = None;
     run(&mut w, 15.0, |w| {
-        if passed.is_none() && w.actors.walkers[0].x > blocker + 0.6 {
+        if passed.is_none() && w.actors().walkers[0].x > blocker + 0.6 {
             passed = Some(w.time());
         }
     });
@@ -95,17 +103,21 @@ fn two_walkers_meeting_head_on_never_overlap() {
         "##############",
     ]);
     // Face the second patrol west, on the same line as the first.
-    w.actors.walkers[0].y = 1.5;
-    let mut second = w.actors.walkers[0].clone();
-    second.x = 12.5;
-    second.heading = PI;
-    w.actors.walkers.push(second);
-    let r = w.actors.tunables.walker.radius;
+    w = Scenario::from_world(w)
+        .actors(|a| {
+            a.walkers[0].y = 1.5;
+            let mut second = a.walkers[0].clone();
+            second.x = 12.5;
+            second.heading = PI;
+            a.walkers.push(second);
+        })
+        .build();
+    let r = w.actors().tunables.walker.radius;
     let mut worst: f64 = 0.0;
     let mut crossings = 0;
     let mut west_first = true;
     run(&mut w, 30.0, |w| {
-        let (a, b) = (&w.actors.walkers[0], &w.actors.walkers[1]);
+        let (a, b) = (&w.actors().walkers[0], &w.actors().walkers[1]);
         let d = (a.x - b.x).hypot(a.y - b.y);
         worst = worst.max(2.0 * r - d);
         if (a.x < b.x) != west_first {
@@ -127,12 +139,12 @@ const STRIKE: std::ops::RangeInclusive<u32> = 4..=10;
 /// walker's strike (or strikes landing on the same tick).
 fn hits_taken(world: &mut World, seconds: f64) -> Vec<(u64, u32)> {
     let mut hits = Vec::new();
-    let mut health = world.combat.health;
+    let mut health = world.combat().health;
     run(world, seconds, |w| {
-        if w.combat.health != health {
-            let lost = health - w.combat.health;
+        if w.combat().health != health {
+            let lost = health - w.combat().health;
             hits.push((w.tick(), u32::try_from(lost).expect("health only falls")));
-            health = w.combat.health;
+            health = w.combat().health;
         }
     });
     hits
@@ -143,10 +155,12 @@ fn a_walker_that_sees_the_player_chases_and_strikes() {
     let mut w = world(&["##########", "#>.....w.#", "##########"]);
     // It faces east, away from the player: it must not notice at 6 tiles.
     run(&mut w, 1.0, |_| {});
-    assert_eq!(w.actors.walkers[0].state, WalkerState::Stand);
-    w.actors.walkers[0].heading = PI;
+    assert_eq!(w.actors().walkers[0].state, WalkerState::Stand);
+    w = Scenario::from_world(w)
+        .actors(|a| a.walkers[0].heading = PI)
+        .build();
     let hits = hits_taken(&mut w, 6.0);
-    assert!(w.actors.walkers[0].state.hunting());
+    assert!(w.actors().walkers[0].state.hunting());
     assert!(!hits.is_empty(), "it struck the player");
     for &(tick, damage) in &hits {
         assert!(
@@ -161,7 +175,9 @@ fn a_walkers_strikes_do_4_to_10_each_every_48_ticks() {
     // The walker starts next to the player, within hearing, and the player
     // has health for hundreds of strikes.
     let mut w = world(&["#######", "#>w...#", "#######"]);
-    w.combat.health = 100_000;
+    w = Scenario::from_world(w)
+        .combat(|c, _| c.health = 100_000)
+        .build();
     let hits = hits_taken(&mut w, 120.0);
     // In reach, a walker faces the player for Attack1's 30 ticks, strikes
     // on entering Attack2, whose 18 ticks end in Chase1, which (still in
@@ -193,12 +209,12 @@ fn shooting_a_walker_makes_it_flinch_then_die_and_leave_a_corpse() {
         ..Controls::default()
     };
     w.step(&fire);
-    assert_eq!(w.actors.walkers[0].state, WalkerState::Pain);
+    assert_eq!(w.actors().walkers[0].state, WalkerState::Pain);
     for _ in 0..(10 * TICK_RATE) {
         w.step(&fire);
     }
-    assert_eq!(w.actors.walkers[0].state, WalkerState::Dead);
-    assert!(!w.actors.puffs.is_empty() || w.combat.shots > 2);
+    assert_eq!(w.actors().walkers[0].state, WalkerState::Dead);
+    assert!(!w.actors().puffs.is_empty() || w.combat().shots > 2);
 }
 
 #[test]
@@ -214,13 +230,13 @@ fn a_tank_faces_a_target_one_tile_behind_it_turning_less_than_a_circle() {
     ]);
     // The player stands one tile behind the tank (it faces east).
     let mut turned = 0.0;
-    let mut prev = w.actors.tanks[0].heading;
+    let mut prev = w.actors().tanks[0].heading;
     let mut faced = None;
     run(&mut w, 6.0, |w| {
-        let t = &w.actors.tanks[0];
+        let t = &w.actors().tanks[0];
         turned += wrap_signed(t.heading - prev).abs();
         prev = t.heading;
-        let bearing = (w.player.y - t.y).atan2(w.player.x - t.x);
+        let bearing = (w.player().y - t.y).atan2(w.player().x - t.x);
         if faced.is_none() && wrap_signed(bearing - t.heading).abs() < 3f64.to_radians() {
             faced = Some(w.time());
         }
@@ -233,7 +249,9 @@ fn a_tank_faces_a_target_one_tile_behind_it_turning_less_than_a_circle() {
 #[test]
 fn a_tank_fires_shells_that_hurt_the_player() {
     let mut w = world(&["##############", "#>.......t...#", "##############"]);
-    w.actors.tanks[0].heading = PI;
+    w = Scenario::from_world(w)
+        .actors(|a| a.tanks[0].heading = PI)
+        .build();
     let hits = hits_taken(&mut w, 6.0);
     assert!(!hits.is_empty(), "a shell hit");
     // A shell does 18 plus 0 to 16 (the shell tunables' (18, 16)), and
@@ -256,14 +274,14 @@ fn restart_puts_everyone_back() {
     for _ in 0..TICK_RATE * 3 {
         w.step(&fire);
     }
-    assert!(!w.actors.walkers[0].state.alive() || w.actors.walkers[0].health < 30);
+    assert!(!w.actors().walkers[0].state.alive() || w.actors().walkers[0].health < 30);
     let restart = Controls {
         action: Some(wobblecaster::sim::Request::Restart),
         ..Controls::default()
     };
     w.step(&restart);
-    assert!(w.actors.walkers[0].state.alive());
-    assert_eq!(w.combat.health, 100);
+    assert!(w.actors().walkers[0].state.alive());
+    assert_eq!(w.combat().health, 100);
 }
 
 /// Random controls for a long run: held for a while, firing often, with
@@ -301,14 +319,14 @@ fn a_long_random_fight_on_every_shipped_map_stays_sane() {
             if controls.action.is_some() {
                 controls.action = None;
             }
-            let a = &w.actors;
+            let a = w.actors();
             assert!(a.shells.len() <= 256 && a.puffs.len() <= 64);
             for walker in &a.walkers {
                 let p = [walker.x, walker.y];
                 assert!(p[0].is_finite() && p[1].is_finite() && walker.heading.is_finite());
                 assert!(
                     !wobblecaster::sim::actors::overlaps_wall(
-                        &w.map,
+                        w.map(),
                         p,
                         a.tunables.walker.radius - 1e-6
                     ),
@@ -319,11 +337,11 @@ fn a_long_random_fight_on_every_shipped_map_stays_sane() {
                 let p = [t.x, t.y];
                 assert!(p[0].is_finite() && t.heading.is_finite() && t.left.is_finite());
                 assert!(
-                    !wobblecaster::sim::actors::overlaps_wall(&w.map, p, t.radius() - 1e-6),
+                    !wobblecaster::sim::actors::overlaps_wall(w.map(), p, t.radius() - 1e-6),
                     "{name} tick {tick}: a tank in a wall at {p:?}"
                 );
             }
-            assert!(w.player.x.is_finite() && w.player.y.is_finite());
+            assert!(w.player().x.is_finite() && w.player().y.is_finite());
         }
     }
 }

@@ -6,7 +6,7 @@ use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Header, Recorder, Recording};
 use wobblecaster::script::Script;
 use wobblecaster::sim::actors::walker::WalkerState;
-use wobblecaster::sim::{Controls, Tunables, World, TICK_RATE};
+use wobblecaster::sim::{Controls, Scenario, Tunables, World, TICK_RATE};
 
 fn hangar_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hangar.map")
@@ -31,7 +31,7 @@ fn fly(world: &mut World, text: &str) {
 }
 
 fn assert_finite(world: &World) {
-    let p = &world.player;
+    let p = world.player();
     assert!(p.x.is_finite() && p.y.is_finite() && p.heading.is_finite());
     if let Some(f) = &p.flight {
         let all = [f.z, f.pitch, f.direction, f.fuel]
@@ -39,7 +39,7 @@ fn assert_finite(world: &World) {
             .chain(f.velocity)
             .chain(f.spin);
         assert!(all.into_iter().all(f64::is_finite), "{f:?}");
-        assert!(f.z >= 0.0 && f.z <= world.map.wall_height);
+        assert!(f.z >= 0.0 && f.z <= world.map().wall_height);
     }
 }
 
@@ -53,48 +53,57 @@ fn empty_hangar() -> World {
 #[test]
 fn take_off_hover_and_set_down_gently_on_the_pad_to_walk_again() {
     let mut world = empty_hangar();
-    let start = (world.player.x, world.player.y);
+    let start = (world.player().x, world.player().y);
     // Up on hover for two seconds, then let it sink, braking whenever it
     // sinks faster than 0.8 tiles/s, as a pilot does.
     fly(&mut world, "0.01 jetpack\n2 hover\n");
-    let f = world.player.flight.as_ref().expect("flying");
+    let f = world.player().flight.as_ref().expect("flying");
     assert!(f.z > 0.5, "hover climbs: {}", f.z);
     assert!(f.z < 3.0, "hover barely beats gravity: {}", f.z);
     for _ in 0..TICK_RATE * 10 {
-        let Some(f) = &world.player.flight else { break };
+        let Some(f) = &world.player().flight else {
+            break;
+        };
         let brake = f.velocity[2] < -0.8;
         world.step(&Controls {
             brake,
             ..Controls::default()
         });
     }
-    assert!(world.player.flight.is_none(), "landed and walking");
-    assert_eq!(world.combat.health, 100, "a gentle touchdown does no harm");
-    let drift = (world.player.x - start.0).hypot(world.player.y - start.1);
+    assert!(world.player().flight.is_none(), "landed and walking");
+    assert_eq!(
+        world.combat().health,
+        100,
+        "a gentle touchdown does no harm"
+    );
+    let drift = (world.player().x - start.0).hypot(world.player().y - start.1);
     assert!(drift < 0.1, "straight up and down: drifted {drift}");
     // Fuel was burnt, and walking on the pad fills it again.
-    let burnt = world.player.fuel;
+    let burnt = world.player().fuel;
     assert!(burnt < 1.0);
-    world.player.x += 1.0; // onto the pad beside the start
+    // Onto the pad beside the start.
+    world = Scenario::from_world(world).player(|p| p.x += 1.0).build();
     fly(&mut world, "1 none\n");
-    assert!(world.player.fuel > burnt, "the pad refuels");
+    assert!(world.player().fuel > burnt, "the pad refuels");
 }
 
 #[test]
 fn dropping_from_height_with_the_jetpack_off_hurts_by_the_touchdown_speed() {
     let mut world = empty_hangar();
     fly(&mut world, "0.01 jetpack\n1.2 thrust\n0.01 jetpack\n");
-    let f = world.player.flight.as_ref().unwrap();
+    let f = world.player().flight.as_ref().unwrap();
     assert!(f.stowed && f.z > 2.0, "{f:?}");
     // Fall, keeping the vertical velocity each tick ends with.
     let mut falling = f.velocity[2];
     for _ in 0..TICK_RATE * 6 {
-        let Some(f) = &world.player.flight else { break };
+        let Some(f) = &world.player().flight else {
+            break;
+        };
         falling = f.velocity[2];
         world.step(&Controls::default());
         assert_finite(&world);
     }
-    assert!(world.player.flight.is_none(), "down and walking");
+    assert!(world.player().flight.is_none(), "down and walking");
     // The touchdown tick starts with Lander's friction, (63/64) per Lander
     // tick, 50/120 of one a tick; then the move meets the floor at that
     // speed. Each tile per second over the safe landing speed of 1.2
@@ -109,29 +118,33 @@ fn dropping_from_height_with_the_jetpack_off_hurts_by_the_touchdown_speed() {
         "touchdown at {impact} tiles/s"
     );
     let damage = ((impact - 1.2) * 30.0).round() as i32;
-    assert_eq!(world.combat.health, 100 - damage, "touchdown at {impact}");
+    assert_eq!(world.combat().health, 100 - damage, "touchdown at {impact}");
 }
 
 #[test]
 fn hitting_a_wall_spins_the_flier_and_the_jets_stop_it() {
     for stabilise in [true, false] {
-        let mut world = empty_hangar();
-        world.tunables.flight.stabilise = stabilise;
+        let mut world = Scenario::from_world(empty_hangar())
+            .tunables(|t| t.flight.stabilise = stabilise)
+            .build();
         // Climb, then full thrust tilted west into the wall beside the start.
         fly(&mut world, "0.01 jetpack\n1.5 hover\n");
-        world.player.heading = std::f64::consts::PI; // face west
+        // Face west.
+        world = Scenario::from_world(world)
+            .player(|p| p.heading = std::f64::consts::PI)
+            .build();
         fly(&mut world, "1 thrust+pointer=0,0.5\n");
-        let f = world.player.flight.as_ref().unwrap();
+        let f = world.player().flight.as_ref().unwrap();
         let spin = f.spin.iter().map(|s| s * s).sum::<f64>().sqrt();
-        let heading = world.player.heading;
+        let heading = world.player().heading;
         fly(&mut world, "2 hover\n");
-        let f = world.player.flight.as_ref().unwrap();
+        let f = world.player().flight.as_ref().unwrap();
         if stabilise {
             assert_eq!(f.spin, [0.0; 3], "the jets stop the spin");
         } else {
             assert!(spin > 0.5, "the crash knocked it into a spin: {spin}");
             assert!(
-                f.spin[2] != 0.0 && world.player.heading != heading,
+                f.spin[2] != 0.0 && world.player().heading != heading,
                 "still turning"
             );
         }
@@ -186,8 +199,8 @@ fn random_flying_on_the_hangar_stays_finite_and_bounded() {
         };
         world.step(&c);
         assert_finite(&world);
-        most = most.max(world.particles.len());
-        if !world.combat.alive() {
+        most = most.max(world.particles().len());
+        if !world.combat().alive() {
             world.restart();
         }
     }
@@ -247,10 +260,10 @@ fn a_flier_above_their_heads_is_out_of_the_walkers_reach() {
     // on each entry into the walker's striking state.
     let mut strikes = 0;
     for _ in 0..TICK_RATE * 5 {
-        let (health, before) = (on_foot.combat.health, on_foot.actors.walkers[0].state);
+        let (health, before) = (on_foot.combat().health, on_foot.actors().walkers[0].state);
         on_foot.step(&Controls::default());
-        let lost = health - on_foot.combat.health;
-        let state = on_foot.actors.walkers[0].state;
+        let lost = health - on_foot.combat().health;
+        let state = on_foot.actors().walkers[0].state;
         if state == WalkerState::Attack2 && before != WalkerState::Attack2 {
             strikes += 1;
             assert!((4..=10).contains(&lost), "a strike of {lost}");
@@ -264,9 +277,9 @@ fn a_flier_above_their_heads_is_out_of_the_walkers_reach() {
     let mut flier = World::new(map, Tunables::default(), 5);
     // Straight up on full thrust, then hold the height on the brake.
     fly(&mut flier, "0.01 jetpack\n0.6 thrust\n5 brake\n");
-    let f = flier.player.flight.as_ref().unwrap();
+    let f = flier.player().flight.as_ref().unwrap();
     assert!(f.z > 1.5, "{f:?}");
-    assert_eq!(flier.combat.health, 100, "out of reach overhead");
+    assert_eq!(flier.combat().health, 100, "out of reach overhead");
 }
 
 #[test]
@@ -280,16 +293,20 @@ fn in_flight_the_gun_fires_along_the_nose_so_tilting_aims_down() {
             ..Controls::default()
         });
         let pitch = pitch_deg.to_radians();
-        let f = world.player.flight.as_mut().unwrap();
-        (f.z, f.pitch, f.target_pitch, f.airborne) = (1.5, pitch, pitch, true);
-        let tilt = (pitch / world.tunables.flight.max_pitch) as f32;
+        world = Scenario::from_world(world)
+            .player(|p| {
+                let f = p.flight.as_mut().unwrap();
+                (f.z, f.pitch, f.target_pitch, f.airborne) = (1.5, pitch, pitch, true);
+            })
+            .build();
+        let tilt = (pitch / world.tunables().flight.max_pitch) as f32;
         world.step(&Controls {
             fire: true,
             brake: true,
             pointer: [0.0, tilt],
             ..Controls::default()
         });
-        world.actors.walkers[0].health
+        world.actors().walkers[0].health
     };
     let level = shoot(0.0);
     let tilted = shoot(25.0);

@@ -282,16 +282,16 @@ struct Before {
 impl Before {
     /// `world` as it stands (mutable only to read its generator's state).
     fn of(world: &mut World) -> Self {
-        let a = &world.actors;
+        let a = world.actors();
         Self {
             walkers: a.walkers.iter().map(|w| (w.health, w.state)).collect(),
             tanks: a.tanks.iter().map(|t| (t.health, t.alive())).collect(),
             shells: a.shells.len(),
-            player: world.player.clone(),
-            health: world.combat.health,
-            shots: world.combat.shots,
-            doors: world.map.doors.clone(),
-            pickups: world.pickups.len(),
+            player: world.player().clone(),
+            health: world.combat().health,
+            shots: world.combat().shots,
+            doors: world.map().doors.clone(),
+            pickups: world.pickups().len(),
             rng: world.rng().state(),
         }
     }
@@ -447,9 +447,9 @@ fn the_camera_looks_where_the_model_and_coupling_in_force_say() {
             Some(Request::SetCoupling(k)) => coupling = k,
             _ => {}
         }
-        assert_eq!(w.tunables.model, model, "tick {}", w.tick());
-        assert_eq!(w.tunables.coupling, coupling, "tick {}", w.tick());
-        let p = &w.player;
+        assert_eq!(w.tunables().model, model, "tick {}", w.tick());
+        assert_eq!(w.tunables().coupling, coupling, "tick {}", w.tick());
+        let p = w.player();
         let along_velocity =
             p.flight.is_none() && model == Model::Polar && coupling == Coupling::Velocity;
         let expected = if along_velocity {
@@ -490,7 +490,7 @@ fn the_door_left_alone_keeps_the_documented_clock() {
     // opening; what it does)
     let mut seen: Vec<(u32, f64, DoorMotion)> = Vec::new();
     play(|t| {
-        let (was, now) = (&t.before.doors[door], &t.after.map.doors[door]);
+        let (was, now) = (&t.before.doors[door], &t.after.map().doors[door]);
         let w = t.after;
         if used.is_none() && t.controls.action == Some(Request::Use) && was.motion != now.motion {
             assert_eq!((was.open, was.motion), (0.0, DoorMotion::Still));
@@ -541,23 +541,23 @@ fn the_gold_door_waits_for_its_key() {
     let mut picked_at = None;
     play(|t| {
         let (b, w) = (t.before, t.after);
-        let gold = w.player.keys & Key::Gold.bit() != 0;
+        let gold = w.player().keys & Key::Gold.bit() != 0;
         if b.player.keys & Key::Gold.bit() == 0 && gold {
             assert!(picked_at.is_none());
             picked_at = Some(w.tick());
-            assert_eq!(w.pickups.len() + 1, b.pickups, "it left the floor");
+            assert_eq!(w.pickups().len() + 1, b.pickups, "it left the floor");
             // Walked over: the body's radius and a little from its middle.
-            let near = (w.player.x - key.x).hypot(w.player.y - key.y);
+            let near = (w.player().x - key.x).hypot(w.player().y - key.y);
             assert!(near < 2.0 * spec::PLAYER_RADIUS, "{near} from the key");
         }
         // A use within reach of the gold door (a tile or so from it).
-        let (dx, dy) = (w.player.x - centre[0], w.player.y - centre[1]);
+        let (dx, dy) = (w.player().x - centre[0], w.player().y - centre[1]);
         let used = t.controls.action == Some(Request::Use) && dx.hypot(dy) < 2.0;
         if used && b.doors[door].motion == DoorMotion::Still {
-            let motion = w.map.doors[door].motion;
+            let motion = w.map().doors[door].motion;
             if motion == DoorMotion::Still {
                 assert!(!gold, "with the key it opens");
-                assert_eq!(w.event, Some((w.tick() - 1, Event::Locked(Key::Gold))));
+                assert_eq!(w.event(), Some((w.tick() - 1, Event::Locked(Key::Gold))));
             }
             tries.push((w.tick(), gold, motion));
         }
@@ -573,7 +573,7 @@ fn the_gold_door_waits_for_its_key() {
 /// Each enemy's health, the walkers then the tanks, before a tick and
 /// after it.
 fn enemy_healths(t: &Tick) -> (Vec<i32>, Vec<i32>) {
-    let (b, a) = (t.before, &t.after.actors);
+    let (b, a) = (t.before, &t.after.actors());
     let was = b
         .walkers
         .iter()
@@ -602,7 +602,7 @@ fn hits(t: &Tick) -> Vec<(usize, u32)> {
 /// the gun fired, and each strike's, worked out from the generator's state
 /// before the tick and the number of draws it made.
 fn rolls_on_foot(t: &Tick) -> (Option<u32>, Vec<u32>) {
-    let fired = u64::from(t.after.combat.shots - t.before.shots);
+    let fired = u64::from(t.after.combat().shots - t.before.shots);
     let k = draws(t.before.rng, t.rng_after, 8).expect("a few draws a tick");
     assert!(k >= fired, "tick {}", t.after.tick());
     let mut state = t.before.rng;
@@ -615,7 +615,7 @@ fn rolls_on_foot(t: &Tick) -> (Option<u32>, Vec<u32>) {
 /// the most strikes that can land.
 fn walkers_striking(t: &Tick) -> usize {
     let was = t.before.walkers.iter().map(|w| w.1);
-    let now = t.after.actors.walkers.iter().map(|w| w.state);
+    let now = t.after.actors().walkers.iter().map(|w| w.state);
     let strike = WalkerState::Attack2;
     was.zip(now)
         .filter(|&(b, a)| b != strike && a == strike)
@@ -642,17 +642,17 @@ fn every_hit_does_the_documented_damage_and_every_enemy_dies() {
         let tick = w.tick();
         let hits = hits(t);
         dealt.resize(b.walkers.len() + b.tanks.len(), 0);
-        let drop = u32::try_from(b.health - w.combat.health).expect("no first aid here");
-        let flying = b.player.flight.is_some() || w.player.flight.is_some();
-        let shells = b.shells > 0 || !w.actors.shells.is_empty();
-        if let (Some(f), None) = (&b.player.flight, &w.player.flight) {
+        let drop = u32::try_from(b.health - w.combat().health).expect("no first aid here");
+        let flying = b.player.flight.is_some() || w.player().flight.is_some();
+        let shells = b.shells > 0 || !w.actors().shells.is_empty();
+        if let (Some(f), None) = (&b.player.flight, &w.player().flight) {
             // A touchdown: its cost, and nothing else.
             let (_, damage) = touchdown_damage(f.velocity[2], t.controls.thrust);
             assert_eq!((drop, &hits[..]), (damage, &[][..]), "tick {tick}");
             crash += damage;
         } else if flying || shells {
             assert_eq!(drop, 0, "nothing reaches the player here: tick {tick}");
-            let fired = w.combat.shots > b.shots;
+            let fired = w.combat().shots > b.shots;
             for &(i, loss) in &hits {
                 assert!(fired && in_range(loss, spec::SHOT), "tick {tick}: {loss}");
                 dealt[i] += loss;
@@ -672,9 +672,9 @@ fn every_hit_does_the_documented_damage_and_every_enemy_dies() {
                 _ => panic!("tick {tick}: {hits:?}, the gun's roll {shot:?}"),
             }
         }
-        health = w.combat.health;
+        health = w.combat().health;
         // Dead exactly when the documented health is used up.
-        let a = &w.actors;
+        let a = w.actors();
         let walkers = a
             .walkers
             .iter()
@@ -705,13 +705,13 @@ fn every_hit_does_the_documented_damage_and_every_enemy_dies() {
 fn a_gentle_touchdown_is_free_and_a_crash_costs_the_documented_health() {
     let mut touchdowns = Vec::new();
     play(|t| {
-        let (Some(f), None) = (&t.before.player.flight, &t.after.player.flight) else {
+        let (Some(f), None) = (&t.before.player.flight, &t.after.player().flight) else {
             return;
         };
         let (impact, damage) = touchdown_damage(f.velocity[2], t.controls.thrust);
         // It is the tick the fall reaches the floor, at that speed.
         assert!(f.z > 0.0 && f.z - impact * TICK_DT <= 0.0, "{f:?}");
-        let lost = t.before.health - t.after.combat.health;
+        let lost = t.before.health - t.after.combat().health;
         touchdowns.push((impact, damage, lost, f.stowed));
     });
     let [(gentle, 0, 0, false), (hard, crash, lost, true)] = touchdowns[..] else {
@@ -776,7 +776,7 @@ fn quake_and_classic_ticks_follow_their_documented_formulas() {
         if let Some(Request::SetModel(m)) = t.controls.action {
             model = m;
         }
-        let (b, w, c) = (&t.before.player, &t.after.player, t.controls);
+        let (b, w, c) = (&t.before.player, &t.after.player(), t.controls);
         if b.flight.is_some() || w.flight.is_some() {
             return;
         }

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use std::f64::consts::TAU;
 use wobblecaster::map::{self, Map};
-use wobblecaster::sim::{collision, Controls, Model, Request, Tunables, World};
+use wobblecaster::sim::{collision, Controls, Model, Request, Scenario, Tunables, World};
 
 /// Random held controls: each a key state (-1, 0, 1 per axis) or a stick
 /// anywhere in between, with or without a mouse turn, held for 1 to 120
@@ -34,11 +34,11 @@ proptest! {
     #[test]
     fn polar_state_stays_finite_bounded_and_wrapped(runs in control_runs()) {
         let mut world = World::new(Map::open_plane(), Tunables::default(), 1);
-        let max = world.tunables.polar.max_speed;
+        let max = world.tunables().polar.max_speed;
         for (controls, ticks) in runs {
             for _ in 0..ticks {
                 world.step(&controls);
-                let p = &world.player;
+                let p = world.player();
                 let b = &p.body;
                 prop_assert!(b.speed.is_finite() && b.angular_velocity.is_finite());
                 prop_assert!(b.speed >= 0.0 && b.speed <= max * (1.0 + 1e-9), "speed {}", b.speed);
@@ -52,7 +52,7 @@ proptest! {
     #[test]
     fn no_tick_ends_inside_a_wall(runs in control_runs()) {
         let mut world = World::new(default_map(), Tunables::default(), 1);
-        let r = world.tunables.player_radius;
+        let r = world.tunables().player_radius;
         // Start at top speed along the start heading.
         for _ in 0..240 {
             world.step(&Controls { forward: 1.0, ..Controls::default() });
@@ -64,8 +64,8 @@ proptest! {
             let held = Controls { forward: 1.0, ..controls };
             for _ in 0..ticks {
                 world.step(&held);
-                let p = &world.player;
-                prop_assert!(collision::is_clear(&world.map, [p.x, p.y], r - 1e-7),
+                let p = world.player();
+                prop_assert!(collision::is_clear(world.map(), [p.x, p.y], r - 1e-7),
                     "inside a wall at ({}, {}) tick {}", p.x, p.y, world.tick());
             }
         }
@@ -83,37 +83,40 @@ fn a_wall_stops_the_body_without_jitter() {
     for _ in 0..600 {
         world.step(&forward);
     }
-    let rest = (world.player.x, world.player.y);
+    let rest = (world.player().x, world.player().y);
     for _ in 0..120 {
         world.step(&forward);
-        assert_eq!((world.player.x, world.player.y), rest, "no jitter");
+        assert_eq!((world.player().x, world.player().y), rest, "no jitter");
     }
-    assert!((rest.0 - (6.0 - world.tunables.player_radius)).abs() < 1e-6);
+    assert!((rest.0 - (6.0 - world.tunables().player_radius)).abs() < 1e-6);
     assert!(
-        world.player.body.speed < 0.2,
+        world.player().body.speed < 0.2,
         "the wall took the speed: {}",
-        world.player.body.speed
+        world.player().body.speed
     );
 }
 
 #[test]
 fn a_wall_at_an_angle_is_slid_along() {
     let map = Map::from_rows(&["##########", "#>.......#", "#........#", "##########"]);
-    let mut world = World::new(map, Tunables::default(), 1);
     // Aim 30 degrees right of east, into the south wall, and hold.
-    world.player.heading = 30f64.to_radians();
-    world.player.body.speed_angle = world.player.heading;
+    let mut world = Scenario::on(map)
+        .player(|p| {
+            p.heading = 30f64.to_radians();
+            p.body.speed_angle = p.heading;
+        })
+        .build();
     let forward = Controls {
         forward: 1.0,
         ..Controls::default()
     };
-    let x0 = world.player.x;
+    let x0 = world.player().x;
     for _ in 0..120 {
         world.step(&forward);
     }
-    let p = &world.player;
+    let p = world.player();
     assert!(
-        (p.y - (3.0 - world.tunables.player_radius)).abs() < 1e-6,
+        (p.y - (3.0 - world.tunables().player_radius)).abs() < 1e-6,
         "against the wall: {}",
         p.y
     );

@@ -162,7 +162,7 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
     run(&mut hangar, &fly, (&mut ws, &art, &mut frame), (w, h));
     let steady: Vec<Controls> = fly[200..].to_vec();
     let (ticks, frames) = run(&mut hangar, &steady, (&mut ws, &art, &mut frame), (w, h));
-    assert!(hangar.player.flight.is_some() && !hangar.particles.is_empty());
+    assert!(hangar.player().flight.is_some() && !hangar.particles().is_empty());
     assert_eq!(
         (ticks, frames),
         (0, 0),

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use wobblecaster::map::{self, Map};
 use wobblecaster::render::{self, Hud, View};
-use wobblecaster::sim::{Pose, Tunables, World, EYE_HEIGHT};
+use wobblecaster::sim::{Pose, Scenario, Tunables, World, EYE_HEIGHT};
 use wobblecaster::sprites::Art;
 
 fn root() -> &'static Path {
@@ -87,10 +87,9 @@ fn golden_default_hall() {
 #[test]
 fn golden_door_and_sprites() {
     let map = map::load(&root().join("tests/maps/render_door.map")).unwrap();
-    let mut world = World::new(map, Tunables::default(), 1);
     // Set the leaf part-way by hand, so the image does not depend on the
     // doors' timing (tests/doors.rs checks that).
-    world.map.doors[0].open = 0.4;
+    let world = Scenario::on(map).map(|m| m.doors[0].open = 0.4).build();
     let pose = Pose {
         x: 1.5,
         y: 2.5,
@@ -362,7 +361,9 @@ fn the_fight_hud_draws_at_any_size_dead_or_alive() {
         ..Hud::default()
     };
     let alive = render(&world, world.camera(), 200, 120, &hud);
-    world.combat.health = 0;
+    let world = Scenario::from_world(world)
+        .combat(|c, _| c.health = 0)
+        .build();
     let dead = render(&world, world.camera(), 200, 120, &hud);
     assert_ne!(alive, dead, "the death screen shows");
     for (w, h) in [(1, 1), (3, 2), (2, 300), (300, 2)] {
@@ -463,16 +464,18 @@ fn exhaust_particles_show_in_front_of_the_eye() {
     let mut world = hangar_world();
     let pose = yard(2.0, 1.5 * std::f64::consts::PI, 0.0);
     let empty = bare(&world, pose, 160, 90);
-    for i in 0..20 {
-        world
-            .particles
-            .emit(wobblecaster::sim::particles::Particle {
-                pos: [20.5 + (i as f64 - 10.0) * 0.02, 16.5, 2.0],
-                vel: [0.0; 3],
-                age: 0,
-                life: 30,
-            });
-    }
+    world = Scenario::from_world(world)
+        .particles(|cloud| {
+            for i in 0..20 {
+                cloud.emit(wobblecaster::sim::particles::Particle {
+                    pos: [20.5 + (i as f64 - 10.0) * 0.02, 16.5, 2.0],
+                    vel: [0.0; 3],
+                    age: 0,
+                    life: 30,
+                });
+            }
+        })
+        .build();
     let lit = bare(&world, pose, 160, 90);
     let changed = empty.iter().zip(&lit).filter(|(a, b)| a != b).count();
     assert!(changed > 10, "{changed} pixels");
@@ -536,7 +539,10 @@ fn the_frame_is_the_same_byte_for_byte_on_one_core_or_many() {
         let many = render_on(4, world, pose, size);
         assert!(one == many, "scene {i} differs between 1 and 4 threads");
     }
-    assert!(!flying.particles.is_empty(), "the flying scene has exhaust");
+    assert!(
+        !flying.particles().is_empty(),
+        "the flying scene has exhaust"
+    );
 }
 
 /// Every shipped map, text or Tiled, loads and draws a full scene from

@@ -165,7 +165,7 @@ fn soak(map_name: &str, (variant, tunables): (&str, Tunables), ticks: u64, seed:
 /// The checks after every tick: finite bodies, out of the walls, and
 /// bounded counts.
 fn check(world: &World, at: &impl Fn() -> String) {
-    let p = &world.player;
+    let p = world.player();
     let pose = world.camera();
     let numbers = [
         p.x,
@@ -177,19 +177,19 @@ fn check(world: &World, at: &impl Fn() -> String) {
         pose.pitch,
     ];
     assert!(numbers.iter().all(|v| v.is_finite()), "{}: {p:?}", at());
-    let radius = world.tunables.player_radius - TOUCH;
+    let radius = world.tunables().player_radius - TOUCH;
     assert!(
-        !overlaps_wall(&world.map, [p.x, p.y], radius),
+        !overlaps_wall(world.map(), [p.x, p.y], radius),
         "{}: the player in a wall at {:?}",
         at(),
         [p.x, p.y]
     );
-    let a = &world.actors;
+    let a = world.actors();
     for w in &a.walkers {
         assert!(w.x.is_finite() && w.y.is_finite(), "{}: {w:?}", at());
         let r = a.tunables.walker.radius - TOUCH;
         assert!(
-            !overlaps_wall(&world.map, [w.x, w.y], r),
+            !overlaps_wall(world.map(), [w.x, w.y], r),
             "{}: a walker in a wall at {:?}",
             at(),
             [w.x, w.y]
@@ -198,7 +198,7 @@ fn check(world: &World, at: &impl Fn() -> String) {
     for t in &a.tanks {
         assert!(t.x.is_finite() && t.y.is_finite(), "{}: {t:?}", at());
         assert!(
-            !overlaps_wall(&world.map, [t.x, t.y], t.radius() - TOUCH),
+            !overlaps_wall(world.map(), [t.x, t.y], t.radius() - TOUCH),
             "{}: a tank in a wall at {:?}",
             at(),
             [t.x, t.y]
@@ -206,7 +206,7 @@ fn check(world: &World, at: &impl Fn() -> String) {
     }
     assert!(a.shells.len() <= MAX_SHELLS, "{}: shells", at());
     assert!(a.puffs.len() <= MAX_PUFFS, "{}: puffs", at());
-    let particles = &world.particles;
+    let particles = world.particles();
     assert!(particles.len() <= particles.capacity(), "{}", at());
 }
 
@@ -215,16 +215,16 @@ fn check(world: &World, at: &impl Fn() -> String) {
 /// health and every particle. (Not the flow fields' caches, where
 /// infinity is the distance to a tile no path reaches.)
 fn scan(world: &World, at: &impl Fn() -> String) {
-    let a = &world.actors;
+    let a = world.actors();
     let parts: [&dyn Debug; 9] = [
-        &world.player,
+        world.player(),
         &a.walkers,
         &a.tanks,
         &a.shells,
         &a.puffs,
-        &world.combat,
-        &world.particles,
-        &world.tunables,
+        world.combat(),
+        world.particles(),
+        &world.tunables(),
         &world.camera(),
     ];
     for part in parts {
@@ -244,20 +244,20 @@ fn scan(world: &World, at: &impl Fn() -> String) {
 /// Adds this tick to what was seen.
 fn note(world: &World, seen: &mut Seen) {
     seen.ticks += 1;
-    seen.flying_ticks += u64::from(world.player.flight.is_some());
-    let model = Model::ALL.iter().position(|&m| m == world.tunables.model);
+    seen.flying_ticks += u64::from(world.player().flight.is_some());
+    let model = Model::ALL.iter().position(|&m| m == world.tunables().model);
     seen.models[model.unwrap()] += 1;
     let coupling = Coupling::ALL
         .iter()
-        .position(|&c| c == world.tunables.coupling);
+        .position(|&c| c == world.tunables().coupling);
     seen.couplings[coupling.unwrap()] += 1;
-    let a = &world.actors;
+    let a = world.actors();
     let enemies = a.walkers.iter().filter(|w| w.state.alive()).count()
         + a.tanks.iter().filter(|t| t.alive()).count();
     seen.most_enemies = seen.most_enemies.max(enemies);
-    seen.most_shells = seen.most_shells.max(world.actors.shells.len());
-    seen.most_puffs = seen.most_puffs.max(world.actors.puffs.len());
-    seen.most_particles = seen.most_particles.max(world.particles.len());
+    seen.most_shells = seen.most_shells.max(world.actors().shells.len());
+    seen.most_puffs = seen.most_puffs.max(world.actors().puffs.len());
+    seen.most_particles = seen.most_particles.max(world.particles().len());
 }
 
 /// Soaks `map_name` under every variant and checks the run covered

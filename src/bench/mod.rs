@@ -9,7 +9,7 @@ use crate::render::{self, Hud, View, Workspace};
 use crate::sim::actors::tank::{Tank, TankState};
 use crate::sim::actors::walker::{Walker, WalkerState};
 use crate::sim::particles::{Particle, Particles};
-use crate::sim::{Controls, Pose, Rng, Tunables, World, EYE_HEIGHT};
+use crate::sim::{Controls, Pose, Rng, Scenario, World, EYE_HEIGHT};
 use crate::sprites::Art;
 use std::time::Instant;
 
@@ -133,25 +133,28 @@ pub fn fill_ms((w, h): (usize, usize)) -> f64 {
 /// `world` with a cloud of exhaust particles hanging in front of each of
 /// `poses`, a little below the eye.
 fn with_exhaust(world: &World, poses: &[Pose]) -> World {
-    let mut scene = world.clone();
     let mut rng = Rng::new(11);
-    for i in 0..SCENE_PARTICLES {
-        let pose = poses[i % poses.len()];
-        let (s, c) = pose.yaw.sin_cos();
-        let ahead = 0.8 + rng.next_f64();
-        let across = rng.next_f64() - 0.5;
-        scene.particles.emit(Particle {
-            pos: [
-                pose.x + c * ahead - s * across,
-                pose.y + s * ahead + c * across,
-                0.1 + 0.3 * rng.next_f64(),
-            ],
-            vel: [0.0; 3],
-            age: (i % 20) as u16,
-            life: 40,
-        });
-    }
+    let scene = Scenario::from_world(world.clone());
     scene
+        .particles(|particles| {
+            for i in 0..SCENE_PARTICLES {
+                let pose = poses[i % poses.len()];
+                let (s, c) = pose.yaw.sin_cos();
+                let ahead = 0.8 + rng.next_f64();
+                let across = rng.next_f64() - 0.5;
+                particles.emit(Particle {
+                    pos: [
+                        pose.x + c * ahead - s * across,
+                        pose.y + s * ahead + c * across,
+                        0.1 + 0.3 * rng.next_f64(),
+                    ],
+                    vel: [0.0; 3],
+                    age: (i % 20) as u16,
+                    life: 40,
+                });
+            }
+        })
+        .build()
 }
 
 /// Measures full frames at each size on one core and on all of them, the
@@ -228,22 +231,27 @@ pub const SIM_COUNTS: [(usize, usize, usize); 3] =
 /// `particles` (bouncing in place on the hall's floor for the whole run)
 /// in the measured hall; milliseconds.
 pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> f64 {
-    let mut world = crowd(walkers, tanks);
-    world.particles = Particles::with_capacity(particles);
+    let world = crowd(walkers, tanks);
+    let map = world.map().clone();
     let mut rng = Rng::new(3);
-    while world.particles.len() < particles {
-        let x = 1.0 + rng.next_f64() * (ARENA - 2) as f64;
-        let y = 1.0 + rng.next_f64() * (ARENA - 2) as f64;
-        if world.map.is_solid(x as i64, y as i64) {
-            continue;
-        }
-        world.particles.emit(Particle {
-            pos: [x, y, rng.next_f64()],
-            vel: [0.0, 0.0, rng.next_f64() * 2.0 - 1.0],
-            age: 0,
-            life: u16::MAX,
-        });
-    }
+    let mut world = Scenario::from_world(world)
+        .particles(|cloud| {
+            *cloud = Particles::with_capacity(particles);
+            while cloud.len() < particles {
+                let x = 1.0 + rng.next_f64() * (ARENA - 2) as f64;
+                let y = 1.0 + rng.next_f64() * (ARENA - 2) as f64;
+                if map.is_solid(x as i64, y as i64) {
+                    continue;
+                }
+                cloud.emit(Particle {
+                    pos: [x, y, rng.next_f64()],
+                    vel: [0.0, 0.0, rng.next_f64() * 2.0 - 1.0],
+                    age: 0,
+                    life: u16::MAX,
+                });
+            }
+        })
+        .build();
     tick_ms(&mut world)
 }
 
@@ -305,9 +313,11 @@ pub fn crowd(walkers: usize, tanks: usize) -> World {
         })
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut world = World::new(Map::from_rows(&rows), Tunables::default(), 1);
-    world.combat_tunables.health = i32::MAX;
-    world.combat.health = i32::MAX;
+    let scenario = Scenario::on(Map::from_rows(&rows)).combat(|combat, tunables| {
+        // Untouchable, so the crowd keeps the player company for the whole run.
+        tunables.health = i32::MAX;
+        combat.health = i32::MAX;
+    });
     let spots = (0..).map(|i: usize| {
         // Open tiles from the north-west corner, every other tile, skipping
         // the pillars' columns.
@@ -316,19 +326,22 @@ pub fn crowd(walkers: usize, tanks: usize) -> World {
     });
     let spots = spots.filter(|&(x, y)| !(x % 8 == 4 && y % 8 == 4));
     let mut spots = spots.map(|(x, y)| (x as f64 + 0.5, y as f64 + 0.5));
-    let t = world.actors.tunables;
-    for (i, (x, y)) in spots.by_ref().take(walkers).enumerate() {
-        let heading = (i % 8) as f64 * std::f64::consts::FRAC_PI_4;
-        let mut w = Walker::new(x, y, heading, false, &t.walker);
-        w.set_state(WalkerState::Chase1);
-        world.actors.walkers.push(w);
-    }
-    for (x, y) in spots.skip(ARENA / 2 * 3).step_by(3).take(tanks) {
-        let mut tank = Tank::new(x, y, 0.0, 0.3, &t.tank);
-        tank.state = TankState::Hunt;
-        world.actors.tanks.push(tank);
-    }
-    world
+    scenario
+        .actors(|actors| {
+            let t = actors.tunables;
+            for (i, (x, y)) in spots.by_ref().take(walkers).enumerate() {
+                let heading = (i % 8) as f64 * std::f64::consts::FRAC_PI_4;
+                let mut w = Walker::new(x, y, heading, false, &t.walker);
+                w.set_state(WalkerState::Chase1);
+                actors.walkers.push(w);
+            }
+            for (x, y) in spots.skip(ARENA / 2 * 3).step_by(3).take(tanks) {
+                let mut tank = Tank::new(x, y, 0.0, 0.3, &t.tank);
+                tank.state = TankState::Hunt;
+                actors.tanks.push(tank);
+            }
+        })
+        .build()
 }
 
 /// Prints figures as an aligned table, or as `name,value,unit` rows.

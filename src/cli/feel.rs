@@ -70,7 +70,7 @@ fn run_one(
     tuning: &TuningArgs,
 ) -> Result<ExitCode, CliError> {
     let (mut world, ticks) = RunInput::either(file, map, tuning)?.world();
-    let t = world.tunables;
+    let t = *world.tunables();
     let trajectory = feel::run::run(&mut world, ticks);
     let metrics = feel::compute(&trajectory, scale);
     if csv {
@@ -81,7 +81,7 @@ fn run_one(
     println!(
         "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m",
         file.display(),
-        world.map.name,
+        world.map().name,
         t.model.name(),
         t.coupling.name(),
         scale.metres_per_tile

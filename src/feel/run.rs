@@ -12,7 +12,7 @@ pub fn sample(world: &World) -> Sample {
         y: c.y,
         z: c.z,
         yaw: c.yaw,
-        wish_heading: world.player.heading,
+        wish_heading: world.player().heading,
     }
 }
 

@@ -69,9 +69,9 @@ impl Header {
         Self {
             version: env!("CARGO_PKG_VERSION").to_string(),
             map: map.map(Path::to_path_buf),
-            map_name: world.map.name.clone(),
+            map_name: world.map().name.clone(),
             seed,
-            tunables: world.tunables,
+            tunables: *world.tunables(),
         }
     }
 

@@ -44,8 +44,8 @@ impl Recorder {
     /// [`Recorder::partial_path`], when this returns.
     pub fn create(path: &Path, header: &Header, world: &World) -> io::Result<Self> {
         assert_eq!(world.tick(), 0, "a recording starts from a fresh world");
-        assert_eq!(header.tunables, world.tunables, "the header's tunables");
-        assert_eq!(header.map_name, world.map.name, "the header's map");
+        assert_eq!(header.tunables, *world.tunables(), "the header's tunables");
+        assert_eq!(header.map_name, world.map().name, "the header's map");
         let map = header.map.as_deref().unwrap_or(Path::new(""));
         let values = [map.to_string_lossy(), header.map_name.as_str().into()];
         if values.iter().any(|v| v.contains(['\n', '\r'])) {

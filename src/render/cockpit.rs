@@ -13,13 +13,13 @@ const RIM: [u8; 4] = [120, 120, 120, 255];
 
 /// The readout lines of a flight, after the fps line, each given to `put`.
 pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arguments)) {
-    let t = &world.tunables.flight;
+    let t = &world.tunables().flight;
     let deg = |r: f64| r.to_degrees();
     let state = if f.stowed {
         "OFF - falling"
     } else if f.fuel <= 0.0 {
         "NO FUEL"
-    } else if f.z >= world.map.wall_height - CUTOUT_BELOW_CEILING {
+    } else if f.z >= world.map().wall_height - CUTOUT_BELOW_CEILING {
         "CUT OUT - too high"
     } else if f.thrust {
         "FULL THRUST"
@@ -64,7 +64,7 @@ pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arg
 /// as a cyan line (full radius at 4 tiles/s), and a vertical speed bar on
 /// the right (green climbing, red sinking; full at the landing speed).
 pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
-    let t = &world.tunables.flight;
+    let t = &world.tunables().flight;
     let r = 36.0 * scale as f64;
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
     let box_side = (2.0 * r) as i64 + 9;
@@ -96,7 +96,7 @@ pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
         2 * scale as i64 + 1,
         TILT,
     );
-    let heading = world.player.heading;
+    let heading = world.player().heading;
     let [vx, vy, vz] = f.velocity;
     let speed = vx.hypot(vy);
     if speed > 1e-3 {

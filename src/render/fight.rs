@@ -24,7 +24,7 @@ const DEATH_TEXT_RGB: [u8; 3] = [255, 220, 200];
 /// Draws the gun, then the flash of a hit or the death screen, which
 /// names `restart`, the key bound to restarting (none if unbound).
 pub(super) fn draw(world: &World, art: &Art, restart: Option<&str>, c: &mut Canvas, scale: usize) {
-    let combat = &world.combat;
+    let combat = world.combat();
     if !combat.alive() {
         tint(c, DEATH, DEATH_ALPHA);
         let y = c.height as i64 / 3;
@@ -121,7 +121,7 @@ fn tint(c: &mut Canvas, rgb: [u8; 3], alpha: u32) {
 mod tests {
     use super::*;
     use crate::map::Map;
-    use crate::sim::Tunables;
+    use crate::sim::{Scenario, Tunables};
 
     const BLACK: [u8; 4] = [0, 0, 0, 255];
 
@@ -146,12 +146,12 @@ mod tests {
     #[test]
     fn the_gun_shows_its_flash_and_hides_when_the_player_is_dead() {
         // The plain art's gun frames are [200, frame x 29, 60].
-        let mut w = world();
+        let w = world();
         assert_eq!(bottom_centre(&w), [200, 0, 60, 255], "idle frame");
-        w.combat.flash = 1;
-        assert_eq!(bottom_centre(&w), [200, 29, 60, 255], "firing frame");
-        w.combat.health = 0;
-        let dead = bottom_centre(&w);
+        let firing = Scenario::from_world(w).combat(|c, _| c.flash = 1).build();
+        assert_eq!(bottom_centre(&firing), [200, 29, 60, 255], "firing frame");
+        let dead = Scenario::from_world(firing).combat(|c, _| c.health = 0);
+        let dead = bottom_centre(&dead.build());
         assert!(dead[0] > 0 && dead[1] == 0 && dead[2] == 0, "{dead:?}");
         assert!(dead[0] < 100, "dark red, not the gun: {dead:?}");
     }
@@ -192,8 +192,9 @@ mod tests {
 
     /// The death screen of a dead player, 480x120, naming `restart`.
     fn death_screen(restart: Option<&str>) -> Vec<[u8; 4]> {
-        let mut w = world();
-        w.combat.health = 0;
+        let w = Scenario::from_world(world())
+            .combat(|c, _| c.health = 0)
+            .build();
         let (width, height) = (480, 120);
         let mut pixels = vec![BLACK; width * height];
         let mut c = Canvas::whole(&mut pixels, width, height);

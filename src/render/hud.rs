@@ -63,7 +63,7 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Can
     // The gun and the flashes first: the readouts stay legible over them.
     fight::draw(world, art, hud.prompts.restart.as_deref(), c, scale);
     readout(world, hud, c, scale);
-    match &world.player.flight {
+    match &world.player().flight {
         Some(f) => cockpit::attitude(world, f, c, scale),
         None => dial(world, view, c, scale),
     }
@@ -95,7 +95,7 @@ const NOTICE_TICKS: u64 = 2 * TICK_RATE as u64;
 /// What the last door or pickup did, centred above the crosshair for
 /// [`NOTICE_TICKS`], in the key's colour where a key is involved.
 fn notice(world: &World, c: &mut Canvas, scale: usize) {
-    let Some((tick, event)) = world.event else {
+    let Some((tick, event)) = world.event() else {
         return;
     };
     if world.tick().saturating_sub(tick) >= NOTICE_TICKS {
@@ -129,7 +129,7 @@ const KEY_COLUMN: usize = 34;
 /// The help overlay, centred: the bindings, then the comfort options in
 /// force, stacked, or side by side when stacked they would not fit.
 fn help(world: &World, view: &View, hud: &Hud, c: &mut Canvas, scale: usize) {
-    let t = &world.tunables;
+    let t = &world.tunables();
     let mut keys: Vec<String> = vec!["CONTROLS".into()];
     for (k, what) in &hud.keys {
         for (i, part) in wrap_keys(k, KEY_COLUMN).iter().enumerate() {
@@ -232,7 +232,7 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     if !c.meets(0, (GLYPH * scale + 2) as i64 * 12 + 10) {
         return;
     }
-    let p = &world.player;
+    let p = world.player();
     let deg = |r: f64| r.to_degrees();
     let mut lines = Lines::default();
     // Writing into a stack buffer cannot fail.
@@ -242,7 +242,7 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     if let Some(fps) = hud.fps {
         put(format_args!("{fps:5.0} fps"));
     }
-    let t = &world.tunables;
+    let t = &world.tunables();
     if let Some(f) = &p.flight {
         cockpit::lines(world, f, &mut put);
     } else if t.model == Model::Polar {
@@ -267,8 +267,8 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
         put(format_args!("speed     {:6.2} tiles/s", p.speed()));
     }
     put(format_args!("heading   {:6.1}\u{b0}", deg(p.heading)));
-    put(format_args!("health    {:6}", world.combat.health.max(0)));
-    if p.flight.is_none() && (p.fuel < 1.0 || world.map.has_pads()) {
+    put(format_args!("health    {:6}", world.combat().health.max(0)));
+    if p.flight.is_none() && (p.fuel < 1.0 || world.map().has_pads()) {
         put(format_args!("fuel      {:6.0}%", p.fuel * 100.0));
     }
     let has = |k: Key| p.keys & k.bit() != 0;
@@ -298,7 +298,7 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     if !c.meets((cy - r) as i64 - 4, (2.0 * r) as i64 + 9) {
         return;
     }
-    let p = &world.player;
+    let p = world.player();
     // Screen direction of a world angle, with the view's yaw pointing up.
     let dir = |a: f64| {
         let rel = a - view.pose.yaw;
@@ -319,13 +319,13 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
         cy + hy * r,
         HEADING,
     );
-    if world.tunables.model == Model::Polar {
+    if world.tunables().model == Model::Polar {
         let push = p.last_input.acceleration.abs().min(1.0) * r;
         let (ax, ay) = dir(p.last_input.angle);
         c.line(cx, cy, cx + ax * push, cy + ay * push, WHITE);
     }
     // The velocity, full radius at the polar model's top speed.
-    let len = (p.speed() / world.tunables.polar.max_speed).min(1.2) * r;
+    let len = (p.speed() / world.tunables().polar.max_speed).min(1.2) * r;
     let (sx, sy) = dir(p.velocity[1].atan2(p.velocity[0]));
     for o in [-0.5, 0.5] {
         c.line(cx + o, cy, cx + sx * len + o, cy + sy * len, SPEED);
@@ -336,7 +336,7 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
 /// map is larger than the window onto it.
 fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: usize) {
     const MAX_CELLS: usize = 32;
-    let map = &world.map;
+    let map = world.map();
     let cells_w = map.width().clamp(1, MAX_CELLS);
     let cells_h = map.height().clamp(1, MAX_CELLS);
     let room = (c.width.min(c.height) as f64 * 0.45) as usize;
@@ -397,12 +397,12 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
         (fx..fx + cells_w as f64).contains(&x) && (fy..fy + cells_h as f64).contains(&y)
     };
     radar::draw(world, steering, c, &to_screen, &shown, cell);
-    let p = &world.player;
+    let p = world.player();
     let (sx, sy) = to_screen(p.x, p.y);
     // Velocity: one tile drawn per tile/s of speed.
     let (ex, ey) = to_screen(p.x + p.velocity[0], p.y + p.velocity[1]);
     c.line(sx, sy, ex, ey, SPEED);
-    if world.tunables.model == Model::Polar {
+    if world.tunables().model == Model::Polar {
         // Push: two tiles long at full strength.
         let (as_, ac) = p.last_input.angle.sin_cos();
         let k = 2.0 * p.last_input.acceleration.abs().min(1.0);
@@ -412,7 +412,7 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
     let (hs, hc) = p.heading.sin_cos();
     let (hx, hy) = to_screen(p.x + hc * 0.8, p.y + hs * 0.8);
     c.line(sx, sy, hx, hy, HEADING);
-    let r = (world.tunables.player_radius * cell).max(2.0) as i64;
+    let r = (world.tunables().player_radius * cell).max(2.0) as i64;
     c.fill(
         sx as i64 - r,
         sy as i64 - r,

@@ -275,7 +275,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     if width == 0 || height == 0 {
         return;
     }
-    let map = &world.map;
+    let map = world.map();
     let proj = Projection::new(view, map.wall_height, width, height);
     ws.spans.resize(width, ColumnSpan::default());
     ws.strips.resize(width, WallStrip::default());

@@ -42,7 +42,7 @@ pub(super) fn draw(
     shown: &dyn Fn(f64, f64) -> bool,
     cell: f64,
 ) {
-    let a = &world.actors;
+    let a = world.actors();
     let arrow = |c: &mut Canvas, x: f64, y: f64, heading: f64, length: f64, rgba| {
         let (s, co) = heading.sin_cos();
         let (sx, sy) = to_screen(x, y);
@@ -140,7 +140,7 @@ fn tracks(
 mod tests {
     use super::*;
     use crate::map::Map;
-    use crate::sim::Tunables;
+    use crate::sim::{Scenario, Tunables};
 
     /// A walled 10x10 world holding one walker and one tank, both facing
     /// east.
@@ -166,10 +166,13 @@ mod tests {
 
     #[test]
     fn the_overlay_shows_a_walkers_goal_only_when_asked() {
-        let mut w = world();
         // The walker at (2.5, 3.5) heads south-west; its goal is north.
-        w.actors.walkers[0].heading = 3.0 * std::f64::consts::FRAC_PI_4;
-        w.actors.walkers[0].goal = [0.0, -1.0];
+        let w = Scenario::from_world(world())
+            .actors(|a| {
+                a.walkers[0].heading = 3.0 * std::f64::consts::FRAC_PI_4;
+                a.walkers[0].goal = [0.0, -1.0];
+            })
+            .build();
         let at_goal = |p: &[[u8; 4]]| p[(3.5 * 8.0 - 6.0) as usize * 80 + 20];
         assert_eq!(at_goal(&radar(&w, true)), GOAL);
         assert_ne!(at_goal(&radar(&w, false)), GOAL);
@@ -177,9 +180,12 @@ mod tests {
 
     #[test]
     fn the_overlay_shows_each_track_forward_or_backward() {
-        let mut w = world();
-        let max = w.actors.tunables.tank.drive.max_track_speed;
-        w.actors.tanks[0].used = (max, -max);
+        let w = Scenario::from_world(world())
+            .actors(|a| {
+                let max = a.tunables.tank.drive.max_track_speed;
+                a.tanks[0].used = (max, -max);
+            })
+            .build();
         let count = |p: &[[u8; 4]], rgba| p.iter().filter(|&&q| q == rgba).count();
         let on = radar(&w, true);
         assert!(count(&on, FORWARD) > 0 && count(&on, BACKWARD) > 0);

@@ -99,9 +99,9 @@ pub(super) fn collect(world: &World, proj: &Projection, art: &Art, list: &mut Ve
     list.clear();
     // Room for every actor and the most shells and puffs there can be, so
     // the list stops growing (and allocating) once it has this much.
-    let a = &world.actors;
+    let a = world.actors();
     list.reserve(
-        a.walkers.len() + a.tanks.len() + world.map.pickups.len() + MAX_SHELLS + MAX_PUFFS,
+        a.walkers.len() + a.tanks.len() + world.map().pickups.len() + MAX_SHELLS + MAX_PUFFS,
     );
     gather(world, proj, art, list);
     list.sort_by(|a, b| b.depth.total_cmp(&a.depth));
@@ -122,7 +122,7 @@ pub(super) fn draw(
 
 /// Every billboard in front of the eye, in no order.
 fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>) {
-    let a = &world.actors;
+    let a = world.actors();
     let mut push = |sheet: SheetId,
                     (col, row): (usize, usize),
                     (x, y, z): (f64, f64, f64),
@@ -174,7 +174,7 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
         };
         push(SheetId::Tank, (col, row), at, size, light);
     }
-    for p in &world.pickups {
+    for p in world.pickups() {
         let col = match p.kind {
             PickupKind::Key(Key::Gold) => 0,
             PickupKind::Key(Key::Silver) => 1,
@@ -280,9 +280,9 @@ pub(super) struct Spark {
 /// small glowing square it covers, fading from white through yellow to red.
 pub(super) fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
     out.clear();
-    out.reserve(world.particles.capacity());
+    out.reserve(world.particles().capacity());
     let w = proj.width as f64;
-    for p in world.particles.iter() {
+    for p in world.particles().iter() {
         let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
         let depth = dx * proj.fx + dy * proj.fy;
         if depth < NEAR {
@@ -352,7 +352,7 @@ mod tests {
     use super::*;
     use crate::map::Map;
     use crate::render::View;
-    use crate::sim::{Pose, Tunables};
+    use crate::sim::{Pose, Scenario, Tunables};
     use std::f64::consts::{FRAC_PI_2, PI};
 
     #[test]
@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn nothing_behind_the_eye_or_at_it_is_drawn() {
         let map = Map::from_rows(&["#########", "#...>.w.#", "#########"]);
-        let mut world = World::new(map, Tunables::default(), 1);
+        let world = World::new(map, Tunables::default(), 1);
         let art = Art::plain();
         let proj = camera(0.5);
         let proj = Projection {
@@ -563,10 +563,12 @@ mod tests {
             list.len()
         };
         assert_eq!(count(&world), 1, "ahead");
-        world.actors.walkers[0].x = 2.5;
-        assert_eq!(count(&world), 0, "behind");
-        world.actors.walkers[0].x = 4.5 + NEAR * 0.5;
-        assert_eq!(count(&world), 0, "at the eye");
+        let walker_at = |x| {
+            let scene = Scenario::from_world(world.clone());
+            scene.actors(|a| a.walkers[0].x = x).build()
+        };
+        assert_eq!(count(&walker_at(2.5)), 0, "behind");
+        assert_eq!(count(&walker_at(4.5 + NEAR * 0.5)), 0, "at the eye");
     }
 
     #[test]

@@ -28,4 +28,7 @@ pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
 pub use tunable_table::TunableError;
-pub use world::{Coupling, Pose, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT, TICK_DT, TICK_RATE};
+pub use world::{
+    Applied, Change, Coupling, Pose, Scenario, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT,
+    TICK_DT, TICK_RATE,
+};

@@ -28,12 +28,12 @@ impl Game {
 
     /// Asks for the next walking model, from the next tick on.
     pub fn cycle_model(&mut self) {
-        self.request(Request::SetModel(self.world.tunables.model.next()));
+        self.request(Request::SetModel(self.world.tunables().model.next()));
     }
 
     /// Asks for the next camera coupling, from the next tick on.
     pub fn cycle_coupling(&mut self) {
-        self.request(Request::SetCoupling(self.world.tunables.coupling.next()));
+        self.request(Request::SetCoupling(self.world.tunables().coupling.next()));
     }
 
     /// Sends `action` with the next tick; in a replay only the recording
@@ -71,7 +71,7 @@ impl Game {
     /// off puts the pointer at its centre, as Lander sets the centre point
     /// on the launch pad.
     pub fn toggle_jetpack(&mut self) {
-        if self.world.player.flight.is_none() {
+        if self.world.player().flight.is_none() {
             self.inputs.centre_pointer();
         }
         self.request(Request::Jetpack);
@@ -122,8 +122,9 @@ impl Game {
     /// map's start, with the tunables in force.
     pub fn record_to(&mut self, path: &Path) -> std::io::Result<PathBuf> {
         if self.world.tick() > 0 {
-            let w = &self.world;
-            self.world = World::new(w.map.clone(), w.tunables, self.tape.seed());
+            // Always from the level as loaded: doors shut, pickups back,
+            // whatever this session opened or took.
+            self.world = self.world.fresh(self.tape.seed());
             self.prev = self.world.camera();
         }
         let used = self.tape.start(path, &self.world)?;

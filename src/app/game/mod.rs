@@ -179,7 +179,7 @@ impl Game {
     /// the mouse's turn goes with the first tick of a frame.
     fn held_controls(&mut self) -> Controls {
         let (bindings, input) = (&self.settings.bindings, &self.settings.input);
-        if self.world.player.flight.is_some() {
+        if self.world.player().flight.is_some() {
             self.inputs.steer_pointer(bindings, TICK_DT);
             return self.inputs.controls(bindings, input, true);
         }
@@ -263,7 +263,7 @@ impl Game {
     /// True while the mouse should be Lander's pointer: flying, not paused,
     /// and not in a replay. The window then grabs and hides the cursor.
     pub fn wants_pointer_grab(&self) -> bool {
-        self.world.player.flight.is_some() && !self.hud.paused && self.playback.is_none()
+        self.world.player().flight.is_some() && !self.hud.paused && self.playback.is_none()
     }
 
     /// Lets go of everything: the window lost focus and will not hear the

@@ -5,7 +5,7 @@ use super::Game;
 use crate::app::watch::{Watched, POLL_S};
 use crate::map::{self, Map};
 use crate::settings::{self, Settings};
-use crate::sim::actors::Actors;
+use crate::sim::Change;
 use std::path::Path;
 
 impl Game {
@@ -102,7 +102,7 @@ impl Game {
             self.fov = self.video.fov_deg.to_radians();
             self.video_change = Some(self.video.clone());
         }
-        let mut tunables = self.world.tunables;
+        let mut tunables = *self.world.tunables();
         let changed = tunables.adopt_changes(&old.tunables, &new.tunables);
         if changed.is_empty() {
             return;
@@ -111,28 +111,22 @@ impl Game {
             return self.notify("the recording's tunables stay in force in a replay".into());
         }
         self.end_recording("the tunables changed");
-        self.world.tunables = tunables;
+        self.world.apply(Change::Tunables(Box::new(tunables)));
         self.notify(format!("settings applied: {}", changed.join(", ")));
     }
 
-    /// Puts the edited map in force, the player staying where they are.
+    /// Puts the edited map in force, the player staying where they are
+    /// if they still fit there.
     pub(super) fn apply_map(&mut self, new: Map) {
         self.end_recording("the map changed");
         let name = new.name.clone();
-        let respawn = new.spawns != self.world.map.spawns;
-        let mut new = new;
-        new.keep_doors_of(&self.world.map);
-        if new.pickups != self.world.map.pickups {
-            // New or moved pickups: all of them lie ready again.
-            self.world.pickups.clone_from(&new.pickups);
+        let applied = self.world.apply(Change::Map(Box::new(new)));
+        let mut notice = format!("map reloaded: {name}");
+        if applied.moved_to_start {
+            self.prev = self.world.camera();
+            notice.push_str("; you no longer fitted where you stood: back at the start");
         }
-        self.world.map = new;
-        if respawn {
-            // New or moved markers: the enemies start again from them.
-            let tunables = self.world.actors.tunables;
-            self.world.actors = Actors::spawn(&self.world.map, tunables);
-        }
-        self.notify(format!("map reloaded: {name}"));
+        self.notify(notice);
     }
 }
 

@@ -11,9 +11,20 @@ fn map() -> Map {
     Map::from_rows(&["#######", "#>....#", "#..#..#", "#.....#", "#######"])
 }
 
+/// A map whose walls stand 6 tiles tall, room to fly.
+fn tall_map() -> Map {
+    let mut m = map();
+    m.wall_height = 6.0;
+    m
+}
+
 fn game() -> Game {
+    game_on(map())
+}
+
+fn game_on(map: Map) -> Game {
     Game::new(
-        World::new(map(), Tunables::default(), 1),
+        World::new(map, Tunables::default(), 1),
         Settings::default(),
         (Video::default(), Art::plain()),
         Tape::new(None, 1),
@@ -120,6 +131,39 @@ fn recording_restarts_a_game_under_way() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Opening a door, then starting a recording and walking through where
+/// the door stood: the recording starts from the level as loaded (the door
+/// shut), so it replays on the map file. It once started from the live map
+/// with the door open, and the replay bumped into the shut door.
+#[test]
+fn a_recording_started_after_opening_a_door_replays() {
+    let dir = temp_dir("door");
+    let level = || Map::from_rows(&["#######", "#>.D..#", "#######"]);
+    let mut g = game_on(level());
+    g.press(key("KeyW"));
+    g.advance(0.3);
+    g.use_door();
+    for _ in 0..60 {
+        g.advance(1.0 / 60.0);
+    }
+    assert!(g.world.map().doors[0].is_open(), "opened before recording");
+    g.record_to(&dir.join("door.wrec")).unwrap();
+    assert_eq!(
+        g.world.map().doors[0].open,
+        0.0,
+        "the recording starts with it shut"
+    );
+    for _ in 0..150 {
+        g.advance(1.0 / 60.0);
+    }
+    let hash = g.world.state_hash();
+    let report = g.close();
+    let recording = crate::record::Recording::load(&report.saved[0]).unwrap();
+    let outcome = crate::record::replay(&recording, level());
+    assert_eq!((outcome.final_hash, outcome.desync), (hash, None));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// A game under a settings file holding `text`, in a fresh folder for
 /// `test`, watching the file: (folder, file, game).
 fn watching_settings(test: &str, text: &str) -> (PathBuf, PathBuf, Game) {
@@ -142,21 +186,21 @@ fn an_edited_settings_file_applies_within_a_second() {
     let (dir, file, mut g) = watching_settings("reload", "[polar]\nmax_speed = 4\n");
     g.press(key("KeyW"));
     g.advance(0.3);
-    let at = (g.world.player.x, g.world.player.y);
+    let at = (g.world.player().x, g.world.player().y);
     // An edit: the new top speed is in force within a second, the
     // player staying where they are.
     std::fs::write(&file, "[polar]\nmax_speed = 6.5\n").unwrap();
     for _ in 0..60 {
         g.advance(1.0 / 60.0);
     }
-    assert_eq!(g.world.tunables.polar.max_speed, 6.5);
-    assert!(g.world.player.x >= at.0, "kept its place and moved on");
+    assert_eq!(g.world.tunables().polar.max_speed, 6.5);
+    assert!(g.world.player().x >= at.0, "kept its place and moved on");
     // A typo: the error is on screen and the last good value stays.
     std::fs::write(&file, "[polar]\nmax_sped = 2\n").unwrap();
     for _ in 0..60 {
         g.advance(1.0 / 60.0);
     }
-    assert_eq!(g.world.tunables.polar.max_speed, 6.5);
+    assert_eq!(g.world.tunables().polar.max_speed, 6.5);
     let shown = g.hud.message.clone().unwrap_or_default();
     assert!(shown.contains("max_sped"), "{shown}");
     assert!(shown.contains("settings.toml:2:"), "{shown}");
@@ -165,7 +209,7 @@ fn an_edited_settings_file_applies_within_a_second() {
     for _ in 0..60 {
         g.advance(1.0 / 60.0);
     }
-    assert_eq!(g.world.tunables.polar.max_speed, 3.0);
+    assert_eq!(g.world.tunables().polar.max_speed, 3.0);
     assert!(!g.hud.message.unwrap_or_default().contains("max_sped"));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -175,11 +219,11 @@ fn a_live_model_switch_survives_an_unrelated_edit() {
     let (dir, file, mut g) = watching_settings("keep-model", "");
     g.cycle_model();
     g.advance(0.1);
-    let model = g.world.tunables.model;
+    let model = g.world.tunables().model;
     std::fs::write(&file, "[comfort]\nhead_bob = 1\n").unwrap();
     g.advance(0.6);
-    assert_eq!(g.world.tunables.head_bob, 1.0);
-    assert_eq!(g.world.tunables.model, model, "F3's choice stands");
+    assert_eq!(g.world.tunables().head_bob, 1.0);
+    assert_eq!(g.world.tunables().model, model, "F3's choice stands");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -239,8 +283,7 @@ fn held_keys_move_the_player() {
 
 #[test]
 fn j_takes_off_the_keys_fly_and_the_mouse_is_grabbed_only_in_flight() {
-    let mut g = game();
-    g.world.map.wall_height = 6.0;
+    let mut g = game_on(tall_map());
     assert!(!g.wants_pointer_grab());
     let run = |g: &mut Game, keys: &[&'static str], ticks: usize| {
         for &k in keys {
@@ -260,15 +303,18 @@ fn j_takes_off_the_keys_fly_and_the_mouse_is_grabbed_only_in_flight() {
         }
     };
     run(&mut g, &["KeyJ"], 2);
-    assert!(g.world.player.flight.is_some() && g.wants_pointer_grab());
+    assert!(g.world.player().flight.is_some() && g.wants_pointer_grab());
     run(&mut g, &["KeyQ"], 240);
-    let f = g.world.player.flight.as_ref().unwrap();
+    let f = g.world.player().flight.as_ref().unwrap();
     assert!(f.z > 0.3 && f.hover, "hover climbs: {f:?}");
-    let before = g.world.player.heading;
+    let before = g.world.player().heading;
     run(&mut g, &["KeyW", "ArrowRight"], 60);
-    let f = g.world.player.flight.as_ref().unwrap();
+    let f = g.world.player().flight.as_ref().unwrap();
     assert!(f.target_pitch > 0.0, "W tilts forward");
-    assert!(g.world.player.heading != before, "the arrows turn the view");
+    assert!(
+        g.world.player().heading != before,
+        "the arrows turn the view"
+    );
     g.toggle_pause();
     assert!(!g.wants_pointer_grab(), "paused, the cursor is free");
 }
@@ -381,8 +427,7 @@ fn the_view_blends_the_last_two_ticks_at_the_clock_s_fraction() {
 fn flying_forward(level_horizon: bool) -> Game {
     let mut settings = Settings::default();
     settings.video.level_horizon = level_horizon;
-    let mut world = World::new(map(), Tunables::default(), 1);
-    world.map.wall_height = 6.0;
+    let world = World::new(tall_map(), Tunables::default(), 1);
     let mut g = Game::new(
         world,
         settings,
@@ -403,7 +448,7 @@ fn a_level_horizon_zeroes_the_blended_pitch_and_nothing_else() {
         level.advance(TICK_DT);
     }
     let before = tilted.world.camera();
-    assert!(tilted.world.player.flight.is_some(), "flying");
+    assert!(tilted.world.player().flight.is_some(), "flying");
     // Half a tick past the next tick.
     let (seen, kept) = (tilted.advance(TICK_DT * 1.5), level.advance(TICK_DT * 1.5));
     let after = tilted.world.camera();

@@ -12,6 +12,12 @@ use super::{collision, Controls, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
 
+mod change;
+mod scenario;
+
+pub use change::{Applied, Change};
+pub use scenario::Scenario;
+
 /// Simulation ticks per second.
 pub const TICK_RATE: u32 = 120;
 /// Length of one tick in seconds.
@@ -146,34 +152,42 @@ fn occupies(actors: &Actors, player: ([f64; 2], f64), tile: (i64, i64)) -> bool 
     bodies.any(|(c, r)| doors::touches(c, r, tile))
 }
 
-/// The simulated world.
+/// The simulated world. Its fields are private: the tick changes it
+/// through [`World::step`], everything else through [`World::apply`], and
+/// tests build the worlds they need with [`Scenario`](super::Scenario).
 #[derive(Clone, Debug)]
 pub struct World {
-    /// The map.
-    pub map: Map,
+    /// The map as loaded: doors shut, every pickup in place. Restarts and
+    /// fresh worlds (a recording starting) begin from it.
+    level: Map,
+    /// The map as it stands: the level with the doors as they are now.
+    map: Map,
     /// The player.
-    pub player: Player,
+    player: Player,
     /// The tunables in force.
-    pub tunables: Tunables,
+    tunables: Tunables,
     /// The enemies, their shells and the puffs of hits.
-    pub actors: Actors,
+    actors: Actors,
     /// The player's health and weapon.
-    pub combat: Combat,
+    combat: Combat,
     /// The player's health and weapon tunables.
-    pub combat_tunables: CombatTunables,
+    combat_tunables: CombatTunables,
     /// Exhaust particles.
-    pub particles: Particles,
+    particles: Particles,
     /// The pickups still lying about.
-    pub pickups: Vec<Pickup>,
+    pickups: Vec<Pickup>,
     /// The last thing the player should hear about, and its tick.
-    pub event: Option<(u64, Event)>,
+    event: Option<(u64, Event)>,
     tick: u64,
     rng: Rng,
 }
 
 impl World {
-    /// A world on `map` with the player at its start.
+    /// A world on `map` as its level starts (doors shut, every pickup in
+    /// place), with the player at its start.
     pub fn new(map: Map, tunables: Tunables, seed: u64) -> Self {
+        let mut map = map;
+        map.shut_doors();
         let player = Player::at(map.start);
         let actors = Actors::spawn(&map, EnemyTunables::default());
         let combat_tunables = CombatTunables::default();
@@ -182,6 +196,7 @@ impl World {
         Self {
             pickups,
             event: None,
+            level: map.clone(),
             map,
             player,
             tunables,
@@ -330,9 +345,9 @@ impl World {
     /// every enemy at its spawn. The tick count, the generator and the
     /// tunables carry on, so a recording that restarts still replays.
     pub fn restart(&mut self) {
-        self.player = Player::at(self.map.start);
-        self.map.shut_doors();
-        self.pickups.clone_from(&self.map.pickups);
+        self.player = Player::at(self.level.start);
+        self.map.clone_from(&self.level);
+        self.pickups.clone_from(&self.level.pickups);
         self.event = None;
         self.particles.clear();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
@@ -343,6 +358,59 @@ impl World {
     pub fn set_model(&mut self, model: Model) {
         self.player.switch_to(model);
         self.tunables.model = model;
+    }
+
+    /// A world as this one's level starts: the level's doors and pickups,
+    /// the enemies at their spawns, the player at the start, tick 0, a
+    /// generator seeded with `seed`, and the tunables in force. What a
+    /// recording started now begins from, whatever this world went through.
+    pub fn fresh(&self, seed: u64) -> World {
+        World::new(self.level.clone(), self.tunables, seed)
+    }
+
+    /// The map as it stands (doors as they are now).
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The player.
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// The tunables in force.
+    pub fn tunables(&self) -> &Tunables {
+        &self.tunables
+    }
+
+    /// The enemies, their shells and the puffs of hits.
+    pub fn actors(&self) -> &Actors {
+        &self.actors
+    }
+
+    /// The player's health and weapon.
+    pub fn combat(&self) -> &Combat {
+        &self.combat
+    }
+
+    /// The player's health and weapon tunables.
+    pub fn combat_tunables(&self) -> &CombatTunables {
+        &self.combat_tunables
+    }
+
+    /// Exhaust particles.
+    pub fn particles(&self) -> &Particles {
+        &self.particles
+    }
+
+    /// The pickups still lying about.
+    pub fn pickups(&self) -> &[Pickup] {
+        &self.pickups
+    }
+
+    /// The last thing the player should hear about, and its tick.
+    pub fn event(&self) -> Option<(u64, Event)> {
+        self.event
     }
 
     /// Ticks run so far.
