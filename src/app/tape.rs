@@ -2,8 +2,8 @@
 //! tick with `--record`), fed every tick the world steps, and closed
 //! properly when the window closes.
 
-use crate::record::{Header, Recorder};
-use crate::sim::{Controls, World};
+use crate::record::{Header, Recorder, MAX_TICKS};
+use crate::sim::{Controls, World, TICK_RATE};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -20,6 +20,9 @@ pub(super) struct Tape {
     seed: u64,
     /// Recordings closed so far, in order.
     saved: Vec<PathBuf>,
+    /// The ticks at which a recording is closed: [`MAX_TICKS`], less in
+    /// tests.
+    limit: u64,
 }
 
 impl Tape {
@@ -31,6 +34,7 @@ impl Tape {
             map_path,
             seed,
             saved: Vec::new(),
+            limit: MAX_TICKS,
         }
     }
 
@@ -57,15 +61,32 @@ impl Tape {
         Ok(used)
     }
 
-    /// Records one tick if recording. On a write error the recording stops
-    /// (its partial file keeps its last complete second) and the message
-    /// says so.
-    pub fn record(&mut self, controls: &Controls, world: &World) -> Result<(), String> {
+    /// Records one tick if recording. A recording that reaches
+    /// [`MAX_TICKS`] is closed, with a notice to say so. On a write error
+    /// the recording stops (its partial file keeps its last complete
+    /// second) and the error says so.
+    pub fn record(&mut self, controls: &Controls, world: &World) -> Result<Option<String>, String> {
         let Some(recorder) = &mut self.recorder else {
-            return Ok(());
+            return Ok(None);
         };
         let Err(e) = recorder.record(controls, world) else {
-            return Ok(());
+            if recorder.ticks() < self.limit {
+                return Ok(None);
+            }
+            let seconds = self.limit as f64 / f64::from(TICK_RATE);
+            let held = if seconds >= 3600.0 {
+                format!("{} hours", seconds / 3600.0)
+            } else {
+                format!("{seconds} s")
+            };
+            return match self.stop() {
+                Some(Ok(path)) => Ok(Some(format!(
+                    "{} closed at {held}, the most a recording holds; F9 starts another",
+                    path.display()
+                ))),
+                Some(Err(e)) => Err(e),
+                None => Ok(None),
+            };
         };
         let partial = recorder.partial_path().display().to_string();
         self.recorder = None;
@@ -86,6 +107,12 @@ impl Tape {
             }
             Err(e) => Err(format!("could not close {}: {e}", partial.display())),
         })
+    }
+
+    /// The same tape, closing recordings at `limit` ticks.
+    #[cfg(test)]
+    pub fn with_limit(self, limit: u64) -> Self {
+        Self { limit, ..self }
     }
 
     /// Every recording closed so far.

@@ -8,9 +8,11 @@ use crate::sim::{Tunables, TICK_RATE};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The most ticks a recording may hold: over a year at the tick rate, far
-/// beyond any session, and small enough that counts cannot overflow.
-pub const MAX_TICKS: u64 = u32::MAX as u64;
+/// The most ticks a recording may hold: 8 hours at the tick rate, beyond
+/// any study session, and few enough that a recording claiming them all
+/// replays in minutes, not days. The game closes a recording that reaches
+/// it and a loader refuses more.
+pub const MAX_TICKS: u64 = 8 * 3600 * TICK_RATE as u64;
 
 /// Header keys besides the tunables: every one is required.
 const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];

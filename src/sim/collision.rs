@@ -13,15 +13,38 @@ use crate::map::Map;
 const SKIN: f64 = 1e-9;
 /// Push-out passes per sub-move: enough for an inside corner (two walls).
 const PASSES: usize = 3;
+/// The longest move a body makes in one tick, tiles (480 tiles per second,
+/// far beyond any speed the tunables allow). A longer one (an exploded
+/// model) is cut to this and counts as stopped, so the caller's velocity
+/// is cut with it.
+pub const MAX_MOVE: f64 = 4.0;
+/// The smallest radius the sub-moves are cut for, tiles.
+const MIN_RADIUS: f64 = 0.01;
+/// How much faster than its velocity a push-out may move a body, tiles per
+/// second, before the excess is taken as a body that started inside a wall
+/// being pushed out rather than as motion. A slide along a wall from a
+/// clear place exceeds its velocity by the skin only, about 1e-7.
+const PUSH_OUT_SPEED: f64 = 1.0;
 
 /// Where a circle of `radius` ends after trying to move by `delta` from
-/// `pos`, and whether a wall stopped any part of the move.
+/// `pos`, and whether a wall (or the cut of a move longer than
+/// [`MAX_MOVE`]) stopped any part of the move. A move that is not a number
+/// goes nowhere and counts as stopped.
 pub fn slide(map: &Map, pos: [f64; 2], delta: [f64; 2], radius: f64) -> ([f64; 2], bool) {
     let length = delta[0].hypot(delta[1]);
-    let parts = (length / (radius * 0.5)).ceil().max(1.0);
-    // Beyond this a move is nonsense (a NaN or an exploded model): assert,
-    // do not loop for ever.
-    assert!(parts < 1e6, "move of {length} tiles in one tick");
+    if !length.is_finite() || !pos.iter().all(|v| v.is_finite()) {
+        return (pos, true);
+    }
+    let (delta, cut) = if length > MAX_MOVE {
+        let k = MAX_MOVE / length;
+        ([delta[0] * k, delta[1] * k], true)
+    } else {
+        (delta, false)
+    };
+    // At most 4 / 0.005 = 800 parts.
+    let parts = (length.min(MAX_MOVE) / (radius.max(MIN_RADIUS) * 0.5))
+        .ceil()
+        .max(1.0);
     let step = [delta[0] / parts, delta[1] / parts];
     let mut p = pos;
     let mut hit = false;
@@ -29,7 +52,22 @@ pub fn slide(map: &Map, pos: [f64; 2], delta: [f64; 2], radius: f64) -> ([f64; 2
         p = [p[0] + step[0], p[1] + step[1]];
         hit |= push_out(map, &mut p, radius);
     }
-    (p, hit)
+    (p, hit || cut)
+}
+
+/// The velocity a body keeps after a stopped slide from `from` to `to` in
+/// `dt`, having tried to move at `velocity`: its displacement over the
+/// time, but never faster than it was going (beyond a skin's worth), so a
+/// body pushed out of a wall it started in is not flung by the push.
+pub fn kept_velocity(from: [f64; 2], to: [f64; 2], velocity: [f64; 2], dt: f64) -> [f64; 2] {
+    let kept = [(to[0] - from[0]) / dt, (to[1] - from[1]) / dt];
+    let (speed, was) = (kept[0].hypot(kept[1]), velocity[0].hypot(velocity[1]));
+    if speed > was + PUSH_OUT_SPEED {
+        let k = was / speed;
+        [kept[0] * k, kept[1] * k]
+    } else {
+        kept
+    }
 }
 
 /// Pushes the circle at `p` out of every solid tile it overlaps; true if it

@@ -182,7 +182,7 @@ impl Player {
         let (to, hit) = collision::slide(map, [self.x, self.y], delta, tun.player_radius);
         self.velocity = velocity;
         if hit {
-            self.velocity = [(to[0] - self.x) / dt, (to[1] - self.y) / dt];
+            self.velocity = collision::kept_velocity([self.x, self.y], to, velocity, dt);
             if tun.model == Model::Polar {
                 let (s, co) = self.body.speed_angle.sin_cos();
                 self.body.speed = (self.velocity[0] * co + self.velocity[1] * s).max(0.0);

@@ -209,9 +209,13 @@ impl Game {
         if let Some(playback) = &mut self.playback {
             playback.check(&self.world);
         }
-        if let Err(e) = self.tape.record(controls, &self.world) {
-            self.problems.push(e.clone());
-            self.notify(e);
+        match self.tape.record(controls, &self.world) {
+            Ok(None) => {}
+            Ok(Some(notice)) => self.notify(notice),
+            Err(e) => {
+                self.problems.push(e.clone());
+                self.notify(e);
+            }
         }
     }
 

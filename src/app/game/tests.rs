@@ -164,6 +164,37 @@ fn a_recording_started_after_opening_a_door_replays() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+#[test]
+fn a_recording_that_reaches_its_limit_is_closed_with_a_notice() {
+    let dir = temp_dir("limit");
+    let mut g = Game::new(
+        World::new(map(), Tunables::default(), 1),
+        Settings::default(),
+        (Video::default(), Art::plain()),
+        Tape::new(None, 1).with_limit(240),
+        Watch::default(),
+    );
+    g.record_to(&dir.join("long.wrec")).unwrap();
+    g.press(key("KeyW"));
+    for _ in 0..180 {
+        g.advance(1.0 / 60.0);
+    }
+    assert!(g.world.tick() > 240, "the game runs on");
+    assert!(g.tape.recording().is_none(), "the recording closed");
+    let notice = g.hud.message.clone().unwrap();
+    assert!(
+        notice.ends_with("closed at 2 s, the most a recording holds; F9 starts another"),
+        "{notice}"
+    );
+    let report = g.close();
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    let recording = crate::record::Recording::load(&report.saved[0]).unwrap();
+    assert_eq!(recording.len_ticks(), 240);
+    assert!(!recording.is_truncated());
+    assert_eq!(crate::record::replay(&recording, map()).desync, None);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// A game under a settings file holding `text`, in a fresh folder for
 /// `test`, watching the file: (folder, file, game).
 fn watching_settings(test: &str, text: &str) -> (PathBuf, PathBuf, Game) {

@@ -43,7 +43,7 @@ impl Flier {
         let [vx, vy, vz] = self.velocity;
         let (to, hit) = collision::slide(air.map, *pos, [vx * dt, vy * dt], air.radius);
         if hit {
-            let kept = [(to[0] - pos[0]) / dt, (to[1] - pos[1]) / dt];
+            let kept = collision::kept_velocity(*pos, to, [vx, vy], dt);
             let lost = [vx - kept[0], vy - kept[1], 0.0];
             self.velocity[0] = kept[0];
             self.velocity[1] = kept[1];

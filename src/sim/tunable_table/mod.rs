@@ -74,6 +74,12 @@ impl Range {
         }
     }
 
+    /// The lowest and highest values, written (the lowest itself refused
+    /// by a range that starts above it).
+    pub fn ends(&self) -> (f64, f64) {
+        (self.min, self.max)
+    }
+
     /// True if `v` is in the range.
     pub fn contains(&self, v: f64) -> bool {
         self.contains_within(v, 0.0)

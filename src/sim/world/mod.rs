@@ -476,6 +476,57 @@ impl World {
         bob.clamp(BOB_LIMITS.0 * amp, BOB_LIMITS.1 * amp) / UNITS_PER_TILE
     }
 
+    /// The first part of the state that is not a finite number, if any:
+    /// an invariant no input may break, checked by the fuzzing of whole
+    /// runs.
+    pub fn non_finite(&self) -> Option<&'static str> {
+        let finite = |values: &[f64]| values.iter().all(|v| v.is_finite());
+        let p = &self.player;
+        let b = &p.body;
+        let parts: [(&'static str, bool); 7] = [
+            ("the player's place", finite(&[p.x, p.y, p.heading])),
+            (
+                "the player's motion",
+                finite(&[b.speed, b.speed_angle, b.angular_velocity])
+                    && finite(&p.velocity)
+                    && p.fuel.is_finite(),
+            ),
+            (
+                "the flier",
+                p.flight.as_ref().is_none_or(|f| {
+                    finite(&[f.z, f.pitch, f.direction, f.fuel])
+                        && finite(&f.velocity)
+                        && finite(&f.spin)
+                }),
+            ),
+            (
+                "a walker",
+                self.actors
+                    .walkers
+                    .iter()
+                    .all(|w| finite(&[w.x, w.y, w.heading])),
+            ),
+            (
+                "a tank",
+                self.actors
+                    .tanks
+                    .iter()
+                    .all(|t| finite(&[t.x, t.y, t.heading])),
+            ),
+            (
+                "a shell",
+                self.actors.shells.iter().all(|s| finite(&[s.x, s.y])),
+            ),
+            (
+                "a particle",
+                self.particles
+                    .iter()
+                    .all(|q| finite(&q.pos) && finite(&q.vel)),
+            ),
+        ];
+        parts.into_iter().find(|(_, ok)| !ok).map(|(what, _)| what)
+    }
+
     /// A hash of the whole simulated state (FNV-1a over its bits): equal
     /// hashes mean, for all practical purposes, equal worlds. A world with
     /// no enemies and an untouched player hashes as it did before enemies
