@@ -18,8 +18,8 @@ const SIZE: (usize, usize) = (1920, 1080);
 
 fn frames(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let map = wobblecaster::map::load(&root.join("maps/default.map")).unwrap();
-    let world = World::new(map, Tunables::default(), 1);
+    let loaded = wobblecaster::map::load(&root.join("maps/default.map")).unwrap();
+    let world = World::new(loaded.map, Tunables::default(), 1);
     let art = Art::load(&root.join("assets/sprites")).unwrap();
     let hud = Hud {
         fps: Some(60.0),
@@ -38,6 +38,7 @@ fn frames(c: &mut Criterion) {
                 view: &view,
                 hud: &hud,
                 art: &art,
+                map_art: &loaded.art,
             },
             render::Frame::new(&mut frame, w, h),
         );

@@ -19,8 +19,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 8.0,
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let map = wobblecaster::map::load(&root.join("maps/default.map"))?;
-    let world = World::new(map, Tunables::default(), 1);
+    let loaded = wobblecaster::map::load(&root.join("maps/default.map"))?;
+    let world = World::new(loaded.map, Tunables::default(), 1);
     let art = Art::load(&root.join("assets/sprites"))?;
     let hud = Hud {
         fps: Some(60.0),
@@ -44,6 +44,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         view: &view,
                         hud: &hud,
                         art: &art,
+                        map_art: &loaded.art,
                     },
                     render::Frame::new(&mut frame, w, h),
                 );

@@ -9,7 +9,7 @@
 mod common;
 
 use common::root;
-use wobblecaster::map::{self, Map};
+use wobblecaster::map::{self, Map, MapArt};
 use wobblecaster::record::{replay, Recording};
 use wobblecaster::render::{self, Hud, View, Workspace};
 use wobblecaster::sim::{Controls, Request, Tunables, World};
@@ -20,7 +20,7 @@ fn golden() -> Recording {
 }
 
 fn load(name: &str) -> Map {
-    map::load(&root().join("maps").join(name)).unwrap()
+    map::load(&root().join("maps").join(name)).unwrap().map
 }
 
 /// Runs `f` inside a rayon pool of `threads` threads.
@@ -68,6 +68,7 @@ fn busy(tick: u64) -> Controls {
 fn run(map: &str, ticks: u64, draw_every: Option<u64>) -> u64 {
     let mut world = World::new(load(map), Tunables::default(), 9);
     let art = Art::load(&root().join("assets/sprites")).unwrap();
+    let map_art = MapArt::plain(world.map());
     let (w, h) = (160, 90);
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
@@ -83,6 +84,7 @@ fn run(map: &str, ticks: u64, draw_every: Option<u64>) -> u64 {
                     view: &view,
                     hud: &hud,
                     art: &art,
+                    map_art: &map_art,
                 },
                 render::Frame::new(&mut frame, w, h),
             );

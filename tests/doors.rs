@@ -3,7 +3,7 @@
 //! and shuts again; a locked door wants its key, which the player picks up
 //! by walking over it.
 
-use wobblecaster::map::{Key, Map};
+use wobblecaster::map::{Key, Map, MapArt};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::sim::actors::clear_line;
 use wobblecaster::sim::doors::Event;
@@ -50,6 +50,7 @@ fn frame(world: &World) -> Vec<u8> {
             view: &view,
             hud: &hud,
             art: &Art::plain(),
+            map_art: &MapArt::plain(world.map()),
         },
         render::Frame::new(&mut out, w, h),
     );
@@ -192,6 +193,7 @@ fn frame_with_hud(world: &World, (w, h): (usize, usize)) -> Vec<u8> {
             view: &view,
             hud: &Hud::default(),
             art: &Art::plain(),
+            map_art: &MapArt::plain(world.map()),
         },
         render::Frame::new(&mut out, w, h),
     );

@@ -307,7 +307,9 @@ fn random_controls(rng: &mut wobblecaster::sim::Rng) -> Controls {
 fn a_long_random_fight_on_every_shipped_map_stays_sane() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/maps");
     for name in ["default.map", "arena.map"] {
-        let map = wobblecaster::map::load(&std::path::Path::new(dir).join(name)).unwrap();
+        let map = wobblecaster::map::load(&std::path::Path::new(dir).join(name))
+            .unwrap()
+            .map;
         let mut w = World::new(map, Tunables::default(), 99);
         let mut rng = wobblecaster::sim::Rng::new(5);
         let mut controls = Controls::default();

@@ -13,7 +13,7 @@ fn hangar_path() -> PathBuf {
 }
 
 fn hangar() -> Map {
-    map::load(&hangar_path()).unwrap()
+    map::load(&hangar_path()).unwrap().map
 }
 
 fn script(text: &str) -> Vec<Controls> {

@@ -80,7 +80,7 @@ fn root() -> &'static Path {
 }
 
 fn load_map() -> Map {
-    map::load(&root().join(MAP)).unwrap()
+    map::load(&root().join(MAP)).unwrap().map
 }
 
 /// No control held.

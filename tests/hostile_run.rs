@@ -286,7 +286,7 @@ proptest! {
         prop_assert!(recording.len_ticks() > 0);
         let header = &recording.header;
         prop_assert!(header.tunables.check().is_ok(), "accepted {:?}", header.tunables.check());
-        let level = map::load(&root().join("tests/maps/golden_play.map")).unwrap();
+        let level = map::load(&root().join("tests/maps/golden_play.map")).unwrap().map;
         let mut world = World::new(level, header.tunables, header.seed);
         for controls in recording.ticks().take(1200) {
             let start = Instant::now();

@@ -26,7 +26,7 @@ fn map_path() -> PathBuf {
 }
 
 fn load_map() -> Map {
-    map::load(&map_path()).unwrap()
+    map::load(&map_path()).unwrap().map
 }
 
 /// Controls that change every few ticks, so the body has many lines to

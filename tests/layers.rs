@@ -131,3 +131,16 @@ fn the_simulation_and_the_renderer_read_no_clock_and_no_platform() {
         }
     }
 }
+
+#[test]
+fn the_simulation_never_sees_a_texture() {
+    // The level (`map::Map`) holds indices into the map's textures; the
+    // textures themselves (`map::MapArt`) are the renderer's.
+    let text = &modules()["sim"];
+    for forbidden in ["Texture", "MapArt", "crate::texture", "crate::sprites"] {
+        assert!(
+            !text.contains(forbidden),
+            "src/sim names {forbidden}: textures belong to the renderer"
+        );
+    }
+}

@@ -188,7 +188,7 @@ fn the_maps_command_lists_every_shipped_map_by_the_name_map_takes() {
     let text = String::from_utf8_lossy(&out.stdout);
     for path in shipped_maps() {
         let name = shipped::short_name(&path);
-        let map = map::load(&path).unwrap();
+        let map = map::load(&path).unwrap().map;
         assert!(!map.description.is_empty(), "{name} has no description");
         let line = text
             .lines()
@@ -273,7 +273,9 @@ fn the_guide_example_map_is_clean() {
     let guide = std::fs::read_to_string(root.join("maps/README.md")).unwrap();
     let start = guide.find("```\n; Lines starting with ';'").unwrap() + 4;
     let end = start + guide[start..].find("```").unwrap();
-    let map = map::parse(&guide[start..end], &root.join("maps/guide.map")).unwrap();
+    let map = map::parse(&guide[start..end], &root.join("maps/guide.map"))
+        .unwrap()
+        .map;
     assert_eq!(
         (map.doors.len(), map.pickups.len(), map.spawns.len()),
         (2, 2, 2)

@@ -25,7 +25,9 @@ fn control_runs() -> impl Strategy<Value = Vec<(Controls, usize)>> {
 }
 
 fn default_map() -> Map {
-    map::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/default.map")).unwrap()
+    map::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/default.map"))
+        .unwrap()
+        .map
 }
 
 proptest! {

@@ -8,6 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use wobblecaster::map::MapArt;
 use wobblecaster::render::{self, Hud, View, Workspace};
 use wobblecaster::sim::{Controls, Request, Tunables, World};
 use wobblecaster::sprites::Art;
@@ -70,11 +71,11 @@ fn register_with_the_work_stealing_epoch() {
     });
 }
 
-/// The shipped map `map`, in a world seeded 1.
-fn world(map: &str) -> World {
+/// The shipped map `map`, in a world seeded 1, and its textures.
+fn world(map: &str) -> (World, MapArt) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let map = wobblecaster::map::load(&root.join("maps").join(map)).unwrap();
-    World::new(map, Tunables::default(), 1)
+    let loaded = wobblecaster::map::load(&root.join("maps").join(map)).unwrap();
+    (World::new(loaded.map, Tunables::default(), 1), loaded.art)
 }
 
 /// Runs `ticks` ticks of `controls` then draws `frames` frames, returning
@@ -82,7 +83,7 @@ fn world(map: &str) -> World {
 fn run(
     world: &mut World,
     controls: &[Controls],
-    (ws, art, frame): (&mut Workspace, &Art, &mut [u8]),
+    (ws, (art, map_art), frame): (&mut Workspace, (&Art, &MapArt), &mut [u8]),
     (w, h): (usize, usize),
 ) -> (usize, usize) {
     let ticks = allocations(|| {
@@ -107,6 +108,7 @@ fn run(
                     view: &view,
                     hud: &hud,
                     art,
+                    map_art,
                 },
                 render::Frame::new(frame, w, h),
             );
@@ -130,7 +132,7 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
     // Walking and fighting in the maze, enemies hunting.
-    let mut maze = world("default.map");
+    let (mut maze, maze_art) = world("default.map");
     let walk = Controls {
         forward: 1.0,
         turn: 0.4,
@@ -138,15 +140,21 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         ..Controls::default()
     };
     let warm = vec![walk; 600];
-    run(&mut maze, &warm, (&mut ws, &art, &mut frame), (w, h));
-    let (ticks, frames) = run(&mut maze, &[walk; 240], (&mut ws, &art, &mut frame), (w, h));
+    let looks = (&art, &maze_art);
+    run(&mut maze, &warm, (&mut ws, looks, &mut frame), (w, h));
+    let (ticks, frames) = run(
+        &mut maze,
+        &[walk; 240],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
     assert_eq!(
         (ticks, frames),
         (0, 0),
         "walking: allocations in ticks, in frames"
     );
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
-    let mut hangar = world("hangar.map");
+    let (mut hangar, hangar_art) = world("hangar.map");
     let mut fly = vec![Controls {
         action: Some(Request::Jetpack),
         ..Controls::default()
@@ -159,9 +167,10 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         turn: 0.2,
         ..Controls::default()
     }));
-    run(&mut hangar, &fly, (&mut ws, &art, &mut frame), (w, h));
+    let looks = (&art, &hangar_art);
+    run(&mut hangar, &fly, (&mut ws, looks, &mut frame), (w, h));
     let steady: Vec<Controls> = fly[200..].to_vec();
-    let (ticks, frames) = run(&mut hangar, &steady, (&mut ws, &art, &mut frame), (w, h));
+    let (ticks, frames) = run(&mut hangar, &steady, (&mut ws, looks, &mut frame), (w, h));
     assert!(hangar.player().flight.is_some() && !hangar.particles().is_empty());
     assert_eq!(
         (ticks, frames),

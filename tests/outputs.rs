@@ -24,7 +24,7 @@ fn map_path() -> PathBuf {
 /// Starts recording a fresh world on the default map into `path` and
 /// records `ticks` ticks of walking; returns the recorder, still open.
 fn record(path: &Path, ticks: u64) -> (Recorder, World) {
-    let mut world = World::new(map::load(&map_path()).unwrap(), Tunables::default(), 3);
+    let mut world = World::new(map::load(&map_path()).unwrap().map, Tunables::default(), 3);
     let header = Header::new(&world, Some(&map_path()), 3);
     let mut recorder = Recorder::create(path, &header, &world).unwrap();
     let walk = Controls {
@@ -71,7 +71,7 @@ fn an_interrupted_recording_replays_up_to_its_last_complete_second() {
     let recording = Recording::load(&partial_path(&path)).unwrap();
     assert!(recording.is_truncated());
     assert_eq!(recording.last_verified_tick(), 2 * CHECK_INTERVAL);
-    let outcome = replay(&recording, map::load(&map_path()).unwrap());
+    let outcome = replay(&recording, map::load(&map_path()).unwrap().map);
     assert_eq!((outcome.ticks, outcome.desync), (2 * CHECK_INTERVAL, None));
 }
 

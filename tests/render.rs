@@ -2,7 +2,7 @@
 //! and frames that show what a player should see.
 
 use std::path::{Path, PathBuf};
-use wobblecaster::map::{self, Map};
+use wobblecaster::map::{self, Map, MapArt};
 use wobblecaster::render::{self, Hud, View};
 use wobblecaster::sim::{Pose, Scenario, Tunables, World, EYE_HEIGHT};
 use wobblecaster::sprites::Art;
@@ -11,12 +11,49 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn default_world() -> World {
-    World::new(
-        map::load(&root().join("maps/default.map")).unwrap(),
-        Tunables::default(),
-        1,
-    )
+/// A world and how its map looks: what a frame shows. It reads as the
+/// world it holds.
+#[derive(Clone)]
+struct Shown {
+    world: World,
+    map_art: MapArt,
+}
+
+impl Shown {
+    /// The map file at `path` (from the repository root) with the default
+    /// tunables and seed `seed`, edited by `edit` before the world starts.
+    fn load(path: &str, seed: u64, edit: impl FnOnce(&mut Map)) -> Self {
+        let mut loaded = map::load(&root().join(path)).unwrap();
+        edit(&mut loaded.map);
+        let world = World::new(loaded.map, Tunables::default(), seed);
+        Self {
+            world,
+            map_art: loaded.art,
+        }
+    }
+
+    /// A world made in code, in plain grey.
+    fn plain(world: World) -> Self {
+        let map_art = MapArt::plain(world.map());
+        Self { world, map_art }
+    }
+}
+
+impl std::ops::Deref for Shown {
+    type Target = World;
+    fn deref(&self) -> &World {
+        &self.world
+    }
+}
+
+impl std::ops::DerefMut for Shown {
+    fn deref_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+}
+
+fn default_world() -> Shown {
+    Shown::load("maps/default.map", 1, |_| {})
 }
 
 /// The shipped sprite sheets, loaded once per test.
@@ -24,14 +61,15 @@ fn art() -> Art {
     Art::load(&root().join("assets/sprites")).unwrap()
 }
 
-fn render(world: &World, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
+fn render(shown: &Shown, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
     let mut frame = vec![0u8; w * h * 4];
     render::draw(
         &render::Scene {
-            world,
+            world: &shown.world,
             view: &View::from_pose(pose),
             hud,
             art: &art(),
+            map_art: &shown.map_art,
         },
         render::Frame::new(&mut frame, w, h),
     );
@@ -43,7 +81,7 @@ fn render(world: &World, pose: Pose, w: usize, h: usize, hud: &Hud) -> Vec<u8> {
 const GOLDEN: (u32, u32) = (320, 180);
 
 /// `world` seen from `pose` with `hud`, at the golden images' size.
-fn golden_frame(world: &World, pose: Pose, hud: &Hud) -> Vec<u8> {
+fn golden_frame(world: &Shown, pose: Pose, hud: &Hud) -> Vec<u8> {
     render(world, pose, GOLDEN.0 as usize, GOLDEN.1 as usize, hud)
 }
 
@@ -86,10 +124,15 @@ fn golden_default_hall() {
 /// through the gap (`tests/maps/render_door.map`), no HUD.
 #[test]
 fn golden_door_and_sprites() {
-    let map = map::load(&root().join("tests/maps/render_door.map")).unwrap();
+    let shown = Shown::load("tests/maps/render_door.map", 1, |_| {});
     // Set the leaf part-way by hand, so the image does not depend on the
     // doors' timing (tests/doors.rs checks that).
-    let world = Scenario::on(map).map(|m| m.doors[0].open = 0.4).build();
+    let world = Shown {
+        world: Scenario::from_world(shown.world)
+            .map(|m| m.doors[0].open = 0.4)
+            .build(),
+        ..shown
+    };
     let pose = Pose {
         x: 1.5,
         y: 2.5,
@@ -118,8 +161,7 @@ fn golden_sky() {
 /// it cut part-way through its third repeat, no HUD.
 #[test]
 fn golden_tall_walls() {
-    let map = map::load(&root().join("tests/maps/render_tall.map")).unwrap();
-    let world = World::new(map, Tunables::default(), 1);
+    let world = Shown::load("tests/maps/render_tall.map", 1, |_| {});
     let pose = Pose {
         x: 2.0,
         y: 1.4,
@@ -285,7 +327,7 @@ fn the_view_is_symmetric_in_a_symmetric_room() {
     // No fisheye or half-pixel skew: facing the middle of a wall in a
     // symmetric room, each column's wall height equals its mirror's.
     let map = Map::from_rows(&["#######", "#.....#", "#..>..#", "#.....#", "#######"]);
-    let world = World::new(map, Tunables::default(), 1);
+    let world = Shown::plain(World::new(map, Tunables::default(), 1));
     let (w, h) = (200, 100);
     let hud = Hud {
         hidden: true,
@@ -324,7 +366,7 @@ fn the_view_is_symmetric_in_a_symmetric_room() {
 
 /// The frame seen from the start of the map drawn by `rows`, bare (no HUD).
 fn bare_frame(rows: &[&str]) -> Vec<u8> {
-    let world = World::new(Map::from_rows(rows), Tunables::default(), 1);
+    let world = Shown::plain(World::new(Map::from_rows(rows), Tunables::default(), 1));
     let hud = Hud {
         hidden: true,
         ..Hud::default()
@@ -344,11 +386,7 @@ fn a_walker_shows_in_the_open_and_hides_behind_a_wall() {
 
 #[test]
 fn the_fight_hud_draws_at_any_size_dead_or_alive() {
-    let mut world = World::new(
-        map::load(&root().join("maps/arena.map")).unwrap(),
-        Tunables::default(),
-        3,
-    );
+    let mut world = Shown::load("maps/arena.map", 3, |_| {});
     let fire = wobblecaster::sim::Controls {
         fire: true,
         ..Default::default()
@@ -361,9 +399,12 @@ fn the_fight_hud_draws_at_any_size_dead_or_alive() {
         ..Hud::default()
     };
     let alive = render(&world, world.camera(), 200, 120, &hud);
-    let world = Scenario::from_world(world)
-        .combat(|c, _| c.health = 0)
-        .build();
+    let world = Shown {
+        world: Scenario::from_world(world.world.clone())
+            .combat(|c, _| c.health = 0)
+            .build(),
+        ..world
+    };
     let dead = render(&world, world.camera(), 200, 120, &hud);
     assert_ne!(alive, dead, "the death screen shows");
     for (w, h) in [(1, 1), (3, 2), (2, 300), (300, 2)] {
@@ -378,13 +419,11 @@ fn all_painted(frame: &[u8]) -> bool {
     frame.chunks_exact(4).all(|p| p[3] == 255)
 }
 
-fn hangar_world() -> World {
-    let mut map = map::load(&root().join("maps/hangar.map")).unwrap();
-    map.spawns.clear();
-    World::new(map, Tunables::default(), 1)
+fn hangar_world() -> Shown {
+    Shown::load("maps/hangar.map", 1, |map| map.spawns.clear())
 }
 
-fn bare(world: &World, pose: Pose, w: usize, h: usize) -> Vec<[u8; 4]> {
+fn bare(world: &Shown, pose: Pose, w: usize, h: usize) -> Vec<[u8; 4]> {
     let hud = Hud {
         hidden: true,
         ..Hud::default()
@@ -464,7 +503,7 @@ fn exhaust_particles_show_in_front_of_the_eye() {
     let mut world = hangar_world();
     let pose = yard(2.0, 1.5 * std::f64::consts::PI, 0.0);
     let empty = bare(&world, pose, 160, 90);
-    world = Scenario::from_world(world)
+    world.world = Scenario::from_world(world.world)
         .particles(|cloud| {
             for i in 0..20 {
                 cloud.emit(wobblecaster::sim::particles::Particle {
@@ -485,7 +524,7 @@ fn exhaust_particles_show_in_front_of_the_eye() {
 
 /// Renders `world` from `pose` at 1920x1080 (odd bands and all) on a pool
 /// of `threads` threads.
-fn render_on(threads: usize, world: &World, pose: Pose, (w, h): (usize, usize)) -> Vec<u8> {
+fn render_on(threads: usize, world: &Shown, pose: Pose, (w, h): (usize, usize)) -> Vec<u8> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -557,7 +596,11 @@ fn every_shipped_map_loads_and_renders() {
         ..Hud::default()
     };
     for path in maps {
-        let world = World::new(map::load(&path).unwrap(), Tunables::default(), 1);
+        let loaded = map::load(&path).unwrap();
+        let world = Shown {
+            world: World::new(loaded.map, Tunables::default(), 1),
+            map_art: loaded.art,
+        };
         let start = world.camera();
         let poses = [0.0, 90.0, 180.0, 270.0].map(|deg: f64| Pose {
             yaw: deg.to_radians(),

@@ -33,7 +33,7 @@ fn map_path() -> PathBuf {
 }
 
 fn load_map() -> Map {
-    map::load(&map_path()).unwrap()
+    map::load(&map_path()).unwrap().map
 }
 
 /// Every tick's controls: the script, with a model switch and a coupling

@@ -124,7 +124,7 @@ struct Seen {
 /// Runs `ticks` ticks of random spells on `map` under `tunables`, checking
 /// the world after each; panics naming the tick of the first fault.
 fn soak(map_name: &str, (variant, tunables): (&str, Tunables), ticks: u64, seed: u64) -> Seen {
-    let map = map::load(&root().join("maps").join(map_name)).unwrap();
+    let map = map::load(&root().join("maps").join(map_name)).unwrap().map;
     let mut world = World::new(map, tunables, seed);
     let mut rng = Rng::new(seed ^ 0x50ac);
     let (mut controls, mut left) = (Controls::default(), 0);

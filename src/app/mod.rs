@@ -27,7 +27,7 @@ mod tape;
 mod timing;
 mod watch;
 
-use crate::map::Map;
+use crate::map::Loaded;
 use crate::record::{Outcome, Playback};
 use crate::settings::{Settings, Video};
 use crate::sim::{Tunables, World};
@@ -41,7 +41,7 @@ use winit::event_loop::{ControlFlow, EventLoop};
 /// What the window needs to start a game.
 pub struct AppConfig {
     /// The map to play, already loaded.
-    pub map: Map,
+    pub map: Loaded,
     /// The map as named on the command line (what a recording stores).
     pub map_path: PathBuf,
     /// The map file read, watched for edits while playing.
@@ -182,7 +182,7 @@ pub fn run(config: AppConfig) -> Result<Report, AppError> {
             "wobblecaster \u{2014} replay {}",
             p.recording().file.display()
         ),
-        None => format!("wobblecaster \u{2014} {}", config.map.name),
+        None => format!("wobblecaster \u{2014} {}", config.map.map.name),
     };
     let (video, frames) = (config.video.clone(), config.frames);
     let game = new_game(config)?;
@@ -215,7 +215,7 @@ fn new_game(config: AppConfig) -> Result<Game, AppError> {
         );
         return Ok(game);
     }
-    let world = World::new(config.map, config.tunables, config.seed);
+    let world = World::new(config.map.map, config.tunables, config.seed);
     let watch = Watch::new(settings_path, Some(&config.map_file));
     let tape = Tape::new(Some(config.map_path), config.seed);
     let mut game = Game::new(
@@ -224,7 +224,8 @@ fn new_game(config: AppConfig) -> Result<Game, AppError> {
         (config.video, config.art),
         tape,
         watch,
-    );
+    )
+    .with_map_art(config.map.art);
     if let Some(path) = config.record {
         game.record_to(&path)
             .map_err(|source| AppError::Record { path, source })?;

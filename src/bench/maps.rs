@@ -187,7 +187,7 @@ pub fn run(assets: &Path) -> Vec<Figure> {
     if let Some(map) = loaded {
         let radius = EnemyTunables::default().walker.radius;
         let ms = median_ms(9, || {
-            let _ = placement_problems(&map, radius);
+            let _ = placement_problems(&map.map, radius);
         });
         figures.push(Figure {
             name: format!("check_map_{BIG}x{BIG}_ms"),
@@ -209,8 +209,12 @@ mod tests {
     #[test]
     fn the_generated_map_loads_the_same_in_both_formats_and_checks_clean() {
         let size = 64;
-        let text = map::parse(&text_map(size), &assets().join("b.map")).unwrap();
-        let tmx = map::parse_tmx(&tmx_map(size), &assets().join("b.tmx")).unwrap();
+        let text = map::parse(&text_map(size), &assets().join("b.map"))
+            .unwrap()
+            .map;
+        let tmx = map::parse_tmx(&tmx_map(size), &assets().join("b.tmx"))
+            .unwrap()
+            .map;
         assert_eq!((text.width(), text.height()), (size, size));
         for m in [&text, &tmx] {
             assert!(m.doors.len() > 50, "{}", m.doors.len());

@@ -4,7 +4,7 @@
 pub mod cartesian;
 pub mod maps;
 
-use crate::map::Map;
+use crate::map::{Map, MapArt};
 use crate::render::{self, Hud, View, Workspace};
 use crate::sim::actors::tank::{Tank, TankState};
 use crate::sim::actors::walker::{Walker, WalkerState};
@@ -88,7 +88,13 @@ pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
 /// The median time of one full frame (walls, floor, ceiling, sprites,
 /// particles, HUD with the minimap) of `world` at `w` x `h`, averaged over
 /// `poses`, on the rayon pool in force; milliseconds.
-pub fn frame_ms(world: &World, art: &Art, poses: &[Pose], (w, h): (usize, usize)) -> f64 {
+/// `looks`: the sprite sheets and the map's textures.
+pub fn frame_ms(
+    world: &World,
+    (art, map_art): (&Art, &MapArt),
+    poses: &[Pose],
+    (w, h): (usize, usize),
+) -> f64 {
     let hud = Hud {
         fps: Some(60.0),
         minimap: true,
@@ -107,6 +113,7 @@ pub fn frame_ms(world: &World, art: &Art, poses: &[Pose], (w, h): (usize, usize)
                     view: &view,
                     hud: &hud,
                     art,
+                    map_art,
                 },
                 render::Frame::new(&mut frame, w, h),
             );
@@ -160,7 +167,7 @@ fn with_exhaust(world: &World, poses: &[Pose]) -> World {
 /// Measures full frames at each size on one core and on all of them, the
 /// fill bound, the face against a wall and the open hall, and the
 /// simulation tick, on `world`'s map.
-pub fn run(world: &World, art: &Art) -> Vec<Figure> {
+pub fn run(world: &World, art: (&Art, &MapArt)) -> Vec<Figure> {
     let mut figures = Vec::new();
     let mut push = |name: String, value: f64, unit: &'static str| {
         figures.push(Figure { name, value, unit });

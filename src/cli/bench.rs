@@ -20,9 +20,10 @@ pub struct Args {
 
 /// Measures and prints every figure.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let (map, _, _) = load_map(args.map)?;
-    let world = World::new(map, Tunables::default(), 1);
-    let mut figures = crate::bench::run(&world, &super::run_input::load_art()?);
+    let (loaded, _, _) = load_map(args.map)?;
+    let world = World::new(loaded.map, Tunables::default(), 1);
+    let art = super::run_input::load_art()?;
+    let mut figures = crate::bench::run(&world, (&art, &loaded.art));
     figures.extend(crate::bench::maps::run(&data::dir("assets")));
     crate::bench::print(&figures, args.csv);
     Ok(ExitCode::SUCCESS)

@@ -43,7 +43,7 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
             }
         };
         match map::load(f) {
-            Ok(m) => {
+            Ok(map::Loaded { map: m, .. }) => {
                 let problems = placement_problems(&m, walker_radius);
                 let mut errors = 0;
                 for p in &problems {

@@ -15,7 +15,7 @@ pub fn run() -> Result<ExitCode, CliError> {
     let rows: Vec<(String, String, String)> = files
         .iter()
         .map(|f| match map::load(f) {
-            Ok(m) => (shipped::short_name(f), m.name, m.description),
+            Ok(m) => (shipped::short_name(f), m.map.name, m.map.description),
             Err(e) => (
                 shipped::short_name(f),
                 "(does not load)".into(),

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let recording = load_recording(&args.file)?;
     let map = recording_map(&recording, args.map.clone())?;
     if args.headless {
-        return Ok(tell(&record::replay(&recording, map), args.hash));
+        return Ok(tell(&record::replay(&recording, map.map), args.hash));
     }
     in_window(args, recording, map)
 }
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 fn in_window(
     args: Args,
     recording: record::Recording,
-    map: crate::map::Map,
+    map: crate::map::Loaded,
 ) -> Result<ExitCode, CliError> {
     use crate::app::{self, AppConfig};
     use crate::record::Playback;
@@ -73,7 +73,7 @@ fn in_window(
 
 /// Without the window, only `--headless` replays.
 #[cfg(not(feature = "window"))]
-fn in_window(_: Args, _: record::Recording, _: crate::map::Map) -> Result<ExitCode, CliError> {
+fn in_window(_: Args, _: record::Recording, _: crate::map::Loaded) -> Result<ExitCode, CliError> {
     Err(CliError::NoWindow)
 }
 

@@ -5,7 +5,7 @@ use super::args::TuningArgs;
 use super::CliError;
 use crate::data;
 use crate::files;
-use crate::map::{self, Map};
+use crate::map::{self, Loaded, Map};
 use crate::record::Recording;
 use crate::script::Script;
 use crate::sim::{Controls, Tunables, World};
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// The map `asked` (a file or a shipped name), or the shipped default map;
 /// also the path as given (what a recording names) and the file it is.
-pub fn load_map(asked: Option<PathBuf>) -> Result<(Map, PathBuf, PathBuf), CliError> {
+pub fn load_map(asked: Option<PathBuf>) -> Result<(Loaded, PathBuf, PathBuf), CliError> {
     let path = asked.unwrap_or_else(|| PathBuf::from(data::DEFAULT_MAP));
     let file = data::resolve_map(&path)?;
     Ok((map::load(&file)?, path, file))
@@ -51,7 +51,7 @@ impl RunInput {
         tuning: &TuningArgs,
     ) -> Result<Self, CliError> {
         let map = match map {
-            Some(p) => map::load(&data::resolve_map(&p)?)?,
+            Some(p) => map::load(&data::resolve_map(&p)?)?.map,
             None => Map::open_plane(),
         };
         Ok(Self {
@@ -78,7 +78,7 @@ impl RunInput {
         map: Option<PathBuf>,
         tuning: &TuningArgs,
     ) -> Result<Self, CliError> {
-        let map = recording_map(&recording, map)?;
+        let map = recording_map(&recording, map)?.map;
         let mut tunables = recording.header.tunables;
         tuning.apply(&mut tunables);
         Ok(Self {
@@ -152,23 +152,23 @@ fn noted(recording: Recording) -> Recording {
 
 /// The map to run `recording` on: `chosen`, else the one its header names
 /// (resolved as `--map` is; none is the open plane).
-pub fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Map, CliError> {
+pub fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Loaded, CliError> {
     let header = &recording.header;
     let path = match (chosen, &header.map) {
         (Some(p), _) => data::resolve_map(&p)?,
         (None, Some(p)) => data::resolve_map(p)?,
-        (None, None) => return Ok(Map::open_plane()),
+        (None, None) => return Ok(Loaded::open_plane()),
     };
     let map = map::load(&path).map_err(|source| CliError::ReplayMap {
         map: path.clone(),
         recording: recording.file.clone(),
         source,
     })?;
-    if map.name != header.map_name {
+    if map.map.name != header.map_name {
         eprintln!(
             "note: {} is the map `{}`; {} was recorded on `{}`",
             path.display(),
-            map.name,
+            map.map.name,
             recording.file.display(),
             header.map_name
         );

@@ -72,7 +72,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             args.out.display()
         )));
     }
-    let (mut map, _, _) = load_map(args.map)?;
+    let (loaded, _, _) = load_map(args.map)?;
+    let (mut map, map_art) = (loaded.map, loaded.art);
     // The player stands where the camera is, so the HUD and minimap agree.
     if let Some(pose) = args.at {
         map.start = Start {
@@ -119,6 +120,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             view: &view,
             hud: &hud,
             art: &load_art()?,
+            map_art: &map_art,
         },
         render::Frame::new(&mut frame, w as usize, h as usize),
     );

@@ -64,7 +64,7 @@ pub fn run_all(
         let script_path = root.join("maneuvers").join(format!("{}.txt", m.name));
         let script = Script::load(&script_path)?;
         let map = match m.map {
-            Some(file) => map::load(&root.join("maps").join(file))?,
+            Some(file) => map::load(&root.join("maps").join(file))?.map,
             None => Map::open_plane(),
         };
         let runs = VARIANTS

@@ -1,9 +1,12 @@
-//! Maps: the tile grid, its textures, and where the player starts.
+//! Maps: the tile grid, where the player starts, and the textures it is
+//! drawn with.
 //!
 //! Maps are written as text or made in the Tiled editor (see
-//! `maps/README.md`); [`load`] reads either into one [`Map`], and every fault
-//! is reported with its file and where in it: line and column, or layer and
-//! tile, or object.
+//! `maps/README.md`); [`load`] reads either into a [`Loaded`] map: the level
+//! ([`Map`]: grid, doors, pickups, starts, sky tiles, heights), which the
+//! simulation and the renderer share, and its textures ([`MapArt`]), which
+//! only the renderer reads. Every fault is reported with its file and where
+//! in it: line and column, or layer and tile, or object.
 
 mod door;
 mod error;
@@ -30,16 +33,76 @@ pub enum Surface {
     Texture(Texture),
 }
 
-/// Open sky over some or all of the map: a panorama wrapped once round the
-/// horizon, from the horizon (its bottom row) to straight up (its top row),
-/// that turns with the view.
+/// Where the map is open to the sky (its panorama is in [`MapArt::sky`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sky {
-    /// The panorama.
-    pub texture: Texture,
     /// True for each tile (row-major) open to the sky; empty when the whole
     /// map is.
     tiles: Vec<bool>,
+}
+
+/// How a map looks: its textures, read by the renderer only. The level
+/// refers to them by index (a wall cell `n` is `walls[n - 1]`, a door's
+/// [`Door::texture`] indexes `doors`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapArt {
+    /// Wall textures, indexed by cell value - 1.
+    pub walls: Vec<Texture>,
+    /// Door textures, indexed by [`Door::texture`].
+    pub doors: Vec<Texture>,
+    /// The floor.
+    pub floor: Surface,
+    /// The ceiling, where there is no open sky.
+    pub ceiling: Surface,
+    /// The panorama over the open sky: wrapped once round the horizon, from
+    /// the horizon (its bottom row) to straight up (its top row), turning
+    /// with the view. Present exactly when the level has a [`Sky`].
+    pub sky: Option<Texture>,
+}
+
+impl MapArt {
+    /// Plain grey walls and doors (as [`Map::from_rows`] loads them) and the
+    /// default floor and ceiling colours
+    /// for every texture `map` refers to (a blue-grey sky if it has one):
+    /// for maps made in code.
+    pub fn plain(map: &Map) -> Self {
+        let walls = map.cells.iter().filter(|&&c| c != DOOR).max().copied();
+        let doors = map.doors.iter().map(|d| d.texture + 1).max();
+        Self {
+            walls: vec![Texture::solid([128, 128, 128]); usize::from(walls.unwrap_or(1))],
+            doors: vec![Texture::solid([128, 128, 128]); doors.unwrap_or(0)],
+            floor: Surface::Colour(DEFAULT_FLOOR),
+            ceiling: Surface::Colour(DEFAULT_CEILING),
+            sky: map.sky.as_ref().map(|_| Texture::solid([110, 140, 190])),
+        }
+    }
+
+    /// Texture `i` of the faces rays meet: the wall textures, then the door
+    /// textures.
+    pub fn face_texture(&self, i: usize) -> &Texture {
+        match self.walls.get(i) {
+            Some(t) => t,
+            None => &self.doors[i - self.walls.len()],
+        }
+    }
+}
+
+/// A map as read from its file: the level and how it looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    /// The level.
+    pub map: Map,
+    /// Its textures.
+    pub art: MapArt,
+}
+
+impl Loaded {
+    /// The open plane ([`Map::open_plane`]) in plain colours.
+    pub fn open_plane() -> Self {
+        let map = Map::open_plane();
+        let art = MapArt::plain(&map);
+        Self { map, art }
+    }
 }
 
 /// The keys that open locked doors.
@@ -163,20 +226,12 @@ pub struct Map {
     width: usize,
     height: usize,
     /// 0 for open floor, [`DOOR`] for a door, n for a wall with texture
-    /// `walls[n - 1]`.
+    /// [`MapArt::walls`]`[n - 1]`.
     cells: Vec<u8>,
-    /// Wall textures, indexed by cell value - 1.
-    pub walls: Vec<Texture>,
-    /// The floor.
-    pub floor: Surface,
-    /// The ceiling, where there is no open sky.
-    pub ceiling: Surface,
     /// Open sky, over the whole map or some tiles.
     pub sky: Option<Sky>,
     /// The doors, in grid order; their state changes as the world runs.
     pub doors: Vec<Door>,
-    /// Door textures, indexed by [`Door::texture`].
-    pub door_textures: Vec<Texture>,
     /// For each tile (row-major), the index of its door in `doors`, or
     /// `u16::MAX`; empty when the map has no doors.
     door_index: Vec<u16>,
@@ -216,12 +271,8 @@ impl Map {
             width: 0,
             height: 0,
             cells: Vec::new(),
-            walls: Vec::new(),
-            floor: Surface::Colour(DEFAULT_FLOOR),
-            ceiling: Surface::Colour(DEFAULT_CEILING),
             sky: None,
             doors: Vec::new(),
-            door_textures: Vec::new(),
             door_index: Vec::new(),
             pickups: Vec::new(),
             start: Start {
@@ -249,10 +300,10 @@ impl Map {
              [grid]\n{}\n",
             rows.join("\n")
         );
-        parse::parse_with(&text, std::path::Path::new("<rows>"), &mut |_| {
+        let loaded = parse::parse_with(&text, std::path::Path::new("<rows>"), &mut |_| {
             Ok(Texture::solid([128, 128, 128]))
-        })
-        .unwrap_or_else(|e| panic!("bad test map: {e}"))
+        });
+        loaded.unwrap_or_else(|e| panic!("bad test map: {e}")).map
     }
 
     /// Width in tiles.
@@ -299,15 +350,6 @@ impl Map {
                 .door_at(x, y)
                 .is_none_or(|d| self.doors[d].lock.is_some()),
             _ => true,
-        }
-    }
-
-    /// Texture `i` of the faces rays meet: the wall textures, then the door
-    /// textures.
-    pub fn face_texture(&self, i: usize) -> &Texture {
-        match self.walls.get(i) {
-            Some(t) => t,
-            None => &self.door_textures[i - self.walls.len()],
         }
     }
 

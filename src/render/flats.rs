@@ -8,7 +8,7 @@
 //! the floor where the map has them.
 
 use super::{fog, shade, Projection, Rows, WallCover};
-use crate::map::{Map, Surface};
+use crate::map::{Map, MapArt, Surface};
 use crate::texture::Texture;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
@@ -29,7 +29,7 @@ pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
 /// `masks` is scratch for the band's open-column masks (see
 /// [`open_masks`]), [`mask_words`] words a row.
 pub(super) fn draw(
-    map: &Map,
+    (map, art): (&Map, &MapArt),
     proj: &Projection,
     rows: &mut Rows,
     covers: &[WallCover],
@@ -45,14 +45,13 @@ pub(super) fn draw(
         let mask = &masks[(y - rows.y0) * words..][..words];
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
-            (&map.floor, proj.eye)
+            (&art.floor, proj.eye)
         } else {
-            (&map.ceiling, proj.ceiling - proj.eye)
+            (&art.ceiling, proj.ceiling - proj.eye)
         };
-        if below <= 0.0 && map.all_sky() {
+        if let (true, true, Some(sky)) = (below <= 0.0, map.all_sky(), &art.sky) {
             let at = (y - rows.y0) * w;
             let row = &mut rows.pixels[at..at + w];
-            let sky = &map.sky.as_ref().expect("all sky").texture;
             open_runs(mask, |a, b| {
                 sky_row(
                     sky,
@@ -87,7 +86,7 @@ pub(super) fn draw(
         if below > 0.0 && pads {
             pads_row(map, proj, dist, brightness, row, visible);
         }
-        if let (true, Some(sky)) = (below <= 0.0, &map.sky) {
+        if let (true, Some(_), Some(sky)) = (below <= 0.0, &map.sky, &art.sky) {
             // Open sky over some tiles: where the ceiling point is under
             // one, the panorama shows instead.
             let ([px, py], [dx, dy]) = row_walk(proj, dist);
@@ -95,7 +94,7 @@ pub(super) fn draw(
                 let (cx, cy) = (px + dx * x as f64, py + dy * x as f64);
                 visible(x) && map.is_open_sky(cx.floor() as i64, cy.floor() as i64)
             };
-            sky_row(&sky.texture, proj, -below, sky_columns, row, open);
+            sky_row(sky, proj, -below, sky_columns, row, open);
         }
     }
 }

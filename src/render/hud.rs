@@ -2,12 +2,11 @@
 //! like article 000's demo (the body, its speed vector and its push).
 
 use super::font::{Canvas, Lines, GLYPH};
-use super::View;
 use super::{cockpit, fight, radar};
-use crate::map::{Key, PickupKind};
+use super::{Scene, View};
+use crate::map::{Key, MapArt, PickupKind};
 use crate::sim::doors::Event;
 use crate::sim::{Model, World, TICK_RATE};
-use crate::sprites::Art;
 use std::fmt::Write as _;
 
 /// The keys the HUD's prompts name ("P to resume"), as the player reads
@@ -54,7 +53,14 @@ const HEADING: [u8; 4] = [255, 208, 64, 255];
 const TEXT: [u8; 3] = [235, 235, 220];
 
 /// Draws the HUD over the scene.
-pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Canvas) {
+pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
+    let Scene {
+        world,
+        view,
+        hud,
+        art,
+        map_art,
+    } = *scene;
     if hud.hidden {
         return;
     }
@@ -68,7 +74,7 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, art: &Art, c: &mut Can
         None => dial(world, view, c, scale),
     }
     if hud.minimap || hud.steering {
-        minimap(world, view, hud.steering, c, scale);
+        minimap((world, map_art), view, hud.steering, c, scale);
     }
     notice(world, c, scale);
     if hud.help {
@@ -334,7 +340,13 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
 
 /// The map from above, top right, north up, centred on the player when the
 /// map is larger than the window onto it.
-fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: usize) {
+fn minimap(
+    (world, map_art): (&World, &MapArt),
+    view: &View,
+    steering: bool,
+    c: &mut Canvas,
+    scale: usize,
+) {
     const MAX_CELLS: usize = 32;
     let map = world.map();
     let cells_w = map.width().clamp(1, MAX_CELLS);
@@ -376,7 +388,7 @@ fn minimap(world: &World, view: &View, steering: bool, c: &mut Canvas, scale: us
             let rgb = match door {
                 Some(d) if d.is_open() => continue,
                 Some(d) => d.lock.map_or(DOOR_COLOUR, key_colour),
-                None => map
+                None => map_art
                     .walls
                     .get(v as usize - 1)
                     .map_or([128; 3], |t| t.average()),
@@ -503,7 +515,8 @@ mod tests {
                         world: &world,
                         view: &view,
                         hud,
-                        art: &Art::plain(),
+                        art: &crate::sprites::Art::plain(),
+                        map_art: &MapArt::plain(world.map()),
                     },
                     super::super::Frame::new(&mut frame, w, h),
                 );

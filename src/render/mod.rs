@@ -17,6 +17,7 @@ mod walls;
 
 pub use hud::{Hud, Prompts};
 
+use crate::map::MapArt;
 use crate::sim::{Pose, World};
 use crate::sprites::Art;
 
@@ -219,6 +220,8 @@ pub struct Scene<'a> {
     pub hud: &'a Hud,
     /// The sprite sheets.
     pub art: &'a Art,
+    /// The map's textures.
+    pub map_art: &'a MapArt,
 }
 
 /// Pixels to draw into: `width` x `height` RGBA, row-major, 4 bytes each.
@@ -262,9 +265,10 @@ pub fn draw(scene: &Scene, frame: Frame) {
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let Scene {
         world,
-        view,
-        hud,
         art,
+        map_art,
+        view,
+        ..
     } = *scene;
     let Frame {
         pixels: frame,
@@ -283,7 +287,9 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         .par_chunks_mut(RAY_COLUMNS)
         .zip(ws.strips.par_chunks_mut(RAY_COLUMNS))
         .enumerate()
-        .for_each(|(i, (spans, strips))| walls::cast(map, &proj, i * RAY_COLUMNS, spans, strips));
+        .for_each(|(i, (spans, strips))| {
+            walls::cast(map, map_art, &proj, i * RAY_COLUMNS, spans, strips)
+        });
     ws.covers.clear();
     ws.covers.extend(ws.spans.iter().map(WallCover::of));
     flats::sky_columns(map, &proj, &mut ws.sky);
@@ -305,13 +311,13 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
                 pixels,
                 y0,
             };
-            walls::paint(map, &proj, &mut rows, spans, strips);
-            flats::draw(map, &proj, &mut rows, covers, masks, sky);
+            walls::paint(map_art, &proj, &mut rows, spans, strips);
+            flats::draw((map, map_art), &proj, &mut rows, covers, masks, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(sparks, &proj, &mut rows, spans);
             // Last the HUD, over everything.
             let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
-            hud::draw(world, view, hud, art, &mut canvas);
+            hud::draw(scene, &mut canvas);
         });
 }
 

@@ -5,7 +5,7 @@
 
 use super::raycast::{self, Side};
 use super::{fog, shade, ColumnSpan, Projection, Rows, WallStrip};
-use crate::map::{Map, DOOR};
+use crate::map::{Map, MapArt, DOOR};
 
 /// How far a ray looks before it gives up, in tiles (only the open plane
 /// has no walls to stop it).
@@ -24,6 +24,7 @@ const NEAR_STEP: u64 = 1 << 28;
 /// `first`, and records its wall span, depth and texture strip.
 pub(super) fn cast(
     map: &Map,
+    art: &MapArt,
     proj: &Projection,
     first: usize,
     spans: &mut [ColumnSpan],
@@ -48,10 +49,10 @@ pub(super) fn cast(
         let bottom = bottom_f.ceil().clamp(0.0, h as f64) as usize;
         // Door leaves take their textures after the walls'.
         let wall = match (hit.cell, map.door_at(hit.tile.0, hit.tile.1)) {
-            (DOOR, Some(d)) => map.walls.len() + map.doors[d].texture,
+            (DOOR, Some(d)) => art.walls.len() + map.doors[d].texture,
             _ => (hit.cell - 1) as usize,
         };
-        let size = map.face_texture(wall).size();
+        let size = art.face_texture(wall).size();
         let mut brightness = fog(dist);
         if hit.side == Side::Y {
             brightness = brightness * SIDE_Y_BRIGHTNESS / 256;
@@ -82,7 +83,7 @@ pub(super) fn cast(
 /// [`paint_quad`]): over the rows all four strips cover, a row of the four
 /// is one 16-byte store, shaded together. The rest column by column.
 pub(super) fn paint(
-    map: &Map,
+    art: &MapArt,
     proj: &Projection,
     rows: &mut Rows,
     spans: &[ColumnSpan],
@@ -93,10 +94,10 @@ pub(super) fn paint(
     let band = |span: &ColumnSpan| (span.top.max(y0), span.bottom.min(y1));
     let mut x = 0;
     while x < w {
-        let quad = x + 4 <= w && (x..x + 4).all(|i| plain(map, &strips[i]));
+        let quad = x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i]));
         if !quad {
             let (from, to) = band(&spans[x]);
-            paint_column(map, rows, w, x, &spans[x], &strips[x], from, to);
+            paint_column(art, rows, w, x, &spans[x], &strips[x], from, to);
             x += 1;
             continue;
         }
@@ -106,19 +107,19 @@ pub(super) fn paint(
         let common_to = ranges.iter().map(|r| r.1).min().unwrap_or(0);
         if common_from >= common_to {
             for (i, &(from, to)) in ranges.iter().enumerate() {
-                paint_column(map, rows, w, x + i, &spans[x + i], &strips[x + i], from, to);
+                paint_column(art, rows, w, x + i, &spans[x + i], &strips[x + i], from, to);
             }
             x += 4;
             continue;
         }
         for (i, &(from, to)) in ranges.iter().enumerate() {
             let (span, s) = (&spans[x + i], &strips[x + i]);
-            paint_column(map, rows, w, x + i, span, s, from, common_from);
-            paint_column(map, rows, w, x + i, span, s, common_to, to);
+            paint_column(art, rows, w, x + i, span, s, from, common_from);
+            paint_column(art, rows, w, x + i, span, s, common_to, to);
         }
         let quad = Quad {
             columns: std::array::from_fn(|i| {
-                map.face_texture(strips[x + i].wall)
+                art.face_texture(strips[x + i].wall)
                     .column(strips[x + i].column)
             }),
             v: std::array::from_fn(|i| {
@@ -139,8 +140,8 @@ pub(super) fn paint(
 /// True if a strip can be painted in a [`Quad`]: its texture rows do not
 /// repeat (a wall one tile tall) and it is not near enough to be painted a
 /// texel row at a time.
-fn plain(map: &Map, s: &WallStrip) -> bool {
-    s.last < map.face_texture(s.wall).size() && s.step >= NEAR_STEP
+fn plain(art: &MapArt, s: &WallStrip) -> bool {
+    s.last < art.face_texture(s.wall).size() && s.step >= NEAR_STEP
 }
 
 /// Four neighbouring [`plain`] strips, from the same row down: each its
@@ -214,7 +215,7 @@ fn paint_quad(pixels: &mut [[u8; 4]], mut at: usize, w: usize, n: usize, mut qua
 /// Paints rows `from..to` (within `rows`) of column `x`'s wall strip.
 #[allow(clippy::too_many_arguments)]
 fn paint_column(
-    map: &Map,
+    art: &MapArt,
     rows: &mut Rows,
     w: usize,
     x: usize,
@@ -226,7 +227,7 @@ fn paint_column(
     if from >= to {
         return;
     }
-    let texture = map.face_texture(s.wall);
+    let texture = art.face_texture(s.wall);
     let size = texture.size();
     let column = texture.column(s.column);
     let mut v = s
@@ -296,14 +297,15 @@ mod tests {
     /// in bands anywhere down the frame.
     #[test]
     fn quads_paint_what_columns_paint() {
-        let mut map = Map::from_rows(&["###", "#>#", "###"]);
+        let map = Map::from_rows(&["###", "#>#", "###"]);
+        let mut art = MapArt::plain(&map);
         let patterned = |seed: u32| {
             let rgba: Vec<u8> = (0..64 * 64 * 4u32)
                 .map(|i| (i.wrapping_mul(seed) >> 7) as u8)
                 .collect();
             Texture::from_rgba(64, &rgba)
         };
-        map.walls = vec![patterned(2_654_435_761), patterned(40_503)];
+        art.walls = vec![patterned(2_654_435_761), patterned(40_503)];
         let mut z = 17u64;
         let mut next = |m: u64| {
             z = z
@@ -364,7 +366,7 @@ mod tests {
                 y0,
                 y1,
             };
-            paint(&map, &proj, &mut rows, &spans, &strips);
+            paint(&art, &proj, &mut rows, &spans, &strips);
             let mut rows = Rows {
                 pixels: &mut columns,
                 y0,
@@ -372,7 +374,7 @@ mod tests {
             };
             for (x, (span, s)) in spans.iter().zip(&strips).enumerate() {
                 let (from, to) = (span.top.max(y0), span.bottom.min(y1));
-                paint_column(&map, &mut rows, w, x, span, s, from, to);
+                paint_column(&art, &mut rows, w, x, span, s, from, to);
             }
             assert!(quads == columns, "rows {y0}..{y1}");
         }

@@ -9,7 +9,7 @@ use super::input::{self, Command, Inputs, PadState};
 use super::tape::Tape;
 use super::timing::{FixedStep, FpsMeter};
 use super::watch::Watched;
-use crate::map::Map;
+use crate::map::{Loaded, MapArt};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
 use crate::settings::{Binding, Settings, Video};
@@ -31,6 +31,8 @@ pub(super) struct Game {
     hud: Hud,
     /// The sprite sheets the view draws.
     art: Art,
+    /// The map's textures (plain ones until [`Game::with_map_art`]).
+    map_art: MapArt,
     /// The renderer's scratch space, kept so frames allocate nothing.
     workspace: render::Workspace,
     inputs: Inputs,
@@ -96,6 +98,7 @@ impl Game {
         watch: Watch,
     ) -> Self {
         let mut game = Self {
+            map_art: MapArt::plain(world.map()),
             prev: world.camera(),
             world,
             clock: FixedStep::new(TICK_DT),
@@ -124,17 +127,23 @@ impl Game {
     /// Reloads of the settings file still apply, but not to the tunables.
     pub fn replaying(
         mut playback: Playback,
-        map: Map,
+        map: Loaded,
         settings: Settings,
         (video, art): (Video, Art),
         watch: Watch,
     ) -> Self {
-        let world = playback.start(map);
+        let world = playback.start(map.map);
         let tape = Tape::new(None, playback.recording().header.seed);
         Self {
             playback: Some(playback),
             ..Self::new(world, settings, (video, art), tape, watch)
         }
+        .with_map_art(map.art)
+    }
+
+    /// The game drawing its map with `map_art`, the textures loaded with it.
+    pub fn with_map_art(self, map_art: MapArt) -> Self {
+        Self { map_art, ..self }
     }
 
     /// Runs the ticks that `elapsed` real seconds make due (none while
@@ -229,6 +238,7 @@ impl Game {
                 view,
                 hud: &self.hud,
                 art: &self.art,
+                map_art: &self.map_art,
             },
             render::Frame::new(frame, width, height),
         );

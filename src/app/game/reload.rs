@@ -3,7 +3,7 @@
 
 use super::Game;
 use crate::app::watch::{Watched, POLL_S};
-use crate::map::{self, Map};
+use crate::map::{self, Loaded};
 use crate::settings::{self, Settings};
 use crate::sim::Change;
 use std::path::Path;
@@ -117,10 +117,11 @@ impl Game {
 
     /// Puts the edited map in force, the player staying where they are
     /// if they still fit there.
-    pub(super) fn apply_map(&mut self, new: Map) {
+    pub(super) fn apply_map(&mut self, new: Loaded) {
         self.end_recording("the map changed");
-        let name = new.name.clone();
-        let applied = self.world.apply(Change::Map(Box::new(new)));
+        let name = new.map.name.clone();
+        let applied = self.world.apply(Change::Map(Box::new(new.map)));
+        self.map_art = new.art;
         let mut notice = format!("map reloaded: {name}");
         if applied.moved_to_start {
             self.prev = self.world.camera();

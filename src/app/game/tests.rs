@@ -2,7 +2,7 @@
 //! between ticks.
 
 use super::*;
-use crate::map::Map;
+use crate::map::{Loaded, Map, MapArt};
 use crate::sim::Tunables;
 use std::path::PathBuf;
 use std::time::SystemTime;
@@ -87,7 +87,10 @@ fn a_replay_ignores_the_keys_and_holds_its_last_tick() {
     let total = recording.len_ticks();
     let mut g = Game::replaying(
         Playback::new(recording),
-        map(),
+        Loaded {
+            art: MapArt::plain(&map()),
+            map: map(),
+        },
         Settings::default(),
         (Video::default(), Art::plain()),
         Watch::default(),

@@ -1,16 +1,18 @@
 //! The grid and `[sky]` rows: the cells, the start, the markers placed on
-//! their tiles, doors set between walls, and the finished [`Map`].
+//! their tiles, doors set between walls, and the finished map and its art.
 
 use super::values::{door_axis, facing};
 use super::Parser;
 use crate::map::error::{MapErrorKind, MapErrors, Place};
 use crate::map::limits::{MAX_DOORS, MAX_GRID};
 use crate::map::{
-    Door, Map, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
+    Door, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR,
+    DOOR,
 };
+use crate::texture::Texture;
 
 impl Parser<'_> {
-    pub(super) fn finish(mut self) -> Result<Map, MapErrors> {
+    pub(super) fn finish(mut self) -> Result<Loaded, MapErrors> {
         if self.name.is_none() {
             self.error(1, 1, MapErrorKind::NoName);
         }
@@ -30,18 +32,22 @@ impl Parser<'_> {
             return Err(MapErrors(std::mem::take(&mut self.errors)));
         }
         let start = start.expect("a start when no errors");
+        let (sky, panorama) = sky.unzip();
+        let art = MapArt {
+            walls: self.walls,
+            doors: self.door_textures.into_iter().map(|(_, t)| t).collect(),
+            floor: self.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
+            ceiling: self.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
+            sky: panorama,
+        };
         let mut map = Map {
             name: self.name.take().expect("a name when no errors"),
             description: self.description.take().unwrap_or_default(),
             width,
             height,
             cells: cells.concat(),
-            walls: self.walls,
-            floor: self.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
-            ceiling: self.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
             sky,
             doors: Vec::new(),
-            door_textures: self.door_textures.into_iter().map(|(_, t)| t).collect(),
             door_index: Vec::new(),
             pickups,
             start,
@@ -51,13 +57,13 @@ impl Parser<'_> {
             open: false,
         };
         map.set_doors(doors);
-        Ok(map)
+        Ok(Loaded { map, art })
     }
 
     /// The sky: none, everywhere, or over the tiles the `[sky]` grid marks
     /// with `*`; reporting a grid without a panorama, a ceiling and a
     /// panorama without a grid, and a grid of the wrong shape.
-    fn sky(&mut self, width: usize, height: usize) -> Option<Sky> {
+    fn sky(&mut self, width: usize, height: usize) -> Option<(Sky, Texture)> {
         while self
             .sky_grid
             .last()
@@ -79,10 +85,7 @@ impl Parser<'_> {
                 let (line, col) = (line, col).max(self.ceiling_at);
                 self.error(line, col, MapErrorKind::CeilingAndSky);
             }
-            return Some(Sky {
-                texture,
-                tiles: Vec::new(),
-            });
+            return Some((Sky { tiles: Vec::new() }, texture));
         }
         let found_w = self.sky_grid.first().map_or(0, |r| r.1.chars().count());
         if self.sky_grid.len() != height || found_w != width {
@@ -115,7 +118,7 @@ impl Parser<'_> {
                 }
             }
         }
-        Some(Sky { texture, tiles })
+        Some((Sky { tiles }, texture))
     }
 
     /// The grid as cell values, reporting unknown characters, ragged rows

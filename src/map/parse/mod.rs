@@ -27,13 +27,13 @@ mod values;
 pub(super) use values::{door_axis, parse_facing, parse_lock};
 
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
-use super::{Key, Map, PickupKind, SpawnKind, Surface};
+use super::{Key, Loaded, PickupKind, SpawnKind, Surface};
 use crate::texture::{Texture, TextureError};
 use std::path::Path;
 
 /// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
 /// paths relative to the map file.
-pub fn load(path: &Path) -> Result<Map, MapErrors> {
+pub fn load(path: &Path) -> Result<Loaded, MapErrors> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         MapErrors(vec![MapError {
             file: path.to_owned(),
@@ -51,7 +51,7 @@ pub fn load(path: &Path) -> Result<Map, MapErrors> {
 }
 
 /// Parses map `text` as if read from `path` (textures load from beside it).
-pub fn parse(text: &str, path: &Path) -> Result<Map, MapErrors> {
+pub fn parse(text: &str, path: &Path) -> Result<Loaded, MapErrors> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_owned();
     parse_with(text, path, &mut |name| Texture::load(&dir.join(name)))
 }
@@ -72,7 +72,11 @@ enum Section {
 pub(super) type Loader<'a> = dyn FnMut(&str) -> Result<Texture, TextureError> + 'a;
 
 /// Parses with a given texture loader (tests load no files).
-pub(super) fn parse_with(text: &str, path: &Path, loader: &mut Loader) -> Result<Map, MapErrors> {
+pub(super) fn parse_with(
+    text: &str,
+    path: &Path,
+    loader: &mut Loader,
+) -> Result<Loaded, MapErrors> {
     let mut p = Parser {
         path,
         errors: Vec::new(),

@@ -27,7 +27,7 @@ use self::reader::Reader;
 use self::scan::scan;
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
 use super::parse::Loader;
-use super::Map;
+use super::Loaded;
 use crate::texture::Texture;
 use std::io::Cursor;
 use std::path::Path;
@@ -35,7 +35,7 @@ use tiled::PropertyValue;
 
 /// Parses Tiled map `text` as if read from `path`; tilesets and textures
 /// load from beside it.
-pub fn parse_tmx(text: &str, path: &Path) -> Result<Map, MapErrors> {
+pub fn parse_tmx(text: &str, path: &Path) -> Result<Loaded, MapErrors> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_owned();
     parse_tmx_with(text, path, &mut |name| Texture::load(&dir.join(name)))
 }
@@ -45,7 +45,7 @@ pub(super) fn parse_tmx_with(
     text: &str,
     path: &Path,
     loader: &mut Loader,
-) -> Result<Map, MapErrors> {
+) -> Result<Loaded, MapErrors> {
     let fail = |kind| MapErrors(vec![error(path, Place::File, kind)]);
     scan(text).map_err(|m| fail(MapErrorKind::Tiled(m)))?;
     let map_path = path.to_owned();
@@ -139,7 +139,7 @@ mod tests {
         )
     }
 
-    fn parse(text: &str) -> Result<Map, MapErrors> {
+    fn parse(text: &str) -> Result<Loaded, MapErrors> {
         let mut loaded = |_: &str| Ok(Texture::solid([9, 9, 9]));
         parse_tmx_with(text, Path::new("dir/t.tmx"), &mut loaded)
     }
@@ -169,7 +169,9 @@ mod tests {
             object(6, "fuel", (2, 3), ""),
         ]
         .concat();
-        let map = parse(&tmx(&ROOMS, &[(1, 3), (2, 3)], &objects)).unwrap();
+        let map = parse(&tmx(&ROOMS, &[(1, 3), (2, 3)], &objects))
+            .unwrap()
+            .map;
         assert_eq!((map.width(), map.height()), (7, 5));
         assert_eq!((map.start.x, map.start.y), (1.5, 1.5));
         assert!((map.start.angle - std::f64::consts::FRAC_PI_2).abs() < 1e-9);

@@ -8,7 +8,9 @@ use super::{error, number};
 use crate::map::error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
 use crate::map::limits::MAX_WALLS;
 use crate::map::parse::Loader;
-use crate::map::{Map, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR, MAX_WALL_HEIGHT};
+use crate::map::{
+    Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR, MAX_WALL_HEIGHT,
+};
 use crate::texture::Texture;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -41,7 +43,7 @@ impl<'a, 'l> Reader<'a, 'l> {
         self.errors.push(error(self.path, at, kind));
     }
 
-    pub(super) fn read(mut self, tmx: &tiled::Map) -> Result<Map, MapErrors> {
+    pub(super) fn read(mut self, tmx: &tiled::Map) -> Result<Loaded, MapErrors> {
         let (width, height) = (tmx.width as usize, tmx.height as usize);
         if tmx.orientation != tiled::Orientation::Orthogonal {
             let kind = MapErrorKind::Tiled("only orthogonal maps are read".into());
@@ -151,18 +153,22 @@ impl<'a, 'l> Reader<'a, 'l> {
         for d in &placed.doors {
             cells[d.tile.1 as usize * width + d.tile.0 as usize] = DOOR;
         }
+        let (sky, panorama) = sky.unzip();
+        let art = MapArt {
+            walls: self.walls.into_iter().map(|(_, t)| t).collect(),
+            doors: self.door_textures.into_iter().map(|(_, t)| t).collect(),
+            floor: header.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
+            ceiling: header.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
+            sky: panorama,
+        };
         let mut map = Map {
             name: name.expect("a name when no errors"),
             description: header.description.take().unwrap_or_default(),
             width,
             height,
             cells,
-            walls: self.walls.into_iter().map(|(_, t)| t).collect(),
-            floor: header.floor.unwrap_or(Surface::Colour(DEFAULT_FLOOR)),
-            ceiling: header.ceiling.unwrap_or(Surface::Colour(DEFAULT_CEILING)),
             sky,
             doors: Vec::new(),
-            door_textures: self.door_textures.into_iter().map(|(_, t)| t).collect(),
             door_index: Vec::new(),
             pickups: placed.pickups,
             start: start.expect("a start when no errors"),
@@ -172,7 +178,7 @@ impl<'a, 'l> Reader<'a, 'l> {
             open: false,
         };
         map.set_doors(placed.doors);
-        Ok(map)
+        Ok(Loaded { map, art })
     }
 
     /// The map's own properties.
@@ -347,21 +353,22 @@ impl<'a, 'l> Reader<'a, 'l> {
 
     /// The sky: over the whole map when there is a `sky` and no ceiling
     /// layer; over the ceiling layer's empty tiles when there is one.
-    fn sky(&mut self, header: &mut Header, ceiling_tiles: Option<Vec<bool>>) -> Option<Sky> {
+    fn sky(
+        &mut self,
+        header: &mut Header,
+        ceiling_tiles: Option<Vec<bool>>,
+    ) -> Option<(Sky, Texture)> {
         let texture = header.sky.take()?;
         match ceiling_tiles {
             None if header.ceiling.is_some() => {
                 self.error(Place::File, MapErrorKind::CeilingAndSky);
                 None
             }
-            None => Some(Sky {
-                texture,
-                tiles: Vec::new(),
-            }),
-            Some(covered) => Some(Sky {
-                texture,
-                tiles: covered.into_iter().map(|c| !c).collect(),
-            }),
+            None => Some((Sky { tiles: Vec::new() }, texture)),
+            Some(covered) => {
+                let tiles = covered.into_iter().map(|c| !c).collect();
+                Some((Sky { tiles }, texture))
+            }
         }
     }
 }
