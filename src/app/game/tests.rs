@@ -248,6 +248,80 @@ fn an_edited_settings_file_applies_within_a_second() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A game on a map file (text `map_text`) in a fresh folder for `test`,
+/// watching it: (folder, file, game).
+fn watching_map(test: &str, map_text: &str) -> (PathBuf, PathBuf, Game) {
+    let dir = temp_dir(test);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("level.map");
+    std::fs::write(&file, map_text).unwrap();
+    let loaded = crate::map::load(&file).unwrap();
+    let game = Game::new(
+        World::new(loaded.map, Tunables::default(), 1),
+        Settings::default(),
+        (Video::default(), Art::plain()),
+        Tape::new(Some(file.clone()), 1),
+        Watch::new(None, Some(&file)),
+    )
+    .with_map_art(loaded.art);
+    (dir, file, game)
+}
+
+/// A text map of `rows` with walls 6 tiles tall, in the shipped brick.
+fn map_text(rows: &[&str]) -> String {
+    let brick = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/brick_red.png");
+    format!(
+        "name = hot\nwall_height = 6\n[legend]\n# = {brick}\n[grid]\n{}\n",
+        rows.join("\n")
+    )
+}
+
+#[test]
+fn a_map_shrunk_under_a_flying_player_puts_them_back_at_the_start() {
+    let big = [
+        "############",
+        "#>.........#",
+        "#..........#",
+        "############",
+    ];
+    let (dir, file, mut g) = watching_map("shrink", &map_text(&big));
+    g.toggle_jetpack();
+    g.press(key("KeyE"));
+    g.press(key("KeyW"));
+    for _ in 0..150 {
+        g.advance(1.0 / 60.0);
+    }
+    assert!(g.world.player().flight.is_some(), "flying");
+    assert!(g.world.player().x > 3.0, "away from the start");
+    // The file shrinks to a closet the player is far outside of.
+    std::fs::write(&file, map_text(&["####", "#>.#", "####"])).unwrap();
+    for _ in 0..60 {
+        g.advance(1.0 / 60.0);
+    }
+    let p = g.world.player();
+    assert!(
+        (1.0..3.0).contains(&p.x) && (1.0..2.0).contains(&p.y),
+        "in the closet: {p:?}"
+    );
+    let shown = g.hud.message.clone().unwrap_or_default();
+    assert!(shown.contains("back at the start"), "{shown}");
+    // Flying on there is safe.
+    g.toggle_jetpack();
+    for _ in 0..300 {
+        g.advance(1.0 / 60.0);
+    }
+    assert!(g.world.non_finite().is_none());
+    // A broken file leaves the last good map and says why.
+    std::fs::write(&file, "name = hot\n[grid]\n#?#\n").unwrap();
+    for _ in 0..60 {
+        g.advance(1.0 / 60.0);
+    }
+    assert_eq!(g.world.map().width(), 4, "the closet stays");
+    let shown = g.hud.message.clone().unwrap_or_default();
+    assert!(shown.contains("level.map:3:"), "{shown}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn a_live_model_switch_survives_an_unrelated_edit() {
     let (dir, file, mut g) = watching_settings("keep-model", "");
