@@ -1,68 +1,151 @@
-//! Files at the edge. Text comes in bounded in size, with the place of a
-//! byte that is not UTF-8; outputs (recordings, reports, traces, shots,
+//! Files at the edge. Inputs come in bounded in size by kind ([`cap`]),
+//! from regular files only, with the place of a byte that is not UTF-8; outputs (recordings, reports, traces, shots,
 //! plots) go out whole: written under a temporary name beside the target
 //! and renamed into place, never over an existing file unless asked.
 
+use crate::located::{Located, Place};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The largest text file read, in bytes: far beyond any map, script or
-/// settings file, and hours of recording at a tick a line; a bound so a
-/// device file or a wrong path cannot fill the memory.
-pub const MAX_TEXT_BYTES: u64 = 64 << 20;
-
-/// Why a text file could not be read, with the place when there is one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TextFault {
-    /// Line, from 1; 0 for the file as a whole.
-    pub line: usize,
-    /// Column in characters, from 1; 0 with line 0.
-    pub col: usize,
-    /// What is wrong.
-    pub message: String,
+/// The size caps, in bytes, by kind of file: each far beyond any real one
+/// (a map of the largest grid, eight hours of recording), and each a bound
+/// so a wrong path, a device or a file made to hurt cannot fill the memory.
+pub mod cap {
+    /// A map, text or Tiled: the largest grid (1024x1024) in Tiled's most
+    /// verbose layer format fits.
+    pub const MAP: u64 = 64 << 20;
+    /// A Tiled tileset (at most 65,536 tiles with their properties).
+    pub const TILESET: u64 = 16 << 20;
+    /// A Tiled object template: one object.
+    pub const TEMPLATE: u64 = 1 << 20;
+    /// A PNG texture or sprite sheet (a 1024x1024 RGBA image stored
+    /// without compression is 4 MiB).
+    pub const TEXTURE: u64 = 16 << 20;
+    /// A recording: eight hours with the controls changing every tick.
+    pub const RECORDING: u64 = 64 << 20;
+    /// A script of controls.
+    pub const SCRIPT: u64 = 16 << 20;
+    /// The settings file.
+    pub const SETTINGS: u64 = 1 << 20;
 }
 
-/// Reads the UTF-8 text file at `path`, at most [`MAX_TEXT_BYTES`]; a byte
-/// that is not UTF-8 is reported at its line and column. `what` names the
-/// file in messages ("script", "settings file").
-pub fn read_text(path: &Path, what: &str) -> Result<String, TextFault> {
-    let whole = |message: String| TextFault {
-        line: 0,
-        col: 0,
-        message,
-    };
-    let file = File::open(path).map_err(|e| whole(format!("cannot read the {what}: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_TEXT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| whole(format!("cannot read the {what}: {e}")))?;
-    if bytes.len() as u64 > MAX_TEXT_BYTES {
-        return Err(whole(format!(
-            "the {what} is larger than {} MiB: too large to be one",
-            MAX_TEXT_BYTES >> 20
-        )));
+/// Why a file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The system refused: no such file, no permission, an I/O fault.
+    #[error("cannot read the {what}")]
+    Io {
+        /// What the file was to be ("map", "script").
+        what: &'static str,
+        /// The system's reason.
+        #[source]
+        source: io::Error,
+    },
+    /// More bytes than the kind's cap.
+    #[error("the {what} is larger than {} MiB: too large to be one", cap >> 20)]
+    TooLarge {
+        /// What the file was to be.
+        what: &'static str,
+        /// The cap, bytes.
+        cap: u64,
+    },
+    /// A folder, pipe, device or socket where a file should be.
+    #[error("the {what} is {found}, not a regular file")]
+    NotAFile {
+        /// What the file was to be.
+        what: &'static str,
+        /// What it is instead ("a folder", "a named pipe").
+        found: &'static str,
+    },
+    /// A byte that is not UTF-8 in a text file.
+    #[error("byte 0x{byte:02x} is not UTF-8 text; save the {what} as UTF-8")]
+    NotUtf8 {
+        /// What the file was to be.
+        what: &'static str,
+        /// The byte.
+        byte: u8,
+    },
+}
+
+/// Reads the regular file at `path` whole, at most `cap` bytes; `what`
+/// names it in messages ("map", "tileset"). A pipe, device or folder is
+/// refused without waiting on it: the file is opened without blocking and
+/// checked before a byte is read.
+pub fn read_bytes(path: &Path, what: &'static str, cap: u64) -> Result<Vec<u8>, ReadError> {
+    let io = |source| ReadError::Io { what, source };
+    let file = open_regular(path).map_err(io)?;
+    let kind = file.metadata().map_err(io)?.file_type();
+    if !kind.is_file() {
+        return Err(ReadError::NotAFile {
+            what,
+            found: describe(kind),
+        });
     }
-    text(bytes, what)
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadError::TooLarge { what, cap });
+    }
+    Ok(bytes)
 }
 
-/// `bytes` as UTF-8 text, or the place of the first byte that is not;
-/// `what` names the file in the message.
-pub fn text(bytes: Vec<u8>, what: &str) -> Result<String, TextFault> {
+/// Opens `path` for reading; on Unix without blocking, so a named pipe
+/// with no writer cannot stall the open.
+fn open_regular(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// What a file that is not a regular file is, in words.
+fn describe(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    match kind.is_dir() {
+        true => "a folder",
+        false => "not a file",
+    }
+}
+
+/// Reads the UTF-8 text file at `path` as [`read_bytes`] does; a byte that
+/// is not UTF-8 is reported at its line and column, and a byte-order mark
+/// is skipped.
+pub fn read_text(path: &Path, what: &'static str, cap: u64) -> Result<String, Located<ReadError>> {
+    let bytes = read_bytes(path, what, cap).map_err(|e| Located::whole(path, e))?;
+    text(bytes, what).map_err(|(at, e)| Located::new(path, at, e))
+}
+
+/// `bytes` as UTF-8 text without a leading byte-order mark, or the place
+/// of the first byte that is not UTF-8; `what` names the file.
+pub fn text(mut bytes: Vec<u8>, what: &'static str) -> Result<String, (Place, ReadError)> {
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let good = e.utf8_error().valid_up_to();
         // Valid up to `good` by the error's own word.
         let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        TextFault {
-            line: before.matches('\n').count() + 1,
-            col: before[line_start..].chars().count() + 1,
-            message: format!(
-                "byte 0x{:02x} is not UTF-8 text; save the {what} as UTF-8",
-                bytes[good]
-            ),
-        }
+        let at = Place::of_offset(before, good);
+        let byte = bytes[good];
+        (at, ReadError::NotUtf8 { what, byte })
     })
 }
 
@@ -155,27 +238,65 @@ mod tests {
 
     #[test]
     fn a_byte_that_is_not_utf8_is_placed_by_line_and_column() {
-        let e = text(b"ok\nab\xffc\n".to_vec(), "map").unwrap_err();
-        assert_eq!((e.line, e.col), (2, 3));
+        let (at, e) = text(b"ok\nab\xffc\n".to_vec(), "map").unwrap_err();
+        assert_eq!((at.line(), at.col()), (2, 3));
         assert_eq!(
-            e.message,
+            e.to_string(),
             "byte 0xff is not UTF-8 text; save the map as UTF-8"
         );
         // Columns count characters, not bytes.
-        let e = text("é\u{e9}x".bytes().chain([0xc3]).collect(), "map").unwrap_err();
-        assert_eq!((e.line, e.col), (1, 4));
+        let (at, _) = text("é\u{e9}x".bytes().chain([0xc3]).collect(), "map").unwrap_err();
+        assert_eq!((at.line(), at.col()), (1, 4));
         assert_eq!(text(b"fine\n".to_vec(), "map").unwrap(), "fine\n");
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let with_mark = b"\xef\xbb\xbfname = x\n".to_vec();
+        assert_eq!(text(with_mark, "map").unwrap(), "name = x\n");
+    }
+
+    #[test]
     fn a_missing_file_is_a_fault_of_the_whole_file() {
-        let e = read_text(Path::new("/no/such/file.txt"), "script").unwrap_err();
-        assert_eq!((e.line, e.col), (0, 0));
-        assert!(
-            e.message.starts_with("cannot read the script: "),
-            "{}",
-            e.message
+        let e = read_text(Path::new("/no/such/file.txt"), "script", cap::SCRIPT).unwrap_err();
+        assert_eq!(e.at, Place::File);
+        assert_eq!(e.to_string(), "/no/such/file.txt: cannot read the script");
+        let cause = std::error::Error::source(&e).unwrap().to_string();
+        assert!(cause.contains("No such file"), "{cause}");
+    }
+
+    #[test]
+    fn a_folder_or_a_pipe_is_refused_without_waiting() {
+        let dir = temp_dir("not-a-file");
+        let e = read_bytes(&dir, "map", cap::MAP).unwrap_err();
+        assert_eq!(e.to_string(), "the map is a folder, not a regular file");
+        #[cfg(unix)]
+        {
+            let fifo = dir.join("pipe");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.unwrap().success(), "mkfifo");
+            // No writer ever opens it: a blocking open would hang here.
+            let e = read_bytes(&fifo, "tileset", cap::TILESET).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "the tileset is a named pipe, not a regular file"
+            );
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_over_its_cap_is_refused() {
+        let dir = temp_dir("cap");
+        let path = dir.join("big");
+        std::fs::write(&path, vec![b'x'; 2 << 20]).unwrap();
+        let e = read_bytes(&path, "settings file", 1 << 20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the settings file is larger than 1 MiB: too large to be one"
         );
+        assert_eq!(read_bytes(&path, "map", 2 << 20).unwrap().len(), 2 << 20);
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

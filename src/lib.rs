@@ -27,6 +27,7 @@ pub mod cli;
 pub mod data;
 pub mod feel;
 pub mod files;
+pub mod located;
 pub mod map;
 pub mod names;
 pub mod record;

@@ -22,9 +22,10 @@
 //! 1 brake
 //! ```
 
+use crate::files::{self, cap, ReadError};
+use crate::located::{Located, Place};
 use crate::sim::{Controls, Request, TICK_RATE};
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The longest a script may run, in seconds (a day).
 pub const MAX_SECONDS: f64 = 86_400.0;
@@ -48,30 +49,18 @@ pub struct Script {
 }
 
 /// A fault in a script, with its place.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ScriptError {
-    /// The script file.
-    pub file: PathBuf,
-    /// Line, from 1; 0 for the file as a whole (it cannot be read).
-    pub line: usize,
-    /// Column, from 1; 0 with line 0.
-    pub col: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub type ScriptError = Located<ScriptFault>;
 
-impl fmt::Display for ScriptError {
-    /// `file:line:col: message`, or `file: message` for the whole file.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = self.file.display();
-        match self.line {
-            0 => write!(f, "{file}: {}", self.message),
-            _ => write!(f, "{file}:{}:{}: {}", self.line, self.col, self.message),
-        }
-    }
+/// What is wrong with a script.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptFault {
+    /// The file cannot be read as text.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A line that does not say what the format needs, in words.
+    #[error("{0}")]
+    Format(String),
 }
-
-impl std::error::Error for ScriptError {}
 
 /// The action names, for messages.
 const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, fire, \
@@ -84,11 +73,8 @@ impl Script {
         let mut total = 0.0;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let err = |col: usize, message: String| ScriptError {
-                file: file.to_owned(),
-                line,
-                col,
-                message,
+            let err = |col: usize, message: String| {
+                Located::new(file, Place::text(line, col), ScriptFault::Format(message))
             };
             let content = raw.split('#').next().unwrap_or("");
             let mut words = content.split_whitespace();
@@ -150,12 +136,7 @@ impl Script {
 
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<Self, ScriptError> {
-        let text = crate::files::read_text(path, "script").map_err(|f| ScriptError {
-            file: path.to_owned(),
-            line: f.line,
-            col: f.col,
-            message: f.message,
-        })?;
+        let text = files::read_text(path, "script", cap::SCRIPT).map_err(Located::widen)?;
         Self::parse(&text, path)
     }
 
@@ -225,20 +206,20 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         let e = parse("1 forward\n2 forwrd\n").unwrap_err();
-        assert_eq!((e.line, e.col), (2, 3));
+        assert_eq!((e.at.line(), e.at.col()), (2, 3));
         assert!(
             e.to_string()
                 .starts_with("s.txt:2:3: unknown action `forwrd`"),
             "{e}"
         );
         let e = parse("x forward").unwrap_err();
-        assert_eq!((e.line, e.col), (1, 1));
+        assert_eq!((e.at.line(), e.at.col()), (1, 1));
         let e = parse("1 forward+bak").unwrap_err();
-        assert_eq!(e.col, 11);
+        assert_eq!(e.at.col(), 11);
         let e = parse("1").unwrap_err();
-        assert!(e.message.contains("expected actions"));
+        assert!(e.to_string().contains("expected actions"));
         let e = parse("1 forward back").unwrap_err();
-        assert_eq!(e.col, 11);
+        assert_eq!(e.at.col(), 11);
         assert!(parse("-1 forward").is_err());
         assert!(parse("1e9 forward").is_err());
     }

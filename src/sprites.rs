@@ -10,6 +10,7 @@
 //! facing the viewer. So column 0 is the front, 2 has the nose pointing to
 //! the screen's left, 4 is the back and 6 has the nose to the right.
 
+use crate::files::{self, cap, ReadError};
 use std::path::{Path, PathBuf};
 
 /// One sheet of equal square frames.
@@ -122,20 +123,22 @@ pub struct Art {
 #[derive(Debug, thiserror::Error)]
 pub enum SpriteError {
     /// The file is not there or cannot be read.
-    #[error("cannot read sprite sheet {}", path.display())]
+    #[error("cannot load sprite sheet {}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// The cause.
-        source: std::io::Error,
+        #[source]
+        source: ReadError,
     },
     /// The file is not a PNG that decodes.
-    #[error("sprite sheet {} is not a readable PNG: {reason}", path.display())]
+    #[error("sprite sheet {} is not a readable PNG", path.display())]
     Decode {
         /// The file.
         path: PathBuf,
         /// What the decoder said.
-        reason: String,
+        #[source]
+        source: image::ImageError,
     },
     /// The image is not the sheet's layout.
     #[error("sprite sheet {} is {width}x{height}: expected {expected}", path.display())]
@@ -217,19 +220,19 @@ impl Art {
 
 /// Loads one sheet, checking its size against its layout before decoding.
 fn load_sheet(path: &Path, size: usize, cols: usize, rows: usize) -> Result<Sheet, SpriteError> {
-    let bytes = std::fs::read(path).map_err(|source| SpriteError::Read {
+    let bytes = files::read_bytes(path, "sprite sheet", cap::TEXTURE).map_err(|source| {
+        SpriteError::Read {
+            path: path.to_owned(),
+            source,
+        }
+    })?;
+    let decode = |source| SpriteError::Decode {
         path: path.to_owned(),
         source,
-    })?;
-    let decode = |reason: String| SpriteError::Decode {
-        path: path.to_owned(),
-        reason,
     };
     let reader =
         image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Png);
-    let (width, height) = reader
-        .into_dimensions()
-        .map_err(|e| decode(e.to_string()))?;
+    let (width, height) = reader.into_dimensions().map_err(decode)?;
     let expected = (size * cols, size * rows);
     if (width as usize, height as usize) != expected {
         return Err(SpriteError::Shape {
@@ -243,7 +246,7 @@ fn load_sheet(path: &Path, size: usize, cols: usize, rows: usize) -> Result<Shee
         });
     }
     let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
-        .map_err(|e| decode(e.to_string()))?
+        .map_err(decode)?
         .into_rgba8();
     Ok(Sheet::from_rgba(size, expected.0, expected.1, image.as_raw()).expect("size checked"))
 }

@@ -1,14 +1,11 @@
 //! Textures: square RGBA images loaded from PNG at the edge, stored
 //! column-major so a wall column is one contiguous run of texels.
 
-use std::io::Read;
+use crate::files::{self, cap, ReadError};
 use std::path::{Path, PathBuf};
 
 /// The largest texture edge accepted, in texels.
 pub const MAX_TEXTURE_SIZE: u32 = 1024;
-/// The largest texture file read, in bytes: a 1024x1024 RGBA image stored
-/// without compression is 4 MiB.
-pub const MAX_TEXTURE_FILE: u64 = 16 << 20;
 
 /// A square RGBA texture, column-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,27 +21,23 @@ pub struct Texture {
 /// Why a texture could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum TextureError {
-    /// The file is not there or cannot be read.
-    #[error("cannot read texture {}: {source}", path.display())]
+    /// The file is not there, not a file, unreadable or over the cap.
+    #[error("cannot load texture {}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// The cause.
-        source: std::io::Error,
-    },
-    /// The file is larger than any texture could be.
-    #[error("texture {} is over {} MiB: too large for a {MAX_TEXTURE_SIZE}x{MAX_TEXTURE_SIZE} texture", path.display(), MAX_TEXTURE_FILE >> 20)]
-    TooLarge {
-        /// The file.
-        path: PathBuf,
+        #[source]
+        source: ReadError,
     },
     /// The file is not a PNG that decodes.
-    #[error("texture {} is not a readable PNG: {reason}", path.display())]
+    #[error("texture {} is not a readable PNG", path.display())]
     Decode {
         /// The file.
         path: PathBuf,
         /// What the decoder said.
-        reason: String,
+        #[source]
+        source: image::ImageError,
     },
     /// The image is not square, or empty, or too large.
     #[error("texture {} is {width}x{height}: textures must be square, 1 to {MAX_TEXTURE_SIZE} texels on a side", path.display())]
@@ -84,30 +77,23 @@ impl Texture {
         Self::from_rgba(1, &[rgb[0], rgb[1], rgb[2], 255])
     }
 
-    /// Loads a square PNG of at most [`MAX_TEXTURE_FILE`] bytes, checking
-    /// its size before decoding it.
+    /// Loads a square PNG of at most [`cap::TEXTURE`] bytes, checking its
+    /// size before decoding it.
     pub fn load(path: &Path) -> Result<Self, TextureError> {
-        let read_err = |source| TextureError::Read {
-            path: path.to_owned(),
-            source,
-        };
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_TEXTURE_FILE + 1).read_to_end(&mut bytes))
-            .map_err(read_err)?;
-        if bytes.len() as u64 > MAX_TEXTURE_FILE {
-            return Err(TextureError::TooLarge {
+        let bytes = files::read_bytes(path, "texture", cap::TEXTURE).map_err(|source| {
+            TextureError::Read {
                 path: path.to_owned(),
-            });
-        }
+                source,
+            }
+        })?;
         Self::decode(path, &bytes)
     }
 
     /// Decodes PNG `bytes`; `path` only names the file in errors.
     pub fn decode(path: &Path, bytes: &[u8]) -> Result<Self, TextureError> {
-        let decode_err = |e: image::ImageError| TextureError::Decode {
+        let decode_err = |source| TextureError::Decode {
             path: path.to_owned(),
-            reason: e.to_string(),
+            source,
         };
         let reader =
             image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);

@@ -5,37 +5,14 @@
 
 mod common;
 
-use common::root;
 use common::temp::TempDir;
+use common::{root, run};
 use proptest::prelude::*;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use wobblecaster::map;
 use wobblecaster::record::{Recording, MAX_TICKS};
 use wobblecaster::sim::{tunable_table, World};
-
-/// Runs the program with `args`, killing it if it runs past `limit`;
-/// `None` if it had to be killed.
-fn run(args: &[&str], limit: Duration) -> Option<Output> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
-        .args(args)
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    Some(child.wait_with_output().unwrap())
-}
 
 /// The golden recording with its header line `key = ...` replaced.
 fn golden_with(key: &str, value: &str) -> String {

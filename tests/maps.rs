@@ -43,7 +43,7 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     (
         "missing_texture.map",
-        &[":3:5: error: cannot read texture", "no_such_texture.png"],
+        &[":3:5: error: cannot load texture", "no_such_texture.png"],
     ),
     (
         "bad_header.map",
@@ -108,7 +108,7 @@ const CASES: &[(&str, &[&str])] = &[
             ": object 5 at tile (4, 2): error: this key: a key needs `colour`, gold or silver",
             ": object 6 at tile (2, 2): error: unknown property `speed` on a tank (it takes facing, half_width)",
             ": object 7 at tile (5, 2): error: unknown property `texture` on a health (it takes none)",
-            ": object 8 at tile (3, 1): error: cannot read texture",
+            ": object 8 at tile (3, 1): error: cannot load texture",
             ": layer `walls`, tile (6, 3): error: the grid is not closed",
         ],
     ),

@@ -159,7 +159,7 @@ fn a_bad_line_is_named_by_file_line_and_column() {
     std::fs::write(&file, lines.join("\n") + "\n").unwrap();
 
     let e = Recording::load(&file).unwrap_err();
-    assert_eq!((e.line, e.col), (n + 1, 5));
+    assert_eq!((e.at.line(), e.at.col()), (n + 1, 5));
     let shown = e.to_string();
     let place = format!("{}:{}:5: ", file.display(), n + 1);
     assert!(shown.starts_with(&place), "{shown}");

@@ -8,7 +8,7 @@ use common::alloc::{peak_during, Tracking};
 use common::root;
 use std::path::Path;
 use wobblecaster::map;
-use wobblecaster::texture::{Texture, MAX_TEXTURE_SIZE};
+use wobblecaster::texture::{Texture, TextureError, MAX_TEXTURE_SIZE};
 
 #[global_allocator]
 static GLOBAL: Tracking = Tracking;
@@ -65,9 +65,9 @@ fn load_error(dir: &Path, name: &str, bytes: &[u8]) -> (String, usize) {
 #[test]
 fn a_missing_texture_is_named() {
     let e = Texture::load(Path::new("/no/such/wall.png")).unwrap_err();
-    let shown = e.to_string();
+    let shown = wobblecaster::located::chain(&e);
     assert!(
-        shown.starts_with("cannot read texture /no/such/wall.png: "),
+        shown.starts_with("cannot load texture /no/such/wall.png: cannot read the texture: "),
         "{shown}"
     );
 }
@@ -130,14 +130,19 @@ fn a_file_too_large_to_be_a_texture_is_not_read_whole() {
         .unwrap()
         .set_len(1 << 30)
         .unwrap();
-    let (e, peak) = peak_during(|| Texture::load(&path).unwrap_err().to_string());
-    assert!(e.contains("disk.png is over 16 MiB"), "{e}");
-    assert!(peak < 64 << 20, "held {peak} bytes");
-    let e = Texture::load(&dir.0).unwrap_err().to_string();
+    let chain = |e: TextureError| wobblecaster::located::chain(&e);
+    let (e, peak) = peak_during(|| chain(Texture::load(&path).unwrap_err()));
     assert!(
-        e.starts_with(&format!("cannot read texture {}", dir.0.display())),
+        e.ends_with("disk.png: the texture is larger than 16 MiB: too large to be one"),
         "{e}"
     );
+    assert!(peak < 64 << 20, "held {peak} bytes");
+    let e = chain(Texture::load(&dir.0).unwrap_err());
+    let folder = format!(
+        "cannot load texture {}: the texture is a folder",
+        dir.0.display()
+    );
+    assert!(e.starts_with(&folder), "{e}");
 }
 
 #[test]

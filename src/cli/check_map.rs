@@ -77,7 +77,8 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
             Err(errors) => {
                 failed += 1;
                 for e in &errors.0 {
-                    println!("{}: error: {}", e.at.locate(&e.file), e.kind);
+                    let what = crate::located::chain(&e.kind);
+                    println!("{}: error: {what}", e.at.locate(&e.file));
                 }
             }
         }

@@ -2,6 +2,8 @@
 
 use crate::data::NoSuchMap;
 use crate::feel::compare::CompareError;
+use crate::files::ReadError;
+use crate::located::Located;
 use crate::map::MapErrors;
 use crate::record::RecordingError;
 use crate::script::ScriptError;
@@ -44,6 +46,10 @@ pub enum CliError {
     /// A script that does not load.
     #[error(transparent)]
     Script(#[from] ScriptError),
+    /// An input file that cannot be read (missing, not a file, too large,
+    /// not text).
+    #[error(transparent)]
+    Read(#[from] Located<ReadError>),
     /// A settings file with faults.
     #[error(transparent)]
     Settings(#[from] SettingsErrors),

@@ -96,12 +96,7 @@ impl RunInput {
         map: Option<PathBuf>,
         tuning: &TuningArgs,
     ) -> Result<Self, CliError> {
-        let text = files::read_text(file, "file").map_err(|f| {
-            CliError::refused(match f.line {
-                0 => format!("{}: {}", file.display(), f.message),
-                _ => format!("{}:{}:{}: {}", file.display(), f.line, f.col, f.message),
-            })
-        })?;
+        let text = files::read_text(file, "file", files::cap::RECORDING)?;
         // Read once, parsed as whichever it is.
         match text.starts_with("wobblecaster-recording") {
             true => Self::from_recording(noted(Recording::parse(&text, file)?), map, tuning),

@@ -1,42 +1,13 @@
 //! Where in a map file a fault is and what it is: the text and Tiled
 //! readers both collect every fault of a file with its place.
 
-use super::limits::{MAX_DOORS, MAX_GRID, MAX_WALLS};
+use super::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_PICKUPS, MAX_WALLS};
 use super::MAX_WALL_HEIGHT;
-use std::fmt;
-use std::path::{Path, PathBuf};
-
-/// Where in a map file something is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// The file as a whole.
-    File,
-    /// A text map's line and column (in characters), from 1.
-    Text {
-        /// Line, from 1.
-        line: usize,
-        /// Column, from 1.
-        col: usize,
-    },
-    /// A tile of one of a Tiled map's tile layers (x east, y south, from 0).
-    Tile {
-        /// The layer.
-        layer: TileLayer,
-        /// Column, from 0.
-        x: usize,
-        /// Row, from 0.
-        y: usize,
-    },
-    /// One of a Tiled map's objects, by its id, and the tile it is on.
-    Object {
-        /// The object's id in Tiled.
-        id: u32,
-        /// Its tile's column.
-        x: i64,
-        /// Its tile's row.
-        y: i64,
-    },
-}
+use crate::files::ReadError;
+pub use crate::located::Place;
+use crate::located::MAX_FAULTS;
+use crate::located::{Faults, Located};
+use crate::texture::TextureError;
 
 /// The tile layers of a Tiled map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,72 +34,41 @@ impl TileLayer {
     }
 }
 
-impl Place {
-    /// The line of a text map place (0 for any other).
-    pub fn line(&self) -> usize {
-        match self {
-            Place::Text { line, .. } => *line,
-            _ => 0,
-        }
-    }
-
-    /// The column in characters from 1 for a place in a text map, else 0.
-    pub fn col(&self) -> usize {
-        match self {
-            Place::Text { col, .. } => *col,
-            _ => 0,
-        }
-    }
-
-    /// `file:line:col`, `file: layer `walls`, tile (x, y)` and so on: the
-    /// place with its file, as messages start.
-    pub fn locate(&self, file: &Path) -> String {
-        let file = file.display();
-        match self {
-            Place::File => format!("{file}"),
-            Place::Text { line, col } => format!("{file}:{line}:{col}"),
-            other => format!("{file}: {other}"),
-        }
-    }
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::File => write!(f, "the file"),
-            Place::Text { line, col } => write!(f, "line {line}, column {col}"),
-            Place::Tile { layer, x, y } => write!(f, "layer `{}`, tile ({x}, {y})", layer.name()),
-            Place::Object { id, x, y } => write!(f, "object {id} at tile ({x}, {y})"),
-        }
-    }
-}
-
 /// One fault in a map file, with where it is.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MapError {
-    /// The map file.
-    pub file: PathBuf,
-    /// Where in it.
-    pub at: Place,
-    /// What is wrong.
-    pub kind: MapErrorKind,
-}
+pub type MapError = Located<MapErrorKind>;
+
+/// Every fault found in one map file, in file order.
+pub type MapErrors = Faults<MapErrorKind>;
 
 /// What is wrong with a map.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum MapErrorKind {
     /// The file cannot be read.
-    #[error("cannot read the map: {0}")]
-    Read(String),
+    #[error(transparent)]
+    Read(#[from] ReadError),
     /// A line that is not `key = value` where one is expected.
     #[error("expected `key = value`, found `{0}`")]
     NotKeyValue(String),
     /// A header key (or Tiled property) the format does not have.
     #[error("unknown key `{0}` (expected name, description, floor, ceiling, sky or wall_height)")]
     UnknownKey(String),
-    /// A Tiled map that cannot be read as one.
+    /// A Tiled map that cannot be read as one, in words.
     #[error("{0}")]
     Tiled(String),
+    /// A tileset or object template of a Tiled map that does not load,
+    /// with its own fault at its own place.
+    #[error("the {what} it uses does not load")]
+    Uses {
+        /// "tileset" or "object template".
+        what: &'static str,
+        /// The fault in that file.
+        #[source]
+        fault: Box<MapError>,
+    },
+    /// What the `tiled` crate could not read (a tileset, a template, an
+    /// attribute), with its reason.
+    #[error("the Tiled file does not read")]
+    TiledCrate(#[source] tiled::Error),
     /// A key given twice.
     #[error("`{0}` is given twice")]
     DuplicateKey(String),
@@ -183,8 +123,8 @@ pub enum MapErrorKind {
     #[error("more than {MAX_WALLS} legend entries")]
     TooManyWalls,
     /// A texture file that is missing, unreadable or the wrong shape.
-    #[error("{0}")]
-    Texture(String),
+    #[error(transparent)]
+    Texture(#[from] TextureError),
     /// A grid character with no meaning.
     #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door or pickup character)")]
     UnknownChar(char),
@@ -211,33 +151,16 @@ pub enum MapErrorKind {
     /// The grid is larger than [`MAX_GRID`].
     #[error("the grid is larger than {MAX_GRID}x{MAX_GRID} tiles")]
     TooLarge,
+    /// So many faults that the reader stopped.
+    #[error("more than {MAX_FAULTS} faults; the rest are not listed")]
+    TooManyFaults,
+    /// More actors than the game runs.
+    #[error("more than {MAX_ACTORS} walkers and tanks")]
+    TooManyActors,
+    /// More pickups than a map holds.
+    #[error("more than {MAX_PICKUPS} pickups")]
+    TooManyPickups,
     /// No `name = ...` line.
     #[error("no `name = ...` line")]
     NoName,
 }
-
-impl fmt::Display for MapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.at.locate(&self.file), self.kind)
-    }
-}
-
-impl std::error::Error for MapError {}
-
-/// Every fault found in one map file, in file order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MapErrors(pub Vec<MapError>);
-
-impl fmt::Display for MapErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{e}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MapErrors {}

@@ -7,6 +7,11 @@ pub const MAX_GRID: usize = 1024;
 pub(super) const MAX_WALLS: usize = 254;
 /// The most doors one map may hold.
 pub(super) const MAX_DOORS: usize = 4096;
+/// The most walkers and tanks one map may hold: what the simulation runs
+/// at well over its tick rate (the bench's 1,000-enemy row).
+pub const MAX_ACTORS: usize = 1024;
+/// The most pickups one map may hold.
+pub const MAX_PICKUPS: usize = 4096;
 /// The smallest tank half width a map may ask for, in tiles.
 pub const MIN_HALF_WIDTH: f64 = 0.1;
 /// The largest tank half width a map may ask for, in tiles.

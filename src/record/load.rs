@@ -4,8 +4,9 @@
 
 use super::format::{self, BodyLine};
 use super::{Check, Header, Recording, Run, HEADER_END, MAGIC};
+use crate::files::{self, cap, ReadError};
+use crate::located::{Located, Place};
 use crate::sim::{Tunables, TICK_RATE};
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The most ticks a recording may hold: 8 hours at the tick rate, beyond
@@ -18,45 +19,23 @@ pub const MAX_TICKS: u64 = 8 * 3600 * TICK_RATE as u64;
 const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];
 
 /// A fault in a recording, with its place.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RecordingError {
-    /// The recording file.
-    pub file: PathBuf,
-    /// Line, from 1; 0 for the file as a whole (it cannot be read).
-    pub line: usize,
-    /// Column, from 1; 0 with line 0.
-    pub col: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub type RecordingError = Located<RecordingFault>;
 
-impl fmt::Display for RecordingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            0 => write!(f, "{}: {}", self.file.display(), self.message),
-            _ => write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file.display(),
-                self.line,
-                self.col,
-                self.message
-            ),
-        }
-    }
+/// What is wrong with a recording.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordingFault {
+    /// The file cannot be read as text.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A line that does not say what the format needs, in words.
+    #[error("{0}")]
+    Format(String),
 }
-
-impl std::error::Error for RecordingError {}
 
 impl Recording {
     /// Reads and parses a recording file.
     pub fn load(path: &Path) -> Result<Self, RecordingError> {
-        let text = crate::files::read_text(path, "recording").map_err(|f| RecordingError {
-            file: path.to_owned(),
-            line: f.line,
-            col: f.col,
-            message: f.message,
-        })?;
+        let text = files::read_text(path, "recording", cap::RECORDING).map_err(Located::widen)?;
         Self::parse(&text, path)
     }
 
@@ -120,12 +99,11 @@ struct Reader<'a, I> {
 impl<'a, I: Iterator<Item = (usize, &'a str)>> Reader<'a, I> {
     /// An error at `line` (from 0, as enumerated) and `col` (from 1).
     fn error(&self, line: usize, col: usize, message: String) -> RecordingError {
-        RecordingError {
-            file: self.file.to_owned(),
-            line: line + 1,
-            col,
-            message,
-        }
+        Located::new(
+            self.file,
+            Place::text(line + 1, col),
+            RecordingFault::Format(message),
+        )
     }
 
     /// The next line with content, skipping blank and `#` comment lines.
@@ -340,32 +318,35 @@ mod tests {
     #[test]
     fn header_faults_are_located() {
         let e = parse("wobblecaster-recording 2\n").unwrap_err();
-        assert_eq!((e.line, e.col), (1, 1));
-        assert!(e.message.contains("format version 2"), "{e}");
+        assert_eq!((e.at.line(), e.at.col()), (1, 1));
+        assert!(e.to_string().contains("format version 2"), "{e}");
         let e = parse("hello\n").unwrap_err();
-        assert!(e.message.contains("not a wobblecaster recording"), "{e}");
+        assert!(
+            e.to_string().contains("not a wobblecaster recording"),
+            "{e}"
+        );
 
         let text = header().replace("max_speed =", "  max_sped =");
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.col, 3);
-        assert!(e.message.contains("did you mean `max_speed`"), "{e}");
+        assert_eq!(e.at.col(), 3);
+        assert!(e.to_string().contains("did you mean `max_speed`"), "{e}");
         assert!(e.to_string().starts_with("r.wrec:"), "{e}");
 
         let text = header().replace("seed = 7", "seed = seven");
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.col, 8);
+        assert_eq!(e.at.col(), 8);
         let line = text.lines().position(|l| l.starts_with("seed")).unwrap() + 1;
-        assert_eq!(e.line, line);
+        assert_eq!(e.at.line(), line);
 
         let text = header().replace("map_name = X\n", "");
         let e = parse(&text).unwrap_err();
-        assert!(e.message.contains("`map_name`"), "{e}");
+        assert!(e.to_string().contains("`map_name`"), "{e}");
 
         let text = header().replace("seed = 7\n", "seed = 7\nseed = 8\n");
-        assert!(parse(&text).unwrap_err().message.contains("twice"));
+        assert!(parse(&text).unwrap_err().to_string().contains("twice"));
 
         let text = header().replace("tick_rate = 120", "tick_rate = 60");
-        assert!(parse(&text).unwrap_err().message.contains("60 ticks"));
+        assert!(parse(&text).unwrap_err().to_string().contains("60 ticks"));
     }
 
     #[test]
@@ -380,10 +361,13 @@ mod tests {
     fn hash_lines_must_match_the_tick_count() {
         let text = format!("{}120* 1 0 0\nhash 119 ff\n", header());
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.col, 6);
-        assert!(e.message.contains("tick 119 but 120"), "{e}");
+        assert_eq!(e.at.col(), 6);
+        assert!(e.to_string().contains("tick 119 but 120"), "{e}");
         let text = format!("{}end 0 ff\n1 0 0\n", header());
-        assert!(parse(&text).unwrap_err().message.contains("follow the end"));
+        assert!(parse(&text)
+            .unwrap_err()
+            .to_string()
+            .contains("follow the end"));
     }
 
     #[test]

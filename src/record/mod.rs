@@ -31,7 +31,7 @@ mod load;
 mod recorder;
 mod replay;
 
-pub use load::{RecordingError, MAX_TICKS};
+pub use load::{RecordingError, RecordingFault, MAX_TICKS};
 pub use recorder::Recorder;
 pub use replay::{replay, Desync, Outcome, Playback};
 

@@ -32,9 +32,10 @@ pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, S
 pub use help::{help_lines, key_list, key_name, prompts};
 pub use key_names::KEY_NAMES;
 
+use crate::files::{self, cap, ReadError};
+use crate::located::{Faults, Located};
 use crate::render::DEFAULT_FOV_DEG;
 use crate::sim::Tunables;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// Everything the settings file sets.
@@ -180,14 +181,8 @@ impl Settings {
     /// Loads the settings file at `path`; an unreadable file is one error
     /// naming it.
     pub fn load(path: &Path) -> Result<Settings, SettingsErrors> {
-        let text = crate::files::read_text(path, "settings file").map_err(|f| SettingsErrors {
-            errors: vec![SettingsError {
-                file: path.to_owned(),
-                line: f.line,
-                col: f.col,
-                message: f.message,
-            }],
-        })?;
+        let text = files::read_text(path, "settings file", cap::SETTINGS)
+            .map_err(|e| Faults::one(e.widen()))?;
         Settings::parse(&text, path)
     }
 
@@ -211,53 +206,28 @@ fn path_in(config_dir: &Path) -> PathBuf {
 }
 
 /// One fault in a settings file, with where it is.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SettingsError {
-    /// The settings file.
-    pub file: PathBuf,
-    /// Line, from 1 (0 when the fault is the whole file).
-    pub line: usize,
-    /// Column in characters, from 1 (0 with line 0).
-    pub col: usize,
-    /// What is wrong, naming the offending key or value.
-    pub message: String,
-}
-
-impl fmt::Display for SettingsError {
-    /// `file:line:col: message`, or `file: message` for the whole file.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = self.file.display();
-        if self.line == 0 {
-            write!(f, "{file}: {}", self.message)
-        } else {
-            write!(f, "{file}:{}:{}: {}", self.line, self.col, self.message)
-        }
-    }
-}
-
-impl std::error::Error for SettingsError {}
+pub type SettingsError = Located<SettingsFault>;
 
 /// Every fault found in one settings file, in file order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SettingsErrors {
-    /// The faults, at least one.
-    pub errors: Vec<SettingsError>,
-}
+pub type SettingsErrors = Faults<SettingsFault>;
 
-impl fmt::Display for SettingsErrors {
-    /// One fault per line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.errors.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{e}")?;
-        }
-        Ok(())
-    }
+/// What is wrong with a settings file.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsFault {
+    /// The file cannot be read as text.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A key or value that is not what the file may hold, in words naming
+    /// it.
+    #[error("{0}")]
+    Invalid(String),
+    /// So many faults that the rest are not listed.
+    #[error(
+        "more than {} faults; the rest are not listed",
+        crate::located::MAX_FAULTS
+    )]
+    TooMany,
 }
-
-impl std::error::Error for SettingsErrors {}
 
 #[cfg(test)]
 mod tests {
@@ -267,7 +237,7 @@ mod tests {
     fn load_names_an_unreadable_file() {
         let path = Path::new("/no/such/dir/settings.toml");
         let e = Settings::load(path).unwrap_err();
-        assert_eq!(e.errors.len(), 1);
+        assert_eq!(e.0.len(), 1);
         let shown = e.to_string();
         assert!(
             shown.starts_with("/no/such/dir/settings.toml: cannot read"),
@@ -284,27 +254,6 @@ mod tests {
         let s = Settings::load(&path);
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(s.unwrap().video.fov_deg, 100.0);
-    }
-
-    #[test]
-    fn errors_show_one_per_line_with_their_place() {
-        let e = SettingsErrors {
-            errors: vec![
-                SettingsError {
-                    file: "s.toml".into(),
-                    line: 3,
-                    col: 7,
-                    message: "first".into(),
-                },
-                SettingsError {
-                    file: "s.toml".into(),
-                    line: 9,
-                    col: 1,
-                    message: "second".into(),
-                },
-            ],
-        };
-        assert_eq!(e.to_string(), "s.toml:3:7: first\ns.toml:9:1: second");
     }
 
     #[test]

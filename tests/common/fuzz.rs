@@ -37,6 +37,7 @@ use std::cell::Cell;
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use wobblecaster::located::Located;
 
 /// Cases per parser in `cargo test`; `PROPTEST_CASES` overrides it (the
 /// long run sets a million).
@@ -104,9 +105,9 @@ pub fn as_text(
 ) -> Result<(), Vec<Fault>> {
     match wobblecaster::files::text(bytes.to_vec(), "file") {
         Ok(text) => parse(&text),
-        Err(f) => {
-            let shown = format!("{}:{}:{}: {}", file.display(), f.line, f.col, f.message);
-            Err(vec![Fault::at(f.line, f.col, shown)])
+        Err((at, e)) => {
+            let shown = Located::new(file, at, e).to_string();
+            Err(vec![Fault::at(at.line(), at.col(), shown)])
         }
     }
 }

@@ -13,3 +13,26 @@ pub mod temp;
 pub fn root() -> &'static std::path::Path {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Runs the program with `args` from the repository root, killing it if it
+/// runs past `limit`; `None` if it had to be killed.
+pub fn run(args: &[&str], limit: std::time::Duration) -> Option<std::process::Output> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}

@@ -573,3 +573,24 @@ fn a_level_horizon_zeroes_the_blended_pitch_and_nothing_else() {
     assert_pose_near(&kept.pose, &flat, "level");
     assert_eq!(kept.pose.pitch, 0.0);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_map_file_replaced_by_a_pipe_is_refused_while_playing() {
+    let rows = ["####", "#>.#", "####"];
+    let (dir, file, mut g) = watching_map("pipe", &map_text(&rows));
+    std::fs::remove_file(&file).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&file).status();
+    assert!(made.unwrap().success());
+    // Nobody writes to the pipe: a blocking read would hang the game here.
+    for _ in 0..90 {
+        g.advance(1.0 / 60.0);
+    }
+    let shown = g.hud.message.clone().unwrap_or_default();
+    assert!(
+        shown.contains("the map is a named pipe, not a regular file"),
+        "{shown}"
+    );
+    assert_eq!(g.world.map().width(), 4, "the last good map stays");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -3,8 +3,9 @@
 
 use super::values::{door_axis, facing};
 use super::Parser;
+use crate::located::{note, Located};
 use crate::map::error::{MapErrorKind, MapErrors, Place};
-use crate::map::limits::{MAX_DOORS, MAX_GRID};
+use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_PICKUPS};
 use crate::map::{
     Door, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR,
     DOOR,
@@ -25,11 +26,27 @@ impl Parser<'_> {
         let start = self.start();
         let spawns = self.spawns();
         let pickups = self.placed_pickups();
+        let too_many = [
+            (
+                spawns.get(MAX_ACTORS).map(|s| s.place),
+                MapErrorKind::TooManyActors,
+            ),
+            (
+                pickups.get(MAX_PICKUPS).map(|p| p.place),
+                MapErrorKind::TooManyPickups,
+            ),
+        ];
+        for (first_over, kind) in too_many {
+            if let Some(at) = first_over {
+                let fault = Located::new(self.path, at, kind);
+                note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
+            }
+        }
         let pads = self.pads(width * height);
         let doors = self.placed_doors(&cells);
         let sky = self.sky(width, height);
         if !self.errors.is_empty() {
-            return Err(MapErrors(std::mem::take(&mut self.errors)));
+            return Err(crate::located::Faults(std::mem::take(&mut self.errors)));
         }
         let start = start.expect("a start when no errors");
         let (sky, panorama) = sky.unzip();

@@ -63,7 +63,7 @@ impl Parser<'_> {
             }
             "sky" => match loader(value) {
                 Ok(t) => self.sky = Some((t, line, kcol)),
-                Err(e) => self.error(line, vcol, MapErrorKind::Texture(e.to_string())),
+                Err(e) => self.error(line, vcol, MapErrorKind::Texture(e)),
             },
             "floor" => self.floor = Some(self.surface(line, vcol, value, loader)),
             _ => {
@@ -87,7 +87,7 @@ impl Parser<'_> {
         match loader(value) {
             Ok(t) => Surface::Texture(t),
             Err(e) => {
-                self.error(line, col, MapErrorKind::Texture(e.to_string()));
+                self.error(line, col, MapErrorKind::Texture(e));
                 Surface::Colour([0; 3])
             }
         }
@@ -156,7 +156,7 @@ impl Parser<'_> {
             None => {
                 let loaded = loader(texture).unwrap_or_else(|e| {
                     let col = col_of(raw, texture);
-                    self.error(line, col, MapErrorKind::Texture(e.to_string()));
+                    self.error(line, col, MapErrorKind::Texture(e));
                     Texture::solid([255, 0, 255])
                 });
                 self.door_textures.push((texture.into(), loaded));
@@ -192,7 +192,7 @@ impl Parser<'_> {
         let texture = match loader(value) {
             Ok(t) => t,
             Err(e) => {
-                self.error(line, vcol, MapErrorKind::Texture(e.to_string()));
+                self.error(line, vcol, MapErrorKind::Texture(e));
                 Texture::solid([255, 0, 255])
             }
         };

@@ -28,19 +28,16 @@ pub(super) use values::{door_axis, parse_facing, parse_lock};
 
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
 use super::{Key, Loaded, PickupKind, SpawnKind, Surface};
+use crate::files::{cap, read_text};
+use crate::located::{note, Faults, Located, MAX_FAULTS};
+use crate::map::limits::MAX_GRID;
 use crate::texture::{Texture, TextureError};
 use std::path::Path;
 
 /// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
 /// paths relative to the map file.
 pub fn load(path: &Path) -> Result<Loaded, MapErrors> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        MapErrors(vec![MapError {
-            file: path.to_owned(),
-            at: Place::File,
-            kind: MapErrorKind::Read(e.to_string()),
-        }])
-    })?;
+    let text = read_text(path, "map", cap::MAP).map_err(|e| Faults::one(e.widen()))?;
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
@@ -99,20 +96,38 @@ pub(super) fn parse_with(
         sky_line: 0,
     };
     let mut section = Section::Header;
+    // Blank lines in a grid, kept until a row follows them: trailing ones
+    // are not rows, and do not count towards the grid's size.
+    let mut blanks = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
+        if p.errors.len() > MAX_FAULTS {
+            return Err(Faults(p.errors));
+        }
         let trimmed = raw.trim();
         // Grid rows are taken as they are, up to a section line: `[` is
         // never a tile.
         let rows = matches!(section, Section::Grid | Section::Sky);
         if rows && !trimmed.starts_with('[') {
             let row = (line, raw.trim_end_matches('\r'));
-            match section {
-                Section::Grid => p.grid.push(row),
-                _ => p.sky_grid.push(row),
+            let rows = match section {
+                Section::Grid => &mut p.grid,
+                _ => &mut p.sky_grid,
+            };
+            match trimmed.is_empty() {
+                true => blanks.push(row),
+                false => {
+                    rows.append(&mut blanks);
+                    rows.push(row);
+                }
+            }
+            if rows.len() > MAX_GRID || blanks.len() > MAX_GRID {
+                p.error(line, 1, MapErrorKind::TooLarge);
+                return Err(Faults(p.errors));
             }
             continue;
         }
+        blanks.clear();
         if trimmed.is_empty() || trimmed.starts_with(';') {
             continue;
         }
@@ -192,10 +207,7 @@ struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// Records a fault at `line` and `col` (both from 1).
     fn error(&mut self, line: usize, col: usize, kind: MapErrorKind) {
-        self.errors.push(MapError {
-            file: self.path.to_owned(),
-            at: Place::Text { line, col },
-            kind,
-        });
+        let fault = Located::new(self.path, Place::Text { line, col }, kind);
+        note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
     }
 }

@@ -24,11 +24,14 @@ mod reader;
 mod scan;
 
 use self::reader::Reader;
-use self::scan::scan;
+use self::scan::{scan, ScanFault};
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
 use super::parse::Loader;
 use super::Loaded;
+use crate::files::{cap, read_bytes};
+use crate::located::{Faults, Located};
 use crate::texture::Texture;
+use std::cell::RefCell;
 use std::io::Cursor;
 use std::path::Path;
 use tiled::PropertyValue;
@@ -46,44 +49,52 @@ pub(super) fn parse_tmx_with(
     path: &Path,
     loader: &mut Loader,
 ) -> Result<Loaded, MapErrors> {
-    let fail = |kind| MapErrors(vec![error(path, Place::File, kind)]);
-    scan(text).map_err(|m| fail(MapErrorKind::Tiled(m)))?;
+    scan(text).map_err(|f| Faults::one(scan_fault(path, text, f)))?;
     let map_path = path.to_owned();
     // The map comes from `text`; tilesets and templates from their files,
-    // each scanned first.
-    let reader = move |p: &Path| -> std::io::Result<Cursor<Vec<u8>>> {
+    // each capped in size and scanned first. Their faults come back through
+    // `found`, with their own file and place: the `tiled` crate passes on
+    // only an I/O error.
+    let found: RefCell<Option<MapError>> = RefCell::new(None);
+    let reader = |p: &Path| -> std::io::Result<Cursor<Vec<u8>>> {
         if p == map_path {
             return Ok(Cursor::new(text.as_bytes().to_vec()));
         }
-        let bytes = std::fs::read(p)?;
+        let is_template = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("tx"));
+        let (what, cap) = match is_template {
+            true => ("object template", cap::TEMPLATE),
+            false => ("tileset", cap::TILESET),
+        };
+        let fault = |e: MapError| {
+            let said = std::io::Error::other(e.to_string());
+            let fault = Box::new(e);
+            let uses = Located::whole(path, MapErrorKind::Uses { what, fault });
+            found.replace(Some(uses));
+            said
+        };
+        let bytes = read_bytes(p, what, cap).map_err(|e| fault(Located::whole(p, e.into())))?;
         let inner = String::from_utf8_lossy(&bytes);
-        scan(&inner).map_err(|m| std::io::Error::other(format!("{}: {m}", p.display())))?;
+        scan(&inner).map_err(|f| fault(scan_fault(p, &inner, f)))?;
         Ok(Cursor::new(bytes))
     };
-    let tmx = tiled::Loader::with_reader(reader)
-        .load_tmx_map(path)
-        .map_err(|e| fail(MapErrorKind::Tiled(describe(&e))))?;
+    let tmx = tiled::Loader::with_reader(reader).load_tmx_map(path);
+    let tmx = tmx.map_err(|e| match found.take() {
+        Some(fault) => Faults::one(fault),
+        None => Faults::one(Located::whole(path, MapErrorKind::TiledCrate(e))),
+    })?;
     Reader::new(path, loader).read(&tmx)
 }
 
-/// A `tiled` error in words, with its cause.
-fn describe(e: &tiled::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(s) = source {
-        text.push_str(&format!(": {s}"));
-        source = s.source();
-    }
-    text
+/// The scan's fault `f` in `file` (whose text is `text`), at its line and
+/// column.
+fn scan_fault(file: &Path, text: &str, f: ScanFault) -> MapError {
+    let at = Place::of_offset(text, f.at);
+    Located::new(file, at, MapErrorKind::Tiled(f.message))
 }
 
 /// A fault in `file` at `at`.
 fn error(file: &Path, at: Place, kind: MapErrorKind) -> MapError {
-    MapError {
-        file: file.to_owned(),
-        at,
-        kind,
-    }
+    Located::new(file, at, kind)
 }
 
 /// A number property (float or int).

@@ -146,24 +146,7 @@ impl Reader<'_, '_> {
                 });
             }
             "door" => self.door(t, placed, size, cells),
-            "pad" => {
-                // Every tile whose centre the rectangle covers (at least
-                // the tile under its centre).
-                let [w, n, e, s] = t.rect;
-                let mut any = false;
-                for ty in (n.floor() as i64).max(0)..=(s.ceil() as i64).min(size.1 as i64 - 1) {
-                    for tx in (w.floor() as i64).max(0)..=(e.ceil() as i64).min(size.0 as i64 - 1) {
-                        let (mx, my) = (tx as f64 + 0.5, ty as f64 + 0.5);
-                        if (w..=e).contains(&mx) && (n..=s).contains(&my) {
-                            placed.pads.push((tx, ty));
-                            any = true;
-                        }
-                    }
-                }
-                if !any {
-                    placed.pads.push((x, y));
-                }
-            }
+            "pad" => placed.pads.push(pad_tiles(t.rect, (x, y), size)),
             _ => {
                 let kind = match t.class.as_str() {
                     "health" => PickupKind::Health,
@@ -267,7 +250,7 @@ impl Reader<'_, '_> {
                 let door = doors.iter().any(|d| d.tile == (x as i64, y as i64));
                 if cells[y * width + x] == 0 || door {
                     let at = Place::Tile {
-                        layer: TileLayer::Walls,
+                        layer: TileLayer::Walls.name(),
                         x,
                         y,
                     };
@@ -288,7 +271,26 @@ pub(super) struct Placed {
     /// The tiles of `doors`.
     door_tiles: HashSet<(i64, i64)>,
     pub(super) pickups: Vec<Pickup>,
-    pub(super) pads: Vec<(i64, i64)>,
+    /// Each pad's tiles, a rectangle: (west, north, east, south), ends
+    /// included, inside the map.
+    pub(super) pads: Vec<[usize; 4]>,
+}
+
+/// The tiles whose centres a pad's rectangle `rect` covers, inside a map
+/// of `size`; the tile under its centre, `centre`, when it covers none.
+fn pad_tiles(rect: [f64; 4], centre: (i64, i64), size: (usize, usize)) -> [usize; 4] {
+    let [w, n, e, s] = rect;
+    // Tile t's centre t + 0.5 lies in [a, b] for t from ceil(a - 0.5) to
+    // floor(b - 0.5).
+    let first = |a: f64| (a - 0.5).ceil().max(0.0);
+    let last = |b: f64, len: usize| (b - 0.5).floor().min(len as f64 - 1.0);
+    let (x0, x1) = (first(w), last(e, size.0));
+    let (y0, y1) = (first(n), last(s, size.1));
+    if x0 > x1 || y0 > y1 {
+        let (x, y) = (centre.0 as usize, centre.1 as usize);
+        return [x, y, x, y];
+    }
+    [x0 as usize, y0 as usize, x1 as usize, y1 as usize]
 }
 
 /// An object's class, place and properties, in tiles.

@@ -5,8 +5,10 @@
 use super::objects::{thing, Placed};
 use super::paths::relative_to;
 use super::{error, number};
+use crate::located::note;
 use crate::map::error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
 use crate::map::limits::MAX_WALLS;
+use crate::map::limits::{MAX_ACTORS, MAX_PICKUPS};
 use crate::map::parse::Loader;
 use crate::map::{
     Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR, MAX_WALL_HEIGHT,
@@ -40,7 +42,8 @@ impl<'a, 'l> Reader<'a, 'l> {
 
     /// Records a fault at `at`.
     pub(super) fn error(&mut self, at: Place, kind: MapErrorKind) {
-        self.errors.push(error(self.path, at, kind));
+        let fault = error(self.path, at, kind);
+        note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
     }
 
     pub(super) fn read(mut self, tmx: &tiled::Map) -> Result<Loaded, MapErrors> {
@@ -85,7 +88,11 @@ impl<'a, 'l> Reader<'a, 'l> {
                             let cell = match kinds.get(&key) {
                                 Some(&cell) => cell,
                                 None => {
-                                    let at = Place::Tile { layer: which, x, y };
+                                    let at = Place::Tile {
+                                        layer: which.name(),
+                                        x,
+                                        y,
+                                    };
                                     let cell =
                                         self.tile_texture(&tile, at).and_then(
                                             |texture| match which {
@@ -133,6 +140,12 @@ impl<'a, 'l> Reader<'a, 'l> {
         for t in &things {
             self.object(t, &mut placed, (width, height), &cells);
         }
+        if let Some(s) = placed.spawns.get(MAX_ACTORS) {
+            self.error(s.place, MapErrorKind::TooManyActors);
+        }
+        if let Some(p) = placed.pickups.get(MAX_PICKUPS) {
+            self.error(p.place, MapErrorKind::TooManyPickups);
+        }
         self.closed(&cells, &placed.doors, width, height);
         let sky = self.sky(&mut header, ceiling_tiles);
         let start = placed.start.map(|(s, _)| s);
@@ -144,12 +157,9 @@ impl<'a, 'l> Reader<'a, 'l> {
             self.error(Place::File, MapErrorKind::NoName);
         }
         if !self.errors.is_empty() {
-            return Err(MapErrors(self.errors));
+            return Err(crate::located::Faults(self.errors));
         }
-        let mut pads = vec![false; width * height];
-        for (x, y) in placed.pads {
-            pads[y as usize * width + x as usize] = true;
-        }
+        let pads = cover(&placed.pads, width, height);
         for d in &placed.doors {
             cells[d.tile.1 as usize * width + d.tile.0 as usize] = DOOR;
         }
@@ -242,7 +252,7 @@ impl<'a, 'l> Reader<'a, 'l> {
         match (self.loader)(&name.to_string_lossy()) {
             Ok(t) => Some(t),
             Err(e) => {
-                self.error(at, MapErrorKind::Texture(e.to_string()));
+                self.error(at, MapErrorKind::Texture(e));
                 None
             }
         }
@@ -384,4 +394,58 @@ struct Header {
     ceiling_seen: Option<(PathBuf, Place)>,
     sky: Option<Texture>,
     wall_height: Option<f64>,
+}
+
+/// The tiles of a `width` x `height` map that any of `rects` (west, north,
+/// east, south, ends included) covers, row-major. However many rectangles
+/// and however large, the cost is one pass over the map: each rectangle
+/// marks its corners in a difference grid, and running sums fill it in.
+fn cover(rects: &[[usize; 4]], width: usize, height: usize) -> Vec<bool> {
+    let w = width + 1;
+    let mut diff = vec![0i32; w * (height + 1)];
+    for &[x0, y0, x1, y1] in rects {
+        diff[y0 * w + x0] += 1;
+        diff[y0 * w + x1 + 1] -= 1;
+        diff[(y1 + 1) * w + x0] -= 1;
+        diff[(y1 + 1) * w + x1 + 1] += 1;
+    }
+    // Running sums along rows, then down columns.
+    for y in 0..=height {
+        for x in 1..w {
+            diff[y * w + x] += diff[y * w + x - 1];
+        }
+    }
+    for y in 1..=height {
+        for x in 0..w {
+            diff[y * w + x] += diff[(y - 1) * w + x];
+        }
+    }
+    (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .map(|(x, y)| diff[y * w + x] > 0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cover;
+
+    #[test]
+    fn cover_marks_what_the_rectangles_cover_and_nothing_else() {
+        let rects = [[1, 0, 2, 1], [2, 1, 4, 2], [0, 2, 0, 2], [3, 0, 3, 0]];
+        let (w, h) = (5, 3);
+        let brute: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                rects
+                    .iter()
+                    .any(|r| (r[0]..=r[2]).contains(&x) && (r[1]..=r[3]).contains(&y))
+            })
+            .collect();
+        assert_eq!(cover(&rects, w, h), brute);
+        // Overlaps and repeats count once; the whole map many times over.
+        let whole = vec![[0, 0, w - 1, h - 1]; 300];
+        assert!(cover(&whole, w, h).into_iter().all(|c| c));
+        assert!(cover(&[], w, h).into_iter().all(|c| !c));
+    }
 }

@@ -1,6 +1,7 @@
 //! The check before the `tiled` crate parses a file: what it would not
-//! bound (map, layer and tileset sizes, compression, infinite maps) and
-//! layer data that does not fill its layer.
+//! bound (map, layer and tileset sizes, nesting depth, numbers of objects
+//! and properties, compression, infinite maps) and layer data that does
+//! not fill its layer. A fault comes with its byte offset in the file.
 
 use crate::map::limits::MAX_GRID;
 use quick_xml::events::Event;
@@ -8,17 +9,60 @@ use quick_xml::events::Event;
 /// The most tiles a tileset may say it has.
 const MAX_TILESET: u64 = 1 << 16;
 
+/// The deepest nesting of elements: a map's deepest (a class property's
+/// members inside an object's properties) is under ten.
+pub(super) const MAX_DEPTH: usize = 32;
+
+/// The most objects a file may hold, in all its object layers.
+pub(super) const MAX_OBJECTS: u64 = 16_384;
+
+/// The most properties a file may hold, over all its tiles and objects.
+pub(super) const MAX_PROPERTIES: u64 = 1 << 18;
+
+/// A fault the scan found: what, and at which byte of the file.
+#[derive(Debug, PartialEq)]
+pub(super) struct ScanFault {
+    /// The byte offset of the element or text at fault.
+    pub(super) at: usize,
+    /// What is wrong.
+    pub(super) message: String,
+}
+
 /// Checks, before the `tiled` crate parses `text`, what it would not
-/// bound: map and layer sizes, tileset tile counts, compression, infinite
-/// maps, and layer data that does not fill its layer.
-pub(super) fn scan(text: &str) -> Result<(), String> {
+/// bound: map and layer sizes, tileset tile counts, nesting depth, object
+/// and property counts, compression, infinite maps, and layer data that
+/// does not fill its layer.
+pub(super) fn scan(text: &str) -> Result<(), ScanFault> {
     let mut xml = quick_xml::Reader::from_str(text);
+    let mut start = 0;
+    scan_events(&mut xml, &mut start).map_err(|message| {
+        let at = match message.starts_with("not XML") {
+            true => xml.buffer_position(),
+            false => start,
+        };
+        ScanFault { at, message }
+    })
+}
+
+/// The scan proper; `start` follows the byte offset of the current event.
+fn scan_events(xml: &mut quick_xml::Reader<&[u8]>, start: &mut usize) -> Result<(), String> {
     let mut layer: Option<(u64, u64)> = None;
     // Inside a layer's `<data>`: its encoding, its text, and its `<tile>`
     // elements (the XML encoding).
     let mut data: Option<(String, String, u64)> = None;
+    let (mut depth, mut objects, mut properties) = (0usize, 0u64, 0u64);
     loop {
+        *start = xml.buffer_position();
         let event = xml.read_event().map_err(|e| format!("not XML: {e}"))?;
+        if let Event::Start(_) = event {
+            depth += 1;
+            if depth > MAX_DEPTH {
+                return Err(format!("elements nested more than {MAX_DEPTH} deep"));
+            }
+        }
+        if let Event::End(_) = event {
+            depth = depth.saturating_sub(1);
+        }
         match event {
             Event::Start(e) | Event::Empty(e) => {
                 let name = e.name().as_ref().to_vec();
@@ -40,6 +84,7 @@ pub(super) fn scan(text: &str) -> Result<(), String> {
                     let value = a
                         .unescape_value()
                         .map_err(|e| format!("bad attribute: {e}"))?;
+                    number_check(&name, a.key.as_ref(), &value)?;
                     let number = || value.trim().parse::<u64>().unwrap_or(0);
                     match a.key.as_ref() {
                         b"width" => size.0 = number(),
@@ -56,6 +101,21 @@ pub(super) fn scan(text: &str) -> Result<(), String> {
                         b"encoding" => encoding = value.into_owned(),
                         _ => {}
                     }
+                }
+                match name.as_slice() {
+                    b"object" => {
+                        objects += 1;
+                        if objects > MAX_OBJECTS {
+                            return Err(format!("more than {MAX_OBJECTS} objects"));
+                        }
+                    }
+                    b"property" => {
+                        properties += 1;
+                        if properties > MAX_PROPERTIES {
+                            return Err(format!("more than {MAX_PROPERTIES} properties"));
+                        }
+                    }
+                    _ => {}
                 }
                 match name.as_slice() {
                     b"map" | b"layer" if size.0 > MAX_GRID as u64 || size.1 > MAX_GRID as u64 => {
@@ -95,6 +155,47 @@ pub(super) fn scan(text: &str) -> Result<(), String> {
             _ => {}
         }
     }
+}
+
+/// Attributes Tiled writes as whole numbers.
+const WHOLE: [&[u8]; 9] = [
+    b"width",
+    b"height",
+    b"tilewidth",
+    b"tileheight",
+    b"tilecount",
+    b"columns",
+    b"firstgid",
+    b"id",
+    b"gid",
+];
+
+/// An object's attributes Tiled writes as decimals.
+const DECIMAL: [&[u8]; 5] = [b"x", b"y", b"width", b"height", b"rotation"];
+
+/// Checks that attribute `key` of element `element` holds the number the
+/// `tiled` crate will read it as (which it would only report without a
+/// place), saying so in Tiled's terms.
+fn number_check(element: &[u8], key: &[u8], value: &str) -> Result<(), String> {
+    let (decimal, whole) = (DECIMAL.contains(&key), WHOLE.contains(&key));
+    let fine = match element {
+        b"object" if decimal => value.trim().parse::<f64>().is_ok_and(f64::is_finite),
+        b"property" => true,
+        _ if whole => value.trim().parse::<u32>().is_ok(),
+        _ => true,
+    };
+    if fine {
+        return Ok(());
+    }
+    let expected = match element == b"object" && decimal {
+        true => "a number",
+        false => "a whole number from 0 to 4294967295",
+    };
+    Err(format!(
+        "attribute `{}` of `<{}>` must be {expected}, found `{value}`",
+        String::from_utf8_lossy(key),
+        String::from_utf8_lossy(element),
+    ))
 }
 
 /// How many tiles layer data holds: comma-separated numbers for CSV, four

@@ -10,7 +10,8 @@ mod hints;
 
 use self::hints::{a, home_of, nearest};
 use super::schema::{self, Field, Kind, Range, Section, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE};
-use super::{Settings, SettingsError, SettingsErrors};
+use super::{Settings, SettingsError, SettingsErrors, SettingsFault};
+use crate::located::{note, Faults, Located, Place};
 use crate::short::Short;
 use std::path::Path;
 use toml::de::{DeString, DeTable, DeValue};
@@ -42,8 +43,8 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Settings, SettingsErrors>
         Ok(p.settings)
     } else {
         // Tables iterate in key order; report in file order.
-        p.errors.sort_by_key(|e| (e.line, e.col));
-        Err(SettingsErrors { errors: p.errors })
+        p.errors.sort_by_key(|e| (e.at.line(), e.at.col()));
+        Err(Faults(p.errors))
     }
 }
 
@@ -63,13 +64,10 @@ struct Parser<'a> {
 impl Parser<'_> {
     /// Records a fault at byte offset `at` of the text.
     fn error(&mut self, at: usize, message: String) {
-        let (line, col) = line_col(self.text, at);
-        self.errors.push(SettingsError {
-            file: self.file.to_owned(),
-            line,
-            col,
-            message,
-        });
+        let fault = SettingsFault::Invalid(message);
+        let at = Place::of_offset(self.text, at);
+        let fault = Located::new(self.file, at, fault);
+        note(&mut self.errors, fault, || SettingsFault::TooMany);
     }
 
     /// A top-level entry: a section, or a key that belongs in one.
@@ -247,19 +245,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// The line and column (both from 1, the column in characters) of byte
-/// offset `at` in `text`.
-fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let line = before.matches('\n').count() + 1;
-    (line, before[line_start..].chars().count() + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,11 +257,10 @@ mod tests {
     /// The faults of `text`, each as `line:col: message`.
     pub(super) fn errors(text: &str) -> Vec<String> {
         let e = parse_str(text).expect_err("the text has faults");
-        e.errors
-            .iter()
+        e.0.iter()
             .map(|e| {
                 assert_eq!(e.file, Path::new("s.toml"));
-                format!("{}:{}: {}", e.line, e.col, e.message)
+                format!("{}:{}: {}", e.at.line(), e.at.col(), e.kind)
             })
             .collect()
     }
@@ -499,11 +483,6 @@ mod tests {
 
     #[test]
     fn lines_and_columns_count_characters_from_one() {
-        let text = "ab\nçé x\n";
-        assert_eq!(line_col(text, 0), (1, 1));
-        assert_eq!(line_col(text, 3), (2, 1));
-        assert_eq!(line_col(text, 8), (2, 4)); // the x, after two 2-byte letters
-        assert_eq!(line_col(text, 100), (3, 1));
         let e = error("# ça va\n[video]\n  fov = 1000\n");
         assert_eq!(e, "3:9: `fov` must be 60 to 120 degrees, found 1000");
     }
