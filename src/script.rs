@@ -125,6 +125,16 @@ impl Script {
                 col += name.chars().count() + 1;
             }
             let ticks = (seconds * f64::from(TICK_RATE)).round() as u64;
+            if ticks == 0 {
+                // A line that runs no tick would vanish without a word (a
+                // script of 100,000 such lines ran nothing).
+                return Err(err(
+                    col_of(secs_word),
+                    format!(
+                        "`{secs_word}` seconds is under half a tick (a tick is 1/{TICK_RATE} s): the line would run no ticks"
+                    ),
+                ));
+            }
             segments.push(Segment {
                 ticks,
                 controls,
@@ -186,6 +196,20 @@ fn apply(controls: &mut Controls, name: &str) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_shorter_than_half_a_tick_is_refused() {
+        let parse = |text: &str| Script::parse(text, Path::new("s.txt"));
+        let e = parse("1 forward\n0.0001 back\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.txt:2:1: `0.0001` seconds is under half a tick (a tick is 1/120 s): the line would run no ticks"
+        );
+        assert!(parse("0 jetpack\n").is_err(), "a one-off needs its tick");
+        // Half a tick rounds up to one.
+        let s = parse("0.00417 forward\n").unwrap();
+        assert_eq!(s.segments[0].ticks, 1);
+    }
 
     fn parse(text: &str) -> Result<Script, ScriptError> {
         Script::parse(text, Path::new("s.txt"))

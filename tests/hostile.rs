@@ -307,3 +307,18 @@ fn tiled_attributes_that_are_not_numbers_are_placed_in_tileds_words() {
         "{out}"
     );
 }
+
+#[test]
+fn a_script_of_lines_too_short_to_run_is_refused() {
+    let dir = TempDir::new("hostile", "script");
+    let script = dir.join("blink.txt");
+    std::fs::write(&script, "0.0001 forward\n".repeat(100_000)).unwrap();
+    let out = run(&["trace", "--script", script.to_str().unwrap()], LIMIT).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("blink.txt:1:1: `0.0001` seconds is under half a tick"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "no rows of a run that runs nothing");
+}

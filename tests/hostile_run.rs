@@ -100,6 +100,32 @@ fn a_recording_claiming_more_ticks_than_the_bound_is_refused() {
 }
 
 #[test]
+fn a_line_of_a_million_words_is_refused_in_a_moment() {
+    let dir = TempDir::new("hostile-run", "words");
+    let text = std::fs::read_to_string(root().join("tests/golden/play.wrec")).unwrap();
+    let header = &text[..text.find("---\n").unwrap() + 4];
+    let file = dir.join("wordy.wrec");
+    // 800,000 words on one line: reading each word's column from the start
+    // of the line took four minutes.
+    let line = format!("1 0 0 {}\n", "fire ".repeat(800_000));
+    std::fs::write(&file, format!("{header}{line}")).unwrap();
+    let out = run(
+        &["replay", "--headless", file.to_str().unwrap()],
+        Duration::from_secs(60),
+    )
+    .expect("refused within the limit");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let line_no = header.lines().count() + 1;
+    assert!(
+        err.contains(&format!(
+            "wordy.wrec:{line_no}:12: `fire` twice in one tick"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
 fn taking_off_from_inside_a_wall_or_outside_the_map_does_not_panic() {
     let dir = TempDir::new("hostile-run", "takeoff");
     let script = dir.join("jet.script");

@@ -25,12 +25,17 @@ pub(super) enum BodyLine {
 /// A fault in one line: its column (from 1) and what is wrong.
 pub(super) type LineError = (usize, String);
 
-/// The words of `line`, each with its column (from 1).
+/// The words of `line`, each with its column (from 1). Columns are counted
+/// on from the word before, so a line of many words costs its length, not
+/// its length squared (a 2 MB line of words took 14 s to read).
 pub(super) fn words(line: &str) -> Vec<(usize, &str)> {
+    let (mut byte, mut col) = (0, 1);
     line.split_whitespace()
         .map(|w| {
             let start = w.as_ptr() as usize - line.as_ptr() as usize;
-            (line[..start].chars().count() + 1, w)
+            col += line[byte..start].chars().count();
+            byte = start;
+            (col, w)
         })
         .collect()
 }
@@ -273,6 +278,14 @@ pub(super) fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_know_their_columns_in_characters() {
+        let line = " 1  0 é  fire\tlook=0.5";
+        let cols: Vec<_> = words(line).into_iter().map(|(c, _)| c).collect();
+        assert_eq!(cols, [2, 5, 7, 10, 15]);
+        assert!(words("   ").is_empty());
+    }
 
     fn c(forward: f32, right: f32, turn: f32, action: Option<Request>) -> Controls {
         Controls {
