@@ -7,13 +7,20 @@ use crate::sim::{flight, Controls, Model, PolarState, Request, World, TICK_DT, T
 use std::io::{self, Write};
 
 /// The CSV header of a walking trace.
-pub const HEADER: &str =
-    "tick,t,x,y,speed,speed_angle,angular_velocity,acceleration,accel_angle,wish_heading,camera_yaw";
+pub const HEADER: &str = "tick,t,x,y,speed,speed_angle,angular_velocity,acceleration,\
+                          accel_angle,wish_heading,camera_yaw,camera_x,camera_y,eye_z,forward,\
+                          right,turn,look,depth_left,depth_right,depth_left30,depth_right30";
 
 /// The CSV header of a trace that flies (a script or recording that
 /// switches the jetpack on).
 pub const FLIGHT_HEADER: &str = "tick,t,x,y,z,vx,vy,vz,pitch,direction,target_pitch,\
-                                 target_direction,thrust,hover,fuel,spin_x,spin_y,spin_z";
+                                 target_direction,thrust,hover,fuel,spin_x,spin_y,spin_z,\
+                                 wish_heading,camera_yaw,camera_x,camera_y,eye_z,forward,\
+                                 right,turn,look,depth_left,depth_right,depth_left30,depth_right30";
+
+/// The field of view the depth columns are taken at, degrees: the game's
+/// default (the `# fov=` line says so in every trace).
+pub const FOV_DEG: f64 = crate::render::DEFAULT_FOV_DEG;
 
 /// The CSV header of the enemies' trace (`trace --actors`).
 pub const ACTOR_HEADER: &str = "tick,id,kind,x,y,heading,track_left,track_right,half_width";
@@ -111,25 +118,51 @@ pub fn write_flight_constants(world: &World, out: &mut impl Write) -> io::Result
     writeln!(out, "# flight_ceiling={}", world.map().wall_height)
 }
 
+/// The end of every row: the camera as the feel metrics sample it after
+/// the tick driven by `controls` (its position, eye height, the tick's
+/// controls and the depths along the rays at the edges of a [`FOV_DEG`]
+/// view and 30 degrees either side), then the line's end.
+fn write_camera(world: &World, controls: &Controls, out: &mut impl Write) -> io::Result<()> {
+    let s = crate::feel::run::sample(world, controls, FOV_DEG);
+    let [l, r, l30, r30] = s.depth;
+    let (forward, right) = (controls.forward, controls.right);
+    let (turn, look) = (controls.turn, controls.look);
+    writeln!(
+        out,
+        ",{},{},{},{forward},{right},{turn},{look},{l},{r},{l30},{r30}",
+        s.x, s.y, s.z
+    )
+}
+
 /// One CSV row of a flying trace: the player's state now (walking: at
-/// altitude 0 with the attitude and spin at rest).
-pub fn write_flight_row(world: &World, out: &mut impl Write) -> io::Result<()> {
+/// altitude 0 with the attitude and spin at rest), after the tick driven
+/// by `controls`.
+pub fn write_flight_row(
+    world: &World,
+    controls: &Controls,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let p = world.player();
     let b = |v: bool| u8::from(v);
     let (tick, time) = (world.tick(), world.time());
     let Some(f) = &p.flight else {
         let [vx, vy] = p.velocity;
-        return writeln!(
+        write!(
             out,
-            "{tick},{time},{},{},0,{vx},{vy},0,0,0,0,0,0,0,{},0,0,0",
-            p.x, p.y, p.fuel
-        );
+            "{tick},{time},{},{},0,{vx},{vy},0,0,0,0,0,0,0,{},0,0,0,{},{}",
+            p.x,
+            p.y,
+            p.fuel,
+            p.heading,
+            world.camera().yaw
+        )?;
+        return write_camera(world, controls, out);
     };
     let [vx, vy, vz] = f.velocity;
     let [sx, sy, sz] = f.spin;
-    writeln!(
+    write!(
         out,
-        "{tick},{time},{},{},{},{vx},{vy},{vz},{},{},{},{},{},{},{},{sx},{sy},{sz}",
+        "{tick},{time},{},{},{},{vx},{vy},{vz},{},{},{},{},{},{},{},{sx},{sy},{sz},{},{}",
         p.x,
         p.y,
         f.z,
@@ -139,15 +172,19 @@ pub fn write_flight_row(world: &World, out: &mut impl Write) -> io::Result<()> {
         f.target_direction,
         b(f.thrust),
         b(f.hover),
-        f.fuel
-    )
+        f.fuel,
+        p.heading,
+        world.camera().yaw
+    )?;
+    write_camera(world, controls, out)
 }
 
 /// One CSV row of the world's state now. Floats print in their shortest
 /// exact form, so the numbers read back bit for bit. With the classic and
 /// quake models, speed and speed_angle describe the velocity, angular
 /// velocity is 0, and acceleration and accel_angle are the movement wish.
-pub fn write_row(world: &World, out: &mut impl Write) -> io::Result<()> {
+/// `controls` drove the tick that ended here.
+pub fn write_row(world: &World, controls: &Controls, out: &mut impl Write) -> io::Result<()> {
     let p = world.player();
     let i = &p.last_input;
     // Other models than polar have no polar state: their velocity in polar
@@ -160,7 +197,7 @@ pub fn write_row(world: &World, out: &mut impl Write) -> io::Result<()> {
             angular_velocity: 0.0,
         },
     };
-    writeln!(
+    write!(
         out,
         "{},{},{},{},{},{},{},{},{},{},{}",
         world.tick(),
@@ -174,7 +211,8 @@ pub fn write_row(world: &World, out: &mut impl Write) -> io::Result<()> {
         i.angle,
         p.heading,
         world.camera().yaw
-    )
+    )?;
+    write_camera(world, controls, out)
 }
 
 /// Runs `script` on `world`, writing the tunables, the header, row 0 (the
@@ -198,20 +236,21 @@ pub fn run_ticks(
         world.player().flight.is_some() || ticks.iter().any(|c| c.action == Some(Request::Jetpack));
     let row = if flies { write_flight_row } else { write_row };
     write_tunables(world, out)?;
+    writeln!(out, "# fov={FOV_DEG}")?;
     if flies {
         write_flight_constants(world, out)?;
         writeln!(out, "{FLIGHT_HEADER}")?;
     } else {
         writeln!(out, "{HEADER}")?;
     }
-    row(world, out)?;
+    row(world, &Controls::default(), out)?;
     if let Some(a) = actors.as_mut() {
         writeln!(a, "{ACTOR_HEADER}")?;
         write_actor_rows(world, a)?;
     }
     for controls in ticks {
         world.step(&controls);
-        row(world, out)?;
+        row(world, &controls, out)?;
         if let Some(a) = actors.as_mut() {
             write_actor_rows(world, a)?;
         }

@@ -117,12 +117,28 @@ pub struct ScaleArgs {
     /// Metres per tile, for the speeds and sickness doses.
     #[arg(long, value_name = "M", default_value_t = feel::DEFAULT_METRES_PER_TILE, value_parser = parse_positive)]
     pub metres_per_tile: f64,
+    /// Horizontal field of view for the optic flow, degrees (default: the
+    /// settings file's, else 90).
+    #[arg(long, value_name = "DEG", value_parser = parse_fov)]
+    pub fov: Option<f64>,
 }
 
 impl ScaleArgs {
     pub fn scale(&self) -> Scale {
         Scale {
             metres_per_tile: self.metres_per_tile,
+        }
+    }
+
+    /// The field of view asked for, else the settings file's (when there
+    /// is one, and it loads), else the game's default.
+    pub fn fov(&self) -> Result<f64, crate::settings::SettingsErrors> {
+        if let Some(fov) = self.fov {
+            return Ok(fov);
+        }
+        match crate::settings::default_path().filter(|p| p.is_file()) {
+            Some(path) => Ok(crate::settings::Settings::load(&path)?.video.fov_deg),
+            None => Ok(render::DEFAULT_FOV_DEG),
         }
     }
 }

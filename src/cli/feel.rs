@@ -55,10 +55,17 @@ enum FeelCommand {
 /// `feel RUN` or `feel compare`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(FeelCommand::Compare { out, force, scale }) = args.compare {
-        return run_compare(&out, force, scale.scale());
+        return run_compare(&out, force, scale.scale(), scale.fov()?);
     }
     let file = args.run.expect("clap asks for RUN without a subcommand");
-    run_one(&file, args.map, args.csv, args.scale.scale(), &args.tuning)
+    let fov = args.scale.fov()?;
+    run_one(
+        &file,
+        args.map,
+        args.csv,
+        (args.scale.scale(), fov),
+        &args.tuning,
+    )
 }
 
 /// `feel RUN`: the metrics of a script or recording, as a table or CSV.
@@ -66,12 +73,12 @@ fn run_one(
     file: &Path,
     map: Option<PathBuf>,
     csv: bool,
-    scale: Scale,
+    (scale, fov): (Scale, f64),
     tuning: &TuningArgs,
 ) -> Result<ExitCode, CliError> {
     let (mut world, ticks) = RunInput::either(file, map, tuning)?.world();
     let t = *world.tunables();
-    let trajectory = feel::run::run(&mut world, ticks);
+    let trajectory = feel::run::run(&mut world, ticks, fov);
     let metrics = feel::compute(&trajectory, scale);
     if csv {
         print!("{}", feel::format_csv(&metrics));
@@ -79,7 +86,7 @@ fn run_one(
     }
     let seconds = (trajectory.samples.len() - 1) as f64 * trajectory.dt;
     println!(
-        "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m",
+        "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m, field of view {fov} deg",
         file.display(),
         world.map().name,
         t.model.name(),
@@ -87,7 +94,7 @@ fn run_one(
         scale.metres_per_tile
     );
     if trajectory.samples.len() < feel::MIN_SAMPLES {
-        println!("(too short to measure: every metric is 0)");
+        println!("(too short to measure: no metric has a value)");
     }
     println!();
     print!("{}", feel::format_table(&metrics));
@@ -96,14 +103,15 @@ fn run_one(
 
 /// `feel compare`: every maneuver with every model and coupling, written
 /// up in `out`.
-fn run_compare(out: &Path, force: bool, scale: Scale) -> Result<ExitCode, CliError> {
+fn run_compare(out: &Path, force: bool, scale: Scale, fov: f64) -> Result<ExitCode, CliError> {
     let root = data::root_of("maneuvers");
     let started = std::time::Instant::now();
-    let results = compare::run_all(&root, &Tunables::default(), scale)?;
+    let results = compare::run_all(&root, &Tunables::default(), scale, fov)?;
     let mut command = "wobblecaster feel compare".to_string();
     if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
         command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
     }
+    command += &format!(" --fov {fov}");
     let written = compare::write(out, &results, force, &command)?;
     for path in &written {
         println!("wrote {}", path.display());

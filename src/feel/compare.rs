@@ -2,12 +2,11 @@
 //! written up as `report.md` with a table per maneuver and a plot each.
 
 use super::maneuvers::{Maneuver, Variant, MANEUVERS, VARIANTS};
-use super::{plot, run};
+use super::{plot, report, run};
 use super::{Metric, Scale, Trajectory};
 use crate::map::{self, Map};
 use crate::script::Script;
 use crate::sim::{Tunables, World};
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// One maneuver run by one variant.
@@ -53,11 +52,13 @@ pub enum CompareError {
 }
 
 /// Runs every maneuver (scripts from `root/maneuvers`, maps from
-/// `root/maps`) with every variant, starting from `base` tunables.
+/// `root/maps`) with every variant, starting from `base` tunables, the
+/// optic flow seen through a view `fov_deg` wide.
 pub fn run_all(
     root: &Path,
     base: &Tunables,
     scale: Scale,
+    fov_deg: f64,
 ) -> std::result::Result<Vec<Result>, CompareError> {
     let mut results = Vec::new();
     for m in MANEUVERS {
@@ -76,7 +77,7 @@ pub fn run_all(
                     ..*base
                 };
                 let mut world = World::new(map.clone(), tunables, 1);
-                let trajectory = run::run(&mut world, script.ticks());
+                let trajectory = run::run(&mut world, script.ticks(), fov_deg);
                 let metrics = super::compute(&trajectory, scale);
                 Run {
                     variant,
@@ -131,137 +132,8 @@ pub fn write(
         written.push(path);
     }
     let path = dir.join("report.md");
-    crate::files::write_bytes(&path, force, report(results, command).as_bytes())
+    crate::files::write_bytes(&path, force, report::report(results, command).as_bytes())
         .map_err(|e| write_err(&path, &e))?;
     written.push(path);
     Ok(written)
-}
-
-/// The report's Markdown.
-pub fn report(results: &[Result], command: &str) -> String {
-    let mut md = String::new();
-    let scale = results.first().map_or(Scale::default(), |r| r.scale);
-    let _ = writeln!(md, "# Feel comparison\n");
-    let _ = writeln!(
-        md,
-        "Made by `{command}` (wobblecaster {}). Every maneuver in `maneuvers/` is run headless \
-         by every walking model and camera coupling from the same controls; the metrics come \
-         from the camera's trajectory at 120 Hz, the same way for every model, with 1 tile = {} m.\n",
-        env!("CARGO_PKG_VERSION"),
-        scale.metres_per_tile
-    );
-    if let Some(first) = results.first().and_then(|r| r.runs.first()) {
-        let _ = writeln!(md, "| metric | unit | meaning |\n|---|---|---|");
-        for m in &first.metrics {
-            let _ = writeln!(md, "| `{}` | {} | {} |", m.name, m.unit, m.meaning);
-        }
-        md.push('\n');
-    }
-    for r in results {
-        maneuver_section(&mut md, r);
-    }
-    if let Some(spin) = results.iter().find(|r| r.maneuver.name == "spin_release") {
-        spin_section(&mut md, spin);
-    }
-    md
-}
-
-/// When the spin of `spin_release` ends: 36 eighth-turn pushes of 10 ticks.
-pub const SPIN_RELEASE_S: f64 = 3.0;
-/// A direction of travel turning slower than this has settled, deg/s.
-pub const SETTLED_TURN_DEG_S: f64 = 30.0;
-
-/// Article 000's question, answered: does spinning lock the body into 360s?
-fn spin_section(md: &mut String, r: &Result) {
-    let _ = writeln!(
-        md,
-        "## Article 000: does spinning lock the player into 360s?\n\n\
-         In `spin_release` the push is swept round for {SPIN_RELEASE_S} s, then only forward is held. \
-         The direction of travel (from the path, the same for every model):\n\n\
-         | model/coupling | travel turns while spinning (revolutions) | still turning after release (s) |\n|---|---:|---:|"
-    );
-    for run in &r.runs {
-        let (turns, locked) = spin_lock(&run.trajectory, SPIN_RELEASE_S, SETTLED_TURN_DEG_S);
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} |",
-            run.variant.label(),
-            short(turns),
-            short(locked)
-        );
-    }
-    md.push('\n');
-}
-
-/// How many revolutions the direction of travel makes before `release_s`,
-/// and for how long after it the direction keeps turning faster than
-/// `settled_deg_s` (until the last tick it does).
-pub fn spin_lock(t: &Trajectory, release_s: f64, settled_deg_s: f64) -> (f64, f64) {
-    let s = &t.samples;
-    let headings: Vec<f64> = s
-        .windows(2)
-        .filter_map(|w| {
-            let (dx, dy) = (w[1].x - w[0].x, w[1].y - w[0].y);
-            // Standing still has no direction: keep the last one.
-            (dx.hypot(dy) > 1e-9).then(|| dy.atan2(dx))
-        })
-        .collect();
-    let dir = super::series::unwrap(headings);
-    let rate = super::series::rate(&dir, t.dt);
-    let release = ((release_s / t.dt) as usize).min(dir.len().saturating_sub(1));
-    let turns = (dir.get(release).copied().unwrap_or(0.0) - dir.first().copied().unwrap_or(0.0))
-        .abs()
-        / std::f64::consts::TAU;
-    let last_fast = rate
-        .iter()
-        .enumerate()
-        .skip(release)
-        .rfind(|(_, r)| r.abs().to_degrees() > settled_deg_s)
-        .map(|(i, _)| i + 1);
-    let locked = last_fast.map_or(0.0, |i| (i - release) as f64 * t.dt);
-    (turns, locked)
-}
-
-/// One maneuver's heading, description, table and plot.
-fn maneuver_section(md: &mut String, r: &Result) {
-    let m = &r.maneuver;
-    let on = m
-        .map
-        .map_or("the open plane".to_string(), |f| format!("`maps/{f}`"));
-    let _ = writeln!(
-        md,
-        "## {}\n\n{} Script `maneuvers/{}.txt`, on {on}.\n",
-        m.name, m.about, m.name
-    );
-    let Some(first) = r.runs.first() else { return };
-    let _ = write!(md, "| model/coupling |");
-    for metric in &first.metrics {
-        let _ = write!(md, " {} ({}) |", metric.name, metric.unit);
-    }
-    let _ = write!(md, "\n|---|");
-    for _ in &first.metrics {
-        md.push_str("---:|");
-    }
-    md.push('\n');
-    for run in &r.runs {
-        let _ = write!(md, "| {} |", run.variant.label());
-        for metric in &run.metrics {
-            let _ = write!(md, " {} |", short(metric.value));
-        }
-        md.push('\n');
-    }
-    let _ = writeln!(md, "\n![{}]({}.png)\n", m.name, m.name);
-}
-
-/// A value with three significant figures or so, for tables.
-pub fn short(v: f64) -> String {
-    if v == 0.0 {
-        "0".into()
-    } else if v.abs() >= 100.0 {
-        format!("{v:.0}")
-    } else if v.abs() >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
-    }
 }

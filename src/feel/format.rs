@@ -6,9 +6,13 @@ use super::metrics::Metric;
 pub const CSV_HEADER: &str = "metric,value,unit";
 
 /// An aligned table, one line per metric: name, value (about four
-/// significant digits), unit and meaning, under a header line.
+/// significant digits, `-` when the run does not define it), unit and
+/// meaning, under a header line.
 pub fn format_table(metrics: &[Metric]) -> String {
-    let values: Vec<String> = metrics.iter().map(|m| format_value(m.value)).collect();
+    let values: Vec<String> = metrics
+        .iter()
+        .map(|m| m.value.map_or("-".to_string(), format_value))
+        .collect();
     let name_width = column_width(metrics.iter().map(|m| m.name), "metric");
     let value_width = column_width(values.iter().map(String::as_str), "value");
     let unit_width = column_width(metrics.iter().map(|m| m.unit), "unit");
@@ -25,11 +29,13 @@ pub fn format_table(metrics: &[Metric]) -> String {
 }
 
 /// CSV: the header [`CSV_HEADER`], then `name,value,unit` per metric with
-/// the value in Rust's shortest exact form, so it reads back bit for bit.
+/// the value in Rust's shortest exact form, so it reads back bit for bit,
+/// and empty when the run does not define it.
 pub fn format_csv(metrics: &[Metric]) -> String {
     let mut csv = format!("{CSV_HEADER}\n");
     for m in metrics {
-        csv += &format!("{},{},{}\n", m.name, m.value, m.unit);
+        let value = m.value.map_or(String::new(), |v| v.to_string());
+        csv += &format!("{},{value},{}\n", m.name, m.unit);
     }
     csv
 }
@@ -66,7 +72,7 @@ mod tests {
     fn sample_metrics() -> Vec<Metric> {
         let metric = |name, value, unit| Metric {
             name,
-            value,
+            value: Some(value),
             unit,
             meaning: "what it means",
         };
@@ -92,7 +98,7 @@ mod tests {
         let csv = format_csv(&metrics);
         for (line, m) in csv.lines().skip(1).zip(&metrics) {
             let value: f64 = line.split(',').nth(1).unwrap().parse().unwrap();
-            assert_eq!(value, m.value);
+            assert_eq!(Some(value), m.value);
         }
     }
 
@@ -116,5 +122,16 @@ mod tests {
         assert_eq!(format_value(3.0), "3.0000");
         assert_eq!(format_value(-42.123), "-42.12");
         assert_eq!(format_value(0.00001234), "1.234e-5");
+    }
+
+    #[test]
+    fn an_undefined_value_is_empty_in_csv_and_a_dash_in_the_table() {
+        let mut metrics = sample_metrics();
+        metrics[1].value = None;
+        let csv = format_csv(&metrics);
+        assert_eq!(csv.lines().nth(2), Some("speed_over_3ms_share,,share"));
+        let table = format_table(&metrics);
+        let row = table.lines().nth(2).unwrap();
+        assert!(row.split_whitespace().nth(1) == Some("-"), "{row}");
     }
 }

@@ -16,6 +16,7 @@ mod format;
 pub mod maneuvers;
 mod metrics;
 pub mod plot;
+pub mod report;
 pub mod run;
 mod series;
 mod spectrum;
@@ -24,6 +25,7 @@ pub mod wf;
 
 pub use format::{format_csv, format_table, CSV_HEADER};
 pub use metrics::{
-    compute, Metric, Sample, Scale, Trajectory, DEFAULT_METRES_PER_TILE, MIN_SAMPLES,
+    compute, names, Metric, Sample, Scale, Trajectory, CUT_DEG_PER_TICK, DEFAULT_FOV_DEG,
+    DEFAULT_METRES_PER_TILE, INNER_DEG, MAX_DEPTH, MIN_BAND_RUN_S, MIN_SAMPLES,
 };
 pub use steps::{MIN_HOLD_S, MIN_STEP_DEG, SETTLE_BAND_DEG};

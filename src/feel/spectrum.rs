@@ -9,6 +9,11 @@
 use super::series;
 use std::f64::consts::TAU;
 
+/// The least share of the total power a peak must hold.
+pub const PEAK_SHARE: f64 = 0.05;
+/// How many times the median evaluated bin a peak must be.
+pub const PEAK_OVER_MEDIAN: f64 = 20.0;
+
 /// Relative slack on the band edges, so a bin that lands on an edge up to
 /// rounding counts as inside.
 const EDGE_TOLERANCE: f64 = 1e-9;
@@ -72,15 +77,32 @@ impl Spectrum {
         series::ratio_or_zero(in_band, self.total_power)
     }
 
-    /// Frequency of the strongest evaluated bin above 0 Hz, Hz (the lowest
-    /// one on a tie); 0 for a constant signal.
-    pub fn dominant_hz(&self) -> f64 {
-        self.bins()
-            .fold(
-                (0.0, 0.0),
-                |best, (f, p)| if p > best.1 { (f, p) } else { best },
-            )
-            .0
+    /// Frequency of a real peak, Hz: the strongest evaluated bin, if it
+    /// stands out. It must not be the lowest bin (`1 / T`, where a drift or
+    /// a single swing puts its power, not an oscillation), must be above
+    /// both neighbours, must hold at least [`PEAK_SHARE`] of the total power
+    /// and at least [`PEAK_OVER_MEDIAN`] times the median evaluated bin (a
+    /// flat spectrum's strongest of hundreds of bins is about 9 times its
+    /// median). None for a constant signal or a spectrum with no such peak.
+    pub fn peak_hz(&self) -> Option<f64> {
+        let p = &self.power;
+        let (k, &top) =
+            p.iter()
+                .enumerate()
+                .fold(None, |best: Option<(usize, &f64)>, (i, v)| match best {
+                    Some((_, b)) if b >= v => best,
+                    _ => Some((i, v)),
+                })?;
+        let mut sorted = p.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        let above_next = p.get(k + 1).is_none_or(|&next| top >= next);
+        let stands_out = k >= 1
+            && top > p[k - 1]
+            && above_next
+            && top >= PEAK_SHARE * self.total_power
+            && top >= PEAK_OVER_MEDIAN * median;
+        stands_out.then(|| (k + 1) as f64 * self.resolution_hz)
     }
 
     /// The evaluated bins as (frequency in Hz, power).
@@ -140,7 +162,7 @@ mod tests {
     #[test]
     fn an_on_bin_sine_has_its_peak_and_all_its_power_there() {
         let spectrum = Spectrum::of(&sine(0.25, 20.0), DT, 10.0, 1e-9);
-        assert!((spectrum.dominant_hz() - 0.25).abs() < 1e-9);
+        assert!((spectrum.peak_hz().unwrap() - 0.25).abs() < 1e-9);
         assert!((spectrum.band_share(0.25, 0.25) - 1.0).abs() < 1e-9);
         assert!(spectrum.band_share(1.0, 10.0) < 1e-9);
     }
@@ -164,7 +186,34 @@ mod tests {
     #[test]
     fn a_constant_signal_has_no_peak_and_no_share() {
         let spectrum = Spectrum::of(&[5.0; 300], DT, 10.0, 1e-9);
-        assert_eq!(spectrum.dominant_hz(), 0.0);
+        assert_eq!(spectrum.peak_hz(), None);
         assert_eq!(spectrum.band_share(0.1, 0.5), 0.0);
+    }
+
+    #[test]
+    fn a_ramp_or_noise_has_no_peak() {
+        // A rate that rises once (no oscillation) puts its power in the
+        // lowest bin, falling away above: no peak.
+        let ramp: Vec<f64> = (0..1000).map(|i| i as f64).collect();
+        assert_eq!(Spectrum::of(&ramp, DT, 10.0, 1e-9).peak_hz(), None);
+        // Noise: an LCG, flat in frequency.
+        let mut state = 12345u64;
+        let noise: Vec<f64> = (0..6000)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (state >> 33) as f64 / (1u64 << 31) as f64
+            })
+            .collect();
+        assert_eq!(Spectrum::of(&noise, DT, 10.0, 1e-9).peak_hz(), None);
+        // The same noise with a sine on top has its peak.
+        let with_sine: Vec<f64> = noise
+            .iter()
+            .zip(sine(1.5, 60.0))
+            .map(|(n, s)| n + s)
+            .collect();
+        let peak = Spectrum::of(&with_sine, DT, 10.0, 1e-9).peak_hz().unwrap();
+        assert!((peak - 1.5).abs() < 1e-9, "{peak}");
     }
 }

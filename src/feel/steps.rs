@@ -1,5 +1,5 @@
-//! How the camera answers steps in the commanded heading: overshoot and
-//! settling time.
+//! How the camera answers steps in the commanded heading: overshoot,
+//! undershoot and settling time.
 //!
 //! A hold is a stretch of at least [`MIN_HOLD_S`] over which the wish
 //! heading does not change. A step is everything between two holds (or
@@ -21,15 +21,21 @@ const HOLD_TOLERANCE_RAD: f64 = 1e-9;
 /// Slack when comparing a hold's length with [`MIN_HOLD_S`], seconds.
 const TIME_TOLERANCE_S: f64 = 1e-9;
 
-/// The worst response over every step of a run; zeros when there is none.
+/// The worst response over every step of a run.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct StepResponse {
     /// Largest overshoot past a new command, percent of the step size.
     pub overshoot_pct: f64,
-    /// Longest settling time after a step, seconds.
+    /// Largest shortfall still left at the end of a hold, degrees: how far
+    /// short of the command a camera that never reached it stopped.
+    pub undershoot_deg: f64,
+    /// Longest settling time after a step, seconds; when `censored`, the
+    /// hold ended first and this is only how long it was watched.
     pub settle_s: f64,
+    /// True when the camera had not settled by the end of a hold (the run
+    /// or the next command came first), so `settle_s` is a lower bound.
+    pub censored: bool,
 }
-
 /// One step, as tick indices: the command leaves its old value after
 /// `change_start` and holds its new value from `hold_start` to `hold_end`
 /// (inclusive).
@@ -40,11 +46,12 @@ struct Step {
     hold_end: usize,
 }
 
-/// The worst overshoot and settling time over all steps, from the unwrapped
-/// camera yaw and wish heading (radians, one per tick of `dt` seconds).
-pub fn step_response(yaw: &[f64], wish: &[f64], dt: f64) -> StepResponse {
+/// The worst overshoot, undershoot and settling time over all steps, from
+/// the unwrapped camera yaw and wish heading (radians, one per tick of `dt`
+/// seconds); None when the run has no step to answer.
+pub fn step_response(yaw: &[f64], wish: &[f64], dt: f64) -> Option<StepResponse> {
     debug_assert_eq!(yaw.len(), wish.len());
-    let mut worst = StepResponse::default();
+    let mut worst: Option<StepResponse> = None;
     for step in steps(wish, dt) {
         let size = wish[step.hold_start] - wish[step.change_start];
         if size.abs().to_degrees() <= MIN_STEP_DEG {
@@ -52,8 +59,15 @@ pub fn step_response(yaw: &[f64], wish: &[f64], dt: f64) -> StepResponse {
         }
         let errors = errors_after(&step, yaw, wish);
         let hold_errors = &errors[step.hold_start - step.change_start..];
-        worst.overshoot_pct = worst.overshoot_pct.max(overshoot_pct(&errors, size));
-        worst.settle_s = worst.settle_s.max(settle_s(hold_errors, dt));
+        let (settle_s, censored) = settle_s(hold_errors, dt);
+        let last = hold_errors.last().copied().unwrap_or(0.0);
+        let short = (-last * size.signum()).max(0.0).to_degrees();
+        let w = worst.get_or_insert_with(StepResponse::default);
+        w.overshoot_pct = w.overshoot_pct.max(overshoot_pct(&errors, size));
+        w.undershoot_deg = w.undershoot_deg.max(short);
+        if settle_s > w.settle_s || (settle_s == w.settle_s && censored) {
+            (w.settle_s, w.censored) = (settle_s, censored);
+        }
     }
     worst
 }
@@ -112,18 +126,19 @@ fn overshoot_pct(errors: &[f64], size: f64) -> f64 {
 }
 
 /// Seconds from the hold start until the camera last enters and then stays
-/// within [`SETTLE_BAND_DEG`] of the command; the whole hold if it is
-/// outside at the hold's last tick.
-fn settle_s(hold_errors: &[f64], dt: f64) -> f64 {
+/// within [`SETTLE_BAND_DEG`] of the command, and false; or, when it is
+/// still outside at the hold's last tick, the whole hold and true
+/// (censored: it settled later, if at all).
+fn settle_s(hold_errors: &[f64], dt: f64) -> (f64, bool) {
     let band = SETTLE_BAND_DEG.to_radians();
     let last_outside = hold_errors.iter().rposition(|e| e.abs() > band);
     let whole_hold = hold_errors.len().saturating_sub(1);
-    let settled_at = match last_outside {
-        None => 0,
-        Some(i) if i == whole_hold => whole_hold,
-        Some(i) => i + 1,
+    let (settled_at, censored) = match last_outside {
+        None => (0, false),
+        Some(i) if i == whole_hold => (whole_hold, true),
+        Some(i) => (i + 1, false),
     };
-    settled_at as f64 * dt
+    (settled_at as f64 * dt, censored)
 }
 
 #[cfg(test)]
@@ -175,23 +190,28 @@ mod tests {
     #[test]
     fn a_camera_that_follows_at_once_has_no_overshoot_and_settles_at_once() {
         let wish = wish_step(10.0, 2.0, 100.0, 3.0);
-        assert_eq!(step_response(&wish, &wish, DT), StepResponse::default());
+        assert_eq!(
+            step_response(&wish, &wish, DT),
+            Some(StepResponse::default())
+        );
     }
 
     #[test]
     fn a_camera_that_never_moves_takes_the_whole_hold() {
         let wish = wish_step(0.0, 2.0, 90.0, 3.0);
         let yaw = vec![0.0; wish.len()];
-        let response = step_response(&yaw, &wish, DT);
+        let response = step_response(&yaw, &wish, DT).unwrap();
         assert_eq!(response.overshoot_pct, 0.0);
         assert!((response.settle_s - 2.99).abs() < 1e-9);
+        assert!(response.censored, "it never settled: a lower bound");
+        assert!((response.undershoot_deg - 90.0).abs() < 1e-9);
     }
 
     #[test]
     fn steps_of_five_degrees_or_less_are_ignored() {
         let wish = wish_step(0.0, 2.0, 5.0, 3.0);
         let yaw = vec![0.0; wish.len()];
-        assert_eq!(step_response(&yaw, &wish, DT), StepResponse::default());
+        assert_eq!(step_response(&yaw, &wish, DT), None);
     }
 
     #[test]
@@ -202,8 +222,23 @@ mod tests {
         for y in yaw.iter_mut().skip(200).take(20) {
             *y = (-9f64).to_radians();
         }
-        let response = step_response(&yaw, &wish, DT);
+        let response = step_response(&yaw, &wish, DT).unwrap();
         assert!((response.overshoot_pct - 10.0).abs() < 1e-9);
         assert!((response.settle_s - 0.2).abs() < 1e-9);
+        assert!(!response.censored);
+        assert_eq!(response.undershoot_deg, 0.0);
+    }
+
+    #[test]
+    fn a_camera_stopping_short_undershoots_by_what_is_left() {
+        // A 90 degree step the camera answers by turning 80 and stopping.
+        let wish = wish_step(0.0, 2.0, 90.0, 3.0);
+        let yaw: Vec<f64> = (0..wish.len())
+            .map(|i| if i < 200 { 0.0 } else { 80f64.to_radians() })
+            .collect();
+        let response = step_response(&yaw, &wish, DT).unwrap();
+        assert_eq!(response.overshoot_pct, 0.0);
+        assert!((response.undershoot_deg - 10.0).abs() < 1e-9);
+        assert!(response.censored);
     }
 }

@@ -174,19 +174,40 @@ impl WfFilter {
 
 /// Motion sickness dose value `sqrt(sum of a_w^2 dt)`, m/s^1.5, of an
 /// acceleration series in m/s² sampled every `dt` seconds, `a_w` being the
-/// series weighted by Wf from rest. 0 when `dt` is too coarse for Wf (see
+/// series weighted by Wf from rest. The filter still rings when a run ends,
+/// so the dose includes its run-out: the filter goes on with no
+/// acceleration (the motion carrying on unchanged) until a second of it
+/// adds less than [`RUN_OUT_TOLERANCE`] of the dose so far, at most
+/// [`MAX_RUN_OUT_S`]. 0 when `dt` is too coarse for Wf (see
 /// [`WfFilter::new`]). For visual-only motion an analogy, not a validated
 /// dose.
 pub fn msdv(acceleration: &[f64], dt: f64) -> f64 {
     let Some(mut filter) = WfFilter::new(dt) else {
         return 0.0;
     };
-    let dose: f64 = acceleration
+    let mut dose: f64 = acceleration
         .iter()
         .map(|&a| filter.process(a).powi(2) * dt)
         .sum();
+    let per_second = (1.0 / dt).round().max(1.0) as usize;
+    let seconds = MAX_RUN_OUT_S as usize;
+    for _ in 0..seconds {
+        let tail: f64 = (0..per_second)
+            .map(|_| filter.process(0.0).powi(2) * dt)
+            .sum();
+        dose += tail;
+        if tail <= RUN_OUT_TOLERANCE * dose {
+            break;
+        }
+    }
     dose.sqrt()
 }
+
+/// A second of run-out adding less than this share of the dose ends it.
+pub const RUN_OUT_TOLERANCE: f64 = 1e-13;
+/// The longest run-out, seconds: Wf's slowest corner (0.08 Hz) has rung
+/// down by many orders of magnitude well before.
+pub const MAX_RUN_OUT_S: f64 = 120.0;
 
 #[cfg(test)]
 mod tests {
@@ -490,12 +511,27 @@ mod tests {
 
     #[test]
     fn msdv_is_the_root_of_the_summed_reference_output_squared_times_dt() {
-        let signal = busy_signal(30.0);
+        // The reference run on through two minutes of stillness: the
+        // run-out the dose includes.
+        let mut signal = busy_signal(30.0);
+        let run = signal.len();
+        signal.resize(run + (MAX_RUN_OUT_S / DT) as usize, 0.0);
         let weighted = reference_filter(&signal, DT);
         let expected = (weighted.iter().map(|a| a * a * DT).sum::<f64>()).sqrt();
-        let got = msdv(&signal, DT);
+        let got = msdv(&signal[..run], DT);
         assert!(expected > 0.5, "{expected}");
         assert!((got / expected - 1.0).abs() < 1e-10, "{got} vs {expected}");
+    }
+
+    #[test]
+    fn the_dose_of_a_run_does_not_depend_on_stillness_after_it() {
+        // A brake to a stop: the filter rings after the last sample.
+        let mut signal = vec![0.0; 120];
+        signal.extend(vec![-3.0; 60]);
+        let bare = msdv(&signal, DT);
+        signal.extend(vec![0.0; 1200]);
+        let padded = msdv(&signal, DT);
+        assert!((bare / padded - 1.0).abs() < 1e-6, "{bare} vs {padded}");
     }
 
     #[test]

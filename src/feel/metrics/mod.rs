@@ -4,25 +4,43 @@
 //! every movement model. Rates and speeds are forward differences, one per
 //! interval between ticks, each standing for `dt` seconds of the run;
 //! accelerations are second differences centred on a tick. The run lasts
-//! `(samples - 1) * dt` seconds.
+//! `(samples - 1) * dt` seconds. A metric that a run cannot define (no
+//! heading step to answer, no real peak in a spectrum, a run too short to
+//! resolve a band) has no value rather than a number that reads as one.
 //!
-//! - `yaw`: the camera's turning: rates, reversals and the spectrum.
-//! - `motion`: the camera's translation: speeds, sideslip and the motion
-//!   sickness dose values.
+//! - `yaw`: the camera's turning: view cuts, smooth rates, reversals and
+//!   the spectrum.
+//! - `command`: how the view follows the player's turn keys and push.
+//! - `motion`: the camera's translation: speeds, sideslip, the motion
+//!   sickness dose values on each axis, the head bob.
+//! - `flow`: the optic flow at the edges of the view.
+//! - `list`: the ordered list of metrics, with units and meanings.
 
+mod command;
+mod flow;
+mod list;
 mod motion;
 mod yaw;
 
+use self::command::CommandValues;
+use self::flow::FlowValues;
+pub use self::flow::{INNER_DEG, MAX_DEPTH};
+pub use self::list::names;
 use self::motion::MotionValues;
 use self::yaw::YawValues;
+pub use self::yaw::{CUT_DEG_PER_TICK, MIN_BAND_RUN_S};
 use super::series;
 use super::steps::{step_response, StepResponse};
 
 /// How many metres one tile stands for, by default: a tile is about a
 /// two-metre corridor.
 pub const DEFAULT_METRES_PER_TILE: f64 = 2.0;
-/// Fewer samples than this give no second difference: every metric is 0.
+/// Fewer samples than this give no second difference: every metric is
+/// then undefined.
 pub const MIN_SAMPLES: usize = 3;
+/// The field of view a trajectory's depths are taken at when nobody says,
+/// degrees: the game's default.
+pub const DEFAULT_FOV_DEG: f64 = 90.0;
 
 /// One tick of a camera trajectory.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -37,6 +55,15 @@ pub struct Sample {
     pub yaw: f64,
     /// The heading the player commands, radians in [0, 2pi).
     pub wish_heading: f64,
+    /// True when the tick that led here had a turn commanded (turn keys or
+    /// a look).
+    pub turning: bool,
+    /// The tick's push: its forward and right axes, -1 to 1.
+    pub push: [f64; 2],
+    /// Depth, tiles, to the first wall along the rays at the left and right
+    /// edges of the view and at [`INNER_DEG`] left and right, at most
+    /// [`MAX_DEPTH`].
+    pub depth: [f64; 4],
 }
 
 /// A camera trajectory: one sample per fixed tick.
@@ -44,6 +71,8 @@ pub struct Sample {
 pub struct Trajectory {
     /// Seconds per sample (> 0).
     pub dt: f64,
+    /// The horizontal field of view the edge depths were taken at, degrees.
+    pub fov_deg: f64,
     /// The samples in tick order.
     pub samples: Vec<Sample>,
 }
@@ -68,8 +97,9 @@ impl Default for Scale {
 pub struct Metric {
     /// Stable identifier, e.g. `yaw_rate_rms`.
     pub name: &'static str,
-    /// The value in `unit`; always finite.
-    pub value: f64,
+    /// The value in `unit`, always finite; None when the run does not
+    /// define it (see the meaning).
+    pub value: Option<f64>,
     /// Unit of `value`, e.g. `deg/s`, `share` (0..1), `%`.
     pub unit: &'static str,
     /// One line saying what the number means.
@@ -77,66 +107,42 @@ pub struct Metric {
 }
 
 /// Computes every feel metric of `traj`, always the same list in the same
-/// order, lengths turned into metres by `scale`:
+/// order ([`list::NAMES`]), lengths turned into metres by `scale`.
 ///
-/// - `yaw_rate_rms`, `yaw_rate_p95` (95th percentile of |rate|), deg/s;
-///   `yaw_rate_over_30_share`, `yaw_rate_over_60_share`: share of time
-///   with |rate| above 30 and 60 deg/s;
-/// - `yaw_accel_rms`, deg/s²;
-/// - `yaw_reversals_per_s`: sign changes of the yaw rate per second, each
-///   counted going from above +1 deg/s to below -1 deg/s or back;
-/// - `yaw_power_share_0_1_to_0_5_hz`, `yaw_dominant_hz`: from the yaw
-///   rate's power spectrum (mean removed, one-sided DFT over the whole run,
-///   bins `1 / T` apart), the share of the power above 0 Hz lying in
-///   0.1-0.5 Hz, and the frequency of the strongest bin up to 10 Hz (both 0
-///   if the rate is constant). A run shorter than 10 s has bins coarser
-///   than 0.1 Hz: both are still computed, only coarsely;
-/// - `msdv_fore_aft`, `msdv_vertical`, m/s^1.5: pseudo motion sickness dose
-///   values of the Wf-weighted acceleration along the view direction and of
-///   the eye height. For motion that is only seen, an analogy, not a
-///   validated dose;
-/// - `speed_mean`, `speed_max`, m/s, of the horizontal speed;
-///   `speed_over_3ms_share`, `speed_over_10ms_share`: share of time above;
-/// - `sideslip_over_25_share`: of the intervals moving faster than
-///   0.1 m/s, the share where view and velocity differ by over 25 degrees;
-/// - `heading_overshoot_pct`, `heading_settle_s`: the worst overshoot past,
-///   and the longest settling within 2 degrees of, a new wish heading after
-///   a step (a change of over 5 degrees followed by a hold of at least
-///   1 s); 0 and 0 when the run has no step;
-/// - `uncommanded_yaw_deg`: the integral of |yaw rate - wish rate|.
-///
-/// With fewer than [`MIN_SAMPLES`] samples every value is 0. Inputs must be
-/// finite, `dt > 0` and the scale positive (asserted in debug builds; a
-/// release build returns all zeros instead), so the output is NaN-free.
+/// With fewer than [`MIN_SAMPLES`] samples every value is None. Inputs must
+/// be finite, `dt > 0` and the scale positive (asserted in debug builds; a
+/// release build gives every value None instead), so no value is NaN.
 pub fn compute(traj: &Trajectory, scale: Scale) -> Vec<Metric> {
     let valid = is_valid(traj, scale);
     debug_assert!(valid, "feel metrics need finite samples, dt > 0, scale > 0");
-    let values = if valid && traj.samples.len() >= MIN_SAMPLES {
-        Values::measure(traj, scale)
-    } else {
-        Values::default()
-    };
-    values.to_metrics()
+    let values = (valid && traj.samples.len() >= MIN_SAMPLES).then(|| Values::measure(traj, scale));
+    list::metrics(values.as_ref())
 }
 
 /// True when every input is finite and `dt` and the scale are positive.
 fn is_valid(traj: &Trajectory, scale: Scale) -> bool {
     let positive = |v: f64| v.is_finite() && v > 0.0;
     let finite = |s: &Sample| {
-        [s.x, s.y, s.z, s.yaw, s.wish_heading]
+        [s.x, s.y, s.z, s.yaw, s.wish_heading, s.push[0], s.push[1]]
             .iter()
+            .chain(&s.depth)
             .all(|v| v.is_finite())
     };
-    positive(traj.dt) && positive(scale.metres_per_tile) && traj.samples.iter().all(finite)
+    positive(traj.dt)
+        && positive(scale.metres_per_tile)
+        && positive(traj.fov_deg)
+        && traj.samples.iter().all(finite)
 }
 
 /// Every metric's value, grouped as they are computed.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct Values {
     yaw: YawValues,
+    command: CommandValues,
+    /// None when the run has no heading step.
+    steps: Option<StepResponse>,
     motion: MotionValues,
-    steps: StepResponse,
-    uncommanded_yaw_deg: f64,
+    flow: FlowValues,
 }
 
 impl Values {
@@ -146,148 +152,12 @@ impl Values {
         let wish = series::unwrap(traj.samples.iter().map(|s| s.wish_heading));
         Self {
             yaw: YawValues::measure(&yaw, traj.dt),
-            motion: MotionValues::measure(traj, &yaw, scale),
+            command: CommandValues::measure(&traj.samples, &yaw, &wish),
             steps: step_response(&yaw, &wish, traj.dt),
-            uncommanded_yaw_deg: uncommanded_yaw_deg(&yaw, &wish),
+            motion: MotionValues::measure(traj, &yaw, scale),
+            flow: FlowValues::measure(traj, &yaw),
         }
     }
-
-    /// The values as the public, ordered list of metrics.
-    fn to_metrics(self) -> Vec<Metric> {
-        let Self {
-            yaw: y,
-            motion: m,
-            steps: s,
-            ..
-        } = self;
-        let metric = |name, value, unit, meaning| Metric {
-            name,
-            value,
-            unit,
-            meaning,
-        };
-        vec![
-            metric(
-                "yaw_rate_rms",
-                y.rate_rms,
-                "deg/s",
-                "RMS of the camera's yaw rate",
-            ),
-            metric(
-                "yaw_rate_p95",
-                y.rate_p95,
-                "deg/s",
-                "95th percentile of the camera's absolute yaw rate",
-            ),
-            metric(
-                "yaw_rate_over_30_share",
-                y.rate_over_30_share,
-                "share",
-                "Share of time the camera turns faster than 30 deg/s",
-            ),
-            metric(
-                "yaw_rate_over_60_share",
-                y.rate_over_60_share,
-                "share",
-                "Share of time the camera turns faster than 60 deg/s",
-            ),
-            metric(
-                "yaw_accel_rms",
-                y.accel_rms,
-                "deg/s^2",
-                "RMS of the camera's yaw acceleration",
-            ),
-            metric(
-                "yaw_reversals_per_s",
-                y.reversals_per_s,
-                "1/s",
-                "Sign changes of the yaw rate per second: the wobble",
-            ),
-            metric(
-                "yaw_power_share_0_1_to_0_5_hz",
-                y.provocative_share,
-                "share",
-                "Share of yaw-rate power in 0.1-0.5 Hz, the most nauseating band",
-            ),
-            metric(
-                "yaw_dominant_hz",
-                y.dominant_hz,
-                "Hz",
-                "Frequency of the strongest yaw-rate oscillation (up to 10 Hz)",
-            ),
-            metric(
-                "msdv_fore_aft",
-                m.msdv_fore_aft,
-                "m/s^1.5",
-                "Pseudo sickness dose of Wf-weighted fore-aft acceleration (an analogy)",
-            ),
-            metric(
-                "msdv_vertical",
-                m.msdv_vertical,
-                "m/s^1.5",
-                "Pseudo sickness dose of Wf-weighted vertical acceleration (an analogy)",
-            ),
-            metric(
-                "speed_mean",
-                m.speed_mean,
-                "m/s",
-                "Mean horizontal speed of the camera",
-            ),
-            metric(
-                "speed_max",
-                m.speed_max,
-                "m/s",
-                "Peak horizontal speed of the camera",
-            ),
-            metric(
-                "speed_over_3ms_share",
-                m.speed_over_3_share,
-                "share",
-                "Share of time faster than 3 m/s, where nausea starts to rise",
-            ),
-            metric(
-                "speed_over_10ms_share",
-                m.speed_over_10_share,
-                "share",
-                "Share of time faster than 10 m/s, where nausea is at its high",
-            ),
-            metric(
-                "sideslip_over_25_share",
-                m.sideslip_over_25_share,
-                "share",
-                "Share of moving time looking over 25 deg away from the motion",
-            ),
-            metric(
-                "heading_overshoot_pct",
-                s.overshoot_pct,
-                "%",
-                "Largest overshoot of the camera past a commanded heading step",
-            ),
-            metric(
-                "heading_settle_s",
-                s.settle_s,
-                "s",
-                "Longest time to settle within 2 deg after a heading step (the whole hold if never)",
-            ),
-            metric(
-                "uncommanded_yaw_deg",
-                self.uncommanded_yaw_deg,
-                "deg",
-                "Total camera turning the player did not command",
-            ),
-        ]
-    }
-}
-
-/// Integral of |camera yaw rate - wish heading rate| over the run, degrees,
-/// from the unwrapped series (radians).
-fn uncommanded_yaw_deg(yaw: &[f64], wish: &[f64]) -> f64 {
-    let turned: f64 = yaw
-        .windows(2)
-        .zip(wish.windows(2))
-        .map(|(y, w)| ((y[1] - y[0]) - (w[1] - w[0])).abs())
-        .sum();
-    turned.to_degrees()
 }
 
 #[cfg(test)]
@@ -313,10 +183,15 @@ mod tests {
                 }
             })
             .collect();
-        Trajectory { dt: DT, samples }
+        Trajectory {
+            dt: DT,
+            fov_deg: DEFAULT_FOV_DEG,
+            samples,
+        }
     }
 
-    /// A standing camera at (2, 3) looking along `yaw`, commanding `wish`.
+    /// A standing camera at (2, 3) looking along `yaw`, commanding `wish`,
+    /// no key held, on the open plane.
     pub(super) fn look(yaw: f64, wish: f64) -> Sample {
         Sample {
             x: 2.0,
@@ -324,15 +199,24 @@ mod tests {
             z: 0.5,
             yaw,
             wish_heading: wish,
+            turning: false,
+            push: [0.0, 0.0],
+            depth: [MAX_DEPTH; 4],
         }
     }
 
-    pub(super) fn value(metrics: &[Metric], name: &str) -> f64 {
+    /// The value of metric `name`, which may be undefined.
+    pub(super) fn maybe(metrics: &[Metric], name: &str) -> Option<f64> {
         metrics
             .iter()
             .find(|m| m.name == name)
             .unwrap_or_else(|| panic!("no metric {name}"))
             .value
+    }
+
+    /// The value of metric `name`, which must be defined.
+    pub(super) fn value(metrics: &[Metric], name: &str) -> f64 {
+        maybe(metrics, name).unwrap_or_else(|| panic!("{name} is undefined"))
     }
 
     #[test]
@@ -342,38 +226,53 @@ mod tests {
             .map(|m| m.name)
             .collect();
         let expected = [
+            "view_cuts",
             "yaw_rate_rms",
             "yaw_rate_p95",
             "yaw_rate_over_30_share",
             "yaw_rate_over_60_share",
             "yaw_accel_rms",
+            "yaw_jerk_rms",
             "yaw_reversals_per_s",
             "yaw_power_share_0_1_to_0_5_hz",
             "yaw_dominant_hz",
+            "yaw_lag_deg",
+            "uncommanded_yaw_deg",
+            "heading_overshoot_pct",
+            "heading_undershoot_deg",
+            "heading_settle_s",
+            "heading_settle_censored",
             "msdv_fore_aft",
+            "msdv_lateral",
             "msdv_vertical",
+            "msdv_total",
+            "head_bob_accel_rms",
+            "head_bob_hz",
             "speed_mean",
             "speed_max",
             "speed_over_3ms_share",
             "speed_over_10ms_share",
             "sideslip_over_25_share",
-            "heading_overshoot_pct",
-            "heading_settle_s",
-            "uncommanded_yaw_deg",
+            "edge_flow_deg_s_mean",
+            "edge_flow_deg_s_p95",
+            "flow30_deg_s_mean",
+            "flow30_deg_s_p95",
         ];
         assert_eq!(names, expected);
+        assert!(names.iter().copied().eq(super::names()));
     }
 
     #[test]
-    fn fewer_than_three_samples_give_all_zeros() {
+    fn fewer_than_three_samples_define_nothing() {
         for n in 0..MIN_SAMPLES {
             let traj = Trajectory {
                 dt: DT,
+                fov_deg: DEFAULT_FOV_DEG,
                 samples: vec![look(1.0, 2.0); n],
             };
             let metrics = compute(&traj, Scale::default());
-            assert_eq!(metrics.len(), 18);
-            assert!(metrics.iter().all(|m| m.value == 0.0), "{n} samples");
+            assert_eq!(metrics.len(), 31);
+            assert!(metrics.iter().all(|m| m.value.is_none()), "{n} samples");
         }
     }
 
@@ -385,9 +284,17 @@ mod tests {
             z: 0.5 + 0.02 * (TAU * 1.7 * t).sin(),
             yaw: 5.0 * t + (2.3 * t).sin(),
             wish_heading: (t * 0.8).floor() * 0.6,
+            turning: (t * 3.0).floor() % 2.0 == 0.0,
+            push: [1.0, (t * 2.0).floor() % 3.0 - 1.0],
+            depth: [1.5 + t.sin(), 2.0, 0.7, 30.0],
         });
         for m in compute(&traj, Scale::default()) {
-            assert!(m.value.is_finite(), "{} = {}", m.name, m.value);
+            assert!(
+                m.value.is_none_or(f64::is_finite),
+                "{} = {:?}",
+                m.name,
+                m.value
+            );
         }
     }
 
@@ -423,9 +330,14 @@ mod tests {
     fn a_camera_following_its_command_exactly() {
         let traj = trajectory(4.0, |t| {
             let wish = if t < 1.0 { 0.0 } else { PI / 2.0 };
-            look(wish, wish)
+            Sample {
+                // The tick of the jump is the commanded turn.
+                turning: (1.0..1.0 + DT / 2.0).contains(&t),
+                ..look(wish, wish)
+            }
         });
         let metrics = compute(&traj, Scale::default());
+        assert!(value(&metrics, "yaw_lag_deg").abs() < 1e-9);
         assert_eq!(value(&metrics, "heading_overshoot_pct"), 0.0);
         assert_eq!(value(&metrics, "heading_settle_s"), 0.0);
         assert!(value(&metrics, "uncommanded_yaw_deg").abs() < 1e-9);
@@ -435,7 +347,13 @@ mod tests {
     fn a_run_without_a_step_reports_no_overshoot() {
         let traj = trajectory(4.0, |t| look(0.3 * t, 1.0));
         let metrics = compute(&traj, Scale::default());
-        assert_eq!(value(&metrics, "heading_overshoot_pct"), 0.0);
-        assert_eq!(value(&metrics, "heading_settle_s"), 0.0);
+        for name in [
+            "heading_overshoot_pct",
+            "heading_undershoot_deg",
+            "heading_settle_s",
+            "heading_settle_censored",
+        ] {
+            assert_eq!(maybe(&metrics, name), None, "{name}: no step to answer");
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! Metrics of the camera's translation: its horizontal speed, how far it
-//! looks away from where it goes, and the pseudo motion sickness dose
-//! values of its accelerations.
+//! looks away from where it goes, the pseudo motion sickness dose values
+//! of its accelerations along each axis of the view, and the eye's bob.
 
 use super::{Scale, Trajectory};
 use crate::angle::wrap_signed;
-use crate::feel::series::{max_or_zero, mean, ratio_or_zero, share};
+use crate::feel::series::{max_or_zero, mean, ratio_or_zero, rms, share};
+use crate::feel::spectrum::Spectrum;
 use crate::feel::wf::msdv;
 
 /// Navigation speed where nausea starts rising, m/s (So, Lo & Ho 2001).
@@ -15,12 +16,21 @@ const SPEED_FAST_M_S: f64 = 10.0;
 const SIDESLIP_MIN_SPEED_M_S: f64 = 0.1;
 /// Sideslip beyond this counts as looking away from the motion, degrees.
 const SIDESLIP_LIMIT_DEG: f64 = 25.0;
+/// Highest frequency searched for the bob, Hz (a walking bob is 1-3 Hz).
+const BOB_MAX_HZ: f64 = 10.0;
+/// An eye height varying less than this (RMS, metres) does not bob.
+const BOB_NOISE_M: f64 = 1e-9;
 
 /// Metrics of the camera's translation.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(super) struct MotionValues {
     pub(super) msdv_fore_aft: f64,
+    pub(super) msdv_lateral: f64,
     pub(super) msdv_vertical: f64,
+    pub(super) msdv_total: f64,
+    pub(super) bob_accel_rms: f64,
+    /// None when the eye height has no real oscillation.
+    pub(super) bob_hz: Option<f64>,
     pub(super) speed_mean: f64,
     pub(super) speed_max: f64,
     pub(super) speed_over_3_share: f64,
@@ -33,10 +43,24 @@ impl MotionValues {
     pub(super) fn measure(traj: &Trajectory, yaw: &[f64], scale: Scale) -> Self {
         let velocities = velocities(traj, scale);
         let speeds: Vec<f64> = velocities.iter().map(|v| v.0.hypot(v.1)).collect();
-        let (fore_aft, vertical) = accelerations(traj, scale);
+        let a = accelerations(traj, scale);
+        let (fore_aft, lateral, vertical) = (
+            msdv(&a.fore_aft, traj.dt),
+            msdv(&a.lateral, traj.dt),
+            msdv(&a.vertical, traj.dt),
+        );
+        let eye: Vec<f64> = traj
+            .samples
+            .iter()
+            .map(|s| s.z * scale.metres_per_tile)
+            .collect();
         Self {
-            msdv_fore_aft: msdv(&fore_aft, traj.dt),
-            msdv_vertical: msdv(&vertical, traj.dt),
+            msdv_fore_aft: fore_aft,
+            msdv_lateral: lateral,
+            msdv_vertical: vertical,
+            msdv_total: (fore_aft.powi(2) + lateral.powi(2) + vertical.powi(2)).sqrt(),
+            bob_accel_rms: rms(&a.vertical),
+            bob_hz: Spectrum::of(&eye, traj.dt, BOB_MAX_HZ, BOB_NOISE_M).peak_hz(),
             speed_mean: mean(&speeds),
             speed_max: max_or_zero(&speeds),
             speed_over_3_share: share(&speeds, |v| v > SPEED_MODERATE_M_S),
@@ -44,6 +68,14 @@ impl MotionValues {
             sideslip_over_25_share: sideslip_share(&velocities, yaw),
         }
     }
+}
+
+/// The camera's accelerations at each inner tick, m/s², in the view's
+/// frame: along the view, to its right, and up.
+struct Accelerations {
+    fore_aft: Vec<f64>,
+    lateral: Vec<f64>,
+    vertical: Vec<f64>,
 }
 
 /// Horizontal velocity over each interval, (east, south) in m/s.
@@ -55,22 +87,26 @@ fn velocities(traj: &Trajectory, scale: Scale) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// Fore-aft (along the view direction) and vertical accelerations at each
-/// inner tick, m/s², by second differences.
-fn accelerations(traj: &Trajectory, scale: Scale) -> (Vec<f64>, Vec<f64>) {
+/// The accelerations at each inner tick by second differences, turned
+/// into the view's frame by the yaw at that tick (y grows south, so the
+/// view's right is (-sin, cos) of the yaw).
+fn accelerations(traj: &Trajectory, scale: Scale) -> Accelerations {
     let per_tile = scale.metres_per_tile / (traj.dt * traj.dt);
     let second = |a: f64, b: f64, c: f64| (c - 2.0 * b + a) * per_tile;
-    traj.samples
-        .windows(3)
-        .map(|w| {
-            let (ax, ay) = (
-                second(w[0].x, w[1].x, w[2].x),
-                second(w[0].y, w[1].y, w[2].y),
-            );
-            let fore_aft = ax * w[1].yaw.cos() + ay * w[1].yaw.sin();
-            (fore_aft, second(w[0].z, w[1].z, w[2].z))
-        })
-        .unzip()
+    let mut out = Accelerations {
+        fore_aft: Vec::new(),
+        lateral: Vec::new(),
+        vertical: Vec::new(),
+    };
+    for w in traj.samples.windows(3) {
+        let ax = second(w[0].x, w[1].x, w[2].x);
+        let ay = second(w[0].y, w[1].y, w[2].y);
+        let (sin, cos) = w[1].yaw.sin_cos();
+        out.fore_aft.push(ax * cos + ay * sin);
+        out.lateral.push(-ax * sin + ay * cos);
+        out.vertical.push(second(w[0].z, w[1].z, w[2].z));
+    }
+    out
 }
 
 /// Share of the moving intervals where the view direction (yaw at the
@@ -94,7 +130,7 @@ fn sideslip_share(velocities: &[(f64, f64)], yaw: &[f64]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{look, trajectory, value};
+    use super::super::tests::{look, maybe, trajectory, value};
     use crate::feel::metrics::{compute, Sample, Scale, DEFAULT_METRES_PER_TILE};
     use std::f64::consts::{PI, TAU};
 
@@ -183,5 +219,51 @@ mod tests {
         let (fore_aft, vertical) = sine_acceleration_msdv(0.2, 1.0, true);
         assert!(fore_aft < 1e-9);
         assert!(vertical > 4.0);
+    }
+
+    #[test]
+    fn a_sideways_sway_has_its_analytic_lateral_dose() {
+        // Looking east, swaying north-south with acceleration
+        // A cos(2 pi f t): the weighted RMS is |Wf(f)| A / sqrt 2, and the
+        // dose that times sqrt(T).
+        let (hz, amplitude, seconds) = (0.25, 0.8, 60.0);
+        let w = TAU * hz;
+        let tiles = amplitude / (w * w) / DEFAULT_METRES_PER_TILE;
+        let traj = trajectory(seconds, |t| Sample {
+            y: 3.0 - tiles * (w * t).cos(),
+            ..look(0.0, 0.0)
+        });
+        let metrics = compute(&traj, Scale::default());
+        let gain = crate::feel::wf::WfFilter::new(traj.dt)
+            .unwrap()
+            .magnitude(hz);
+        let expected = gain * amplitude / 2f64.sqrt() * seconds.sqrt();
+        let lateral = value(&metrics, "msdv_lateral");
+        assert!(
+            (lateral / expected - 1.0).abs() < 0.02,
+            "{lateral} vs {expected}"
+        );
+        assert!(value(&metrics, "msdv_fore_aft") < 1e-6 * lateral);
+        let total = value(&metrics, "msdv_total");
+        assert!((total / lateral - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_bobbing_eye_has_its_acceleration_and_frequency() {
+        // Eye height 0.5 + 0.01 sin(2 pi 2 t) tiles: acceleration amplitude
+        // 0.01 (4 pi)^2 tiles/s^2, RMS that over sqrt 2.
+        let traj = trajectory(20.0, |t| Sample {
+            z: 0.5 + 0.01 * (TAU * 2.0 * t).sin(),
+            ..look(0.0, 0.0)
+        });
+        let metrics = compute(&traj, Scale::default());
+        let expected = 0.01 * (TAU * 2.0).powi(2) / 2f64.sqrt() * DEFAULT_METRES_PER_TILE;
+        let rms = value(&metrics, "head_bob_accel_rms");
+        assert!((rms / expected - 1.0).abs() < 0.01, "{rms} vs {expected}");
+        assert!((value(&metrics, "head_bob_hz") - 2.0).abs() < 1e-9);
+        // A steady eye has no bob frequency.
+        let still = compute(&trajectory(20.0, |_| look(0.0, 0.0)), Scale::default());
+        assert_eq!(maybe(&still, "head_bob_hz"), None);
+        assert_eq!(value(&still, "head_bob_accel_rms"), 0.0);
     }
 }
