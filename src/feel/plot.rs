@@ -1,24 +1,37 @@
 //! Plots for the comparison report, drawn with plotters: per maneuver one
-//! PNG with four panels (the path from above, yaw, yaw rate and speed over
-//! time), every model and coupling on each.
+//! PNG of six panels (the path from above at equal scale, the view yaw
+//! with the commanded heading, the yaw rate with its cuts marked, the
+//! speed, the horizontal acceleration raw and Wf-weighted, and the yaw
+//! rate's spectrum), every model and coupling on each, in colours told
+//! apart with any colour vision, the legend in its own strip above the
+//! panels so it never covers the data.
 
+use super::metrics::CUT_DEG_PER_TICK;
 use super::series::{rate, unwrap};
+use super::spectrum::Spectrum;
+use super::wf::WfFilter;
 use super::Trajectory;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::sync::Once;
 
 /// Size of a maneuver's plot, pixels.
-const SIZE: (u32, u32) = (1600, 1100);
-/// The yaw-rate panel's range covers this share of all its points; the
-/// rest (a step-10 flip is one tick of thousands of deg/s) are drawn
-/// clipped at its edge, so the panel shows the turning, not one spike.
+const SIZE: (u32, u32) = (1600, 1500);
+/// Height of the legend strip under the title, pixels.
+const LEGEND_HEIGHT: u32 = 40;
+/// The yaw-rate panel's range covers this share of its smooth points.
 const YAW_RATE_SHOWN: f64 = 0.995;
-/// One colour per series, in [`super::maneuvers::VARIANTS`] order.
-const COLOURS: [RGBColor; 4] = [
-    RGBColor(214, 39, 40),
-    RGBColor(255, 140, 0),
-    RGBColor(31, 119, 180),
-    RGBColor(44, 160, 44),
+/// The spectrum panel's upper frequency, Hz.
+const SPECTRUM_MAX_HZ: f64 = 3.0;
+/// One colour per series, in [`super::maneuvers::VARIANTS`] order: the
+/// Okabe-Ito palette, distinct for every kind of colour vision.
+const COLOURS: [RGBColor; 6] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
 ];
 
 /// Makes the embedded DejaVu Sans plotters' sans-serif font (plotters
@@ -35,48 +48,90 @@ fn register_font() {
     });
 }
 
-/// A time series: seconds against a value.
+/// A series of points.
 type Series = Vec<(f64, f64)>;
 
-/// The four panels' data for one trajectory.
+/// Every panel's data for one trajectory.
 struct Panels {
     path: Series,
     yaw: Series,
-    yaw_rate: Series,
+    wish: Series,
+    /// The smooth yaw rate in pieces, broken at each cut.
+    yaw_rate: Vec<Series>,
+    /// The times of the cuts and the sign of their turn.
+    cuts: Vec<(f64, f64)>,
     speed: Series,
+    accel_raw: Series,
+    accel_weighted: Series,
+    spectrum: Series,
 }
 
 impl Panels {
     fn of(t: &Trajectory, metres_per_tile: f64) -> Self {
         let s = &t.samples;
         let time = |i: usize| i as f64 * t.dt;
-        let yaw: Vec<f64> = unwrap(s.iter().map(|p| p.yaw))
-            .into_iter()
-            .map(f64::to_degrees)
-            .collect();
+        let degrees = |v: Vec<f64>| -> Vec<f64> { v.into_iter().map(f64::to_degrees).collect() };
+        let yaw = degrees(unwrap(s.iter().map(|p| p.yaw)));
+        let wish = degrees(unwrap(s.iter().map(|p| p.wish_heading)));
         let yaw_rate = rate(&yaw, t.dt);
-        let xs: Vec<f64> = s.iter().map(|p| p.x).collect();
-        let ys: Vec<f64> = s.iter().map(|p| p.y).collect();
-        let speed: Vec<f64> = rate(&xs, t.dt)
-            .iter()
-            .zip(rate(&ys, t.dt))
-            .map(|(vx, vy)| vx.hypot(vy) * metres_per_tile)
-            .collect();
+        // The smooth rate in pieces, the cuts apart, and the rate held
+        // through each cut for the spectrum.
+        let (mut pieces, mut cuts, mut held) = (vec![Vec::new()], Vec::new(), Vec::new());
+        let mut last = 0.0;
+        for (i, &r) in yaw_rate.iter().enumerate() {
+            if (r * t.dt).abs() > CUT_DEG_PER_TICK {
+                cuts.push((time(i + 1), r.signum()));
+                pieces.push(Vec::new());
+            } else {
+                last = r;
+                if let Some(piece) = pieces.last_mut() {
+                    piece.push((time(i + 1), r));
+                }
+            }
+            held.push(last);
+        }
+        let xs: Vec<f64> = s.iter().map(|p| p.x * metres_per_tile).collect();
+        let ys: Vec<f64> = s.iter().map(|p| p.y * metres_per_tile).collect();
+        let (vx, vy) = (rate(&xs, t.dt), rate(&ys, t.dt));
+        let (ax, ay) = (rate(&vx, t.dt), rate(&vy, t.dt));
+        let over_time = |v: &[f64], from: usize| -> Series {
+            v.iter()
+                .enumerate()
+                .map(|(i, &y)| (time(i + from), y))
+                .collect()
+        };
+        let raw: Vec<f64> = ax.iter().zip(&ay).map(|(x, y)| x.hypot(*y)).collect();
         Self {
             path: s.iter().map(|p| (p.x, -p.y)).collect(),
-            yaw: yaw.iter().enumerate().map(|(i, &v)| (time(i), v)).collect(),
-            yaw_rate: yaw_rate
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| (time(i + 1), v))
-                .collect(),
-            speed: speed
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| (time(i + 1), v))
+            yaw: over_time(&yaw, 0),
+            wish: over_time(&wish, 0),
+            yaw_rate: pieces.into_iter().filter(|p| !p.is_empty()).collect(),
+            cuts,
+            speed: over_time(
+                &vx.iter()
+                    .zip(&vy)
+                    .map(|(x, y)| x.hypot(*y))
+                    .collect::<Vec<_>>(),
+                1,
+            ),
+            accel_raw: over_time(&raw, 1),
+            accel_weighted: over_time(&weighted(&ax, &ay, t.dt), 1),
+            spectrum: Spectrum::of(&held, t.dt, SPECTRUM_MAX_HZ, 1e-6)
+                .bins()
                 .collect(),
         }
     }
+}
+
+/// The magnitude of the horizontal acceleration with each axis through Wf.
+fn weighted(ax: &[f64], ay: &[f64], dt: f64) -> Vec<f64> {
+    let (Some(mut fx), Some(mut fy)) = (WfFilter::new(dt), WfFilter::new(dt)) else {
+        return vec![0.0; ax.len()];
+    };
+    ax.iter()
+        .zip(ay)
+        .map(|(&x, &y)| fx.process(x).hypot(fy.process(y)))
+        .collect()
 }
 
 /// The bounds of several series with a margin, never empty.
@@ -85,50 +140,59 @@ fn bounds<'a>(series: impl Iterator<Item = &'a Series>) -> ((f64, f64), (f64, f6
     for &(x, y) in series.flatten() {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
     }
+    if x0 > x1 {
+        return ((0.0, 1.0), (0.0, 1.0));
+    }
     let pad = |a: f64, b: f64| {
         let m = ((b - a) * 0.05).max(0.5);
         (a - m, b + m)
     };
-    if x0 > x1 {
-        return ((0.0, 1.0), (0.0, 1.0));
-    }
     (pad(x0, x1), pad(y0, y1))
 }
 
-/// The largest |y| of all but the wildest points of `series`: the
+/// `x` and `y` ranges widened so that one unit is as long on both axes in
+/// an area of `width` x `height` pixels (roughly: the plot's own margins
+/// are taken as equal).
+fn equal_aspect(
+    ((x0, x1), (y0, y1)): ((f64, f64), (f64, f64)),
+    (width, height): (u32, u32),
+) -> ((f64, f64), (f64, f64)) {
+    let per_pixel = ((x1 - x0) / f64::from(width)).max((y1 - y0) / f64::from(height));
+    let widen = |a: f64, b: f64, pixels: u32| {
+        let half = per_pixel * f64::from(pixels) / 2.0;
+        let mid = (a + b) / 2.0;
+        (mid - half, mid + half)
+    };
+    (widen(x0, x1, width), widen(y0, y1, height))
+}
+
+/// The largest |y| of all but the wildest smooth points: the
 /// [`YAW_RATE_SHOWN`] quantile, at least 10.
-fn robust_limit(series: &[(String, &Series)]) -> f64 {
-    let mut all: Vec<f64> = series
+fn robust_limit(panels: &[Panels]) -> f64 {
+    let mut all: Vec<f64> = panels
         .iter()
-        .flat_map(|(_, s)| s.iter().map(|p| p.1.abs()))
+        .flat_map(|p| p.yaw_rate.iter().flatten().map(|q| q.1.abs()))
         .collect();
     all.sort_by(f64::total_cmp);
     let at = ((all.len() as f64 - 1.0) * YAW_RATE_SHOWN).round().max(0.0) as usize;
     all.get(at).copied().unwrap_or(0.0).max(10.0) * 1.1
 }
 
-/// Draws one panel: every run's series of one kind, with axes and legend;
-/// with `clip`, y is shown from -clip to clip and points beyond are drawn
-/// at the edge.
-fn panel(
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+type Chart<'a, 'b> = ChartContext<
+    'a,
+    BitMapBackend<'b>,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// A panel's axes: caption, axis names and ranges.
+fn axes<'a, 'b>(
+    area: &'a DrawingArea<BitMapBackend<'b>, Shift>,
     caption: &str,
     (x_desc, y_desc): (&str, &str),
-    series: &[(String, &Series)],
-    clip: Option<f64>,
-) -> Result<(), String> {
-    let ((x0, x1), (mut y0, mut y1)) = bounds(series.iter().map(|(_, s)| *s));
-    let mut caption = caption.to_string();
-    let widest = series
-        .iter()
-        .flat_map(|(_, s)| s.iter().map(|p| p.1.abs()))
-        .fold(0.0, f64::max);
-    if let Some(limit) = clip.filter(|&l| widest > l) {
-        (y0, y1) = (-limit, limit);
-        caption += &format!(" (clipped at \u{b1}{limit:.0})");
-    }
+    ((x0, x1), (y0, y1)): ((f64, f64), (f64, f64)),
+) -> Result<Chart<'a, 'b>, String> {
     let mut chart = ChartBuilder::on(area)
-        .caption(&caption, ("sans-serif", 22))
+        .caption(caption, ("sans-serif", 22))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
@@ -141,31 +205,45 @@ fn panel(
         .label_style(("sans-serif", 14))
         .draw()
         .map_err(|e| e.to_string())?;
-    for (i, (label, s)) in series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+    Ok(chart)
+}
+
+/// Draws `series` on `chart`, one colour per run, `width` pixels wide.
+fn lines(chart: &mut Chart, series: &[&Series], width: u32, alpha: f64) -> Result<(), String> {
+    for (i, s) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()].mix(alpha);
         chart
             .draw_series(LineSeries::new(
-                s.iter().map(|&(x, y)| (x, y.clamp(y0, y1))),
-                colour.stroke_width(1),
+                s.iter().copied(),
+                colour.stroke_width(width),
             ))
-            .map_err(|e| e.to_string())?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
-            });
+            .map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 14))
-        .draw()
+    Ok(())
+}
+
+/// The legend strip: a swatch and a label per run, left to right. A run
+/// whose path lies exactly on an earlier one's says so.
+fn legend(area: &DrawingArea<BitMapBackend, Shift>, labels: &[String]) -> Result<(), String> {
+    let mut x = 80;
+    for (i, label) in labels.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        area.draw(&PathElement::new(
+            vec![(x, 20), (x + 30, 20)],
+            colour.stroke_width(4),
+        ))
+        .map_err(|e| e.to_string())?;
+        area.draw(&Text::new(label.clone(), (x + 38, 12), ("sans-serif", 16)))
+            .map_err(|e| e.to_string())?;
+        x += 48 + 9 * label.chars().count() as i32;
+    }
+    let note = "solid: view yaw / Wf-weighted; dashed: commanded heading; faint: raw; triangles: view cuts";
+    area.draw(&Text::new(note, (x + 20, 12), ("sans-serif", 14)))
         .map_err(|e| e.to_string())
 }
 
-/// The plot of one maneuver as PNG bytes: `title` over four panels, one
-/// line per `(label, trajectory)`, speeds in m/s at `metres_per_tile`.
-/// A line that lies exactly on an earlier one says so in its legend.
+/// The plot of one maneuver as PNG bytes: `title` over six panels, one
+/// line per `(label, trajectory)`, lengths in metres at `metres_per_tile`.
 pub fn maneuver(
     title: &str,
     runs: &[(String, &Trajectory)],
@@ -176,14 +254,18 @@ pub fn maneuver(
         .iter()
         .map(|(_, t)| Panels::of(t, metres_per_tile))
         .collect();
-    let pick = |f: fn(&Panels) -> &Series| -> Vec<(String, &Series)> {
-        let series: Vec<&Series> = panels.iter().map(f).collect();
-        let label = |i: usize| match series[..i].iter().position(|s| *s == series[i]) {
-            Some(j) => format!("{} (under {})", runs[i].0, runs[j].0),
-            None => runs[i].0.clone(),
-        };
-        (0..runs.len()).map(|i| (label(i), series[i])).collect()
-    };
+    let labels: Vec<String> = (0..runs.len())
+        .map(|i| {
+            match panels[..i]
+                .iter()
+                .position(|p| p.path == panels[i].path && p.yaw == panels[i].yaw)
+            {
+                Some(j) => format!("{} (under {})", runs[i].0, runs[j].0),
+                None => runs[i].0.clone(),
+            }
+        })
+        .collect();
+    let pick = |f: fn(&Panels) -> &Series| -> Vec<&Series> { panels.iter().map(f).collect() };
     let mut rgb = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
@@ -191,37 +273,105 @@ pub fn maneuver(
         let root = root
             .titled(title, ("sans-serif", 26))
             .map_err(|e| e.to_string())?;
-        let areas = root.split_evenly((2, 2));
-        let yaw_rate = pick(|p| &p.yaw_rate);
-        let speed_unit = format!("m/s (1 tile = {metres_per_tile} m)");
-        panel(
+        let (strip, body) = root.split_vertically(LEGEND_HEIGHT);
+        legend(&strip, &labels)?;
+        let areas = body.split_evenly((3, 2));
+        // The path, north up, one metre as long across as up.
+        let (w, h) = areas[0].dim_in_pixel();
+        let range = equal_aspect(
+            bounds(pick(|p| &p.path).into_iter()),
+            (w.saturating_sub(72), h.saturating_sub(86)),
+        );
+        let mut chart = axes(
             &areas[0],
-            "Path from above (north up)",
+            "Path from above (north up, equal scale)",
             ("x (tiles)", "-y (tiles)"),
-            &pick(|p| &p.path),
-            None,
+            range,
         )?;
-        panel(
+        lines(&mut chart, &pick(|p| &p.path), 2, 1.0)?;
+        // The view yaw, with the commanded heading dashed.
+        let both: Vec<&Series> = pick(|p| &p.yaw)
+            .into_iter()
+            .chain(pick(|p| &p.wish))
+            .collect();
+        let mut chart = axes(
             &areas[1],
-            "Camera yaw",
-            ("time (s)", "yaw (deg, unwrapped)"),
-            &pick(|p| &p.yaw),
-            None,
+            "View yaw and commanded heading",
+            ("time (s)", "deg (unwrapped)"),
+            bounds(both.into_iter()),
         )?;
-        panel(
+        lines(&mut chart, &pick(|p| &p.yaw), 2, 1.0)?;
+        for (i, p) in panels.iter().enumerate() {
+            let colour = COLOURS[i % COLOURS.len()];
+            chart
+                .draw_series(DashedLineSeries::new(
+                    p.wish.iter().copied(),
+                    6,
+                    6,
+                    colour.stroke_width(1),
+                ))
+                .map_err(|e| e.to_string())?;
+        }
+        // The smooth yaw rate, the cuts as triangles at the panel's edge.
+        let limit = robust_limit(&panels);
+        let (x_range, _) = bounds(pick(|p| &p.speed).into_iter());
+        let mut chart = axes(
             &areas[2],
-            "Camera yaw rate",
+            "View yaw rate (view cuts marked, not drawn)",
             ("time (s)", "deg/s"),
-            &yaw_rate,
-            Some(robust_limit(&yaw_rate)),
+            (x_range, (-limit, limit)),
         )?;
-        panel(
+        for (i, p) in panels.iter().enumerate() {
+            let colour = COLOURS[i % COLOURS.len()];
+            for piece in &p.yaw_rate {
+                let points = piece.iter().map(|&(x, y)| (x, y.clamp(-limit, limit)));
+                chart
+                    .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+                    .map_err(|e| e.to_string())?;
+            }
+            let marks = p.cuts.iter().map(|&(x, sign)| {
+                TriangleMarker::new((x, sign * limit * 0.95), 8, colour.filled())
+            });
+            chart.draw_series(marks).map_err(|e| e.to_string())?;
+        }
+        // The speed.
+        let unit = format!("m/s (1 tile = {metres_per_tile} m)");
+        let mut chart = axes(
             &areas[3],
             "Speed",
-            ("time (s)", &speed_unit),
-            &pick(|p| &p.speed),
-            None,
+            ("time (s)", &unit),
+            bounds(pick(|p| &p.speed).into_iter()),
         )?;
+        lines(&mut chart, &pick(|p| &p.speed), 2, 1.0)?;
+        // The horizontal acceleration, raw (faint) and through Wf.
+        let range = bounds(pick(|p| &p.accel_weighted).into_iter());
+        let mut chart = axes(
+            &areas[4],
+            "Horizontal acceleration: Wf-weighted (solid), raw (faint, clipped)",
+            ("time (s)", "m/s^2"),
+            range,
+        )?;
+        let raw: Vec<Series> = panels
+            .iter()
+            .map(|p| {
+                p.accel_raw
+                    .iter()
+                    .map(|&(x, y)| (x, y.min(range.1 .1)))
+                    .collect()
+            })
+            .collect();
+        lines(&mut chart, &raw.iter().collect::<Vec<_>>(), 1, 0.35)?;
+        lines(&mut chart, &pick(|p| &p.accel_weighted), 2, 1.0)?;
+        // The yaw rate's spectrum.
+        let range = bounds(pick(|p| &p.spectrum).into_iter());
+        let range = ((0.0, SPECTRUM_MAX_HZ), (0.0, range.1 .1.max(1e-9)));
+        let mut chart = axes(
+            &areas[5],
+            "Yaw-rate power spectrum (cuts held out)",
+            ("Hz", "(deg/s)^2 per bin"),
+            range,
+        )?;
+        lines(&mut chart, &pick(|p| &p.spectrum), 2, 1.0)?;
         root.present().map_err(|e| e.to_string())?;
     }
     let mut png = Vec::new();

@@ -106,7 +106,7 @@ impl Spectrum {
     }
 
     /// The evaluated bins as (frequency in Hz, power).
-    fn bins(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
+    pub fn bins(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
         let resolution_hz = self.resolution_hz;
         (1..)
             .zip(&self.power)
