@@ -149,35 +149,79 @@ pub fn text(mut bytes: Vec<u8>, what: &'static str) -> Result<String, (Place, Re
     })
 }
 
-/// `path` with `.partial` added: where an output is written before it is
-/// renamed into place, and what an interrupted recording is left as.
+/// `path` with `.partial` added: what an interrupted recording is left as
+/// (the recorder creates it exclusively, so it never takes over another).
 pub fn partial_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".partial");
     PathBuf::from(name)
 }
 
+/// How many fresh names [`temp_beside`] tries before it gives up.
+const TEMP_TRIES: u32 = 64;
+
+/// A fresh name beside `path` for try `n`: `.NAME.PID-COUNT-N.tmp` in its
+/// folder, unique to this process and call.
+fn temp_name(path: &Path, n: u32) -> PathBuf {
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = format!(".{name}.{}-{count}-{n}.tmp", std::process::id());
+    path.with_file_name(temp)
+}
+
+/// Tries `make` on fresh names beside `path` until one is free: each is
+/// created exclusively, so an existing file, folder or symlink under a
+/// name is never reused or followed.
+fn fresh_beside<T>(path: &Path, make: impl Fn(&Path) -> io::Result<T>) -> io::Result<(T, PathBuf)> {
+    for n in 0..TEMP_TRIES {
+        let temp = temp_name(path, n);
+        match make(&temp) {
+            Ok(made) => return Ok((made, temp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "no free temporary name beside {} in {TEMP_TRIES} tries",
+            path.display()
+        ),
+    ))
+}
+
+/// A new, empty file beside `path` (see [`fresh_beside`]) to write it in.
+pub fn temp_beside(path: &Path) -> io::Result<(File, PathBuf)> {
+    fresh_beside(path, create_new)
+}
+
+/// A new, empty folder beside `path` to build a multi-file output in.
+pub fn temp_folder_beside(path: &Path) -> io::Result<PathBuf> {
+    fresh_beside(path, |p: &Path| std::fs::create_dir(p)).map(|((), p)| p)
+}
+
 /// Writes the file at `path` whole, or leaves no file under that name:
-/// `write` fills `NAME.partial`, which is then renamed to `path`. An
-/// existing `path` is replaced only if `replace`; otherwise the result is
-/// an `AlreadyExists` error naming it, and the file is untouched.
+/// `write` fills a fresh temporary file beside it ([`temp_beside`]), which
+/// is then renamed to `path`. An existing `path` is replaced only if
+/// `replace`; otherwise the result is an `AlreadyExists` error naming it,
+/// and the file is untouched.
 pub fn write_whole(
     path: &Path,
     replace: bool,
     write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    if !replace && path.exists() {
+    if !replace && path.symlink_metadata().is_ok() {
         return Err(taken(path));
     }
-    let partial = partial_path(path);
-    let filled = File::create(&partial).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        write(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    let placed = filled.and_then(|()| persist(&partial, path, replace));
+    let (file, temp) = temp_beside(path).map_err(|e| named(e, path))?;
+    let mut out = BufWriter::new(file);
+    let filled = write(&mut out)
+        .and_then(|()| out.into_inner().map_err(|e| e.into_error()))
+        .and_then(|file| file.sync_all());
+    let placed = filled.and_then(|()| persist(&temp, path, replace));
     if placed.is_err() {
-        let _ = std::fs::remove_file(&partial);
+        let _ = std::fs::remove_file(&temp);
     }
     placed.map_err(|e| named(e, path))
 }
@@ -187,8 +231,8 @@ pub fn write_bytes(path: &Path, replace: bool, bytes: &[u8]) -> io::Result<()> {
     write_whole(path, replace, |out| out.write_all(bytes))
 }
 
-/// Creates `path` for writing, failing if it exists: how a recording's
-/// partial file is started without touching another's.
+/// Creates `path` for writing, failing if anything is there (a file, a
+/// folder, a symlink, even a dangling one).
 pub fn create_new(path: &Path) -> io::Result<File> {
     OpenOptions::new().write(true).create_new(true).open(path)
 }
@@ -204,7 +248,7 @@ pub fn persist(partial: &Path, path: &Path, replace: bool) -> io::Result<()> {
     match std::fs::hard_link(partial, path) {
         Ok(()) => std::fs::remove_file(partial),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(taken(path)),
-        Err(_) if path.exists() => Err(taken(path)),
+        Err(_) if path.symlink_metadata().is_ok() => Err(taken(path)),
         Err(_) => std::fs::rename(partial, path),
     }
 }
@@ -228,6 +272,16 @@ fn named(e: io::Error, path: &Path) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names in `dir`, sorted.
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
 
     fn temp_dir(test: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("wobble-files-{}-{test}", std::process::id()));
@@ -310,7 +364,7 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"first");
         write_bytes(&path, true, b"third").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"third");
-        assert!(!partial_path(&path).exists(), "no partial file is left");
+        assert_eq!(entries(&dir), ["out.txt"], "no temporary file is left");
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -324,7 +378,7 @@ mod tests {
         })
         .unwrap_err();
         assert!(e.to_string().contains("out.txt: the disk is full"), "{e}");
-        assert!(!path.exists() && !partial_path(&path).exists());
+        assert!(entries(&dir).is_empty(), "nothing is left");
         // Into a folder that is not there: the error names the file.
         let e = write_bytes(&dir.join("no/such.txt"), false, b"x").unwrap_err();
         assert!(e.to_string().contains("no/such.txt"), "{e}");
@@ -345,6 +399,35 @@ mod tests {
         persist(&partial, &path, false).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         assert!(!partial.exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_never_uses_or_follows_a_name_already_there() {
+        let dir = temp_dir("squat");
+        let path = dir.join("shot.png");
+        // Someone's own shot.png.partial, and a symlink waiting where an
+        // older program put its temporary file.
+        std::fs::write(dir.join("shot.png.partial"), b"mine").unwrap();
+        let target = dir.join("precious.txt");
+        std::fs::write(&target, b"precious").unwrap();
+        std::os::unix::fs::symlink(&target, dir.join(".shot.png.tmp")).unwrap();
+        write_bytes(&path, false, b"png").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"png");
+        assert_eq!(
+            std::fs::read(dir.join("shot.png.partial")).unwrap(),
+            b"mine"
+        );
+        assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+        assert_eq!(entries(&dir).len(), 4, "{:?}", entries(&dir));
+        // A dangling symlink under the output's own name is taken, not
+        // followed.
+        let link = dir.join("link.png");
+        std::os::unix::fs::symlink(dir.join("nowhere"), &link).unwrap();
+        let e = write_bytes(&link, false, b"x").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert!(!dir.join("nowhere").exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 use wobblecaster::map;
 use wobblecaster::record::{Recording, MAX_TICKS};
-use wobblecaster::sim::{tunable_table, World};
+use wobblecaster::sim::{tunable_table, Tunables, World};
 
 /// The golden recording with its header line `key = ...` replaced.
 fn golden_with(key: &str, value: &str) -> String {
@@ -127,29 +127,39 @@ fn a_line_of_a_million_words_is_refused_in_a_moment() {
 
 #[test]
 fn taking_off_from_inside_a_wall_or_outside_the_map_does_not_panic() {
-    let dir = TempDir::new("hostile-run", "takeoff");
-    let script = dir.join("jet.script");
-    std::fs::write(&script, "0.01 jetpack\n2 thrust+pointer=0.5,0.5\n").unwrap();
+    let script = "0.01 jetpack\n2 thrust+pointer=0.5,0.5\n";
+    let controls: Vec<_> = wobblecaster::script::Script::parse(script, Path::new("jet"))
+        .unwrap()
+        .ticks()
+        .collect();
+    let level = map::load(&root().join("maps/default.map")).unwrap().map;
     // Inside the outer wall, outside the map, far outside it.
-    for at in ["0.5,0.5,0", "-5,-5,0", "1000,1000,45"] {
-        let out = dir.join("shot.png");
-        let args = [
-            "shot",
-            "--at",
-            at,
-            "--script",
-            script.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--force",
-        ];
+    for (x, y) in [(0.5, 0.5), (-5.0, -5.0), (1000.0, 1000.0)] {
+        let mut start = level.clone();
+        start.start = map::Start { x, y, angle: 0.0 };
+        let mut world = World::new(start, Tunables::default(), 1);
+        for c in &controls {
+            world.step(c);
+        }
+        assert!(
+            world.non_finite().is_none(),
+            "({x}, {y}): {:?}",
+            world.non_finite()
+        );
+    }
+    // `shot --at` there is refused with where and why, not run.
+    let dir = TempDir::new("hostile-run", "takeoff");
+    let out = dir.join("shot.png");
+    for (at, says) in [
+        ("0.5,0.5,0", "inside a wall"),
+        ("-5,-5,0", "outside the map"),
+    ] {
+        let args = ["shot", "--at", at, "--out", out.to_str().unwrap()];
         let result = run(&args, Duration::from_secs(120)).expect("no hang");
         let err = String::from_utf8_lossy(&result.stderr);
-        assert!(!err.contains("panicked"), "--at {at}: {err}");
-        assert!(
-            matches!(result.status.code(), Some(0 | 1)),
-            "--at {at}: {err}"
-        );
+        assert_eq!(result.status.code(), Some(1), "--at {at}: {err}");
+        assert!(err.contains(says), "--at {at}: {err}");
+        assert!(!out.exists());
     }
 }
 

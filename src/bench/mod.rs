@@ -351,16 +351,18 @@ pub fn crowd(walkers: usize, tanks: usize) -> World {
         .build()
 }
 
-/// Prints figures as an aligned table, or as `name,value,unit` rows.
-pub fn print(figures: &[Figure], csv: bool) {
+/// Writes figures to `out` as an aligned table, or as `name,value,unit`
+/// rows.
+pub fn write(figures: &[Figure], csv: bool, out: &mut impl std::io::Write) -> std::io::Result<()> {
     if csv {
-        println!("name,value,unit");
+        writeln!(out, "name,value,unit")?;
     }
     for f in figures {
         if csv {
-            println!("{},{},{}", f.name, f.value, f.unit);
+            writeln!(out, "{},{},{}", f.name, f.value, f.unit)?;
         } else {
-            println!("{:<28} {:>10.4} {}", f.name, f.value, f.unit);
+            writeln!(out, "{:<28} {:>10.4} {}", f.name, f.value, f.unit)?;
         }
     }
+    Ok(())
 }

@@ -181,6 +181,19 @@ pub fn parse_fov(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
+/// A count of ticks, at most a recording's bound (8 hours at 120 a second).
+pub fn parse_ticks(s: &str) -> Result<u64, String> {
+    let max = crate::record::MAX_TICKS;
+    match s.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        Ok(_) => Err(format!(
+            "at most {max} ticks (8 hours at {} a second)",
+            crate::sim::TICK_RATE
+        )),
+        Err(_) => Err(format!("expected a whole number of ticks, found `{s}`")),
+    }
+}
+
 /// A finite number above zero.
 pub fn parse_positive(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {

@@ -25,6 +25,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let art = super::run_input::load_art()?;
     let mut figures = crate::bench::run(&world, (&art, &loaded.art));
     figures.extend(crate::bench::maps::run(&data::dir("assets")));
-    crate::bench::print(&figures, args.csv);
+    crate::bench::write(&figures, args.csv, &mut std::io::stdout().lock())
+        .map_err(CliError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -38,7 +38,7 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
             Ok(f) => f,
             Err(e) => {
                 failed += 1;
-                println!("{}: error: {e}", f.display());
+                say!("{}: error: {e}", f.display());
                 continue;
             }
         };
@@ -52,7 +52,7 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                         Severity::Warning => "warning",
                     };
                     errors += usize::from(p.severity == Severity::Error);
-                    println!("{}: {severity}: {}", p.place.locate(f), p.message);
+                    say!("{}: {severity}: {}", p.place.locate(f), p.message);
                 }
                 if errors > 0 {
                     failed += 1;
@@ -63,7 +63,7 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     1 => ", 1 warning".into(),
                     n => format!(", {n} warnings"),
                 };
-                println!(
+                say!(
                     "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{warnings})",
                     f.display(),
                     m.name,
@@ -78,7 +78,7 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                 failed += 1;
                 for e in &errors.0 {
                     let what = crate::located::chain(&e.kind);
-                    println!("{}: error: {what}", e.at.locate(&e.file));
+                    say!("{}: error: {what}", e.at.locate(&e.file));
                 }
             }
         }

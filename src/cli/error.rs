@@ -59,6 +59,9 @@ pub enum CliError {
     /// The feel comparison could not run or be written.
     #[error(transparent)]
     Compare(#[from] CompareError),
+    /// Standard output cannot be written: a closed pipe, a full disk.
+    #[error("cannot write the output")]
+    Stdout(#[source] std::io::Error),
     /// Reading or writing a file or the terminal failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

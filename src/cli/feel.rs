@@ -81,11 +81,11 @@ fn run_one(
     let trajectory = feel::run::run(&mut world, ticks, fov);
     let metrics = feel::compute(&trajectory, scale);
     if csv {
-        print!("{}", feel::format_csv(&metrics));
+        say_text!(feel::format_csv(&metrics));
         return Ok(ExitCode::SUCCESS);
     }
     let seconds = (trajectory.samples.len() - 1) as f64 * trajectory.dt;
-    println!(
+    say!(
         "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m, field of view {fov} deg",
         file.display(),
         world.map().name,
@@ -94,10 +94,10 @@ fn run_one(
         scale.metres_per_tile
     );
     if trajectory.samples.len() < feel::MIN_SAMPLES {
-        println!("(too short to measure: no metric has a value)");
+        say!("(too short to measure: no metric has a value)");
     }
-    println!();
-    print!("{}", feel::format_table(&metrics));
+    say!();
+    say_text!(feel::format_table(&metrics));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -114,9 +114,9 @@ fn run_compare(out: &Path, force: bool, scale: Scale, fov: f64) -> Result<ExitCo
     command += &format!(" --fov {fov}");
     let written = compare::write(out, &results, force, &command)?;
     for path in &written {
-        println!("wrote {}", path.display());
+        say!("wrote {}", path.display());
     }
-    println!(
+    say!(
         "{} maneuvers x {} models and couplings in {:.1} s",
         results.len(),
         feel::maneuvers::VARIANTS.len(),

@@ -26,9 +26,9 @@ pub fn run() -> Result<ExitCode, CliError> {
     let name_w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let title_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (name, title, about) in &rows {
-        println!("{name:name_w$}  {title:title_w$}  {about}");
+        say!("{name:name_w$}  {title:title_w$}  {about}");
     }
-    println!(
+    say!(
         "\nPlay one with `wobblecaster --map NAME`; maps live in {}.",
         dir.display()
     );

@@ -1,6 +1,27 @@
 //! The `wobblecaster` command line: one module per command, each with its
 //! clap `Args` and a `run`. `main.rs` parses [`Cli`] and calls [`run`].
 
+/// Writes a line to standard output like `println!`, but a write that
+/// fails (a closed pipe, a full disk) returns [`CliError::Stdout`] from
+/// the command instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err($crate::cli::CliError::Stdout)?
+    }};
+}
+
+/// [`say!`] without the line's end (for text that brings its own).
+macro_rules! say_text {
+    ($text:expr) => {{
+        use std::io::Write as _;
+        std::io::stdout()
+            .lock()
+            .write_all($text.as_bytes())
+            .map_err($crate::cli::CliError::Stdout)?
+    }};
+}
+
 mod args;
 mod bench;
 mod check_map;
@@ -54,6 +75,15 @@ enum Command {
 
 /// Runs the command `cli` names; its exit code, or the error that stopped it.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let code = dispatch(cli)?;
+    // What is still buffered goes out now, where a failure can be told.
+    use std::io::Write as _;
+    std::io::stdout().flush().map_err(CliError::Stdout)?;
+    Ok(code)
+}
+
+/// Runs the command `cli` names.
+fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         None => play::run(cli.play),
         Some(Command::Shot(args)) => shot::run(args),

@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         replay: None,
     })?;
     for path in &report.saved {
-        println!("recording saved: {}", path.display());
+        say!("recording saved: {}", path.display());
     }
     for problem in &report.problems {
         eprintln!("warning: {problem}");

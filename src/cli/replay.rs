@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let recording = load_recording(&args.file)?;
     let map = recording_map(&recording, args.map.clone())?;
     if args.headless {
-        return Ok(tell(&record::replay(&recording, map.map), args.hash));
+        return tell(&record::replay(&recording, map.map), args.hash);
     }
     in_window(args, recording, map)
 }
@@ -66,9 +66,9 @@ fn in_window(
     })?;
     let outcome = report.replay.expect("a replay reports its outcome");
     if outcome.ticks < total {
-        println!("replay stopped at tick {} of {total}", outcome.ticks);
+        say!("replay stopped at tick {} of {total}", outcome.ticks);
     }
-    Ok(tell(&outcome, false))
+    tell(&outcome, false)
 }
 
 /// Without the window, only `--headless` replays.
@@ -79,18 +79,19 @@ fn in_window(_: Args, _: record::Recording, _: crate::map::Loaded) -> Result<Exi
 
 /// Prints how a replay ended: a desync (exit 1), else the final hash,
 /// alone if `hash_only`.
-fn tell(outcome: &Outcome, hash_only: bool) -> ExitCode {
+fn tell(outcome: &Outcome, hash_only: bool) -> Result<ExitCode, CliError> {
     if let Some(desync) = outcome.desync {
         eprintln!("{desync}");
-        return ExitCode::FAILURE;
+        return Ok(ExitCode::FAILURE);
     }
     if hash_only {
-        println!("{:016x}", outcome.final_hash);
+        say!("{:016x}", outcome.final_hash);
     } else {
-        println!(
+        say!(
             "replayed {} ticks, final hash {:016x}: every stored hash matched",
-            outcome.ticks, outcome.final_hash
+            outcome.ticks,
+            outcome.final_hash
         );
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -20,12 +20,12 @@ pub struct Args {
 /// Prints the default file, or where the game looks for one.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.defaults {
-        print!("{}", Settings::defaults_text());
+        say_text!(Settings::defaults_text());
         return Ok(ExitCode::SUCCESS);
     }
     let path = settings::default_path().ok_or_else(|| {
         CliError::refused("this system has no per-user config folder; use --settings FILE")
     })?;
-    println!("{}", path.display());
+    say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,6 @@
 //! `shot`: one frame rendered headless to a PNG.
 
-use super::args::{parse_at, parse_fov, parse_pitch, parse_positive, parse_size};
+use super::args::{parse_at, parse_fov, parse_pitch, parse_positive, parse_size, parse_ticks};
 use super::run_input::{load_art, load_map};
 use super::CliError;
 use crate::files;
@@ -40,7 +40,7 @@ pub struct Args {
     steering: bool,
     /// Run the world this many ticks first (120 a second), the player
     /// standing still and firing if `--fire`: the enemies move.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_ticks)]
     ticks: u64,
     /// Hold the trigger during `--ticks`.
     #[arg(long, requires = "ticks")]
@@ -66,7 +66,17 @@ pub struct Args {
 
 /// Runs the world as asked, renders the view and writes the PNG.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.out.exists() && !args.force {
+    let png = args
+        .out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !png {
+        return Err(CliError::refused(format!(
+            "{}: a shot is a PNG image; name it FILE.png",
+            args.out.display()
+        )));
+    }
+    if args.out.symlink_metadata().is_ok() && !args.force {
         return Err(CliError::refused(format!(
             "{} exists; pass --force to replace it",
             args.out.display()
@@ -76,6 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (mut map, map_art) = (loaded.map, loaded.art);
     // The player stands where the camera is, so the HUD and minimap agree.
     if let Some(pose) = args.at {
+        stand_check(&map, pose)?;
         map.start = Start {
             x: pose.x,
             y: pose.y,
@@ -126,6 +137,28 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     );
     write_png(&args.out, &frame, (w, h), args.force)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses a camera `pose` outside `map`'s grid or inside a wall.
+fn stand_check(map: &crate::map::Map, pose: Pose) -> Result<(), CliError> {
+    let (tx, ty) = crate::map::Map::tile_of(pose.x, pose.y);
+    let (w, h) = (map.width() as i64, map.height() as i64);
+    let at = format!(
+        "--at {},{}",
+        crate::short::Short(pose.x),
+        crate::short::Short(pose.y)
+    );
+    if !(0..w).contains(&tx) || !(0..h).contains(&ty) {
+        return Err(CliError::refused(format!(
+            "{at} is outside the map, which is {w}x{h} tiles (x 0 to {w}, y 0 to {h})"
+        )));
+    }
+    if map.is_solid(tx, ty) {
+        return Err(CliError::refused(format!(
+            "{at} is inside a wall (tile {tx}, {ty}); stand on open floor"
+        )));
+    }
+    Ok(())
 }
 
 /// Writes the PNG whole (see [`files::write_whole`]), replacing `out` only

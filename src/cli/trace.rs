@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let Some(path) = args.actors else {
-        crate::trace::run_ticks(&mut world, ticks, &mut out, None)?;
+        crate::trace::run_ticks(&mut world, ticks, &mut out, None).map_err(CliError::Stdout)?;
         return Ok(ExitCode::SUCCESS);
     };
     // Written whole, so an interrupted run never leaves half a file under

@@ -4,6 +4,7 @@
 use super::maneuvers::{Maneuver, Variant, MANEUVERS, VARIANTS};
 use super::{plot, report, run};
 use super::{Metric, Scale, Trajectory};
+use crate::files;
 use crate::map::{self, Map};
 use crate::script::Script;
 use crate::sim::{Tunables, World};
@@ -96,7 +97,11 @@ pub fn run_all(
 }
 
 /// Writes `report.md` and one PNG per maneuver into `dir`, which must be
-/// empty or absent unless `force`.
+/// empty or absent unless `force`. The report is built whole in a fresh
+/// folder beside `dir` first, so a failure part way leaves nothing: then
+/// that folder becomes `dir` (when `dir` is absent or empty), or, with
+/// `force` into a folder holding other files, its files replace their
+/// namesakes one by one and the other files stay.
 pub fn write(
     dir: &Path,
     results: &[Result],
@@ -107,33 +112,83 @@ pub fn write(
         path: path.to_owned(),
         reason: e.to_string(),
     };
-    if dir.exists() {
-        let mut entries = std::fs::read_dir(dir).map_err(|e| write_err(dir, &e))?;
-        if entries.next().is_some() && !force {
-            return Err(CompareError::NotEmpty(dir.to_owned()));
-        }
+    let occupied = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_some(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => return Err(write_err(dir, &e)),
+    };
+    if occupied && !force {
+        return Err(CompareError::NotEmpty(dir.to_owned()));
     }
-    std::fs::create_dir_all(dir).map_err(|e| write_err(dir, &e))?;
-    let mut written = Vec::new();
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| write_err(parent, &e))?;
+    }
+    let build = files::temp_folder_beside(dir).map_err(|e| write_err(dir, &e))?;
+    let built = build_report(&build, results, command)
+        .map_err(|(path, reason)| CompareError::Write { path, reason })
+        .and_then(|names| place(&build, dir, &names, occupied).map(|()| names));
+    let _ = std::fs::remove_dir_all(&build);
+    Ok(built?.iter().map(|name| dir.join(name)).collect())
+}
+
+/// Writes every file of the report into the empty folder `build`; their
+/// names, or the file that failed and why.
+fn build_report(
+    build: &Path,
+    results: &[Result],
+    command: &str,
+) -> std::result::Result<Vec<String>, (PathBuf, String)> {
+    let mut names = Vec::new();
     for r in results {
-        let path = dir.join(format!("{}.png", r.maneuver.name));
+        let name = format!("{}.png", r.maneuver.name);
+        let path = build.join(&name);
         let series: Vec<(String, &Trajectory)> = r
             .runs
             .iter()
             .map(|run| (run.variant.label(), &run.trajectory))
             .collect();
-        let png = plot::maneuver(
-            &format!("{}: {}", r.maneuver.name, r.maneuver.about),
-            &series,
-            r.scale.metres_per_tile,
-        )
-        .map_err(|e| write_err(&path, &e))?;
-        crate::files::write_bytes(&path, force, &png).map_err(|e| write_err(&path, &e))?;
-        written.push(path);
+        let title = format!("{}: {}", r.maneuver.name, r.maneuver.about);
+        let png = plot::maneuver(&title, &series, r.scale.metres_per_tile)
+            .map_err(|e| (path.clone(), e))?;
+        files::write_bytes(&path, false, &png).map_err(|e| (path, e.to_string()))?;
+        names.push(name);
     }
-    let path = dir.join("report.md");
-    crate::files::write_bytes(&path, force, report::report(results, command).as_bytes())
-        .map_err(|e| write_err(&path, &e))?;
-    written.push(path);
-    Ok(written)
+    let path = build.join("report.md");
+    let text = report::report(results, command);
+    files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
+    names.push("report.md".to_string());
+    Ok(names)
+}
+
+/// Puts the finished report in `build` at `dir`: the whole folder renamed
+/// when `dir` holds nothing, else each of `names` moved over its namesake.
+fn place(
+    build: &Path,
+    dir: &Path,
+    names: &[String],
+    occupied: bool,
+) -> std::result::Result<(), CompareError> {
+    let write_err = |path: &Path, e: std::io::Error| CompareError::Write {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    if !occupied {
+        // An empty folder is replaced by the rename; a folder that gained
+        // files meanwhile makes it fail, and nothing of it is touched.
+        return std::fs::rename(build, dir).map_err(|e| write_err(dir, e));
+    }
+    // Everything in the way is checked before anything moves: only a file
+    // may be replaced by a file.
+    for name in names {
+        let target = dir.join(name);
+        if target.symlink_metadata().is_ok_and(|m| !m.is_file()) {
+            let e = std::io::Error::other("something other than a file is in the way");
+            return Err(write_err(&target, e));
+        }
+    }
+    for name in names {
+        files::persist(&build.join(name), &dir.join(name), true)
+            .map_err(|e| write_err(&dir.join(name), e))?;
+    }
+    Ok(())
 }
