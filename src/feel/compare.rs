@@ -43,11 +43,11 @@ pub enum CompareError {
     #[error("{0} is not empty; pass --force to write the report there anyway (only report.md and the plots are replaced)")]
     NotEmpty(PathBuf),
     /// Writing failed.
-    #[error("cannot write {path}: {reason}")]
+    #[error("{reason}")]
     Write {
         /// The file.
         path: PathBuf,
-        /// What failed.
+        /// What failed, naming the file.
         reason: String,
     },
 }
@@ -110,7 +110,7 @@ pub fn write(
 ) -> std::result::Result<Vec<PathBuf>, CompareError> {
     let write_err = |path: &Path, e: &dyn std::fmt::Display| CompareError::Write {
         path: path.to_owned(),
-        reason: e.to_string(),
+        reason: format!("cannot write {}: {e}", path.display()),
     };
     let occupied = match std::fs::read_dir(dir) {
         Ok(mut entries) => entries.next().is_some(),
@@ -149,7 +149,8 @@ fn build_report(
             .collect();
         let title = format!("{}: {}", r.maneuver.name, r.maneuver.about);
         let png = plot::maneuver(&title, &series, r.scale.metres_per_tile)
-            .map_err(|e| (path.clone(), e))?;
+            .map_err(|e| (path.clone(), format!("cannot draw {}: {e}", path.display())))?;
+        // The error names the file.
         files::write_bytes(&path, false, &png).map_err(|e| (path, e.to_string()))?;
         names.push(name);
     }
@@ -170,7 +171,7 @@ fn place(
 ) -> std::result::Result<(), CompareError> {
     let write_err = |path: &Path, e: std::io::Error| CompareError::Write {
         path: path.to_owned(),
-        reason: e.to_string(),
+        reason: format!("cannot write {}: {e}", path.display()),
     };
     if !occupied {
         // An empty folder is replaced by the rename; a folder that gained
