@@ -195,3 +195,28 @@ fn tick_counts_past_the_bound_are_refused_with_the_bound() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn command_line_values_out_of_range_are_refused_with_the_range() {
+    let cases = [
+        (
+            "--heading-speed",
+            "NaN",
+            "`heading_speed` must be 10 to 720 degrees per second",
+        ),
+        (
+            "--gyro",
+            "inf",
+            "`gyro` must be 0 to 3600 degrees per second squared",
+        ),
+        ("--head-bob", "5", "`head_bob` must be 0 to 2"),
+    ];
+    for (flag, value, says) in cases {
+        let args = ["trace", "--script", "maneuvers/turn_90.txt", flag, value];
+        let done = run(&args, LIMIT).unwrap();
+        let err = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(2), "{flag} {value}: {err}");
+        assert!(err.contains(says), "{flag} {value}: {err}");
+        assert!(done.stdout.is_empty(), "no rows of NaN");
+    }
+}
