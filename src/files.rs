@@ -76,6 +76,10 @@ pub fn read_bytes(path: &Path, what: &'static str, cap: u64) -> Result<Vec<u8>, 
     let io = |source| ReadError::Io { what, source };
     let file = open_regular(path).map_err(io)?;
     let kind = file.metadata().map_err(io)?.file_type();
+    if is_null_device(path, kind) {
+        // The usual way to say "nothing": read as an empty file.
+        return Ok(Vec::new());
+    }
     if !kind.is_file() {
         return Err(ReadError::NotAFile {
             what,
@@ -101,6 +105,21 @@ fn open_regular(path: &Path) -> io::Result<File> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     options.open(path)
+}
+
+/// True for the null device (`/dev/null`, or a link to it).
+fn is_null_device(path: &Path, kind: std::fs::FileType) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        kind.is_char_device()
+            && std::fs::canonicalize(path).is_ok_and(|p| p == Path::new("/dev/null"))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, kind);
+        false
+    }
 }
 
 /// What a file that is not a regular file is, in words.

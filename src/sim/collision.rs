@@ -78,7 +78,7 @@ pub fn push_out(map: &Map, p: &mut [f64; 2], radius: f64) -> bool {
         let mut moved = false;
         // The tiles are those near the circle where the pass starts.
         for (tx, ty) in map.solid_tiles_near(*p, radius) {
-            moved |= push_from_tile(p, tx as f64, ty as f64, radius);
+            moved |= push_from_tile(map, p, (tx, ty), radius);
         }
         hit |= moved;
         if !moved {
@@ -88,9 +88,28 @@ pub fn push_out(map: &Map, p: &mut [f64; 2], radius: f64) -> bool {
     hit
 }
 
-/// Pushes the circle out of the unit tile whose corner is (`tx`, `ty`).
-fn push_from_tile(p: &mut [f64; 2], tx: f64, ty: f64, radius: f64) -> bool {
-    let near = [p[0].clamp(tx, tx + 1.0), p[1].clamp(ty, ty + 1.0)];
+/// Pushes the circle out of the solid tile (`ix`, `iy`). Near one of the
+/// tile's corners the push is away from the corner, unless a solid
+/// neighbour continues the tile's face past that corner: then the wall is
+/// straight there, and the push is square off the face, as from the
+/// neighbour itself. (Pushed off the corner, a body sliding along a wall
+/// was thrown forward at every seam between its tiles.)
+fn push_from_tile(map: &Map, p: &mut [f64; 2], (ix, iy): (i64, i64), radius: f64) -> bool {
+    let (tx, ty) = (ix as f64, iy as f64);
+    let mut near = [p[0].clamp(tx, tx + 1.0), p[1].clamp(ty, ty + 1.0)];
+    let beside_x = p[0] < tx || p[0] > tx + 1.0;
+    let beside_y = p[1] < ty || p[1] > ty + 1.0;
+    if beside_x && beside_y {
+        let nx = if p[0] < tx { ix - 1 } else { ix + 1 };
+        let ny = if p[1] < ty { iy - 1 } else { iy + 1 };
+        if map.is_solid(nx, iy) {
+            // The row goes on: its face is a line of constant y.
+            near[0] = p[0];
+        } else if map.is_solid(ix, ny) {
+            // The column goes on: its face is a line of constant x.
+            near[1] = p[1];
+        }
+    }
     let away = [p[0] - near[0], p[1] - near[1]];
     let dist = away[0].hypot(away[1]);
     if dist >= radius {
