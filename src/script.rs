@@ -64,7 +64,7 @@ pub enum ScriptFault {
 
 /// The action names, for messages.
 const ACTIONS: &str = "forward, back, turn-left, turn-right, strafe-left, strafe-right, fire, \
-                       jetpack, thrust, hover, brake, pointer=X,Y, none";
+                       run, use, jetpack, thrust, hover, brake, pointer=X,Y, none";
 
 impl Script {
     /// Parses script `text`; `file` only names it in errors.
@@ -178,6 +178,7 @@ fn apply(controls: &mut Controls, name: &str) -> Option<()> {
         "turn-right" => controls.turn += 1.0,
         "turn-left" => controls.turn -= 1.0,
         "fire" => controls.fire = true,
+        "run" => controls.run = true,
         "thrust" => controls.thrust = true,
         "hover" => controls.hover = true,
         "brake" => controls.brake = true,

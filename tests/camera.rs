@@ -59,11 +59,18 @@ fn held([forward, right, turn]: [f32; 3]) -> Controls {
 /// Walks a fresh world with `tunables` on the open plane (the player at the
 /// origin facing east) through [`WALK`], calling `check` after every tick
 /// with the world and the heading the test integrated from the turn keys
-/// (the heading speed times the tick length per tick of a held key).
+/// (the model's turn speed times the tick length per tick of a held key:
+/// the heading speed for the polar model, each baseline's own for the
+/// others).
 fn walk(tunables: Tunables, mut check: impl FnMut(&World, f64)) {
     let mut world = World::new(Map::open_plane(), tunables, 1);
     let mut heading = 0.0_f64;
-    let turn_per_tick = tunables.heading_speed / f64::from(TICK_RATE);
+    let speed = match tunables.model {
+        Model::Polar => tunables.heading_speed,
+        Model::Classic => tunables.classic.turn_speed,
+        Model::Quake => tunables.quake.turn_speed,
+    };
+    let turn_per_tick = speed / f64::from(TICK_RATE);
     for (name, keys, ticks) in WALK {
         for _ in 0..ticks {
             world.step(&held(keys));

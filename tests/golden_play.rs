@@ -90,6 +90,7 @@ const IDLE: Controls = Controls {
     turn: 0.0,
     look: 0.0,
     fire: false,
+    run: false,
     thrust: false,
     hover: false,
     brake: false,
@@ -118,6 +119,23 @@ fn walk(forward: f32, right: f32, turn: f32) -> Controls {
         ..IDLE
     }
 }
+
+/// Turning on the spot with the run key held, at `share` of the model's
+/// running turn speed: the run turns the classic and quake models at 150
+/// deg/s as this route was laid out for (Wolfenstein 3D runs its turn at
+/// 245 deg/s, Quake at 210).
+fn run_turn(share: f32) -> Controls {
+    Controls {
+        turn: share,
+        run: true,
+        ..IDLE
+    }
+}
+
+/// [`run_turn`]'s share for 150 deg/s in the classic model, either way.
+const CLASSIC_150: f32 = 150.0 / 245.0;
+/// [`run_turn`]'s share for 150 deg/s in the quake model.
+const QUAKE_150: f32 = 150.0 / 210.0;
 
 /// The run's controls, built a phase at a time.
 #[derive(Default)]
@@ -179,8 +197,8 @@ fn controls() -> Vec<Controls> {
         .act(Request::Use, IDLE);
     // Quake's run back over the key, turning on the spot first, then a
     // coast that only friction stops.
-    t.act(Request::SetModel(Model::Quake), walk(0.0, 0.0, 1.0))
-        .hold(132, walk(0.0, 0.0, 1.0))
+    t.act(Request::SetModel(Model::Quake), run_turn(QUAKE_150))
+        .hold(132, run_turn(QUAKE_150))
         .hold(148, walk(1.0, 0.0, 0.0))
         .hold(100, IDLE);
     // The polar model again, back to the gold door with its key.
@@ -205,10 +223,10 @@ fn controls() -> Vec<Controls> {
     // Sink on half the hover and set down gently: the jetpack is off.
     t.hover(100, 1, 1, IDLE).hold(60, IDLE);
     // Wolfenstein 3D's walk to the door of the walkers' room.
-    t.act(Request::SetModel(Model::Classic), walk(0.0, 0.0, 1.0))
-        .hold(136, walk(0.0, 0.0, 1.0))
+    t.act(Request::SetModel(Model::Classic), run_turn(CLASSIC_150))
+        .hold(136, run_turn(CLASSIC_150))
         .hold(205, walk(1.0, 0.0, 0.0))
-        .hold(65, walk(0.0, 0.0, -1.0))
+        .hold(65, run_turn(-CLASSIC_150))
         .hold(30, IDLE);
     // The polar model again: open it, let the first walker through strike
     // a few times, then shoot it.

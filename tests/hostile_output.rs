@@ -119,17 +119,18 @@ fn a_report_that_cannot_be_finished_leaves_the_old_one_whole() {
     assert_eq!(entries(&fresh).len(), 9, "report.md and eight plots");
 }
 
-/// Runs the program with `args` and its standard output closed before it
-/// writes: (exit code, stderr).
+/// Runs the program with `args` and its standard output a pipe whose
+/// reading end is closed before the program starts: (exit code, stderr).
 fn with_stdout_closed(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let child = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
         .args(args)
         .current_dir(common::root())
-        .stdout(Stdio::piped())
+        .stdout(writer)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),

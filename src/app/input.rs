@@ -77,6 +77,7 @@ impl Command {
             | Action::TurnLeft
             | Action::TurnRight
             | Action::StrafeModifier
+            | Action::Run
             | Action::Fire
             | Action::Thrust
             | Action::Hover
@@ -313,6 +314,7 @@ impl Inputs {
         c.forward += y;
         c.right += x;
         c.fire = held(Action::Fire);
+        c.run = held(Action::Run);
         c.clamped()
     }
 

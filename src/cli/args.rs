@@ -6,7 +6,9 @@ use crate::feel::{self, Scale};
 use crate::render;
 #[cfg(feature = "window")]
 use crate::settings::{self, Settings, Video};
-use crate::sim::tunable_table::{GYRO, HEADING_SPEED, HEAD_BOB};
+use crate::sim::tunable_table::{
+    CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_TURN_SPEED,
+};
 use crate::sim::{Coupling, Model, Pose, Tunables};
 use clap::Args;
 use std::path::PathBuf;
@@ -76,7 +78,9 @@ pub struct TuningArgs {
     /// Gyro jet against the polar model's spin, degrees per second squared (0 off, at most 3600).
     #[arg(long, value_name = "DEG_PER_S2", value_parser = |s: &str| GYRO.parse_written(s))]
     gyro: Option<f64>,
-    /// Heading turn speed, degrees per second (10 to 720).
+    /// One turn speed for every model's turn keys, degrees per second (10
+    /// to 720; without it each model turns at its own: polar 150, classic
+    /// 122.5, quake 140).
     #[arg(long, value_name = "DEG_PER_S", value_parser = |s: &str| HEADING_SPEED.parse_written(s))]
     heading_speed: Option<f64>,
 }
@@ -101,6 +105,8 @@ impl TuningArgs {
             (&HEAD_BOB, self.head_bob),
             (&GYRO, self.gyro),
             (&HEADING_SPEED, self.heading_speed),
+            (&CLASSIC_TURN_SPEED, self.heading_speed),
+            (&QUAKE_TURN_SPEED, self.heading_speed),
         ];
         for (n, v) in numbers {
             if let Some(v) = v {

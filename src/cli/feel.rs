@@ -6,6 +6,7 @@ use super::run_input::RunInput;
 use super::CliError;
 use crate::data;
 use crate::feel::{self, compare, Scale};
+use crate::sim::tunable_table::{CLASSIC_TURN_SPEED, HEADING_SPEED, QUAKE_TURN_SPEED};
 use crate::sim::Tunables;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
@@ -49,13 +50,32 @@ enum FeelCommand {
         force: bool,
         #[command(flatten)]
         scale: ScaleArgs,
+        /// One turn speed for every model's turn keys, degrees per second,
+        /// for a controlled comparison (without it each model turns at its
+        /// own: polar 150, classic 122.5, quake 140).
+        #[arg(long, value_name = "DEG_PER_S", value_parser = |s: &str| HEADING_SPEED.parse_written(s))]
+        heading_speed: Option<f64>,
     },
 }
 
 /// `feel RUN` or `feel compare`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if let Some(FeelCommand::Compare { out, force, scale }) = args.compare {
-        return run_compare(&out, force, scale.scale(), scale.fov()?);
+    if let Some(FeelCommand::Compare {
+        out,
+        force,
+        scale,
+        heading_speed,
+    }) = args.compare
+    {
+        let mut base = Tunables::default();
+        let mut command = "wobblecaster feel compare".to_string();
+        if let Some(deg) = heading_speed {
+            for n in [&HEADING_SPEED, &CLASSIC_TURN_SPEED, &QUAKE_TURN_SPEED] {
+                (n.set)(&mut base, n.unit.to_stored(deg));
+            }
+            command += &format!(" --heading-speed {deg}");
+        }
+        return run_compare(&out, force, (scale.scale(), scale.fov()?), (&base, command));
     }
     let file = args.run.expect("clap asks for RUN without a subcommand");
     let fov = args.scale.fov()?;
@@ -103,11 +123,15 @@ fn run_one(
 
 /// `feel compare`: every maneuver with every model and coupling, written
 /// up in `out`.
-fn run_compare(out: &Path, force: bool, scale: Scale, fov: f64) -> Result<ExitCode, CliError> {
+fn run_compare(
+    out: &Path,
+    force: bool,
+    (scale, fov): (Scale, f64),
+    (base, mut command): (&Tunables, String),
+) -> Result<ExitCode, CliError> {
     let root = data::root_of("maneuvers");
     let started = std::time::Instant::now();
-    let results = compare::run_all(&root, &Tunables::default(), scale, fov)?;
-    let mut command = "wobblecaster feel compare".to_string();
+    let results = compare::run_all(&root, base, scale, fov)?;
     if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
         command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
     }

@@ -7,7 +7,7 @@ use super::{Metric, Scale, Trajectory};
 use crate::files;
 use crate::map::{self, Map};
 use crate::script::Script;
-use crate::sim::{Tunables, World};
+use crate::sim::{Model, Tunables, World};
 use std::path::{Path, PathBuf};
 
 /// One maneuver run by one variant.
@@ -18,6 +18,9 @@ pub struct Run {
     pub trajectory: Trajectory,
     /// Its metrics.
     pub metrics: Vec<Metric>,
+    /// How fast its turn keys turn, degrees per second, walking and with
+    /// the run key held.
+    pub turn_deg_s: (f64, f64),
 }
 
 /// One maneuver's runs, one per variant.
@@ -80,10 +83,16 @@ pub fn run_all(
                 let mut world = World::new(map.clone(), tunables, 1);
                 let trajectory = run::run(&mut world, script.ticks(), fov_deg);
                 let metrics = super::compute(&trajectory, scale);
+                let turn = |run| match variant.model {
+                    Model::Polar => tunables.heading_speed,
+                    Model::Classic => tunables.classic.turn(run),
+                    Model::Quake => tunables.quake.turn(run),
+                };
                 Run {
                     variant,
                     trajectory,
                     metrics,
+                    turn_deg_s: (turn(false).to_degrees(), turn(true).to_degrees()),
                 }
             })
             .collect();

@@ -6,6 +6,7 @@
 
 use super::compare::Result;
 use super::{series, Metric, Scale, Trajectory};
+use crate::short::Short;
 use std::fmt::Write as _;
 
 /// Differences within this share of the larger figure are a tie.
@@ -73,6 +74,7 @@ pub fn report(results: &[Result], command: &str) -> String {
         scale.metres_per_tile,
         fov
     );
+    turn_speeds(&mut md, results);
     answers(&mut md, results);
     if let Some(first) = results.first().and_then(|r| r.runs.first()) {
         let _ = writeln!(
@@ -96,6 +98,41 @@ pub fn report(results: &[Result], command: &str) -> String {
         spin_section(&mut md, spin);
     }
     md
+}
+
+/// Which turn speeds the turn keys had: each model's own, or one for all.
+fn turn_speeds(md: &mut String, results: &[Result]) {
+    let Some(first) = results.first() else { return };
+    let speeds: Vec<(String, (f64, f64))> = first
+        .runs
+        .iter()
+        .map(|run| (run.variant.label(), run.turn_deg_s))
+        .collect();
+    let common = speeds
+        .windows(2)
+        .all(|w| (w[0].1 .0 - w[1].1 .0).abs() < 1e-9);
+    // Tenths of a degree: what the settings file and the originals say.
+    let tenths = |v: f64| Short((v * 10.0).round() / 10.0);
+    let listed: Vec<String> = speeds
+        .iter()
+        .map(
+            |&(ref label, (walk, run))| match (walk - run).abs() < 1e-9 {
+                true => format!("{label} {}", tenths(walk)),
+                false => format!("{label} {} ({} running)", tenths(walk), tenths(run)),
+            },
+        )
+        .collect();
+    let how = match common {
+        true => "one turn speed for every model (`--heading-speed`), for a controlled comparison",
+        false => {
+            "each model's own, as its original shipped it (`--heading-speed` sets one for all)"
+        }
+    };
+    let _ = writeln!(
+        md,
+        "The turn keys turn at {how}: {} deg/s; the maneuvers do not hold the run key.\n",
+        listed.join(", ")
+    );
 }
 
 /// The Answers section: for each question, the variants ranked by its

@@ -7,8 +7,8 @@ use crate::names::edit_distance;
 use crate::sim::{Controls, Coupling, Model, Request, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
-pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] [thrust] \
-     [hover] [brake] [pointer=X,Y] [model=NAME|coupling=NAME|restart|jetpack], N* before it \
+pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] [run] \
+     [thrust] [hover] [brake] [pointer=X,Y] [model=NAME|coupling=NAME|restart|jetpack|use], N* before it \
      repeats a tick N times; hash TICK HEX after a tick; end TICKS HEX";
 
 /// A line of the body, read.
@@ -41,7 +41,7 @@ pub(super) fn words(line: &str) -> Vec<(usize, &str)> {
 }
 
 /// One tick's controls as text: `FORWARD RIGHT TURN [look=RADIANS] [fire]
-/// [thrust] [hover] [brake] [pointer=X,Y] [ACTION]`.
+/// [run] [thrust] [hover] [brake] [pointer=X,Y] [ACTION]`.
 pub(super) fn controls_text(c: &Controls) -> String {
     let mut text = format!("{} {} {}", c.forward, c.right, c.turn);
     if c.look != 0.0 {
@@ -78,9 +78,10 @@ pub(super) fn check_line(word: &str, check: Check) -> String {
 }
 
 /// The held buttons of `c` with their words, in the order they are written.
-fn flags(c: &Controls) -> [(bool, &'static str); 4] {
+fn flags(c: &Controls) -> [(bool, &'static str); 5] {
     [
         (c.fire, "fire"),
+        (c.run, "run"),
         (c.thrust, "thrust"),
         (c.hover, "hover"),
         (c.brake, "brake"),
@@ -92,6 +93,7 @@ fn flags(c: &Controls) -> [(bool, &'static str); 4] {
 fn set_flag(c: &mut Controls, word: &str) -> Option<bool> {
     let flag = match word {
         "fire" => &mut c.fire,
+        "run" => &mut c.run,
         "thrust" => &mut c.thrust,
         "hover" => &mut c.hover,
         "brake" => &mut c.brake,

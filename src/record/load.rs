@@ -257,12 +257,26 @@ impl Fields {
 
     /// The header, once every required key has been read; also the
     /// tunables left out.
-    fn finish(self) -> Result<(Header, Vec<&'static str>), String> {
+    fn finish(mut self) -> Result<(Header, Vec<&'static str>), String> {
         let has = |key: &str| self.seen.iter().any(|(k, _)| *k == key);
         if let Some(missing) = REQUIRED.into_iter().find(|k| !has(k)) {
             return Err(format!("the header does not set `{missing}`"));
         }
-        let defaulted = Tunables::keys().filter(|k| !has(k)).collect();
+        // Recordings from before the classic and quake models had turn
+        // speeds of their own turned them at the heading speed: they keep
+        // it, and replay as recorded.
+        let legacy = ["classic_turn_speed", "quake_turn_speed"];
+        let (classic, quake) = (has(legacy[0]), has(legacy[1]));
+        let heading = self.tunables.heading_speed;
+        if !classic {
+            self.tunables.classic.turn_speed = heading;
+        }
+        if !quake {
+            self.tunables.quake.turn_speed = heading;
+        }
+        let defaulted = Tunables::keys()
+            .filter(|k| !legacy.contains(k) && !has(k))
+            .collect();
         let header = Header {
             version: self.version,
             map: self.map,
@@ -355,6 +369,24 @@ mod tests {
         let r = parse(&text).unwrap();
         assert_eq!(r.defaulted, ["gyro"]);
         assert_eq!(r.header.tunables.gyro, 0.0);
+    }
+
+    #[test]
+    fn a_recording_from_before_turn_speeds_of_their_own_keeps_the_heading_speed() {
+        let text = header()
+            .lines()
+            .filter(|l| !l.starts_with("classic_turn_speed") && !l.starts_with("quake_turn_speed"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        let r = parse(&text).unwrap();
+        let t = r.header.tunables;
+        assert_eq!(t.classic.turn_speed, t.heading_speed);
+        assert_eq!(t.quake.turn_speed, t.heading_speed);
+        assert!(r.defaulted.is_empty(), "{:?}", r.defaulted);
+        // A recording that sets them keeps its own.
+        let t = parse(&header()).unwrap().header.tunables;
+        assert!((t.classic.turn_speed.to_degrees() - 122.5).abs() < 1e-9);
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub enum Action {
     TurnRight,
     /// While held, the turn actions strafe instead (Alt in Wolfenstein 3D).
     StrafeModifier,
+    /// While held, the classic and quake models walk and turn faster
+    /// (Shift in Wolfenstein 3D and Quake).
+    Run,
     /// Fire the weapon (held: fire again whenever it is ready).
     Fire,
     /// Open (or shut) the door in front.
@@ -60,7 +63,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 25] = [
+    pub const ALL: [Action; 26] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -68,6 +71,7 @@ impl Action {
         Action::TurnLeft,
         Action::TurnRight,
         Action::StrafeModifier,
+        Action::Run,
         Action::Fire,
         Action::Use,
         Action::Jetpack,
@@ -98,6 +102,7 @@ impl Action {
             Action::TurnLeft => "turn_left",
             Action::TurnRight => "turn_right",
             Action::StrafeModifier => "strafe_modifier",
+            Action::Run => "run",
             Action::Fire => "fire",
             Action::Use => "use",
             Action::Jetpack => "jetpack",
@@ -129,6 +134,7 @@ impl Action {
             Action::TurnLeft => "turn the heading left",
             Action::TurnRight => "turn the heading right",
             Action::StrafeModifier => "while held, turning strafes instead",
+            Action::Run => "run: classic and quake walk and turn faster",
             Action::Fire => "fire",
             Action::Use => "open the door in front",
             Action::Jetpack => "jetpack on or off",
@@ -455,6 +461,11 @@ impl Default for Bindings {
         b.set(Action::TurnLeft, [Key("ArrowLeft"), Pad(DPadLeft)]);
         b.set(Action::TurnRight, [Key("ArrowRight"), Pad(DPadRight)]);
         b.set(Action::StrafeModifier, [Key("AltLeft"), Key("AltRight")]);
+        // Clicking the left stick runs on foot; in flight it levels.
+        b.set(
+            Action::Run,
+            [Key("ShiftLeft"), Key("ShiftRight"), Pad(LeftThumb)],
+        );
         b.set(
             Action::Fire,
             [
@@ -499,7 +510,8 @@ mod tests {
     use std::collections::HashSet;
 
     /// No default input does two things at once, but for the trigger that
-    /// fires on foot and thrusts in flight (the two never apply together).
+    /// fires on foot and thrusts in flight, and the left stick's click that
+    /// runs on foot and levels in flight (the two never apply together).
     #[test]
     fn default_inputs_do_one_thing_each() {
         let b = Bindings::default();
@@ -507,7 +519,8 @@ mod tests {
             let mut actions: Vec<Action> = b.actions(&input).collect();
             actions.sort_by_key(|a| a.name());
             actions.dedup();
-            let shared = actions == [Action::Fire, Action::Thrust];
+            let shared = actions == [Action::Fire, Action::Thrust]
+                || actions == [Action::Level, Action::Run];
             assert!(
                 actions.len() <= 1 || shared,
                 "{} does {actions:?}",

@@ -12,26 +12,49 @@ pub struct ClassicTunables {
     pub speed: f64,
     /// Backward speed as a share of forward (Wolfenstein 3D: 2/3).
     pub back_share: f64,
+    /// How fast the turn keys turn, radians per second, walking
+    /// (Wolfenstein 3D: 122.5 degrees per second).
+    pub turn_speed: f64,
 }
+
+/// How much faster running is than walking, moving and turning alike
+/// (WL_AGENT.C: RUNMOVE 70 against BASEMOVE 35).
+pub const RUN_FACTOR: f64 = 2.0;
 
 impl Default for ClassicTunables {
     fn default() -> Self {
         Self {
             speed: 5.6,
             back_share: 2.0 / 3.0,
+            turn_speed: 122.5f64.to_radians(),
         }
     }
 }
 
+impl ClassicTunables {
+    /// The turn speed, radians per second, running or not.
+    pub fn turn(&self, run: bool) -> f64 {
+        self.turn_speed * if run { RUN_FACTOR } else { 1.0 }
+    }
+}
+
 /// The velocity (tiles per second, world frame) for a movement wish of
-/// `forward` and `right` (each -1 to 1) along `heading` (radians).
-pub fn velocity(heading: f64, forward: f64, right: f64, tun: &ClassicTunables) -> [f64; 2] {
+/// `forward` and `right` (each -1 to 1) along `heading` (radians), running
+/// or not.
+pub fn velocity(
+    heading: f64,
+    forward: f64,
+    right: f64,
+    run: bool,
+    tun: &ClassicTunables,
+) -> [f64; 2] {
+    let speed = tun.speed * if run { RUN_FACTOR } else { 1.0 };
     let along = if forward < 0.0 {
-        forward * tun.speed * tun.back_share
+        forward * speed * tun.back_share
     } else {
-        forward * tun.speed
+        forward * speed
     };
-    let across = right * tun.speed;
+    let across = right * speed;
     let (s, c) = heading.sin_cos();
     // Right of heading (c, s) is (-s, c): y grows south.
     [along * c - across * s, along * s + across * c]
@@ -44,15 +67,24 @@ mod tests {
     #[test]
     fn diagonal_is_sqrt_two_faster_and_back_is_slower() {
         let t = ClassicTunables::default();
-        let straight = velocity(0.3, 1.0, 0.0, &t);
-        let diagonal = velocity(0.3, 1.0, 1.0, &t);
+        let straight = velocity(0.3, 1.0, 0.0, false, &t);
+        let diagonal = velocity(0.3, 1.0, 1.0, false, &t);
         let len = |v: [f64; 2]| v[0].hypot(v[1]);
         assert!((len(diagonal) / len(straight) - 2f64.sqrt()).abs() < 1e-12);
-        assert!((len(velocity(0.3, -1.0, 0.0, &t)) - t.speed * 2.0 / 3.0).abs() < 1e-12);
-        let r = velocity(0.0, 0.0, 1.0, &t);
+        assert!((len(velocity(0.3, -1.0, 0.0, false, &t)) - t.speed * 2.0 / 3.0).abs() < 1e-12);
+        let r = velocity(0.0, 0.0, 1.0, false, &t);
         assert!(
             r[0].abs() < 1e-12 && (r[1] - t.speed).abs() < 1e-12,
             "right of east is south"
         );
+    }
+
+    #[test]
+    fn running_doubles_the_walk_and_the_turn() {
+        let t = ClassicTunables::default();
+        let run = velocity(0.0, 1.0, 0.0, true, &t);
+        assert!((run[0] - 11.2).abs() < 1e-12);
+        assert!((t.turn(true).to_degrees() - 245.0).abs() < 1e-9);
+        assert!((t.turn(false).to_degrees() - 122.5).abs() < 1e-9);
     }
 }

@@ -40,6 +40,10 @@ pub struct Controls {
     /// True while the trigger is held: the weapon fires whenever it is
     /// ready (held fire repeats at the weapon's rate).
     pub fire: bool,
+    /// True while the run key is held: the classic and quake models walk
+    /// and turn faster, as their originals' run keys do (the polar model
+    /// has no run: its top speed is its own).
+    pub run: bool,
     /// Jetpack: full thrust held.
     pub thrust: bool,
     /// Jetpack: hover (a quarter of full thrust) held.

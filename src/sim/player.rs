@@ -100,7 +100,7 @@ impl Player {
         dt: f64,
     ) -> Touchdown {
         let c = controls.clamped();
-        self.turn(&c, tun, dt);
+        self.turn(&c, tun.heading_speed, dt);
         let Some(flier) = self.flight.as_mut() else {
             return Touchdown::default();
         };
@@ -134,10 +134,10 @@ impl Player {
         touchdown
     }
 
-    /// Turns the heading by the turn keys (a rate) and the mouse (an
-    /// angle) of `c`, walking or flying alike.
-    fn turn(&mut self, c: &Controls, tun: &Tunables, dt: f64) {
-        let turn = f64::from(c.turn) * tun.heading_speed * dt + f64::from(c.look);
+    /// Turns the heading by the turn keys (at `rate`, radians per second)
+    /// and the mouse (an angle) of `c`.
+    fn turn(&mut self, c: &Controls, rate: f64, dt: f64) {
+        let turn = f64::from(c.turn) * rate * dt + f64::from(c.look);
         self.heading = wrap_positive(self.heading + turn);
     }
 
@@ -161,7 +161,12 @@ impl Player {
     pub fn tick(&mut self, controls: &Controls, tun: &Tunables, map: &Map, dt: f64) {
         let c = controls.clamped();
         let (forward, right) = (f64::from(c.forward), f64::from(c.right));
-        self.turn(&c, tun, dt);
+        let rate = match tun.model {
+            Model::Polar => tun.heading_speed,
+            Model::Classic => tun.classic.turn(c.run),
+            Model::Quake => tun.quake.turn(c.run),
+        };
+        self.turn(&c, rate, dt);
         if tun.model != Model::Polar {
             // The wish, in the polar model's terms, for the HUD and traces.
             self.last_input = PolarInput {
@@ -171,7 +176,7 @@ impl Player {
         }
         let velocity = match tun.model {
             Model::Polar => self.polar_velocity(forward, right, tun, dt),
-            Model::Classic => classic::velocity(self.heading, forward, right, &tun.classic),
+            Model::Classic => classic::velocity(self.heading, forward, right, c.run, &tun.classic),
             Model::Quake => {
                 let (s, co) = self.heading.sin_cos();
                 let wish = [forward * co - right * s, forward * s + right * co];

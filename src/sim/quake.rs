@@ -19,6 +19,20 @@ pub struct QuakeTunables {
     pub accelerate: f64,
     /// Wish speed at full input, tiles per second (Quake: 320 units/s).
     pub max_speed: f64,
+    /// How fast the turn keys turn, radians per second (Quake's
+    /// cl_yawspeed: 140 degrees per second).
+    pub turn_speed: f64,
+}
+
+/// How much faster the turn keys turn with the run key held (Quake's
+/// cl_anglespeedkey).
+pub const RUN_TURN_FACTOR: f64 = 1.5;
+
+impl QuakeTunables {
+    /// The turn speed, radians per second, with the run key held or not.
+    pub fn turn(&self, run: bool) -> f64 {
+        self.turn_speed * if run { RUN_TURN_FACTOR } else { 1.0 }
+    }
 }
 
 impl Default for QuakeTunables {
@@ -28,6 +42,7 @@ impl Default for QuakeTunables {
             stop_speed: 100.0 / UNITS_PER_TILE,
             accelerate: 10.0,
             max_speed: 320.0 / UNITS_PER_TILE,
+            turn_speed: 140f64.to_radians(),
         }
     }
 }

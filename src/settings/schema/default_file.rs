@@ -151,13 +151,14 @@ mod tests {
             .collect();
         expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
         assert_eq!(seen, expected);
-        assert_eq!(expected.len(), 39 + Action::ALL.len());
+        assert_eq!(expected.len(), 41 + Action::ALL.len());
         // Units and ranges are written out.
         assert!(text.contains(
-            "# How fast the turn keys turn the heading (10 to 720 degrees per second).\n\
-             heading_speed = 150\n"
+            "# How fast the turn keys turn the heading in the polar model and in flight \
+             (10 to 720 degrees per second).\nheading_speed = 150\n"
         ));
         assert!(text.contains("fov = 90\n"));
+        assert!(text.contains("[classic]") && text.contains("turn_speed = 122.5\n"));
         assert!(text.contains("size = \"960x540\"\n"));
         assert!(text.contains("forward = [\"KeyW\", \"ArrowUp\", \"PadDPadUp\"]\n"));
     }

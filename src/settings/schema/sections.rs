@@ -166,6 +166,7 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         fields: &[
             Field::tunable(&CLASSIC_SPEED),
             Field::tunable(&CLASSIC_BACK_SHARE),
+            Field::tunable(&CLASSIC_TURN_SPEED),
         ],
     },
     Section {
@@ -176,6 +177,7 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
             Field::tunable(&QUAKE_STOP_SPEED),
             Field::tunable(&QUAKE_ACCELERATE),
             Field::tunable(&QUAKE_MAX_SPEED),
+            Field::tunable(&QUAKE_TURN_SPEED),
         ],
     },
     Section {

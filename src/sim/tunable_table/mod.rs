@@ -359,7 +359,7 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 29] {
+    fn cases() -> [Case; 31] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
@@ -376,10 +376,14 @@ mod tests {
             ("classic_back_share", "0.625", |t| {
                 t.classic.back_share = 0.625
             }),
+            ("classic_turn_speed", "1.25", |t| {
+                t.classic.turn_speed = 1.25
+            }),
             ("quake_friction", "1.25", |t| t.quake.friction = 1.25),
             ("quake_stop_speed", "1.25", |t| t.quake.stop_speed = 1.25),
             ("quake_accelerate", "1.25", |t| t.quake.accelerate = 1.25),
             ("quake_max_speed", "1.25", |t| t.quake.max_speed = 1.25),
+            ("quake_turn_speed", "1.25", |t| t.quake.turn_speed = 1.25),
             ("player_radius", "0.125", |t| t.player_radius = 0.125),
             ("head_bob", "1.25", |t| t.head_bob = 1.25),
             ("gyro", "1.25", |t| t.gyro = 1.25),

@@ -13,10 +13,12 @@ pub const NUMBERS: &[&Number] = &[
     &HEADING_SPEED,
     &CLASSIC_SPEED,
     &CLASSIC_BACK_SHARE,
+    &CLASSIC_TURN_SPEED,
     &QUAKE_FRICTION,
     &QUAKE_STOP_SPEED,
     &QUAKE_ACCELERATE,
     &QUAKE_MAX_SPEED,
+    &QUAKE_TURN_SPEED,
     &PLAYER_RADIUS,
     &HEAD_BOB,
     &GYRO,
@@ -82,11 +84,12 @@ pub const COAST_BRAKE: Number = Number {
     set: |t, v| t.polar.coast_brake = v,
 };
 
-/// How fast the turn keys turn the heading.
+/// How fast the turn keys turn the heading in the polar model (and in
+/// flight).
 pub const HEADING_SPEED: Number = Number {
     key: "heading_speed",
     setting: "heading_speed",
-    about: "How fast the turn keys turn the heading",
+    about: "How fast the turn keys turn the heading in the polar model and in flight",
     unit_words: "degrees per second",
     unit: Unit::Degrees,
     range: Range::closed(10.0, 720.0),
@@ -164,6 +167,32 @@ pub const QUAKE_MAX_SPEED: Number = Number {
     range: Range::closed(0.5, 40.0),
     get: |t| t.quake.max_speed,
     set: |t, v| t.quake.max_speed = v,
+};
+
+/// How fast the classic model's turn keys turn, walking; running turns
+/// twice as fast (Wolfenstein 3D: 122.5 and 245 degrees per second).
+pub const CLASSIC_TURN_SPEED: Number = Number {
+    key: "classic_turn_speed",
+    setting: "turn_speed",
+    about: "How fast the turn keys turn, walking (running: twice as fast)",
+    unit_words: "degrees per second",
+    unit: Unit::Degrees,
+    range: Range::closed(10.0, 720.0),
+    get: |t| t.classic.turn_speed,
+    set: |t, v| t.classic.turn_speed = v,
+};
+
+/// How fast the quake model's turn keys turn; with the run key held, 1.5
+/// times as fast (Quake's cl_yawspeed 140 and cl_anglespeedkey 1.5).
+pub const QUAKE_TURN_SPEED: Number = Number {
+    key: "quake_turn_speed",
+    setting: "turn_speed",
+    about: "How fast the turn keys turn (with run held: 1.5 times as fast)",
+    unit_words: "degrees per second",
+    unit: Unit::Degrees,
+    range: Range::closed(10.0, 720.0),
+    get: |t| t.quake.turn_speed,
+    set: |t, v| t.quake.turn_speed = v,
 };
 
 /// Collision radius.
