@@ -116,7 +116,7 @@ fn a_report_that_cannot_be_finished_leaves_the_old_one_whole() {
         "{}",
         String::from_utf8_lossy(&done.stderr)
     );
-    assert_eq!(entries(&fresh).len(), 9, "report.md and eight plots");
+    assert_eq!(entries(&fresh).len(), 10, "report.md and nine plots");
 }
 
 /// Runs the program with `args` and its standard output a pipe whose

@@ -15,7 +15,7 @@ pub struct Maneuver {
 }
 
 /// Every standard maneuver, in report order.
-pub const MANEUVERS: [Maneuver; 8] = [
+pub const MANEUVERS: [Maneuver; 9] = [
     Maneuver {
         name: "uturn_180",
         about: "A 180-degree U-turn of the heading at speed, pushing forward throughout.",
@@ -50,6 +50,11 @@ pub const MANEUVERS: [Maneuver; 8] = [
         name: "corridor_run",
         about: "The feel-test course's long straight, with small heading corrections.",
         map: Some("feel_course.map"),
+    },
+    Maneuver {
+        name: "release_mid_swing",
+        about: "At speed, a quarter second of sideways push, then every key let go while the body still swings.",
+        map: None,
     },
     Maneuver {
         name: "stop_start",
