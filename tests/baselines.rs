@@ -75,6 +75,9 @@ fn quake_turns_as_quake_and_polar_keeps_its_heading_speed() {
     let run_turn = turn_rate(&trace("1 turn-left+run\n", &["--model", "quake"]));
     assert!(near(turn, -140.0, 0.02), "turns at {turn}");
     assert!(near(run_turn, -210.0, 0.02), "runs a turn at {run_turn}");
+    // Always run by default: 320 units a second, 5 tiles.
+    let top = end_speed(&trace("2 forward\n", &["--model", "quake"]));
+    assert!(near(top, 5.0, 0.005), "runs at {top}");
     let polar = turn_rate(&trace("1 turn-right+run\n", &["--model", "polar"]));
     assert!(
         near(polar, 150.0, 0.02),

@@ -180,7 +180,7 @@ impl Player {
             Model::Quake => {
                 let (s, co) = self.heading.sin_cos();
                 let wish = [forward * co - right * s, forward * s + right * co];
-                quake::step(self.velocity, wish, dt, &tun.quake)
+                quake::step(self.velocity, wish, c.run, dt, &tun.quake)
             }
         };
         let delta = [velocity[0] * dt, velocity[1] * dt];

@@ -17,8 +17,15 @@ pub struct QuakeTunables {
     pub stop_speed: f64,
     /// Acceleration, per second, times the wish speed (Quake: 10).
     pub accelerate: f64,
-    /// Wish speed at full input, tiles per second (Quake: 320 units/s).
+    /// Wish speed at full input running, tiles per second (Quake: 320
+    /// units/s, the server's sv_maxspeed).
     pub max_speed: f64,
+    /// Wish speed at full input walking, tiles per second (Quake's
+    /// cl_forwardspeed: 200 units/s).
+    pub walk_speed: f64,
+    /// True to run without the run key (Quake's "always run", on by
+    /// default here as most players set it).
+    pub always_run: bool,
     /// How fast the turn keys turn, radians per second (Quake's
     /// cl_yawspeed: 140 degrees per second).
     pub turn_speed: f64,
@@ -29,6 +36,15 @@ pub struct QuakeTunables {
 pub const RUN_TURN_FACTOR: f64 = 1.5;
 
 impl QuakeTunables {
+    /// The wish speed at full input, tiles per second, with the run key
+    /// held or not.
+    pub fn wish_speed(&self, run: bool) -> f64 {
+        match run || self.always_run {
+            true => self.max_speed,
+            false => self.walk_speed,
+        }
+    }
+
     /// The turn speed, radians per second, with the run key held or not.
     pub fn turn(&self, run: bool) -> f64 {
         self.turn_speed * if run { RUN_TURN_FACTOR } else { 1.0 }
@@ -42,6 +58,8 @@ impl Default for QuakeTunables {
             stop_speed: 100.0 / UNITS_PER_TILE,
             accelerate: 10.0,
             max_speed: 320.0 / UNITS_PER_TILE,
+            walk_speed: 200.0 / UNITS_PER_TILE,
+            always_run: true,
             turn_speed: 140f64.to_radians(),
         }
     }
@@ -49,10 +67,17 @@ impl Default for QuakeTunables {
 
 /// One tick of ground movement: `velocity` (tiles per second, world frame)
 /// after friction and acceleration toward `wish` (a world-frame vector of
-/// length 0 to 1: direction and share of `max_speed`).
-pub fn step(velocity: [f64; 2], wish: [f64; 2], dt: f64, tun: &QuakeTunables) -> [f64; 2] {
+/// length 0 to 1: direction and share of the wish speed, running's if
+/// `run` or always-run, else walking's).
+pub fn step(
+    velocity: [f64; 2],
+    wish: [f64; 2],
+    run: bool,
+    dt: f64,
+    tun: &QuakeTunables,
+) -> [f64; 2] {
     let v = friction(velocity, dt, tun);
-    accelerate(v, wish, dt, tun)
+    accelerate(v, wish, tun.wish_speed(run), dt, tun)
 }
 
 /// Quake's ground friction: speed falls by dt * max(speed, stop_speed) * friction.
@@ -67,13 +92,13 @@ fn friction(v: [f64; 2], dt: f64, tun: &QuakeTunables) -> [f64; 2] {
 }
 
 /// Quake's accelerate: add speed along the wish direction up to the wish speed.
-fn accelerate(v: [f64; 2], wish: [f64; 2], dt: f64, tun: &QuakeTunables) -> [f64; 2] {
+fn accelerate(v: [f64; 2], wish: [f64; 2], top: f64, dt: f64, tun: &QuakeTunables) -> [f64; 2] {
     let len = wish[0].hypot(wish[1]);
     if len == 0.0 {
         return v;
     }
     let dir = [wish[0] / len, wish[1] / len];
-    let wish_speed = tun.max_speed * len.min(1.0);
+    let wish_speed = top * len.min(1.0);
     let current = v[0] * dir[0] + v[1] * dir[1];
     let add = wish_speed - current;
     if add <= 0.0 {
@@ -122,18 +147,18 @@ mod tests {
         let none = [0.0, 0.0];
         // Speed 5 (a 3-4-5 velocity), above stop speed: it loses
         // 5 * 4 / 120 = 1/6, leaving 29/6, so each part keeps 29/30.
-        let v = step([3.0, 4.0], none, DT, &t);
+        let v = step([3.0, 4.0], none, false, DT, &t);
         assert!(close(v[0], 2.9) && close(v[1], 4.0 * 29.0 / 30.0), "{v:?}");
         // Speed 1, below stop speed: it loses 1.5625 * 4 / 120 = 5/96.
-        let v = step([0.6, -0.8], none, DT, &t);
+        let v = step([0.6, -0.8], none, false, DT, &t);
         // (Speed 1: the new speed is also the share each part keeps.)
         let keep = 1.0 - 5.0 / 96.0;
         assert!(close(v[0], 0.6 * keep) && close(v[1], -0.8 * keep), "{v:?}");
         // Speed 0.05, less than a tick's loss (5/96 = 0.052): it stops dead
         // rather than turning round.
-        assert_eq!(step([0.0, 0.05], none, DT, &t), [0.0, 0.0]);
+        assert_eq!(step([0.0, 0.05], none, false, DT, &t), [0.0, 0.0]);
         // At rest it stays at rest.
-        assert_eq!(step(none, none, DT, &t), none);
+        assert_eq!(step(none, none, false, DT, &t), none);
     }
 
     #[test]
@@ -154,7 +179,7 @@ mod tests {
         let predicted = predicted.expect("the prediction slows below stop speed");
         let mut v = [t.max_speed, 0.0];
         let stopped = (1..=LIMIT).find(|_| {
-            v = step(v, [0.0, 0.0], DT, &t);
+            v = step(v, [0.0, 0.0], false, DT, &t);
             v[0] <= 0.0
         });
         assert_eq!(stopped, Some(predicted), "ticks to stop from full speed");
@@ -173,12 +198,12 @@ mod tests {
         let t = QuakeTunables::default();
         let mut v = [0.0, 0.0];
         for n in 1..=5 {
-            v = step(v, [1.0, 0.0], DT, &t);
+            v = step(v, [1.0, 0.0], false, DT, &t);
             let expected = (40.0 + 35.0 * (n - 1) as f64) / 96.0;
             assert!(close(v[0], expected) && v[1] == 0.0, "tick {n}: {v:?}");
         }
         // Tick 6, above stop speed: friction keeps 29/30 of 180/96.
-        v = step(v, [1.0, 0.0], DT, &t);
+        v = step(v, [1.0, 0.0], false, DT, &t);
         assert!(
             close(v[0], 180.0 / 96.0 * 29.0 / 30.0 + 40.0 / 96.0),
             "{v:?}"
@@ -190,17 +215,34 @@ mod tests {
         let t = QuakeTunables::default();
         let mut v = [0.0, 0.0];
         let reached = (1..=LIMIT).find(|_| {
-            v = step(v, [1.0, 0.0], DT, &t);
+            v = step(v, [1.0, 0.0], false, DT, &t);
             v[0] >= MAX_SPEED - 1e-9
         });
         assert!(reached.is_some(), "never reached max speed: {v:?}");
         // Held there: each tick friction takes 5 * 4 / 120 = 1/6 and the
         // acceleration tops it up to max speed exactly, never past it.
         for _ in 0..240 {
-            let rubbed = step(v, [0.0, 0.0], DT, &t);
+            let rubbed = step(v, [0.0, 0.0], false, DT, &t);
             assert!(close(rubbed[0], MAX_SPEED - 1.0 / 6.0), "{rubbed:?}");
-            v = step(v, [1.0, 0.0], DT, &t);
+            v = step(v, [1.0, 0.0], false, DT, &t);
             assert!(close(v[0], MAX_SPEED) && v[1] == 0.0, "{v:?}");
         }
+    }
+
+    #[test]
+    fn walking_is_quakes_forward_speed_and_always_run_runs() {
+        let mut t = QuakeTunables::default();
+        let top = |t: &QuakeTunables, run| {
+            let mut v = [0.0, 0.0];
+            for _ in 0..600 {
+                v = step(v, [1.0, 0.0], run, DT, t);
+            }
+            v[0] * UNITS_PER_TILE
+        };
+        // Always run, as most players set it: 320 units/s either way.
+        assert!((top(&t, false) - 320.0).abs() < 1e-9);
+        t.always_run = false;
+        assert!((top(&t, false) - 200.0).abs() < 1e-9, "walking");
+        assert!((top(&t, true) - 320.0).abs() < 1e-9, "the run key");
     }
 }

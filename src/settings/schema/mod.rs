@@ -110,6 +110,9 @@ mod tests {
                     set_here.insert(field.key)
                 }
                 Kind::Flag { .. } if field.key == "stabilise" => set_here.insert(field.key),
+                Kind::Flag { .. } if field.key == "always_run" => {
+                    set_here.insert("quake_always_run")
+                }
                 _ => false,
             };
         }

@@ -177,6 +177,16 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
             Field::tunable(&QUAKE_STOP_SPEED),
             Field::tunable(&QUAKE_ACCELERATE),
             Field::tunable(&QUAKE_MAX_SPEED),
+            Field::tunable(&QUAKE_WALK_SPEED),
+            Field {
+                key: "always_run",
+                about: "Run at max_speed without the run key (the run key still turns faster)",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.tunables.quake.always_run,
+                    set: |s, v| s.tunables.quake.always_run = v,
+                },
+            },
             Field::tunable(&QUAKE_TURN_SPEED),
         ],
     },

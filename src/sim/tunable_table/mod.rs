@@ -230,7 +230,13 @@ pub enum TunableError {
 }
 
 /// The choice keys, in the order they are written.
-const CHOICES: [&str; 4] = ["model", "coupling", "coast", "stabilise"];
+const CHOICES: [&str; 5] = [
+    "model",
+    "coupling",
+    "coast",
+    "stabilise",
+    "quake_always_run",
+];
 
 impl Tunables {
     /// Every tunable as `(key, value)` in stored units, the value in a
@@ -242,6 +248,7 @@ impl Tunables {
             ("coupling", self.coupling.name().to_string()),
             ("coast", self.polar.coast.name().to_string()),
             ("stabilise", self.flight.stabilise.to_string()),
+            ("quake_always_run", self.quake.always_run.to_string()),
         ];
         pairs.extend(NUMBERS.iter().map(|n| (n.key, (n.get)(self).to_string())));
         pairs
@@ -279,6 +286,11 @@ impl Tunables {
                 self.flight.stabilise = value
                     .parse()
                     .map_err(|_| choice("stabilise", "true or false")())?;
+            }
+            "quake_always_run" => {
+                self.quake.always_run = value
+                    .parse()
+                    .map_err(|_| choice("quake_always_run", "true or false")())?;
             }
             _ => {
                 let n = number(key).ok_or_else(|| TunableError::Unknown(key.to_string()))?;
@@ -318,6 +330,10 @@ impl Tunables {
         if old.flight.stabilise != new.flight.stabilise {
             self.flight.stabilise = new.flight.stabilise;
             changed.push("stabilise");
+        }
+        if old.quake.always_run != new.quake.always_run {
+            self.quake.always_run = new.quake.always_run;
+            changed.push("quake_always_run");
         }
         for n in NUMBERS {
             let v = (n.get)(new);
@@ -359,12 +375,13 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 31] {
+    fn cases() -> [Case; 33] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
             ("coast", "article", |t| t.polar.coast = Coast::Article),
             ("stabilise", "false", |t| t.flight.stabilise = false),
+            ("quake_always_run", "false", |t| t.quake.always_run = false),
             ("max_speed", "1.25", |t| t.polar.max_speed = 1.25),
             ("acceleration_gain", "1.25", |t| {
                 t.polar.acceleration_gain = 1.25
@@ -383,6 +400,7 @@ mod tests {
             ("quake_stop_speed", "1.25", |t| t.quake.stop_speed = 1.25),
             ("quake_accelerate", "1.25", |t| t.quake.accelerate = 1.25),
             ("quake_max_speed", "1.25", |t| t.quake.max_speed = 1.25),
+            ("quake_walk_speed", "1.25", |t| t.quake.walk_speed = 1.25),
             ("quake_turn_speed", "1.25", |t| t.quake.turn_speed = 1.25),
             ("player_radius", "0.125", |t| t.player_radius = 0.125),
             ("head_bob", "1.25", |t| t.head_bob = 1.25),

@@ -18,6 +18,7 @@ pub const NUMBERS: &[&Number] = &[
     &QUAKE_STOP_SPEED,
     &QUAKE_ACCELERATE,
     &QUAKE_MAX_SPEED,
+    &QUAKE_WALK_SPEED,
     &QUAKE_TURN_SPEED,
     &PLAYER_RADIUS,
     &HEAD_BOB,
@@ -180,6 +181,19 @@ pub const CLASSIC_TURN_SPEED: Number = Number {
     range: Range::closed(10.0, 720.0),
     get: |t| t.classic.turn_speed,
     set: |t, v| t.classic.turn_speed = v,
+};
+
+/// The quake model's wish speed walking: without the run key and with
+/// always-run off (Quake's cl_forwardspeed, 200 units a second).
+pub const QUAKE_WALK_SPEED: Number = Number {
+    key: "quake_walk_speed",
+    setting: "walk_speed",
+    about: "Wish speed walking, without the run key and with always_run off",
+    unit_words: "tiles per second",
+    unit: Unit::Same,
+    range: Range::closed(0.5, 40.0),
+    get: |t| t.quake.walk_speed,
+    set: |t, v| t.quake.walk_speed = v,
 };
 
 /// How fast the quake model's turn keys turn; with the run key held, 1.5
