@@ -88,3 +88,23 @@ fn quake_turns_as_quake_and_polar_keeps_its_heading_speed() {
     let classic = turn_rate(&trace("1 turn-right\n", &common));
     assert!(near(classic, 150.0, 0.02), "{classic}");
 }
+
+#[test]
+fn faithful_classic_turns_in_whole_degrees_and_never_while_strafing() {
+    let faithful = trace(
+        "1 turn-right\n0.5 turn-right+strafe-right\n",
+        &["--model", "classic"],
+    );
+    let start = faithful[0].3;
+    for row in &faithful {
+        let degrees = ((row.3 - start).to_degrees() + 360.0) % 360.0;
+        assert!(
+            (degrees - degrees.round()).abs() < 1e-6,
+            "{degrees} at t = {}",
+            row.0
+        );
+    }
+    // While strafing the turn keys do nothing.
+    let (at_1s, end) = (faithful[120].3, faithful[faithful.len() - 1].3);
+    assert!((end - at_1s).abs() < 1e-12, "turned while strafing");
+}

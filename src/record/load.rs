@@ -263,16 +263,19 @@ impl Fields {
             return Err(format!("the header does not set `{missing}`"));
         }
         // Recordings from before the classic and quake models had turn
-        // speeds of their own turned them at the heading speed: they keep
-        // it, and replay as recorded.
-        let legacy = ["classic_turn_speed", "quake_turn_speed"];
-        let (classic, quake) = (has(legacy[0]), has(legacy[1]));
+        // speeds of their own turned them at the heading speed, and the
+        // classic model smoothly: they keep that, and replay as recorded.
+        let legacy = ["classic_turn_speed", "quake_turn_speed", "classic_faithful"];
+        let (classic, quake, faithful) = (has(legacy[0]), has(legacy[1]), has(legacy[2]));
         let heading = self.tunables.heading_speed;
         if !classic {
             self.tunables.classic.turn_speed = heading;
         }
         if !quake {
             self.tunables.quake.turn_speed = heading;
+        }
+        if !faithful {
+            self.tunables.classic.faithful = false;
         }
         let defaulted = Tunables::keys()
             .filter(|k| !legacy.contains(k) && !has(k))
@@ -375,7 +378,11 @@ mod tests {
     fn a_recording_from_before_turn_speeds_of_their_own_keeps_the_heading_speed() {
         let text = header()
             .lines()
-            .filter(|l| !l.starts_with("classic_turn_speed") && !l.starts_with("quake_turn_speed"))
+            .filter(|l| {
+                !["classic_turn_speed", "quake_turn_speed", "classic_faithful"]
+                    .iter()
+                    .any(|k| l.starts_with(k))
+            })
             .collect::<Vec<_>>()
             .join("\n")
             + "\n";
@@ -383,6 +390,7 @@ mod tests {
         let t = r.header.tunables;
         assert_eq!(t.classic.turn_speed, t.heading_speed);
         assert_eq!(t.quake.turn_speed, t.heading_speed);
+        assert!(!t.classic.faithful, "smooth, as the classic model was");
         assert!(r.defaulted.is_empty(), "{:?}", r.defaulted);
         // A recording that sets them keeps its own.
         let t = parse(&header()).unwrap().header.tunables;

@@ -15,6 +15,11 @@ pub struct ClassicTunables {
     /// How fast the turn keys turn, radians per second, walking
     /// (Wolfenstein 3D: 122.5 degrees per second).
     pub turn_speed: f64,
+    /// Wolfenstein 3D's quirks (the `faithful` preset, the default): the
+    /// heading turns in whole-degree steps, and the turn keys do nothing
+    /// while strafing (the original's arrows strafe or turn, never both).
+    /// Off (`modern`): smooth turning, turn and strafe at once.
+    pub faithful: bool,
 }
 
 /// How much faster running is than walking, moving and turning alike
@@ -27,6 +32,7 @@ impl Default for ClassicTunables {
             speed: 5.6,
             back_share: 2.0 / 3.0,
             turn_speed: 122.5f64.to_radians(),
+            faithful: true,
         }
     }
 }
@@ -36,6 +42,15 @@ impl ClassicTunables {
     pub fn turn(&self, run: bool) -> f64 {
         self.turn_speed * if run { RUN_FACTOR } else { 1.0 }
     }
+}
+
+/// A faithful turn: the heading turned by whole degrees only, `wanted`
+/// (radians) added to the fraction `carry` (degrees) left from the ticks
+/// before; returns the turn to make, radians, and the new carry.
+pub fn whole_degrees(wanted: f64, carry: f64) -> (f64, f64) {
+    let total = carry + wanted.to_degrees();
+    let step = total.trunc();
+    (step.to_radians(), total - step)
 }
 
 /// The velocity (tiles per second, world frame) for a movement wish of
@@ -86,5 +101,23 @@ mod tests {
         assert!((run[0] - 11.2).abs() < 1e-12);
         assert!((t.turn(true).to_degrees() - 245.0).abs() < 1e-9);
         assert!((t.turn(false).to_degrees() - 122.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn faithful_turns_go_in_whole_degrees_and_add_up() {
+        // 122.5 deg/s at 120 Hz: 1.0208 degrees a tick.
+        let per_tick = 122.5f64.to_radians() / 120.0;
+        let (mut carry, mut turned) = (0.0, 0.0);
+        for _ in 0..120 {
+            let (step, left) = whole_degrees(per_tick, carry);
+            let degrees = step.to_degrees();
+            assert!((degrees - degrees.round()).abs() < 1e-9, "{degrees}");
+            assert!((0.0..1.0).contains(&left));
+            (carry, turned) = (left, turned + degrees);
+        }
+        assert_eq!(turned.round(), 122.0, "122.5 a second, the half carried");
+        // Turning left carries a negative fraction.
+        let (step, left) = whole_degrees(-1.5f64.to_radians(), 0.0);
+        assert!((step.to_degrees() + 1.0).abs() < 1e-9 && (left + 0.5).abs() < 1e-9);
     }
 }

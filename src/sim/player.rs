@@ -36,6 +36,9 @@ pub struct Player {
     pub fuel: f64,
     /// The keys carried, a bit per [`crate::map::Key`].
     pub keys: u8,
+    /// The classic model's faithful turning: the fraction of a degree
+    /// turned but not yet shown (it turns in whole degrees).
+    pub turn_carry: f64,
 }
 
 impl Player {
@@ -59,6 +62,7 @@ impl Player {
             flight: None,
             fuel: 1.0,
             keys: 0,
+            turn_carry: 0.0,
         }
     }
 
@@ -141,6 +145,23 @@ impl Player {
         self.heading = wrap_positive(self.heading + turn);
     }
 
+    /// Wolfenstein 3D's turn: none while strafing, and the heading moved in
+    /// whole degrees, the fraction carried to the next tick (dropped when
+    /// the keys let go). A mouse look still turns by its own angle.
+    fn turn_faithfully(&mut self, c: &Controls, rate: f64, dt: f64) {
+        let keys = if c.right == 0.0 {
+            f64::from(c.turn)
+        } else {
+            0.0
+        };
+        if keys == 0.0 {
+            self.turn_carry = 0.0;
+        }
+        let (step, carry) = classic::whole_degrees(keys * rate * dt, self.turn_carry);
+        self.turn_carry = carry;
+        self.heading = wrap_positive(self.heading + step + f64::from(c.look));
+    }
+
     /// A tick of walking on a landing pad fills the tank.
     pub fn refuel(&mut self, map: &Map, dt: f64) {
         let (tx, ty) = Map::tile_of(self.x, self.y);
@@ -166,7 +187,11 @@ impl Player {
             Model::Classic => tun.classic.turn(c.run),
             Model::Quake => tun.quake.turn(c.run),
         };
-        self.turn(&c, rate, dt);
+        if tun.model == Model::Classic && tun.classic.faithful {
+            self.turn_faithfully(&c, rate, dt);
+        } else {
+            self.turn(&c, rate, dt);
+        }
         if tun.model != Model::Polar {
             // The wish, in the polar model's terms, for the HUD and traces.
             self.last_input = PolarInput {

@@ -110,6 +110,7 @@ mod tests {
                     set_here.insert(field.key)
                 }
                 Kind::Flag { .. } if field.key == "stabilise" => set_here.insert(field.key),
+                Kind::Flag { .. } if field.key == "faithful" => set_here.insert("classic_faithful"),
                 Kind::Flag { .. } if field.key == "always_run" => {
                     set_here.insert("quake_always_run")
                 }

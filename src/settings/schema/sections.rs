@@ -167,6 +167,15 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
             Field::tunable(&CLASSIC_SPEED),
             Field::tunable(&CLASSIC_BACK_SHARE),
             Field::tunable(&CLASSIC_TURN_SPEED),
+            Field {
+                key: "faithful",
+                about: "Wolfenstein 3D's quirks: turning in whole degrees, and no turning while strafing (false: smooth, both at once)",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.tunables.classic.faithful,
+                    set: |s, v| s.tunables.classic.faithful = v,
+                },
+            },
         ],
     },
     Section {

@@ -230,11 +230,12 @@ pub enum TunableError {
 }
 
 /// The choice keys, in the order they are written.
-const CHOICES: [&str; 5] = [
+const CHOICES: [&str; 6] = [
     "model",
     "coupling",
     "coast",
     "stabilise",
+    "classic_faithful",
     "quake_always_run",
 ];
 
@@ -248,6 +249,7 @@ impl Tunables {
             ("coupling", self.coupling.name().to_string()),
             ("coast", self.polar.coast.name().to_string()),
             ("stabilise", self.flight.stabilise.to_string()),
+            ("classic_faithful", self.classic.faithful.to_string()),
             ("quake_always_run", self.quake.always_run.to_string()),
         ];
         pairs.extend(NUMBERS.iter().map(|n| (n.key, (n.get)(self).to_string())));
@@ -286,6 +288,11 @@ impl Tunables {
                 self.flight.stabilise = value
                     .parse()
                     .map_err(|_| choice("stabilise", "true or false")())?;
+            }
+            "classic_faithful" => {
+                self.classic.faithful = value
+                    .parse()
+                    .map_err(|_| choice("classic_faithful", "true or false")())?;
             }
             "quake_always_run" => {
                 self.quake.always_run = value
@@ -331,6 +338,10 @@ impl Tunables {
             self.flight.stabilise = new.flight.stabilise;
             changed.push("stabilise");
         }
+        if old.classic.faithful != new.classic.faithful {
+            self.classic.faithful = new.classic.faithful;
+            changed.push("classic_faithful");
+        }
         if old.quake.always_run != new.quake.always_run {
             self.quake.always_run = new.quake.always_run;
             changed.push("quake_always_run");
@@ -375,12 +386,13 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 33] {
+    fn cases() -> [Case; 34] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
             ("coast", "article", |t| t.polar.coast = Coast::Article),
             ("stabilise", "false", |t| t.flight.stabilise = false),
+            ("classic_faithful", "false", |t| t.classic.faithful = false),
             ("quake_always_run", "false", |t| t.quake.always_run = false),
             ("max_speed", "1.25", |t| t.polar.max_speed = 1.25),
             ("acceleration_gain", "1.25", |t| {
