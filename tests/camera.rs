@@ -180,11 +180,14 @@ fn head_bob_is_quakes_scaled_by_the_tunable() {
     // Quake measures in units, 64 to the tile (one Wolfenstein 3D tile).
     let units_per_tile = 64.0;
     for (model, head_bob) in [(Model::Polar, 1.0), (Model::Quake, 0.5)] {
-        let tunables = Tunables {
+        let mut tunables = Tunables {
             model,
             head_bob,
             ..Tunables::default()
         };
+        // The quake model bobs by its own amplitude, Quake's by default.
+        assert_eq!(tunables.quake.head_bob, 1.0);
+        tunables.quake.head_bob = head_bob;
         let (mut low, mut high, mut capped) = (0, 0, 0);
         walk(tunables, |world, _| {
             let p = world.player();

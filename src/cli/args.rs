@@ -7,7 +7,7 @@ use crate::render;
 #[cfg(feature = "window")]
 use crate::settings::{self, Settings, Video};
 use crate::sim::tunable_table::{
-    CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_TURN_SPEED,
+    CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_HEAD_BOB, QUAKE_TURN_SPEED,
 };
 use crate::sim::{Coupling, Model, Pose, Tunables};
 use clap::Args;
@@ -103,6 +103,7 @@ impl TuningArgs {
         }
         let numbers = [
             (&HEAD_BOB, self.head_bob),
+            (&QUAKE_HEAD_BOB, self.head_bob),
             (&GYRO, self.gyro),
             (&HEADING_SPEED, self.heading_speed),
             (&CLASSIC_TURN_SPEED, self.heading_speed),

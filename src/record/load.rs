@@ -265,8 +265,16 @@ impl Fields {
         // Recordings from before the classic and quake models had turn
         // speeds of their own turned them at the heading speed, and the
         // classic model smoothly: they keep that, and replay as recorded.
-        let legacy = ["classic_turn_speed", "quake_turn_speed", "classic_faithful"];
+        let legacy = [
+            "classic_turn_speed",
+            "quake_turn_speed",
+            "classic_faithful",
+            "quake_head_bob",
+        ];
         let (classic, quake, faithful) = (has(legacy[0]), has(legacy[1]), has(legacy[2]));
+        if !has(legacy[3]) {
+            self.tunables.quake.head_bob = self.tunables.head_bob;
+        }
         let heading = self.tunables.heading_speed;
         if !classic {
             self.tunables.classic.turn_speed = heading;
@@ -379,9 +387,14 @@ mod tests {
         let text = header()
             .lines()
             .filter(|l| {
-                !["classic_turn_speed", "quake_turn_speed", "classic_faithful"]
-                    .iter()
-                    .any(|k| l.starts_with(k))
+                ![
+                    "classic_turn_speed",
+                    "quake_turn_speed",
+                    "classic_faithful",
+                    "quake_head_bob",
+                ]
+                .iter()
+                .any(|k| l.starts_with(k))
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -391,6 +404,7 @@ mod tests {
         assert_eq!(t.classic.turn_speed, t.heading_speed);
         assert_eq!(t.quake.turn_speed, t.heading_speed);
         assert!(!t.classic.faithful, "smooth, as the classic model was");
+        assert_eq!(t.quake.head_bob, t.head_bob, "the bob the recording had");
         assert!(r.defaulted.is_empty(), "{:?}", r.defaulted);
         // A recording that sets them keeps its own.
         let t = parse(&header()).unwrap().header.tunables;

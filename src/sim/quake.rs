@@ -29,6 +29,8 @@ pub struct QuakeTunables {
     /// How fast the turn keys turn, radians per second (Quake's
     /// cl_yawspeed: 140 degrees per second).
     pub turn_speed: f64,
+    /// Head bob amplitude, 1 Quake's (on in Quake, so on here).
+    pub head_bob: f64,
 }
 
 /// How much faster the turn keys turn with the run key held (Quake's
@@ -61,6 +63,7 @@ impl Default for QuakeTunables {
             walk_speed: 200.0 / UNITS_PER_TILE,
             always_run: true,
             turn_speed: 140f64.to_radians(),
+            head_bob: 1.0,
         }
     }
 }

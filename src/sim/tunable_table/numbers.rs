@@ -20,6 +20,7 @@ pub const NUMBERS: &[&Number] = &[
     &QUAKE_MAX_SPEED,
     &QUAKE_WALK_SPEED,
     &QUAKE_TURN_SPEED,
+    &QUAKE_HEAD_BOB,
     &PLAYER_RADIUS,
     &HEAD_BOB,
     &GYRO,
@@ -209,6 +210,19 @@ pub const QUAKE_TURN_SPEED: Number = Number {
     set: |t, v| t.quake.turn_speed = v,
 };
 
+/// The quake model's head bob: Quake's own by default, as it shipped
+/// (view.c V_CalcBob, cl_bob 0.02, cl_bobcycle 0.6).
+pub const QUAKE_HEAD_BOB: Number = Number {
+    key: "quake_head_bob",
+    setting: "head_bob",
+    about: "Head bob amplitude in the quake model: 0 none, 1 Quake's (its default)",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 2.0),
+    get: |t| t.quake.head_bob,
+    set: |t, v| t.quake.head_bob = v,
+};
+
 /// Collision radius.
 pub const PLAYER_RADIUS: Number = Number {
     key: "player_radius",
@@ -226,7 +240,7 @@ pub const PLAYER_RADIUS: Number = Number {
 pub const HEAD_BOB: Number = Number {
     key: "head_bob",
     setting: "head_bob",
-    about: "Head bob amplitude: 0 none, 1 Quake's",
+    about: "Head bob amplitude in the polar and classic models: 0 none, 1 Quake's",
     unit_words: "",
     unit: Unit::Same,
     range: Range::closed(0.0, 2.0),

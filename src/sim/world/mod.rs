@@ -464,9 +464,13 @@ impl World {
         }
     }
 
-    /// Quake's view bob scaled by `head_bob`, in tiles.
+    /// Quake's view bob scaled by `head_bob` (the quake model's own in
+    /// the quake model), in tiles.
     fn bob(&self) -> f64 {
-        let amp = self.tunables.head_bob;
+        let amp = match self.tunables.model {
+            Model::Quake => self.tunables.quake.head_bob,
+            _ => self.tunables.head_bob,
+        };
         if amp == 0.0 {
             return 0.0;
         }
