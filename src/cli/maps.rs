@@ -3,6 +3,7 @@
 use super::CliError;
 use crate::data;
 use crate::map::{self, shipped};
+use crate::sim::flight::CUTOUT_BELOW_CEILING;
 use std::process::ExitCode;
 
 /// Lists every shipped map: its short name, its title and what it is for.
@@ -15,7 +16,14 @@ pub fn run() -> Result<ExitCode, CliError> {
     let rows: Vec<(String, String, String)> = files
         .iter()
         .map(|f| match map::load(f) {
-            Ok(m) => (shipped::short_name(f), m.map.name, m.map.description),
+            Ok(m) => {
+                let flight = m.map.wall_height > CUTOUT_BELOW_CEILING;
+                let about = match flight {
+                    true => format!("{} (the jetpack flies here)", m.map.description),
+                    false => m.map.description,
+                };
+                (shipped::short_name(f), m.map.name, about)
+            }
             Err(e) => (
                 shipped::short_name(f),
                 "(does not load)".into(),

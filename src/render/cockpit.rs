@@ -15,11 +15,16 @@ const RIM: [u8; 4] = [120, 120, 120, 255];
 pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arguments)) {
     let t = &world.tunables().flight;
     let deg = |r: f64| r.to_degrees();
+    let cutout = world.map().wall_height - CUTOUT_BELOW_CEILING;
     let state = if f.stowed {
         "OFF - falling"
     } else if f.fuel <= 0.0 {
         "NO FUEL"
-    } else if f.z >= world.map().wall_height - CUTOUT_BELOW_CEILING {
+    } else if cutout <= 0.0 {
+        // The engines cut out below the ceiling: a map this low never lets
+        // them light at all.
+        "CUT OUT - ceiling too low to fly here"
+    } else if f.z >= cutout {
         "CUT OUT - too high"
     } else if f.thrust {
         "FULL THRUST"
@@ -183,5 +188,36 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The state line of a flier over a map whose walls are `height` tall.
+    fn state_line(height: f64) -> String {
+        let rows = ["#####", "#>..#", "#####"];
+        let mut map = crate::map::Map::from_rows(&rows);
+        map.wall_height = height;
+        let mut world = World::new(map, crate::sim::Tunables::default(), 1);
+        let jetpack = crate::sim::Controls {
+            action: Some(crate::sim::Request::Jetpack),
+            ..Default::default()
+        };
+        world.step(&jetpack);
+        let flier = world.player().flight.clone().expect("flying");
+        let mut first = String::new();
+        lines(&world, &flier, &mut |a| {
+            if first.is_empty() {
+                first = a.to_string();
+            }
+        });
+        first
+    }
+
+    #[test]
+    fn a_map_too_low_to_fly_says_so_on_the_ground() {
+        // One tile tall: the engines cut out 1.5 tiles below the ceiling,
+        // under the floor. It used to say "too high" at altitude 0.
+        let low = state_line(1.0);
+        assert!(low.contains("ceiling too low to fly here"), "{low}");
+        let tall = state_line(6.0);
+        assert!(tall.contains("on the ground"), "{tall}");
     }
 }
