@@ -240,3 +240,42 @@ fn quake_reaches_and_leaves_top_speed_when_quake_does() {
         );
     }
 }
+
+#[test]
+fn quake_rolls_the_view_into_a_strafe_as_quake_does() {
+    use wobblecaster::map::Map;
+    use wobblecaster::sim::{Controls, Model, Tunables, World};
+    let roll_after = |model: Model, right: f32, forward: f32| {
+        let tunables = Tunables {
+            model,
+            ..Tunables::default()
+        };
+        let mut world = World::new(Map::open_plane(), tunables, 1);
+        let keys = Controls {
+            right,
+            forward,
+            ..Controls::default()
+        };
+        let mut rolls = Vec::new();
+        for _ in 0..120 {
+            world.step(&keys);
+            rolls.push(world.camera().roll.to_degrees());
+        }
+        rolls
+    };
+    // Strafing right at 320 units/s: past cl_rollspeed (200), the full 2
+    // degrees (cl_rollangle), into the strafe; on the way, side / 200 * 2.
+    let right = roll_after(Model::Quake, 1.0, 0.0);
+    assert!((right[119] - 2.0).abs() < 1e-9, "{}", right[119]);
+    assert!(right[0] > 0.0 && right[0] < 2.0, "rising: {}", right[0]);
+    let left = roll_after(Model::Quake, -1.0, 0.0);
+    assert!((left[119] + 2.0).abs() < 1e-9);
+    // Straight ahead, and the other models: no roll.
+    assert!(roll_after(Model::Quake, 0.0, 1.0)
+        .iter()
+        .all(|r| r.abs() < 1e-9));
+    assert!(roll_after(Model::Classic, 1.0, 0.0)
+        .iter()
+        .all(|&r| r == 0.0));
+    assert!(roll_after(Model::Polar, 1.0, 0.0).iter().all(|&r| r == 0.0));
+}

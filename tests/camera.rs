@@ -245,6 +245,7 @@ fn the_view_between_ticks_blends_the_short_way_round() {
         z,
         yaw,
         pitch,
+        roll: 0.0,
     };
     let a = pose(1.0, 2.0, 0.5, 0.5, -0.2);
     let b = pose(3.0, -2.0, 0.7, 1.5, 0.2);
@@ -294,6 +295,7 @@ fn ticks_that_turn_across_east_blend_through_east() {
                 z: blend(last.z, now.z),
                 yaw: (last.yaw + turn * t).rem_euclid(TAU),
                 pitch: blend(last.pitch, now.pitch),
+                roll: blend(last.roll, now.roll),
             };
             assert_pose(last.lerp(&now, t), want, "between two ticks");
         }

@@ -29,6 +29,7 @@ pub struct Figure {
 pub const POSES: [Pose; 3] = [
     Pose {
         pitch: 0.0,
+        roll: 0.0,
         x: 2.5,
         y: 2.5,
         z: EYE_HEIGHT,
@@ -36,6 +37,7 @@ pub const POSES: [Pose; 3] = [
     },
     Pose {
         pitch: 0.0,
+        roll: 0.0,
         x: 16.5,
         y: 9.5,
         z: EYE_HEIGHT,
@@ -43,6 +45,7 @@ pub const POSES: [Pose; 3] = [
     },
     Pose {
         pitch: 0.0,
+        roll: 0.0,
         x: 27.5,
         y: 21.5,
         z: EYE_HEIGHT,
@@ -62,6 +65,7 @@ pub const NEAR_WALL: Pose = Pose {
     z: EYE_HEIGHT,
     yaw: std::f64::consts::PI,
     pitch: 0.0,
+    roll: 0.0,
 };
 
 /// On the default map, across the open metal hall: mostly floor and

@@ -234,6 +234,7 @@ pub fn parse_at(s: &str) -> Result<Pose, String> {
             z: crate::sim::EYE_HEIGHT,
             yaw: crate::angle::wrap_positive(a.to_radians()),
             pitch: 0.0,
+            roll: 0.0,
         }),
         _ => Err(format!("expected X,Y,ANGLE_DEG, found `{s}`")),
     }

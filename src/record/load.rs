@@ -270,10 +270,15 @@ impl Fields {
             "quake_turn_speed",
             "classic_faithful",
             "quake_head_bob",
+            "quake_view_roll",
         ];
         let (classic, quake, faithful) = (has(legacy[0]), has(legacy[1]), has(legacy[2]));
         if !has(legacy[3]) {
             self.tunables.quake.head_bob = self.tunables.head_bob;
+        }
+        if !has(legacy[4]) {
+            // No roll before there was one.
+            self.tunables.quake.view_roll = 0.0;
         }
         let heading = self.tunables.heading_speed;
         if !classic {
@@ -392,6 +397,7 @@ mod tests {
                     "quake_turn_speed",
                     "classic_faithful",
                     "quake_head_bob",
+                    "quake_view_roll",
                 ]
                 .iter()
                 .any(|k| l.starts_with(k))
@@ -405,6 +411,7 @@ mod tests {
         assert_eq!(t.quake.turn_speed, t.heading_speed);
         assert!(!t.classic.faithful, "smooth, as the classic model was");
         assert_eq!(t.quake.head_bob, t.head_bob, "the bob the recording had");
+        assert_eq!(t.quake.view_roll, 0.0, "no roll before there was one");
         assert!(r.defaulted.is_empty(), "{:?}", r.defaulted);
         // A recording that sets them keeps its own.
         let t = parse(&header()).unwrap().header.tunables;

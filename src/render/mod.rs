@@ -11,6 +11,7 @@ mod flats;
 mod font;
 mod hud;
 mod radar;
+mod roll;
 pub use crate::map::raycast;
 pub mod sprites;
 mod walls;
@@ -206,6 +207,8 @@ pub struct Workspace {
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
     sparks: Vec<sprites::Spark>,
+    /// The level picture while a rolled view turns it.
+    level: Vec<[u8; 4]>,
 }
 
 /// What a frame shows: the world seen from a view, with the HUD over it
@@ -300,6 +303,10 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let (pixels, _) = frame.as_chunks_mut::<4>();
     let (spans, strips, covers) = (&ws.spans, &ws.strips, &ws.covers);
     let (sky, billboards, sparks) = (&ws.sky, &ws.billboards, &ws.sparks);
+    // A rolled view turns the scene before the HUD goes on, level; a
+    // level one draws the HUD in the same pass.
+    let roll = view.pose.roll;
+    let rolled = roll.is_finite() && roll != 0.0;
     pixels
         .par_chunks_mut(BAND_ROWS * width)
         .zip(ws.masks.par_chunks_mut(BAND_ROWS * words))
@@ -315,10 +322,22 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             flats::draw((map, map_art), &proj, &mut rows, covers, masks, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(sparks, &proj, &mut rows, spans);
-            // Last the HUD, over everything.
-            let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
-            hud::draw(scene, &mut canvas);
+            if !rolled {
+                // Last the HUD, over everything.
+                let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
+                hud::draw(scene, &mut canvas);
+            }
         });
+    if rolled {
+        roll::turn(pixels, (width, height), roll, &mut ws.level);
+        pixels
+            .par_chunks_mut(BAND_ROWS * width)
+            .enumerate()
+            .for_each(|(band, rows)| {
+                let mut canvas = font::Canvas::band(rows, width, height, band * BAND_ROWS);
+                hud::draw(scene, &mut canvas);
+            });
+    }
 }
 
 /// Distance shading: brightness (0 to 256) of a surface `dist` tiles away.

@@ -397,6 +397,7 @@ mod tests {
                     z: 0.5,
                     yaw,
                     pitch: 0.0,
+                    roll: 0.0,
                 };
                 let proj = Projection::new(&View::from_pose(pose), 1.0, 200, 100);
                 for heading_deg in (0..360).step_by(5) {
@@ -428,6 +429,7 @@ mod tests {
             z: eye,
             yaw: 0.0,
             pitch: 0.0,
+            roll: 0.0,
         };
         Projection::new(&View::from_pose(pose), 1.0, 40, 40)
     }
@@ -583,6 +585,7 @@ mod tests {
                 z: 0.5,
                 yaw: 0.0,
                 pitch: 0.0,
+                roll: 0.0,
             };
             let proj = Projection::new(&View::from_pose(pose), 1.0, w, h);
             let spans = vec![

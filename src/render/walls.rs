@@ -321,6 +321,7 @@ mod tests {
                 z: 0.5,
                 yaw: 0.0,
                 pitch: 0.0,
+                roll: 0.0,
             }),
             1.0,
             w,

@@ -31,6 +31,9 @@ pub struct QuakeTunables {
     pub turn_speed: f64,
     /// Head bob amplitude, 1 Quake's (on in Quake, so on here).
     pub head_bob: f64,
+    /// The view's roll into a strafe at full sideways speed, radians
+    /// (Quake's cl_rollangle: 2 degrees).
+    pub view_roll: f64,
 }
 
 /// How much faster the turn keys turn with the run key held (Quake's
@@ -64,6 +67,7 @@ impl Default for QuakeTunables {
             always_run: true,
             turn_speed: 140f64.to_radians(),
             head_bob: 1.0,
+            view_roll: 2f64.to_radians(),
         }
     }
 }

@@ -473,6 +473,7 @@ fn blend(a: &Pose, b: &Pose, t: f64) -> Pose {
         z: along(a.z, b.z),
         yaw: a.yaw + turn * t,
         pitch: along(a.pitch, b.pitch),
+        roll: along(a.roll, b.roll),
     }
 }
 

@@ -198,6 +198,7 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
             },
             Field::tunable(&QUAKE_TURN_SPEED),
             Field::tunable(&QUAKE_HEAD_BOB),
+            Field::tunable(&QUAKE_VIEW_ROLL),
         ],
     },
     Section {

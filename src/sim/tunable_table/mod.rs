@@ -386,7 +386,7 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 35] {
+    fn cases() -> [Case; 36] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
@@ -415,6 +415,7 @@ mod tests {
             ("quake_walk_speed", "1.25", |t| t.quake.walk_speed = 1.25),
             ("quake_turn_speed", "1.25", |t| t.quake.turn_speed = 1.25),
             ("quake_head_bob", "1.25", |t| t.quake.head_bob = 1.25),
+            ("quake_view_roll", "0.0625", |t| t.quake.view_roll = 0.0625),
             ("player_radius", "0.125", |t| t.player_radius = 0.125),
             ("head_bob", "1.25", |t| t.head_bob = 1.25),
             ("gyro", "1.25", |t| t.gyro = 1.25),

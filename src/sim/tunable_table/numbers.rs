@@ -21,6 +21,7 @@ pub const NUMBERS: &[&Number] = &[
     &QUAKE_WALK_SPEED,
     &QUAKE_TURN_SPEED,
     &QUAKE_HEAD_BOB,
+    &QUAKE_VIEW_ROLL,
     &PLAYER_RADIUS,
     &HEAD_BOB,
     &GYRO,
@@ -221,6 +222,18 @@ pub const QUAKE_HEAD_BOB: Number = Number {
     range: Range::closed(0.0, 2.0),
     get: |t| t.quake.head_bob,
     set: |t, v| t.quake.head_bob = v,
+};
+
+/// The quake model's view roll into a strafe (Quake's cl_rollangle).
+pub const QUAKE_VIEW_ROLL: Number = Number {
+    key: "quake_view_roll",
+    setting: "view_roll",
+    about: "How far the view rolls into a strafe at full sideways speed, 0 off (Quake: 2)",
+    unit_words: "degrees",
+    unit: Unit::Degrees,
+    range: Range::closed(0.0, 10.0),
+    get: |t| t.quake.view_roll,
+    set: |t, v| t.quake.view_roll = v,
 };
 
 /// Collision radius.

@@ -127,6 +127,10 @@ pub struct Pose {
     /// How far the view looks down, radians (negative: up). The renderer
     /// shears the picture vertically by it.
     pub pitch: f64,
+    /// How far the view is rolled to the right, radians (negative: left):
+    /// the picture turns the other way about its centre, so rolled right
+    /// the horizon rises on the right. Quake rolls the view into a strafe.
+    pub roll: f64,
 }
 
 impl Pose {
@@ -139,9 +143,14 @@ impl Pose {
             z: self.z + (next.z - self.z) * t,
             yaw: lerp_short(self.yaw, next.yaw, t),
             pitch: self.pitch + (next.pitch - self.pitch) * t,
+            roll: self.roll + (next.roll - self.roll) * t,
         }
     }
 }
+
+/// The sideways speed at which Quake's view roll reaches its full angle,
+/// units a second (cl_rollspeed).
+const ROLL_SPEED_UNITS: f64 = 200.0;
 
 /// Health a first-aid kit gives.
 pub const HEALTH_PICKUP: i32 = 25;
@@ -448,6 +457,7 @@ impl World {
                 z: f.z + eye,
                 yaw: p.heading,
                 pitch: f.view_pitch(),
+                roll: 0.0,
             };
         }
         let z = if self.combat.alive() {
@@ -461,7 +471,24 @@ impl World {
             z,
             yaw,
             pitch: 0.0,
+            roll: self.roll(),
         }
+    }
+
+    /// Quake's view roll in the quake model while alive (view.c
+    /// V_CalcRoll): the speed across the heading, in units a second, over
+    /// cl_rollspeed (200), times the roll angle, at most the angle; into
+    /// the strafe. 0 in the other models.
+    fn roll(&self) -> f64 {
+        let angle = self.tunables.quake.view_roll;
+        if self.tunables.model != Model::Quake || angle == 0.0 || !self.combat.alive() {
+            return 0.0;
+        }
+        let p = &self.player;
+        let (s, c) = p.heading.sin_cos();
+        // Right of the heading (c, s) is (-s, c): y grows south.
+        let side = (-p.velocity[0] * s + p.velocity[1] * c) * UNITS_PER_TILE;
+        (side / ROLL_SPEED_UNITS).clamp(-1.0, 1.0) * angle
     }
 
     /// Quake's view bob scaled by `head_bob` (the quake model's own in
