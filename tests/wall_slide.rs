@@ -69,3 +69,47 @@ fn sliding_along_a_wall_keeps_a_steady_speed_across_its_seams() {
         );
     }
 }
+
+#[test]
+fn a_body_pushed_out_of_an_enemy_moves_as_fast_as_its_speed_says() {
+    // Walking east into a walker two tiles ahead: once they meet, the
+    // push out of its body stops the player, and the speed the model keeps
+    // (which the next tick starts from) is the move it made, not the speed
+    // it tried.
+    for model in [Model::Polar, Model::Classic, Model::Quake] {
+        let tunables = Tunables {
+            model,
+            ..Tunables::default()
+        };
+        let rows = ["#######", "#>..w.#", "#######"];
+        let mut world = World::new(Map::from_rows(&rows), tunables, 1);
+        let push = Controls {
+            forward: 1.0,
+            ..Controls::default()
+        };
+        let mut touched = 0;
+        for _ in 0..240 {
+            let before = [world.player().x, world.player().y];
+            world.step(&push);
+            let p = world.player();
+            let moved = (p.x - before[0]).hypot(p.y - before[1]) / TICK_DT;
+            let speed = p.velocity[0].hypot(p.velocity[1]);
+            let blocked = world.actors().walkers[0].x - p.x < 0.9;
+            if blocked {
+                touched += 1;
+                assert!(
+                    speed <= moved + 1e-6,
+                    "{model:?}: speed {speed} but moved at {moved}"
+                );
+                if model == Model::Polar {
+                    assert!(
+                        p.body.speed <= moved + 1e-6,
+                        "{model:?}: body {}",
+                        p.body.speed
+                    );
+                }
+            }
+        }
+        assert!(touched > 10, "{model:?} met the walker on {touched} ticks");
+    }
+}

@@ -209,17 +209,26 @@ impl Player {
             }
         };
         let delta = [velocity[0] * dt, velocity[1] * dt];
-        let (to, hit) = collision::slide(map, [self.x, self.y], delta, tun.player_radius);
+        let from = [self.x, self.y];
+        let (to, hit) = collision::slide(map, from, delta, tun.player_radius);
         self.velocity = velocity;
+        [self.x, self.y] = to;
         if hit {
-            self.velocity = collision::kept_velocity([self.x, self.y], to, velocity, dt);
-            if tun.model == Model::Polar {
-                let (s, co) = self.body.speed_angle.sin_cos();
-                self.body.speed = (self.velocity[0] * co + self.velocity[1] * s).max(0.0);
-            }
+            self.stopped(from, tun, dt);
         }
-        self.x = to[0];
-        self.y = to[1];
+    }
+
+    /// The body, which set out from `from` this tick, was stopped where it
+    /// is now (by a wall, or pushed out of another body): the velocity is
+    /// cut to the move it made, and the polar model's speed to the part of
+    /// it along the speed angle (its angle and spin are kept, so the view
+    /// does not jerk).
+    pub fn stopped(&mut self, from: [f64; 2], tun: &Tunables, dt: f64) {
+        self.velocity = collision::kept_velocity(from, [self.x, self.y], self.velocity, dt);
+        if tun.model == Model::Polar {
+            let (s, co) = self.body.speed_angle.sin_cos();
+            self.body.speed = (self.velocity[0] * co + self.velocity[1] * s).max(0.0);
+        }
     }
 
     /// Steps the polar model (and the gyro, if on) and returns its velocity.

@@ -148,6 +148,23 @@ impl Pose {
     }
 }
 
+impl World {
+    /// Pushes the player out of the enemies' bodies (and back out of the
+    /// walls), unless flying above their heads; true if it moved them.
+    fn push_out_of_bodies(&mut self) -> bool {
+        if self.actors.is_empty() || self.player.altitude() >= TARGET_TOP {
+            return false;
+        }
+        let mut p = [self.player.x, self.player.y];
+        let r = self.tunables.player_radius;
+        self.actors.push_out(&mut p, r);
+        collision::push_out(&self.map, &mut p, r);
+        let moved = p != [self.player.x, self.player.y];
+        (self.player.x, self.player.y) = (p[0], p[1]);
+        moved
+    }
+}
+
 /// The sideways speed at which Quake's view roll reaches its full angle,
 /// units a second (cl_rollspeed).
 const ROLL_SPEED_UNITS: f64 = 200.0;
@@ -241,7 +258,9 @@ impl World {
         } else {
             Controls::default()
         };
-        if self.player.flight.is_some() {
+        let from = [self.player.x, self.player.y];
+        let walking = self.player.flight.is_none();
+        if !walking {
             let shared = (&self.map, &mut self.rng, &mut self.particles);
             let touchdown = self.player.fly(&moving, &self.tunables, shared, TICK_DT);
             self.combat.take(touchdown.damage, &self.combat_tunables);
@@ -250,13 +269,10 @@ impl World {
                 .tick(&moving, &self.tunables, &self.map, TICK_DT);
             self.player.refuel(&self.map, TICK_DT);
         }
-        // A flier above the enemies' heads is not pushed by their bodies.
-        if !self.actors.is_empty() && self.player.altitude() < TARGET_TOP {
-            let mut p = [self.player.x, self.player.y];
-            let r = self.tunables.player_radius;
-            self.actors.push_out(&mut p, r);
-            collision::push_out(&self.map, &mut p, r);
-            (self.player.x, self.player.y) = (p[0], p[1]);
+        // Walking, a push out of an enemy's body stops the body as a wall
+        // does: the speed follows the move it made.
+        if self.push_out_of_bodies() && walking {
+            self.player.stopped(from, &self.tunables, TICK_DT);
         }
         if self.combat.tick(controls.fire, &self.combat_tunables) {
             let damage = self.rng.roll(self.combat_tunables.damage);
