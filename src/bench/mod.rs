@@ -198,6 +198,17 @@ pub fn run(world: &World, art: (&Art, &MapArt)) -> Vec<Figure> {
     push("near_wall_1920x1080_all_ms".into(), near, "ms");
     push("open_hall_1920x1080_all_ms".into(), open, "ms");
     push("ratio_near_wall_to_open_hall".into(), near / open, "x");
+    // The open hall with Quake's full strafe roll: the scene turned before
+    // the HUD, one more pass over the frame.
+    let rolled = Pose {
+        roll: 2f64.to_radians(),
+        ..OPEN_HALL
+    };
+    push(
+        "rolled_open_hall_1920x1080_all_ms".into(),
+        alone(rolled),
+        "ms",
+    );
     push(
         "threads".into(),
         rayon::current_num_threads() as f64,

@@ -27,13 +27,19 @@ pub(super) fn turn(
         .par_chunks_mut(BAND_ROWS * width)
         .enumerate()
         .for_each(|(band, rows)| {
-            for (i, px) in rows.iter_mut().enumerate() {
-                let (x, y) = (i % width, band * BAND_ROWS + i / width);
-                let (dx, dy) = (x as f64 + 0.5 - cx, y as f64 + 0.5 - cy);
-                let sx = (cx + dx * cos - dy * sin).floor() as i64;
-                let sy = (cy + dx * sin + dy * cos).floor() as i64;
-                let at = sy.clamp(0, last_y) as usize * width + sx.clamp(0, last_x) as usize;
-                *px = level[at];
+            for (r, row) in rows.chunks_mut(width).enumerate() {
+                // Each row starts from its own place (so the picture is the
+                // same in any bands) and steps along the turned row. A
+                // truncation is a floor here: below 0 both clamp to 0.
+                let dy = (band * BAND_ROWS + r) as f64 + 0.5 - cy;
+                let dx = 0.5 - cx;
+                let (mut sx, mut sy) = (cx + dx * cos - dy * sin, cy + dx * sin + dy * cos);
+                for px in row {
+                    let (x, y) = ((sx as i64).clamp(0, last_x), (sy as i64).clamp(0, last_y));
+                    *px = level[y as usize * width + x as usize];
+                    sx += cos;
+                    sy += sin;
+                }
             }
         });
 }
