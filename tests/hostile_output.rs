@@ -221,3 +221,34 @@ fn command_line_values_out_of_range_are_refused_with_the_range() {
         assert!(done.stdout.is_empty(), "no rows of NaN");
     }
 }
+
+#[test]
+fn settings_init_makes_the_folder_and_never_replaces_a_file() {
+    let dir = TempDir::new("hostile-output", "init");
+    let config = dir.join("config");
+    let run_init = || {
+        Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+            .args(["settings", "--init"])
+            .env("XDG_CONFIG_HOME", &config)
+            .env("HOME", &dir.0)
+            .output()
+            .unwrap()
+    };
+    // A fresh machine: no config folder at all.
+    let first = run_init();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let file = config.join("wobblecaster/settings.toml");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("[video]"), "{written}");
+    // The player's own file stays as it is.
+    std::fs::write(&file, "# mine\n").unwrap();
+    let again = run_init();
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(1), "{err}");
+    assert!(err.contains("exists"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "# mine\n");
+}

@@ -21,8 +21,8 @@ pub struct WindowArgs {
     #[arg(long, value_name = "FILE")]
     pub settings: Option<PathBuf>,
     /// Internal render resolution, scaled up to the window (default from
-    /// the settings, 960x540: about 3.5 ms a frame on one core of a small
-    /// machine, see README).
+    /// the settings, 960x540; `wobblecaster bench` times each size on this
+    /// machine).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
     /// Horizontal field of view in degrees (default from the settings, 90).
