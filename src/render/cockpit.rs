@@ -3,6 +3,7 @@
 //! indicator that replaces the walking dial in flight.
 
 use super::font::Canvas;
+use super::hud::shown;
 use crate::sim::flight::{Flier, CUTOUT_BELOW_CEILING};
 use crate::sim::World;
 
@@ -44,21 +45,24 @@ pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arg
         &gauge[10 - bars..20 - bars],
         f.fuel * 100.0
     ));
-    put(format_args!("altitude  {:6.2} tiles", f.z));
-    put(format_args!("vert spd  {:+6.2} tiles/s", f.velocity[2]));
+    put(format_args!("altitude  {:6.2} tiles", shown(f.z, 2)));
+    put(format_args!(
+        "vert spd  {:+6.2} tiles/s",
+        shown(f.velocity[2], 2)
+    ));
     put(format_args!(
         "pitch     {:6.1}\u{b0} ->{:6.1}\u{b0}",
-        deg(f.pitch),
-        deg(f.target_pitch)
+        shown(deg(f.pitch), 1),
+        shown(deg(f.target_pitch), 1)
     ));
     put(format_args!(
         "direction {:+6.1}\u{b0} ->{:+6.1}\u{b0}",
-        deg(f.direction),
-        deg(f.target_direction)
+        shown(deg(f.direction), 1),
+        shown(deg(f.target_direction), 1)
     ));
     put(format_args!(
         "spin      {:6.2} rad/s{}",
-        spin,
+        shown(spin, 2),
         if t.stabilise { "" } else { " (jets off)" }
     ));
 }

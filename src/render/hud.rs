@@ -254,25 +254,34 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     } else if t.model == Model::Polar {
         put(format_args!("model     polar"));
         put(format_args!("camera    along {}", t.coupling.name()));
-        put(format_args!("speed     {:6.2} tiles/s", p.body.speed));
+        put(format_args!(
+            "speed     {:6.2} tiles/s",
+            shown(p.body.speed, 2)
+        ));
         put(format_args!(
             "speed ang {:6.1}\u{b0}",
-            deg(p.body.speed_angle)
+            shown(deg(p.body.speed_angle), 1)
         ));
         put(format_args!(
             "accel ang {:6.1}\u{b0} x{:+.2}",
-            deg(p.last_input.angle),
-            p.last_input.acceleration
+            shown(deg(p.last_input.angle), 1),
+            shown(p.last_input.acceleration, 2)
         ));
         put(format_args!(
             "ang vel   {:6.2} rad/s",
-            p.body.angular_velocity
+            shown(p.body.angular_velocity, 2)
         ));
     } else {
         put(format_args!("model     {}", t.model.name()));
-        put(format_args!("speed     {:6.2} tiles/s", p.speed()));
+        put(format_args!(
+            "speed     {:6.2} tiles/s",
+            shown(p.speed(), 2)
+        ));
     }
-    put(format_args!("heading   {:6.1}\u{b0}", deg(p.heading)));
+    put(format_args!(
+        "heading   {:6.1}\u{b0}",
+        shown(deg(p.heading), 1)
+    ));
     put(format_args!("health    {:6}", world.combat().health.max(0)));
     if p.flight.is_none() && (p.fuel < 1.0 || world.map().has_pads()) {
         put(format_args!("fuel      {:6.0}%", p.fuel * 100.0));
@@ -445,9 +454,29 @@ pub(super) fn key_colour(key: Key) -> [u8; 3] {
     }
 }
 
+/// `v` rounded to `places` decimals as the readout shows it, a negative
+/// zero made plain zero (the HUD showed "-0.00" standing still).
+pub(super) fn shown(v: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    let r = (v * k).round() / k;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn readouts_show_no_negative_zero() {
+        assert_eq!(format!("{:6.2}", shown(-0.001, 2)), "  0.00");
+        assert_eq!(format!("{:+.2}", shown(-0.004, 2)), "+0.00");
+        assert_eq!(format!("{:6.1}", shown(-0.04, 1)), "   0.0");
+        assert_eq!(format!("{:6.2}", shown(-0.006, 2)), " -0.01");
+    }
 
     #[test]
     fn long_binding_lists_wrap_at_their_separators() {
