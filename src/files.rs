@@ -28,6 +28,11 @@ pub mod cap {
     pub const SCRIPT: u64 = 16 << 20;
     /// The settings file.
     pub const SETTINGS: u64 = 1 << 20;
+    /// A study protocol (a few conditions and questions).
+    pub const PROTOCOL: u64 = 1 << 20;
+    /// One table of a study's results (a session's ratings of hours at a
+    /// rating a second is under 1 MiB).
+    pub const STUDY_TABLE: u64 = 16 << 20;
 }
 
 /// Why a file could not be read.

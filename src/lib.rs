@@ -38,5 +38,6 @@ pub mod settings;
 pub mod short;
 pub mod sim;
 pub mod sprites;
+pub mod study;
 pub mod texture;
 pub mod trace;

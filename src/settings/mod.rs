@@ -31,6 +31,25 @@ mod schema;
 pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, Sign};
 pub use help::{help_lines, key_list, key_name, prompts};
 pub use key_names::KEY_NAMES;
+pub(crate) use parse::{overlay, Key as TomlKey, Value as TomlValue};
+
+/// The names of the settings file's sections, `[bindings]` last.
+pub fn section_names() -> impl Iterator<Item = &'static str> + Clone {
+    schema::SECTIONS
+        .iter()
+        .map(|s| s.name)
+        .chain([schema::BINDINGS])
+}
+
+/// The keys of the settings file's section `section` (none for an unknown
+/// section or `[bindings]`).
+pub fn section_keys(section: &str) -> Vec<&'static str> {
+    schema::SECTIONS
+        .iter()
+        .filter(|s| s.name == section)
+        .flat_map(|s| s.fields.iter().map(|f| f.key))
+        .collect()
+}
 
 use crate::files::{self, cap, ReadError};
 use crate::located::{Faults, Located};

@@ -1,8 +1,9 @@
 //! The `[bindings]` section: each action set to the inputs it lists, and
 //! a likely name for an input that does not exist.
 
-use super::hints::{a, nearest_index};
+use super::hints::a;
 use super::Parser;
+use crate::names::nearest_index;
 use crate::settings::schema::BINDINGS;
 use crate::settings::{Action, Binding, KEY_NAMES};
 use toml::de::{DeArray, DeTable};

@@ -8,10 +8,11 @@
 mod bindings;
 mod hints;
 
-use self::hints::{a, home_of, nearest};
+use self::hints::{a, home_of};
 use super::schema::{self, Field, Kind, Range, Section, BINDINGS, MAX_HEIGHT, MAX_WIDTH, MIN_SIZE};
 use super::{Settings, SettingsError, SettingsErrors, SettingsFault};
 use crate::located::{note, Faults, Located, Place};
+use crate::names::nearest;
 use crate::short::Short;
 use std::path::Path;
 use toml::de::{DeString, DeTable, DeValue};
@@ -48,10 +49,33 @@ pub(super) fn parse(text: &str, file: &Path) -> Result<Settings, SettingsErrors>
     }
 }
 
+/// Applies the settings sections among `entries` (keys and values of a
+/// TOML document parsed from `text`, read from `file`) over `settings`:
+/// how another file (a study protocol) sets values with exactly the
+/// settings file's sections, keys, ranges and hints. Returns the settings
+/// and every fault, placed in `text`.
+pub(crate) fn overlay<'e, 'i: 'e>(
+    text: &str,
+    file: &Path,
+    settings: Settings,
+    entries: impl Iterator<Item = (&'e Key<'i>, &'e Value<'i>)>,
+) -> (Settings, Vec<SettingsError>) {
+    let mut p = Parser {
+        text,
+        file,
+        settings,
+        errors: Vec::new(),
+    };
+    for (key, value) in entries {
+        p.top_level(key, value);
+    }
+    (p.settings, p.errors)
+}
+
 /// A TOML key with its place in the text.
-type Key<'i> = Spanned<DeString<'i>>;
+pub(crate) type Key<'i> = Spanned<DeString<'i>>;
 /// A TOML value with its place in the text.
-type Value<'i> = Spanned<DeValue<'i>>;
+pub(crate) type Value<'i> = Spanned<DeValue<'i>>;
 
 /// The walk's state: the settings so far and the faults so far.
 struct Parser<'a> {

@@ -1,0 +1,13 @@
+//! Feel studies: sessions with people (or simulated participants) who
+//! play conditions of the game and say how they feel, joined to the
+//! measurements of what they played.
+//!
+//! - [`protocol`]: the study protocol file, read and checked.
+//! - [`latin`]: the order of conditions for each participant (Williams).
+//! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
+//! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
+
+pub mod latin;
+pub mod protocol;
+pub mod ssq;
+pub mod stats;

@@ -1,0 +1,904 @@
+//! The study protocol file: what a session shows, for how long, in which
+//! conditions, and what it asks. TOML, read at the edge into a
+//! [`Protocol`] with every fault placed (file, line, column) and a "did
+//! you mean" hint for a slipped key.
+//!
+//! ```toml
+//! name = "walking"
+//! description = "Four walking models on the feel course."
+//! map = "feel_course"
+//! exposure_s = 300
+//!
+//! [comfort]            # settings sections here apply to every condition
+//! head_bob = 0
+//!
+//! [[condition]]
+//! name = "polar-velocity"
+//! movement = { model = "polar", coupling = "velocity" }
+//! ```
+//!
+//! A condition's overrides are sections of the settings file with exactly
+//! its keys and ranges (the settings parser checks them); each condition
+//! starts from the defaults, then the protocol's shared sections, then its
+//! own, so a study runs the same on every machine whatever the local
+//! settings file tunes. The participant's own bindings, input and window
+//! size still apply.
+
+use crate::files::{self, cap, ReadError};
+use crate::located::{note, Faults, Located, Place};
+use crate::names::nearest;
+use crate::settings::{self, overlay, Settings, SettingsFault, TomlKey, TomlValue};
+use crate::sim::Tunables;
+use std::path::{Path, PathBuf};
+use toml::de::{DeTable, DeValue};
+
+/// The most conditions a protocol may have.
+pub const MAX_CONDITIONS: usize = 12;
+/// The most custom questions a protocol may ask after each condition.
+pub const MAX_QUESTIONS: usize = 20;
+/// The longest name (a study's or a condition's), characters.
+pub const MAX_NAME: usize = 64;
+/// The longest text (a description, a question, an anchor), characters.
+pub const MAX_TEXT: usize = 400;
+/// How long an FMS prompt waits for an answer before it is recorded as
+/// missing, seconds.
+pub const FMS_ANSWER_S: f64 = 15.0;
+/// The custom questions' scale: 1 to this.
+pub const QUESTION_POINTS: u8 = 7;
+
+/// A study protocol, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Protocol {
+    /// The study's name: letters, digits, `-` and `_` (it names the
+    /// results folder).
+    pub name: String,
+    /// What the study is about, for the researcher (not shown to the
+    /// participant).
+    pub description: String,
+    /// The map, as written: a shipped map's name, or a path relative to
+    /// the protocol file's folder.
+    pub map: String,
+    /// Seconds between FMS prompts during a condition, 10 to 600.
+    pub fms_interval_s: f64,
+    /// The shortest rest between two conditions, seconds, 0 to 7200.
+    pub rest_s: f64,
+    /// A rating at or above this ends the condition early (many studies
+    /// stop at 15); None: only the stop key does.
+    pub stop_at_fms: Option<u8>,
+    /// The SSQ before the first condition and after each.
+    pub ssq: bool,
+    /// A preference ranking of the conditions at the end.
+    pub ranking: bool,
+    /// The seed of every condition's world.
+    pub seed: u64,
+    /// Questions asked after each condition, on a 1-7 scale.
+    pub questions: Vec<Question>,
+    /// The conditions, in the protocol's order (the order run is the
+    /// Latin square's).
+    pub conditions: Vec<Condition>,
+}
+
+/// A question on a 1-7 scale with words at both ends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    /// Its column name in `answers.csv`: letters, digits, `-` and `_`.
+    pub id: String,
+    /// The question as shown.
+    pub text: String,
+    /// What 1 means.
+    pub low: String,
+    /// What 7 means.
+    pub high: String,
+}
+
+/// One condition: a name and the settings it plays under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition {
+    /// Its name in the data files (never shown to the participant).
+    pub name: String,
+    /// How long it is played, seconds, 10 to 3600.
+    pub exposure_s: f64,
+    /// Every tunable: the defaults with the protocol's and the
+    /// condition's overrides.
+    pub tunables: Tunables,
+    /// Horizontal field of view, degrees.
+    pub fov_deg: f64,
+    /// Comfort: the horizon kept level in flight.
+    pub level_horizon: bool,
+}
+
+impl Protocol {
+    /// Parses protocol `text` as if read from `file` (which only names the
+    /// faults).
+    pub fn parse(text: &str, file: &Path) -> Result<Protocol, ProtocolErrors> {
+        Reader::new(text, file).read()
+    }
+
+    /// Loads the protocol file at `path`.
+    pub fn load(path: &Path) -> Result<Protocol, ProtocolErrors> {
+        let text = files::read_text(path, "study protocol", cap::PROTOCOL)
+            .map_err(|e| Faults::one(e.widen()))?;
+        Protocol::parse(&text, path)
+    }
+
+    /// The map file this protocol plays, resolved beside the protocol
+    /// file `protocol_file` if it is there, else as `--map` resolves it.
+    pub fn map_path(&self, protocol_file: &Path) -> PathBuf {
+        let beside = protocol_file
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join(&self.map);
+        if beside.is_file() {
+            beside
+        } else {
+            PathBuf::from(&self.map)
+        }
+    }
+}
+
+/// One fault in a protocol, with where it is.
+pub type ProtocolError = Located<ProtocolFault>;
+/// Every fault found in one protocol file, in file order.
+pub type ProtocolErrors = Faults<ProtocolFault>;
+
+/// What is wrong with a protocol file.
+#[derive(Debug, thiserror::Error)]
+pub enum ProtocolFault {
+    /// The file cannot be read as text.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A key or value the file may not hold, in words naming it.
+    #[error("{0}")]
+    Invalid(String),
+    /// So many faults that the rest are not listed.
+    #[error(
+        "more than {} faults; the rest are not listed",
+        crate::located::MAX_FAULTS
+    )]
+    TooMany,
+}
+
+/// The protocol's own top-level keys.
+const TOP_KEYS: [&str; 12] = [
+    "name",
+    "description",
+    "map",
+    "exposure_s",
+    "fms_interval_s",
+    "rest_s",
+    "stop_at_fms",
+    "ssq",
+    "ranking",
+    "seed",
+    "question",
+    "condition",
+];
+/// A condition's own keys (its settings sections aside).
+const CONDITION_KEYS: [&str; 2] = ["name", "exposure_s"];
+/// A question's keys.
+const QUESTION_KEYS: [&str; 4] = ["id", "text", "low", "high"];
+/// Settings sections that are the participant's, not a condition's.
+const PARTICIPANT_SECTIONS: [&str; 2] = ["input", "bindings"];
+/// The keys of `[video]` a condition may set.
+const CONDITION_VIDEO_KEYS: [&str; 2] = ["fov", "level_horizon"];
+
+/// The walk over one protocol file.
+struct Reader<'a> {
+    text: &'a str,
+    file: &'a Path,
+    errors: Vec<ProtocolError>,
+}
+
+/// The top-level values read so far, before the conditions are built.
+struct Top {
+    name: Option<String>,
+    description: String,
+    map: Option<String>,
+    exposure_s: f64,
+    fms_interval_s: f64,
+    rest_s: f64,
+    stop_at_fms: Option<u8>,
+    ssq: bool,
+    ranking: bool,
+    seed: u64,
+}
+
+impl Default for Top {
+    fn default() -> Self {
+        Self {
+            name: None,
+            description: String::new(),
+            map: None,
+            exposure_s: 300.0,
+            fms_interval_s: 60.0,
+            rest_s: 120.0,
+            stop_at_fms: None,
+            ssq: true,
+            ranking: true,
+            seed: 1,
+        }
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str, file: &'a Path) -> Self {
+        Self {
+            text,
+            file,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Records a fault at byte offset `at`.
+    fn error(&mut self, at: usize, message: String) {
+        let at = Place::of_offset(self.text, at);
+        let fault = Located::new(self.file, at, ProtocolFault::Invalid(message));
+        note(&mut self.errors, fault, || ProtocolFault::TooMany);
+    }
+
+    /// The settings parser's faults, as this file's.
+    fn take_settings_faults(&mut self, faults: Vec<Located<SettingsFault>>) {
+        for f in faults {
+            let kind = match f.kind {
+                SettingsFault::Invalid(m) => ProtocolFault::Invalid(m),
+                SettingsFault::Read(e) => ProtocolFault::Read(e),
+                SettingsFault::TooMany => ProtocolFault::TooMany,
+            };
+            let fault = Located::new(&f.file, f.at, kind);
+            note(&mut self.errors, fault, || ProtocolFault::TooMany);
+        }
+    }
+
+    fn read(mut self) -> Result<Protocol, ProtocolErrors> {
+        let (doc, syntax) = DeTable::parse_recoverable(self.text);
+        if !syntax.is_empty() {
+            for e in syntax {
+                let at = e.span().map_or(self.text.len(), |s| s.start);
+                self.error(at, format!("bad TOML: {}", e.message()));
+            }
+            return Err(self.faults());
+        }
+        let doc = doc.get_ref();
+        let mut top = Top::default();
+        let mut shared = Vec::new();
+        for (key, value) in doc.iter() {
+            let name = key.get_ref().as_ref();
+            if is_settings_section(name) {
+                shared.push((key, value));
+            } else {
+                self.top_key(&mut top, key, value);
+            }
+        }
+        let base = self.settings_over(Settings::default(), shared.into_iter());
+        let questions = match doc.get("question") {
+            Some(v) => self.questions(v),
+            None => Vec::new(),
+        };
+        let conditions = match doc.get("condition") {
+            Some(v) => self.conditions(v, &base, top.exposure_s),
+            None => {
+                self.error(0, "no conditions: add at least one [[condition]]".into());
+                Vec::new()
+            }
+        };
+        let name = self.required(
+            doc,
+            top.name,
+            "name",
+            "the study's name, such as \"walking\"",
+        );
+        let map = self.required(doc, top.map, "map", "the map, such as \"feel_course\"");
+        if !self.errors.is_empty() {
+            return Err(self.faults());
+        }
+        Ok(Protocol {
+            name: name.unwrap_or_default(),
+            description: top.description,
+            map: map.unwrap_or_default(),
+            fms_interval_s: top.fms_interval_s,
+            rest_s: top.rest_s,
+            stop_at_fms: top.stop_at_fms,
+            ssq: top.ssq,
+            ranking: top.ranking,
+            seed: top.seed,
+            questions,
+            conditions,
+        })
+    }
+
+    fn faults(mut self) -> ProtocolErrors {
+        self.errors.sort_by_key(|e| (e.at.line(), e.at.col()));
+        Faults(std::mem::take(&mut self.errors))
+    }
+
+    /// A required value, or (when `doc` lacks `key`; a bad value has its
+    /// own fault) a fault at the file's start naming it.
+    fn required<T>(
+        &mut self,
+        doc: &DeTable,
+        value: Option<T>,
+        key: &str,
+        example: &str,
+    ) -> Option<T> {
+        if doc.get(key).is_none() {
+            self.error(0, format!("`{key}` is missing: give {example}"));
+        }
+        value
+    }
+
+    /// One top-level key that is not a settings section.
+    fn top_key(&mut self, top: &mut Top, key: &TomlKey, value: &TomlValue) {
+        let name = key.get_ref().as_ref();
+        match name {
+            "name" => top.name = self.identifier(name, value),
+            "description" => top.description = self.text_value(name, value).unwrap_or_default(),
+            "map" => top.map = self.text_value(name, value),
+            "exposure_s" => {
+                if let Some(v) = self.number_in(name, value, 10.0, 3600.0, "seconds") {
+                    top.exposure_s = v;
+                }
+            }
+            "fms_interval_s" => {
+                if let Some(v) = self.number_in(name, value, 10.0, 600.0, "seconds") {
+                    top.fms_interval_s = v;
+                }
+            }
+            "rest_s" => {
+                if let Some(v) = self.number_in(name, value, 0.0, 7200.0, "seconds") {
+                    top.rest_s = v;
+                }
+            }
+            "stop_at_fms" => {
+                if let Some(v) = self.number_in(name, value, 1.0, 20.0, "") {
+                    if v.fract() == 0.0 {
+                        top.stop_at_fms = Some(v as u8);
+                    } else {
+                        self.error(
+                            value.span().start,
+                            format!("`{name}` must be a whole number"),
+                        );
+                    }
+                }
+            }
+            "ssq" => top.ssq = self.flag(name, value).unwrap_or(top.ssq),
+            "ranking" => top.ranking = self.flag(name, value).unwrap_or(top.ranking),
+            "seed" => {
+                if let Some(v) = self.number_in(name, value, 0.0, 9.007_199_254_740_991e15, "") {
+                    top.seed = v as u64;
+                }
+            }
+            // Read with the conditions, once the shared settings are known.
+            "question" | "condition" => {}
+            _ => {
+                let known = TOP_KEYS.iter().copied().chain(settings::section_names());
+                let hint = match nearest(name, known) {
+                    Some(n) => format!(" (did you mean `{n}`?)"),
+                    None => format!(
+                        " (the protocol's keys are {}, and sections of the settings file)",
+                        TOP_KEYS.join(", ")
+                    ),
+                };
+                self.error(key.span().start, format!("unknown key `{name}`{hint}"));
+            }
+        }
+    }
+
+    /// `base` with the settings sections among `entries` applied, checked
+    /// as the settings file checks them, and limited to what a condition
+    /// may set.
+    fn settings_over<'e, 'i: 'e>(
+        &mut self,
+        base: Settings,
+        entries: impl Iterator<Item = (&'e TomlKey<'i>, &'e TomlValue<'i>)>,
+    ) -> Settings {
+        let mut allowed = Vec::new();
+        for (key, value) in entries {
+            let name = key.get_ref().as_ref();
+            if PARTICIPANT_SECTIONS.contains(&name) {
+                let message = format!(
+                    "a protocol cannot set [{name}]: inputs and bindings are the participant's \
+                     own, from their settings file"
+                );
+                self.error(key.span().start, message);
+                continue;
+            }
+            if name == "video" {
+                self.video_keys(value);
+            }
+            allowed.push((key, value));
+        }
+        let (settings, faults) = overlay(self.text, self.file, base, allowed.into_iter());
+        self.take_settings_faults(faults);
+        settings
+    }
+
+    /// Faults for `[video]` keys a condition may not set (the window's
+    /// size and presentation are the machine's).
+    fn video_keys(&mut self, value: &TomlValue) {
+        let Some(table) = value.get_ref().as_table() else {
+            return;
+        };
+        for (key, _) in table.iter() {
+            let name = key.get_ref().as_ref();
+            let known = settings::section_keys("video");
+            if known.contains(&name) && !CONDITION_VIDEO_KEYS.contains(&name) {
+                let message = format!(
+                    "a protocol sets only {} of [video]; `{name}` is the machine's",
+                    CONDITION_VIDEO_KEYS.join(" and ")
+                );
+                self.error(key.span().start, message);
+            }
+        }
+    }
+
+    /// The `[[condition]]` array.
+    fn conditions(
+        &mut self,
+        value: &TomlValue,
+        base: &Settings,
+        exposure_s: f64,
+    ) -> Vec<Condition> {
+        let Some(tables) = self.array_of_tables("condition", value) else {
+            return Vec::new();
+        };
+        if tables.len() > MAX_CONDITIONS {
+            let at = tables[MAX_CONDITIONS].span().start;
+            self.error(at, format!("more than {MAX_CONDITIONS} conditions"));
+            return Vec::new();
+        }
+        let mut conditions: Vec<Condition> = Vec::new();
+        for table in tables {
+            let Some(c) = self.condition(table, base, exposure_s) else {
+                continue;
+            };
+            if conditions.iter().any(|o| o.name == c.name) {
+                let at = table.get_ref().as_table().and_then(|t| t.get("name"));
+                let at = at.map_or(table.span().start, |v| v.span().start);
+                self.error(at, format!("a second condition named `{}`", c.name));
+            }
+            conditions.push(c);
+        }
+        conditions
+    }
+
+    /// One `[[condition]]`.
+    fn condition(
+        &mut self,
+        table: &TomlValue,
+        base: &Settings,
+        exposure_s: f64,
+    ) -> Option<Condition> {
+        let t = table.get_ref().as_table()?;
+        let mut name = None;
+        let mut exposure = exposure_s;
+        let mut sections = Vec::new();
+        for (key, value) in t.iter() {
+            let k = key.get_ref().as_ref();
+            match k {
+                "name" => name = self.identifier(k, value),
+                "exposure_s" => {
+                    exposure = self
+                        .number_in(k, value, 10.0, 3600.0, "seconds")
+                        .unwrap_or(exposure)
+                }
+                _ if is_settings_section(k) => sections.push((key, value)),
+                _ => {
+                    let known = CONDITION_KEYS
+                        .iter()
+                        .copied()
+                        .chain(settings::section_names());
+                    let hint = match nearest(k, known) {
+                        Some(n) => format!(" (did you mean `{n}`?)"),
+                        None => " (a condition has a name, an exposure_s and sections of the \
+                                 settings file, such as movement = { model = \"classic\" })"
+                            .to_string(),
+                    };
+                    self.error(
+                        key.span().start,
+                        format!("unknown key `{k}` in a condition{hint}"),
+                    );
+                }
+            }
+        }
+        let settings = self.settings_over(base.clone(), sections.into_iter());
+        if name.is_none() {
+            self.error(table.span().start, "a condition without a `name`".into());
+        }
+        Some(Condition {
+            name: name?,
+            exposure_s: exposure,
+            tunables: settings.tunables,
+            fov_deg: settings.video.fov_deg,
+            level_horizon: settings.video.level_horizon,
+        })
+    }
+
+    /// The `[[question]]` array.
+    fn questions(&mut self, value: &TomlValue) -> Vec<Question> {
+        let Some(tables) = self.array_of_tables("question", value) else {
+            return Vec::new();
+        };
+        if tables.len() > MAX_QUESTIONS {
+            let at = tables[MAX_QUESTIONS].span().start;
+            self.error(at, format!("more than {MAX_QUESTIONS} questions"));
+            return Vec::new();
+        }
+        let mut questions: Vec<Question> = Vec::new();
+        for table in tables {
+            let Some(q) = self.question(table) else {
+                continue;
+            };
+            if questions.iter().any(|o| o.id == q.id) {
+                self.error(
+                    table.span().start,
+                    format!("a second question with id `{}`", q.id),
+                );
+            }
+            questions.push(q);
+        }
+        questions
+    }
+
+    /// One `[[question]]`: all four keys are required.
+    fn question(&mut self, table: &TomlValue) -> Option<Question> {
+        let t = table.get_ref().as_table()?;
+        let (mut id, mut text, mut low, mut high) = (None, None, None, None);
+        for (key, value) in t.iter() {
+            let k = key.get_ref().as_ref();
+            match k {
+                "id" => id = self.identifier(k, value),
+                "text" => text = self.text_value(k, value),
+                "low" => low = self.text_value(k, value),
+                "high" => high = self.text_value(k, value),
+                _ => {
+                    let hint = nearest(k, QUESTION_KEYS.iter().copied()).map_or_else(
+                        || format!(" (the keys are {})", QUESTION_KEYS.join(", ")),
+                        |n| format!(" (did you mean `{n}`?)"),
+                    );
+                    self.error(
+                        key.span().start,
+                        format!("unknown key `{k}` in a question{hint}"),
+                    );
+                }
+            }
+        }
+        let at = table.span().start;
+        for (missing, key) in [
+            (id.is_none(), "id"),
+            (text.is_none(), "text"),
+            (low.is_none(), "low"),
+            (high.is_none(), "high"),
+        ] {
+            if missing {
+                self.error(at, format!("a question without `{key}`"));
+            }
+        }
+        Some(Question {
+            id: id?,
+            text: text?,
+            low: low?,
+            high: high?,
+        })
+    }
+
+    /// The tables of an array of tables `[[key]]`, or a fault.
+    fn array_of_tables<'v, 'i>(
+        &mut self,
+        key: &str,
+        value: &'v TomlValue<'i>,
+    ) -> Option<&'v [TomlValue<'i>]> {
+        let tables = value.get_ref().as_array().map(|a| &a[..]);
+        match tables {
+            Some(t) if t.iter().all(|v| v.get_ref().is_table()) => Some(t),
+            _ => {
+                let message = format!("`{key}` must be tables written [[{key}]]");
+                self.error(value.span().start, message);
+                None
+            }
+        }
+    }
+
+    /// A name of letters, digits, `-` and `_`, at most [`MAX_NAME`] long.
+    fn identifier(&mut self, key: &str, value: &TomlValue) -> Option<String> {
+        let v = self.string(key, value)?;
+        let ok = !v.is_empty()
+            && v.chars().count() <= MAX_NAME
+            && v.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !ok {
+            let message = format!(
+                "`{key}` must be 1 to {MAX_NAME} letters, digits, `-` or `_` (it names files \
+                 and columns), found \"{v}\""
+            );
+            self.error(value.span().start, message);
+            return None;
+        }
+        Some(v.to_string())
+    }
+
+    /// A line of text, at most [`MAX_TEXT`] characters.
+    fn text_value(&mut self, key: &str, value: &TomlValue) -> Option<String> {
+        let v = self.string(key, value)?;
+        if v.trim().is_empty() || v.chars().count() > MAX_TEXT || v.chars().any(char::is_control) {
+            let message = format!("`{key}` must be one line of 1 to {MAX_TEXT} characters");
+            self.error(value.span().start, message);
+            return None;
+        }
+        Some(v.to_string())
+    }
+
+    fn string<'v>(&mut self, key: &str, value: &'v TomlValue) -> Option<&'v str> {
+        let v = value.get_ref().as_str();
+        if v.is_none() {
+            self.wrong_type(key, "a string", value);
+        }
+        v
+    }
+
+    fn flag(&mut self, key: &str, value: &TomlValue) -> Option<bool> {
+        let v = value.get_ref().as_bool();
+        if v.is_none() {
+            self.wrong_type(key, "true or false", value);
+        }
+        v
+    }
+
+    /// A finite number from `low` to `high` (in `unit`), or a fault.
+    fn number_in(
+        &mut self,
+        key: &str,
+        value: &TomlValue,
+        low: f64,
+        high: f64,
+        unit: &str,
+    ) -> Option<f64> {
+        let v = match value.get_ref() {
+            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                .ok()
+                .map(|i| i as f64),
+            DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
+            _ => {
+                self.wrong_type(key, "a number", value);
+                return None;
+            }
+        };
+        match v {
+            Some(v) if v.is_finite() && (low..=high).contains(&v) => Some(v),
+            _ => {
+                let unit = if unit.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {unit}")
+                };
+                let found = self.text.get(value.span()).unwrap_or("it").trim();
+                let message = format!("`{key}` must be {low} to {high}{unit}, found {found}");
+                self.error(value.span().start, message);
+                None
+            }
+        }
+    }
+
+    fn wrong_type(&mut self, key: &str, expected: &str, value: &TomlValue) {
+        let t = value.get_ref().type_str();
+        let article = if t.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        let message = format!("`{key}` must be {expected}, found {article} {t}");
+        self.error(value.span().start, message);
+    }
+}
+
+/// True for a section of the settings file.
+fn is_settings_section(name: &str) -> bool {
+    settings::section_names().any(|s| s == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{Coupling, Model};
+
+    const GOOD: &str = r#"
+name = "walking"
+description = "Two models."
+map = "feel_course"
+exposure_s = 120
+fms_interval_s = 30
+rest_s = 60
+stop_at_fms = 15
+
+[comfort]
+head_bob = 0
+
+[[question]]
+id = "control"
+text = "How in control did you feel?"
+low = "not at all"
+high = "completely"
+
+[[condition]]
+name = "polar-velocity"
+movement = { model = "polar", coupling = "velocity" }
+
+[[condition]]
+name = "classic"
+exposure_s = 90
+[condition.movement]
+model = "classic"
+[condition.video]
+fov = 100
+"#;
+
+    fn parse(text: &str) -> Result<Protocol, ProtocolErrors> {
+        Protocol::parse(text, Path::new("p.toml"))
+    }
+
+    /// Every fault of `text` as `line:col: message`.
+    fn errors(text: &str) -> Vec<String> {
+        let e = parse(text).expect_err("the protocol has faults");
+        e.0.iter()
+            .map(|e| format!("{}:{}: {}", e.at.line(), e.at.col(), e.kind))
+            .collect()
+    }
+
+    /// `GOOD` with `from` replaced by `to`.
+    fn good_with(from: &str, to: &str) -> String {
+        assert!(GOOD.contains(from), "{from}");
+        GOOD.replacen(from, to, 1)
+    }
+
+    #[test]
+    fn a_protocol_reads_with_shared_and_own_overrides() {
+        let p = parse(GOOD).unwrap();
+        assert_eq!(p.name, "walking");
+        assert_eq!(p.map, "feel_course");
+        assert_eq!(
+            (p.fms_interval_s, p.rest_s, p.stop_at_fms),
+            (30.0, 60.0, Some(15))
+        );
+        assert!(p.ssq && p.ranking);
+        assert_eq!(p.questions.len(), 1);
+        assert_eq!(p.questions[0].high, "completely");
+        let [polar, classic] = &p.conditions[..] else {
+            panic!("two conditions")
+        };
+        assert_eq!(polar.tunables.model, Model::Polar);
+        assert_eq!(polar.tunables.coupling, Coupling::Velocity);
+        assert_eq!(polar.exposure_s, 120.0);
+        assert_eq!(classic.tunables.model, Model::Classic);
+        assert_eq!(classic.exposure_s, 90.0);
+        assert_eq!(classic.fov_deg, 100.0);
+        // The shared [comfort] applies to both; the default elsewhere.
+        assert_eq!(polar.tunables.head_bob, 0.0);
+        assert_eq!(classic.tunables.head_bob, 0.0);
+        assert_eq!(polar.fov_deg, crate::render::DEFAULT_FOV_DEG);
+    }
+
+    #[test]
+    fn the_local_settings_file_does_not_change_a_condition() {
+        // Conditions start from the defaults, not from a settings file.
+        let p = parse(GOOD).unwrap();
+        let d = Tunables::default();
+        assert_eq!(p.conditions[0].tunables.polar, d.polar);
+        assert_eq!(p.conditions[0].tunables.gyro, d.gyro);
+    }
+
+    #[test]
+    fn settings_faults_are_located_with_the_settings_words() {
+        let text = good_with("model = \"classic\"", "model = \"clasic\"");
+        assert_eq!(
+            errors(&text),
+            ["27:9: `model` must be one of polar, classic, quake, found `clasic` (did you mean `classic`?)"]
+        );
+        let text = good_with("fov = 100", "fov = 200");
+        assert_eq!(
+            errors(&text),
+            ["29:7: `fov` must be 60 to 120 degrees, found 200"]
+        );
+        let text = good_with("head_bob = 0", "head_bop = 0");
+        let e = errors(&text);
+        assert_eq!(e.len(), 1);
+        assert!(
+            e[0].starts_with(
+                "11:1: unknown key `head_bop` in [comfort] (did you mean `head_bob`?)"
+            ),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn protocol_faults_are_located_with_the_nearest_key() {
+        let text = good_with("rest_s = 60", "rest_sec = 60");
+        assert_eq!(
+            errors(&text),
+            ["7:1: unknown key `rest_sec` (did you mean `rest_s`?)"]
+        );
+        let text = good_with("exposure_s = 90", "exposure = 90");
+        assert_eq!(
+            errors(&text),
+            ["25:1: unknown key `exposure` in a condition (did you mean `exposure_s`?)"]
+        );
+        let text = good_with("fms_interval_s = 30", "fms_interval_s = 5");
+        assert_eq!(
+            errors(&text),
+            ["6:18: `fms_interval_s` must be 10 to 600 seconds, found 5"]
+        );
+        let text = good_with("low = \"not at all\"", "lo = \"not at all\"");
+        let e = errors(&text);
+        assert!(
+            e.contains(&"16:1: unknown key `lo` in a question (did you mean `low`?)".to_string()),
+            "{e:?}"
+        );
+        assert!(
+            e.iter().any(|m| m.ends_with("a question without `low`")),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn names_must_be_safe_for_files_and_unique() {
+        let text = good_with("name = \"walking\"", "name = \"../walking\"");
+        let e = errors(&text);
+        assert!(
+            e[0].starts_with("2:8: `name` must be 1 to 64 letters"),
+            "{e:?}"
+        );
+        let text = good_with("name = \"classic\"", "name = \"polar-velocity\"");
+        assert_eq!(
+            errors(&text),
+            ["24:8: a second condition named `polar-velocity`"]
+        );
+    }
+
+    #[test]
+    fn participant_sections_and_machine_video_keys_are_refused() {
+        let text = format!("{GOOD}[condition.bindings]\nforward = [\"KeyW\"]\n");
+        let e = errors(&text);
+        assert!(e[0].contains("cannot set [bindings]"), "{e:?}");
+        let text = good_with("fov = 100", "size = \"640x360\"");
+        let e = errors(&text);
+        assert!(
+            e[0].starts_with("29:1: a protocol sets only fov and level_horizon of [video]"),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn missing_essentials_are_named() {
+        let e = errors("description = \"x\"\n");
+        assert_eq!(
+            e,
+            [
+                "1:1: no conditions: add at least one [[condition]]",
+                "1:1: `name` is missing: give the study's name, such as \"walking\"",
+                "1:1: `map` is missing: give the map, such as \"feel_course\"",
+            ]
+        );
+        let e = errors("name = \"x\"\nmap = \"m\"\ncondition = 3\n");
+        assert_eq!(
+            e,
+            ["3:13: `condition` must be tables written [[condition]]"]
+        );
+        let e = errors("name = \"x\"\nmap = \"m\n");
+        assert!(e[0].starts_with("2:"), "{e:?}");
+        assert!(e[0].contains("bad TOML"), "{e:?}");
+    }
+
+    #[test]
+    fn too_many_conditions_are_refused_at_the_one_over() {
+        let mut text = String::from("name = \"x\"\nmap = \"m\"\n");
+        for i in 0..=MAX_CONDITIONS {
+            text += &format!("[[condition]]\nname = \"c{i}\"\n");
+        }
+        let e = errors(&text);
+        assert_eq!(
+            e,
+            [format!(
+                "{}:1: more than 12 conditions",
+                3 + 2 * MAX_CONDITIONS
+            )]
+        );
+    }
+}
