@@ -4,10 +4,12 @@
 //!
 //! - [`protocol`]: the study protocol file, read and checked.
 //! - [`latin`]: the order of conditions for each participant (Williams).
+//! - [`session`]: a session's steps as a state machine, time passed in.
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
 
 pub mod latin;
 pub mod protocol;
+pub mod session;
 pub mod ssq;
 pub mod stats;

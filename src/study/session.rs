@@ -1,0 +1,862 @@
+//! A study session as a state machine: what the participant sees and
+//! answers, step by step, with time passed in. No files and no window:
+//! each answer comes out as an [`Event`] for the caller to write at once
+//! (`results`), and the window and the simulated participant drive the
+//! same machine.
+//!
+//! The steps: a welcome, the baseline SSQ, then for each condition in the
+//! Latin square's order: a ready screen (after the first, a rest that
+//! cannot be skipped before the protocol's minimum), play with an FMS
+//! prompt every interval, the SSQ, the custom questions; at the end the
+//! preference ranking. The participant sees conditions only as "Condition
+//! A, B, C..." in the order run.
+
+use super::protocol::{Protocol, FMS_ANSWER_S, QUESTION_POINTS};
+use super::ssq;
+
+/// The highest FMS rating: frank sickness.
+pub const FMS_MAX: u8 = 20;
+
+/// What the participant pressed: the study's inputs, whichever key or
+/// button is bound to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A number key, 0 to 9: typed numbers build the answer.
+    Digit(u8),
+    /// One up on the scale (or the list).
+    Up,
+    /// One down on the scale (or the list).
+    Down,
+    /// Give the answer shown, or go on.
+    Confirm,
+    /// End the condition now.
+    Stop,
+}
+
+/// When an SSQ is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Before the first condition.
+    Baseline,
+    /// After the condition run at this position (from 0).
+    Post(usize),
+}
+
+/// Where the session is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The welcome and instructions.
+    Welcome,
+    /// SSQ item `item` (from 0).
+    Ssq { when: When, item: usize },
+    /// Waiting before the condition at `position`: a rest (after another
+    /// condition) and a confirm to start.
+    Ready { position: usize },
+    /// Playing the condition at `position`.
+    Play { position: usize },
+    /// Custom question `index` after the condition at `position`.
+    Question { position: usize, index: usize },
+    /// The preference ranking: the next place to fill.
+    Ranking,
+    /// Finished.
+    Done,
+}
+
+/// Something to write down, in the order it happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The condition at `position` starts: the caller starts its world and
+    /// its recording.
+    ConditionStarted { position: usize },
+    /// An FMS prompt shown `t_s` seconds into the condition, answered or
+    /// (None) left unanswered for [`FMS_ANSWER_S`].
+    Fms {
+        position: usize,
+        t_s: f64,
+        fms: Option<u8>,
+    },
+    /// The condition at `position` ended after `duration_s` seconds of
+    /// play, early by the stop key or the protocol's stop rating.
+    ConditionEnded {
+        position: usize,
+        duration_s: f64,
+        ended_early: bool,
+    },
+    /// One SSQ item answered (0 to 3).
+    SsqItem { when: When, item: usize, rating: u8 },
+    /// An SSQ complete.
+    SsqDone { when: When, answers: [u8; 16] },
+    /// Custom question `index` answered after the condition at `position`.
+    Answer {
+        position: usize,
+        index: usize,
+        value: u8,
+    },
+    /// The condition at `position` ranked `rank` (1 best).
+    Rank { rank: usize, position: usize },
+    /// The session is over.
+    Finished,
+}
+
+/// An open FMS prompt.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Prompt {
+    /// Seconds into the condition when it was shown.
+    asked_s: f64,
+}
+
+/// What has been answered already, for a session resumed from its files.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The baseline SSQ's items answered, in order.
+    pub baseline: Vec<u8>,
+    /// Conditions played (ended), by position.
+    pub played: Vec<usize>,
+    /// Post SSQ items answered, by position.
+    pub post: Vec<(usize, Vec<u8>)>,
+    /// Custom answers given: (position, question index).
+    pub answered: Vec<(usize, usize)>,
+    /// Positions ranked so far, best first.
+    pub ranked: Vec<usize>,
+}
+
+/// A session in progress.
+#[derive(Clone, Debug)]
+pub struct Session {
+    protocol: Protocol,
+    /// Protocol condition index of each position.
+    order: Vec<usize>,
+    step: Step,
+    /// Seconds spent in this step.
+    step_s: f64,
+    /// The answer being entered: the value shown, if any.
+    entry: Option<u8>,
+    /// Digits typed since the last answer (typing replaces the value).
+    typed: bool,
+    /// The SSQ answers so far.
+    ssq: [u8; 16],
+    prompt: Option<Prompt>,
+    /// The last FMS rating given (where up and down start).
+    last_fms: u8,
+    /// Seconds into the condition of the last prompt shown.
+    asked_up_to: f64,
+    /// Positions ranked, best first.
+    ranked: Vec<usize>,
+    /// The highlighted choice on the ranking screen (an index into the
+    /// unranked positions).
+    choice: usize,
+    /// [`Event::Finished`] has been given.
+    told_done: bool,
+}
+
+/// The label a participant sees for the condition at `position`.
+pub fn label(position: usize) -> String {
+    char::from(b'A' + (position % 26) as u8).to_string()
+}
+
+impl Session {
+    /// A new session of `protocol` playing its conditions in `order`
+    /// (protocol condition indices, each once).
+    pub fn new(protocol: Protocol, order: Vec<usize>) -> Self {
+        assert_eq!(
+            order.len(),
+            protocol.conditions.len(),
+            "one position per condition"
+        );
+        Self {
+            protocol,
+            order,
+            step: Step::Welcome,
+            step_s: 0.0,
+            entry: None,
+            typed: false,
+            ssq: [0; 16],
+            prompt: None,
+            last_fms: 0,
+            asked_up_to: 0.0,
+            ranked: Vec::new(),
+            choice: 0,
+            told_done: false,
+        }
+    }
+
+    /// A session resumed after what `done` says was answered: at the first
+    /// step not done (a condition whose play was cut off starts again).
+    pub fn resume(protocol: Protocol, order: Vec<usize>, done: &Progress) -> Self {
+        let mut s = Self::new(protocol, order);
+        s.ranked = done.ranked.clone();
+        let ssq = s.protocol.ssq;
+        let partial = |s: &mut Session, items: &[u8], when: When| {
+            s.ssq = [0; 16];
+            s.ssq[..items.len()].copy_from_slice(items);
+            s.enter(Step::Ssq {
+                when,
+                item: items.len(),
+            });
+        };
+        if ssq && done.baseline.len() < 16 {
+            partial(&mut s, &done.baseline, When::Baseline);
+            return s;
+        }
+        for position in 0..s.order.len() {
+            if !done.played.contains(&position) {
+                s.enter(Step::Ready { position });
+                return s;
+            }
+            let post = done.post.iter().find(|(p, _)| *p == position);
+            let post = post.map_or(&[][..], |(_, items)| &items[..]);
+            if ssq && post.len() < 16 {
+                partial(&mut s, post, When::Post(position));
+                return s;
+            }
+            let questions = s.protocol.questions.len();
+            if let Some(index) = (0..questions).find(|&i| !done.answered.contains(&(position, i))) {
+                s.enter(Step::Question { position, index });
+                return s;
+            }
+        }
+        s.after_last();
+        s
+    }
+
+    /// The step the session is at.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The protocol run.
+    pub fn protocol(&self) -> &Protocol {
+        &self.protocol
+    }
+
+    /// The protocol condition index at each position.
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// Seconds spent in the current step (in play: seconds played).
+    pub fn step_s(&self) -> f64 {
+        self.step_s
+    }
+
+    /// The condition being played, by position, while in play.
+    pub fn playing(&self) -> Option<usize> {
+        match self.step {
+            Step::Play { position } => Some(position),
+            _ => None,
+        }
+    }
+
+    /// True while an FMS prompt waits for its answer.
+    pub fn prompting(&self) -> bool {
+        self.prompt.is_some()
+    }
+
+    /// The value being entered, if any.
+    pub fn entry(&self) -> Option<u8> {
+        self.entry
+    }
+
+    /// Positions ranked so far, best first.
+    pub fn ranked(&self) -> &[usize] {
+        &self.ranked
+    }
+
+    /// Positions not ranked yet, in position order, and the highlighted one
+    /// among them.
+    pub fn unranked(&self) -> (Vec<usize>, usize) {
+        let rest: Vec<usize> = (0..self.order.len())
+            .filter(|p| !self.ranked.contains(p))
+            .collect();
+        let choice = self.choice.min(rest.len().saturating_sub(1));
+        (rest, choice)
+    }
+
+    /// Seconds of rest still required before the ready screen takes a
+    /// confirm.
+    pub fn rest_left_s(&self) -> f64 {
+        match self.step {
+            Step::Ready { position } if position > 0 => {
+                (self.protocol.rest_s - self.step_s).max(0.0)
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// Seconds the open FMS prompt has left before it counts as missing.
+    pub fn prompt_left_s(&self) -> Option<f64> {
+        self.prompt
+            .map(|p| (p.asked_s + FMS_ANSWER_S - self.step_s).max(0.0))
+    }
+
+    /// Lets `dt` seconds pass; returns what happened (prompts shown and
+    /// timed out, a condition's end).
+    pub fn advance(&mut self, dt: f64) -> Vec<Event> {
+        assert!(dt.is_finite() && dt >= 0.0, "time runs forward: {dt}");
+        let events = self.pass(dt);
+        self.finished(events)
+    }
+
+    /// The participant pressed `key`; returns what was answered.
+    pub fn press(&mut self, key: Key) -> Vec<Event> {
+        let events = self.answer(key);
+        self.finished(events)
+    }
+
+    /// `events`, with [`Event::Finished`] added if they ended the session.
+    fn finished(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+        if self.step == Step::Done && !self.told_done {
+            self.told_done = true;
+            events.push(Event::Finished);
+        }
+        events
+    }
+
+    fn pass(&mut self, dt: f64) -> Vec<Event> {
+        self.step_s += dt;
+        let mut events = Vec::new();
+        if let Step::Play { position } = self.step {
+            let interval = self.protocol.fms_interval_s;
+            let exposure = self.exposure_s(position);
+            if let Some(p) = self.prompt {
+                if self.step_s >= p.asked_s + FMS_ANSWER_S {
+                    events.push(self.close_prompt(position, None));
+                }
+            }
+            if self.step_s >= exposure {
+                events.extend(self.end_play(position, exposure, false));
+                return events;
+            }
+            // A prompt is due at each whole interval; one still open when
+            // the next is due is closed as missing first.
+            let due = (self.step_s / interval).floor() * interval;
+            if due > self.asked_up_to {
+                if self.prompt.is_some() {
+                    events.push(self.close_prompt(position, None));
+                }
+                self.prompt = Some(Prompt { asked_s: due });
+                self.asked_up_to = due;
+                self.entry = None;
+                self.typed = false;
+            }
+        }
+        events
+    }
+
+    fn answer(&mut self, key: Key) -> Vec<Event> {
+        match self.step {
+            Step::Welcome => {
+                if key == Key::Confirm {
+                    self.after_welcome();
+                }
+                Vec::new()
+            }
+            Step::Ssq { when, item } => self.ssq_key(when, item, key),
+            Step::Ready { position } => {
+                if key == Key::Confirm && self.rest_left_s() <= 0.0 {
+                    self.enter(Step::Play { position });
+                    self.asked_up_to = 0.0;
+                    return vec![Event::ConditionStarted { position }];
+                }
+                Vec::new()
+            }
+            Step::Play { position } => self.play_key(position, key),
+            Step::Question { position, index } => self.question_key(position, index, key),
+            Step::Ranking => self.ranking_key(key),
+            Step::Done => Vec::new(),
+        }
+    }
+
+    /// Moves to `step`, its clock and entry fresh.
+    fn enter(&mut self, step: Step) {
+        self.step = step;
+        self.step_s = 0.0;
+        self.entry = match step {
+            Step::Ssq { .. } => Some(0),
+            Step::Question { .. } => Some(QUESTION_POINTS.div_ceil(2)),
+            _ => None,
+        };
+        self.typed = false;
+        self.prompt = None;
+        self.choice = 0;
+    }
+
+    fn after_welcome(&mut self) {
+        if self.protocol.ssq {
+            self.ssq = [0; 16];
+            self.enter(Step::Ssq {
+                when: When::Baseline,
+                item: 0,
+            });
+        } else {
+            self.enter(Step::Ready { position: 0 });
+        }
+    }
+
+    /// The seconds the condition at `position` plays.
+    fn exposure_s(&self, position: usize) -> f64 {
+        self.protocol.conditions[self.order[position]].exposure_s
+    }
+
+    /// `entry` changed by `key` within `low..=high`; true if it was a
+    /// confirm of a value in range.
+    fn edit(&mut self, key: Key, low: u8, high: u8) -> bool {
+        match key {
+            Key::Digit(d) => {
+                let typed = match (self.typed, self.entry) {
+                    (true, Some(v)) if u16::from(v) * 10 + u16::from(d) <= u16::from(high) => {
+                        v * 10 + d
+                    }
+                    _ => d,
+                };
+                self.entry = Some(typed.clamp(low, high));
+                self.typed = true;
+            }
+            Key::Up => {
+                self.entry = Some(self.entry.map_or(low, |v| (v + 1).min(high)));
+                self.typed = false;
+            }
+            Key::Down => {
+                self.entry = Some(self.entry.map_or(low, |v| v.saturating_sub(1).max(low)));
+                self.typed = false;
+            }
+            Key::Confirm => return self.entry.is_some_and(|v| (low..=high).contains(&v)),
+            Key::Stop => {}
+        }
+        false
+    }
+
+    fn ssq_key(&mut self, when: When, item: usize, key: Key) -> Vec<Event> {
+        if !self.edit(key, 0, ssq::MAX_RATING) {
+            return Vec::new();
+        }
+        let rating = self.entry.unwrap_or(0);
+        self.ssq[item] = rating;
+        let mut events = vec![Event::SsqItem { when, item, rating }];
+        if item + 1 < ssq::ITEMS.len() {
+            self.enter(Step::Ssq {
+                when,
+                item: item + 1,
+            });
+            return events;
+        }
+        events.push(Event::SsqDone {
+            when,
+            answers: self.ssq,
+        });
+        match when {
+            When::Baseline => self.enter(Step::Ready { position: 0 }),
+            When::Post(position) => self.after_ssq(position),
+        }
+        events
+    }
+
+    fn play_key(&mut self, position: usize, key: Key) -> Vec<Event> {
+        if key == Key::Stop {
+            let played = self.step_s;
+            return self.end_play(position, played, true);
+        }
+        if self.prompt.is_none() {
+            return Vec::new();
+        }
+        if self.entry.is_none() && matches!(key, Key::Up | Key::Down) {
+            // Up and down start from the last rating given.
+            self.entry = Some(self.last_fms);
+        }
+        if !self.edit(key, 0, FMS_MAX) {
+            return Vec::new();
+        }
+        let fms = self.entry.unwrap_or(0);
+        self.last_fms = fms;
+        let mut events = vec![self.close_prompt(position, Some(fms))];
+        if self.protocol.stop_at_fms.is_some_and(|stop| fms >= stop) {
+            let played = self.step_s;
+            events.extend(self.end_play(position, played, true));
+        }
+        events
+    }
+
+    /// Closes the open prompt with `fms` (None: missing).
+    fn close_prompt(&mut self, position: usize, fms: Option<u8>) -> Event {
+        let asked = self.prompt.take().expect("a prompt is open").asked_s;
+        self.entry = None;
+        self.typed = false;
+        Event::Fms {
+            position,
+            t_s: asked,
+            fms,
+        }
+    }
+
+    /// Ends play of `position` after `duration_s`; an open prompt is
+    /// recorded as missing.
+    fn end_play(&mut self, position: usize, duration_s: f64, ended_early: bool) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.prompt.is_some() {
+            events.push(self.close_prompt(position, None));
+        }
+        events.push(Event::ConditionEnded {
+            position,
+            duration_s,
+            ended_early,
+        });
+        if self.protocol.ssq {
+            self.ssq = [0; 16];
+            self.enter(Step::Ssq {
+                when: When::Post(position),
+                item: 0,
+            });
+        } else {
+            self.after_ssq(position);
+        }
+        events
+    }
+
+    /// After the post SSQ of `position` (or the condition, without one).
+    fn after_ssq(&mut self, position: usize) {
+        if self.protocol.questions.is_empty() {
+            self.after_questions(position);
+        } else {
+            self.enter(Step::Question { position, index: 0 });
+        }
+    }
+
+    fn after_questions(&mut self, position: usize) {
+        if position + 1 < self.order.len() {
+            self.enter(Step::Ready {
+                position: position + 1,
+            });
+        } else {
+            self.after_last();
+        }
+    }
+
+    /// After the last condition's questions: the ranking, or the end.
+    fn after_last(&mut self) {
+        if self.protocol.ranking && self.order.len() > 1 && self.ranked.len() < self.order.len() {
+            self.enter(Step::Ranking);
+        } else {
+            self.enter(Step::Done);
+        }
+    }
+
+    fn question_key(&mut self, position: usize, index: usize, key: Key) -> Vec<Event> {
+        if !self.edit(key, 1, QUESTION_POINTS) {
+            return Vec::new();
+        }
+        let value = self.entry.unwrap_or(1);
+        let event = Event::Answer {
+            position,
+            index,
+            value,
+        };
+        if index + 1 < self.protocol.questions.len() {
+            self.enter(Step::Question {
+                position,
+                index: index + 1,
+            });
+        } else {
+            self.after_questions(position);
+        }
+        vec![event]
+    }
+
+    fn ranking_key(&mut self, key: Key) -> Vec<Event> {
+        let (rest, choice) = self.unranked();
+        match key {
+            Key::Up => self.choice = choice.saturating_sub(1),
+            Key::Down => self.choice = (choice + 1).min(rest.len() - 1),
+            Key::Digit(d) => {
+                // A label's letter is not a digit: 1 picks A's place in the
+                // list, 2 the next, and so on.
+                if (1..=rest.len()).contains(&usize::from(d)) {
+                    self.choice = usize::from(d) - 1;
+                }
+            }
+            Key::Confirm => {
+                let mut events = Vec::new();
+                self.ranked.push(rest[choice]);
+                events.push(Event::Rank {
+                    rank: self.ranked.len(),
+                    position: rest[choice],
+                });
+                let (rest, _) = self.unranked();
+                if let [last] = rest[..] {
+                    // The last one left has its place already.
+                    self.ranked.push(last);
+                    events.push(Event::Rank {
+                        rank: self.ranked.len(),
+                        position: last,
+                    });
+                }
+                self.choice = 0;
+                if self.ranked.len() == self.order.len() {
+                    self.enter(Step::Done);
+                }
+                return events;
+            }
+            Key::Stop => {}
+        }
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn protocol(extra: &str) -> Protocol {
+        let text = format!(
+            "name = \"t\"\nmap = \"m\"\nexposure_s = 100\nfms_interval_s = 30\nrest_s = 20\n{extra}\n\
+             [[question]]\nid = \"q\"\ntext = \"How?\"\nlow = \"no\"\nhigh = \"yes\"\n\
+             [[condition]]\nname = \"one\"\n[[condition]]\nname = \"two\"\n"
+        );
+        Protocol::parse(&text, Path::new("p.toml")).unwrap()
+    }
+
+    /// Answers an SSQ with `rating` for every item.
+    fn ssq(s: &mut Session, rating: u8) -> Vec<Event> {
+        let mut events = Vec::new();
+        for _ in 0..16 {
+            events.extend(s.press(Key::Digit(rating)));
+            events.extend(s.press(Key::Confirm));
+        }
+        events
+    }
+
+    /// Advances `seconds` in ticks of 1/120 s.
+    fn play(s: &mut Session, seconds: f64) -> Vec<Event> {
+        let mut events = Vec::new();
+        for _ in 0..(seconds * 120.0).round() as usize {
+            events.extend(s.advance(1.0 / 120.0));
+        }
+        events
+    }
+
+    #[test]
+    fn a_whole_session_gives_every_answer_in_order() {
+        let mut s = Session::new(protocol(""), vec![1, 0]);
+        assert_eq!(s.press(Key::Confirm), []);
+        let baseline = ssq(&mut s, 1);
+        assert_eq!(baseline.len(), 17);
+        assert_eq!(
+            baseline[16],
+            Event::SsqDone {
+                when: When::Baseline,
+                answers: [1; 16]
+            }
+        );
+        assert_eq!(s.step(), Step::Ready { position: 0 });
+        assert_eq!(
+            s.press(Key::Confirm),
+            [Event::ConditionStarted { position: 0 }]
+        );
+        // Prompts at 30, 60, 90 s: answer the first by typing 1 2, leave
+        // the second, answer the third with up from the last (12 -> 13).
+        let events = play(&mut s, 31.0);
+        assert_eq!(events, []);
+        assert!(s.prompting());
+        s.press(Key::Digit(1));
+        s.press(Key::Digit(2));
+        let answered = s.press(Key::Confirm);
+        assert_eq!(
+            answered,
+            [Event::Fms {
+                position: 0,
+                t_s: 30.0,
+                fms: Some(12)
+            }]
+        );
+        let events = play(&mut s, 59.5);
+        assert_eq!(
+            events,
+            [Event::Fms {
+                position: 0,
+                t_s: 60.0,
+                fms: None
+            }]
+        );
+        s.press(Key::Up);
+        assert_eq!(s.entry(), Some(13));
+        assert_eq!(s.press(Key::Confirm).len(), 1);
+        let events = play(&mut s, 10.0);
+        assert_eq!(
+            events,
+            [Event::ConditionEnded {
+                position: 0,
+                duration_s: 100.0,
+                ended_early: false
+            }]
+        );
+        assert_eq!(
+            s.step(),
+            Step::Ssq {
+                when: When::Post(0),
+                item: 0
+            }
+        );
+        ssq(&mut s, 0);
+        assert_eq!(
+            s.step(),
+            Step::Question {
+                position: 0,
+                index: 0
+            }
+        );
+        // The 1-7 scale starts in the middle.
+        assert_eq!(s.entry(), Some(4));
+        s.press(Key::Digit(9));
+        assert_eq!(s.entry(), Some(7), "clamped to the scale");
+        assert_eq!(
+            s.press(Key::Confirm),
+            [Event::Answer {
+                position: 0,
+                index: 0,
+                value: 7
+            }]
+        );
+        // The rest cannot be skipped before its minimum.
+        assert_eq!(s.step(), Step::Ready { position: 1 });
+        assert_eq!(s.press(Key::Confirm), []);
+        play(&mut s, 20.05);
+        assert_eq!(
+            s.press(Key::Confirm),
+            [Event::ConditionStarted { position: 1 }]
+        );
+        // The stop key ends play at once.
+        play(&mut s, 5.0);
+        let events = s.press(Key::Stop);
+        assert_eq!(events.len(), 1);
+        let Event::ConditionEnded {
+            duration_s,
+            ended_early: true,
+            ..
+        } = events[0]
+        else {
+            panic!("{events:?}")
+        };
+        assert!((duration_s - 5.0).abs() < 1e-9);
+        ssq(&mut s, 2);
+        s.press(Key::Confirm);
+        assert_eq!(s.step(), Step::Ranking);
+        s.press(Key::Down);
+        assert_eq!(
+            s.press(Key::Confirm),
+            [
+                Event::Rank {
+                    rank: 1,
+                    position: 1
+                },
+                Event::Rank {
+                    rank: 2,
+                    position: 0
+                },
+                Event::Finished
+            ]
+        );
+        assert_eq!(s.step(), Step::Done);
+    }
+
+    #[test]
+    fn a_stop_rating_ends_the_condition_and_closes_nothing_twice() {
+        let mut s = Session::new(protocol("stop_at_fms = 15\nssq = false"), vec![0, 1]);
+        s.press(Key::Confirm);
+        s.press(Key::Confirm);
+        play(&mut s, 30.05);
+        s.press(Key::Digit(1));
+        s.press(Key::Digit(5));
+        let events = s.press(Key::Confirm);
+        assert_eq!(events.len(), 2, "{events:?}");
+        assert!(matches!(
+            events[1],
+            Event::ConditionEnded {
+                ended_early: true,
+                ..
+            }
+        ));
+        assert_eq!(
+            s.step(),
+            Step::Question {
+                position: 0,
+                index: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_stop_during_a_prompt_records_it_missing() {
+        let mut s = Session::new(protocol("ssq = false"), vec![0, 1]);
+        s.press(Key::Confirm);
+        s.press(Key::Confirm);
+        play(&mut s, 35.0);
+        let events = s.press(Key::Stop);
+        assert!(
+            matches!(events[0], Event::Fms { fms: None, .. }),
+            "{events:?}"
+        );
+        assert!(matches!(events[1], Event::ConditionEnded { .. }));
+    }
+
+    #[test]
+    fn a_number_over_twenty_is_not_built_from_digits() {
+        let mut s = Session::new(protocol("ssq = false"), vec![0, 1]);
+        s.press(Key::Confirm);
+        s.press(Key::Confirm);
+        play(&mut s, 30.05);
+        s.press(Key::Digit(2));
+        s.press(Key::Digit(5));
+        assert_eq!(
+            s.entry(),
+            Some(5),
+            "25 is off the scale: the 5 starts again"
+        );
+        s.press(Key::Down);
+        s.press(Key::Down);
+        assert_eq!(s.entry(), Some(3));
+    }
+
+    #[test]
+    fn resume_starts_at_the_first_step_not_done() {
+        let p = protocol("");
+        let mut done = Progress {
+            baseline: vec![1; 5],
+            ..Progress::default()
+        };
+        let s = Session::resume(p.clone(), vec![0, 1], &done);
+        assert_eq!(
+            s.step(),
+            Step::Ssq {
+                when: When::Baseline,
+                item: 5
+            }
+        );
+        done.baseline = vec![1; 16];
+        let s = Session::resume(p.clone(), vec![0, 1], &done);
+        assert_eq!(s.step(), Step::Ready { position: 0 });
+        done.played = vec![0];
+        done.post = vec![(0, vec![0; 16])];
+        let s = Session::resume(p.clone(), vec![0, 1], &done);
+        assert_eq!(
+            s.step(),
+            Step::Question {
+                position: 0,
+                index: 0
+            }
+        );
+        done.answered = vec![(0, 0)];
+        let s = Session::resume(p.clone(), vec![0, 1], &done);
+        assert_eq!(s.step(), Step::Ready { position: 1 });
+        done.played = vec![0, 1];
+        done.post.push((1, vec![0; 16]));
+        done.answered.push((1, 0));
+        let s = Session::resume(p, vec![0, 1], &done);
+        assert_eq!(s.step(), Step::Ranking);
+    }
+
+    #[test]
+    fn labels_are_letters_in_the_order_run() {
+        assert_eq!(label(0), "A");
+        assert_eq!(label(3), "D");
+    }
+}
