@@ -4,12 +4,14 @@
 //!
 //! - [`protocol`]: the study protocol file, read and checked.
 //! - [`latin`]: the order of conditions for each participant (Williams).
+//! - [`results`]: the session's files, each answer appended and synced.
 //! - [`session`]: a session's steps as a state machine, time passed in.
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
 
 pub mod latin;
 pub mod protocol;
+pub mod results;
 pub mod session;
 pub mod ssq;
 pub mod stats;

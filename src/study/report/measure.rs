@@ -1,0 +1,147 @@
+//! The feel lab's metrics of each condition's recording: replayed headless
+//! on its map (as `feel RUN` runs a recording), every state hash checked
+//! on the way, the view's depths taken at the condition's field of view.
+//! Recordings are measured in parallel and reported in input order.
+
+use super::ReportError;
+use crate::data;
+use crate::feel::{self, run, Scale, Trajectory};
+use crate::map::{self, Map};
+use crate::record::{Playback, Recording};
+use crate::sim::{Controls, Tunables, TICK_DT};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// One recording to measure.
+pub(super) struct Job {
+    /// The recording.
+    pub recording: PathBuf,
+    /// The condition's horizontal field of view, degrees.
+    pub fov_deg: f64,
+    /// The condition's tunables, which the recording should start with.
+    pub tunables: Tunables,
+}
+
+/// A recording's metrics, in [`feel::names`] order, and what the report
+/// should say about it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Measured {
+    /// Each metric's value; None where the run does not define it.
+    pub values: Vec<Option<f64>>,
+    /// Doubts about the recording (a desync, a cut file, another version).
+    pub notes: Vec<String>,
+}
+
+/// Measures every job's recording at `scale`, in job order.
+pub(super) fn measure(jobs: &[Job], scale: Scale) -> Result<Vec<Measured>, ReportError> {
+    let loaded: Vec<Result<Recording, _>> = jobs
+        .par_iter()
+        .map(|j| Recording::load(&j.recording))
+        .collect();
+    let recordings = loaded.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let maps = maps_of(&recordings)?;
+    Ok(jobs
+        .par_iter()
+        .zip(recordings)
+        .map(|(job, recording)| {
+            let map = maps[&recording.header.map].clone();
+            measure_one(job, recording, map, scale)
+        })
+        .collect())
+}
+
+/// The level of every map the recordings name (each loaded once), by the
+/// name in their headers; no name is the open plane.
+fn maps_of(recordings: &[Recording]) -> Result<BTreeMap<Option<PathBuf>, Map>, ReportError> {
+    let mut maps = BTreeMap::new();
+    for r in recordings {
+        let key = &r.header.map;
+        if maps.contains_key(key) {
+            continue;
+        }
+        let level = match key {
+            None => Map::open_plane(),
+            Some(asked) => {
+                let at_recording = |source| ReportError::NoMap {
+                    recording: r.file.clone(),
+                    source,
+                };
+                let file = data::resolve_map(asked).map_err(at_recording)?;
+                map::load(&file)
+                    .map_err(|source| ReportError::BadMap {
+                        map: file.clone(),
+                        recording: r.file.clone(),
+                        source,
+                    })?
+                    .map
+            }
+        };
+        maps.insert(key.clone(), level);
+    }
+    Ok(maps)
+}
+
+/// Replays `recording` on `map`, checking its hashes, and measures the
+/// camera's trajectory.
+fn measure_one(job: &Job, recording: Recording, map: Map, scale: Scale) -> Measured {
+    let mut notes = doubts(job, &recording, &map);
+    let mut playback = Playback::new(recording);
+    let mut world = playback.start(map);
+    let mut samples = vec![run::sample(&world, &Controls::default(), job.fov_deg)];
+    while let Some(controls) = playback.next_controls() {
+        world.step(&controls);
+        playback.check(&world);
+        samples.push(run::sample(&world, &controls, job.fov_deg));
+    }
+    if let Some(d) = playback.desync() {
+        notes.push(format!(
+            "{}: {d}: this program does not replay it as it was played, so its metrics \
+             describe another run",
+            job.recording.display()
+        ));
+    }
+    let trajectory = Trajectory {
+        dt: TICK_DT,
+        fov_deg: job.fov_deg,
+        samples,
+    };
+    let values = feel::compute(&trajectory, scale)
+        .into_iter()
+        .map(|m| m.value)
+        .collect();
+    Measured { values, notes }
+}
+
+/// What the report should know before trusting a recording's metrics.
+fn doubts(job: &Job, recording: &Recording, map: &Map) -> Vec<String> {
+    let name = job.recording.display();
+    let header = &recording.header;
+    let mut notes = Vec::new();
+    if recording.is_truncated() {
+        notes.push(format!(
+            "{name} has no end line (cut short): measured up to tick {}, {} later ticks dropped",
+            recording.last_verified_tick(),
+            recording.dropped_ticks
+        ));
+    }
+    if header.version != env!("CARGO_PKG_VERSION") {
+        notes.push(format!(
+            "{name} was recorded by wobblecaster {}, this is {}",
+            header.version,
+            env!("CARGO_PKG_VERSION")
+        ));
+    }
+    if header.map_name != map.name {
+        notes.push(format!(
+            "{name} was recorded on the map `{}`, replayed on `{}`",
+            header.map_name, map.name
+        ));
+    }
+    if header.tunables != job.tunables {
+        notes.push(format!(
+            "{name} starts with other tunables than its condition's in the protocol"
+        ));
+    }
+    notes
+}

@@ -1,0 +1,300 @@
+//! A participant's `session.toml`: who, which study, the order the
+//! conditions ran in, the protocol as run, and the resumes. Read with
+//! every fault placed; keys this program does not know are left alone.
+
+use super::table::{Checker, MAX_ROWS};
+use super::{DataFault, ReportError};
+use crate::files::{self, cap};
+use crate::located::Place;
+use crate::study::protocol::Protocol;
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+/// A TOML value with its place.
+type Value<'i> = Spanned<DeValue<'i>>;
+
+/// What `session.toml` says.
+#[derive(Clone, Debug)]
+pub(super) struct SessionFile {
+    /// The study's name.
+    pub study: String,
+    /// The participant's ID (the folder's name).
+    pub participant: String,
+    /// The Latin square row, from 1.
+    pub sequence: u64,
+    /// The seed of a simulated participant; None for a person.
+    pub simulated: Option<u64>,
+    /// The program version that ran the session.
+    pub program_version: String,
+    /// The SHA-256 of the protocol file, as written.
+    pub protocol_sha256: String,
+    /// The condition names in the order run.
+    pub order: Vec<String>,
+    /// The label shown for each, in the same order.
+    pub labels: Vec<String>,
+    /// The protocol as run, read from `protocol_text`.
+    pub protocol: Protocol,
+    /// The attempts cut off and played again.
+    pub resumed: Vec<Resumed>,
+}
+
+/// A `[[resumed]]` table: a condition cut off and started again.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Resumed {
+    /// The condition played again.
+    pub condition: String,
+    /// How many of its first rows in `ratings.csv` belong to attempts cut
+    /// off, to be left out.
+    pub discarded_ratings: usize,
+}
+
+impl SessionFile {
+    /// The position (from 1) of `condition` in the order run.
+    pub fn position_of(&self, condition: &str) -> Option<usize> {
+        self.order.iter().position(|c| c == condition).map(|i| i + 1)
+    }
+
+    /// The rows of `ratings.csv` for `condition` to leave out: the largest
+    /// count any of its resumes gives (each counts from the file's start).
+    pub fn discarded_ratings(&self, condition: &str) -> usize {
+        let resumes = self.resumed.iter().filter(|r| r.condition == condition);
+        resumes.map(|r| r.discarded_ratings).max().unwrap_or(0)
+    }
+}
+
+/// Reads the `session.toml` at `path` of the participant folder named
+/// `folder`.
+pub(super) fn read(path: &Path, folder: &str) -> Result<SessionFile, ReportError> {
+    let text = files::read_text(path, "session file", cap::STUDY_TABLE)?;
+    let mut r = Reader {
+        text: &text,
+        faults: Checker::new(path),
+    };
+    let doc = match DeTable::parse(&text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let at = e.span().map_or(text.len(), |s| s.start);
+            r.fault(at, format!("bad TOML: {}", e.message().trim_end()));
+            return Err(r.faults.into_error());
+        }
+    };
+    match r.session(doc.get_ref(), folder) {
+        Some(session) if !r.faults.any() => Ok(session),
+        _ => Err(r.faults.into_error()),
+    }
+}
+
+/// The walk over one file.
+struct Reader<'a> {
+    text: &'a str,
+    faults: Checker,
+}
+
+impl Reader<'_> {
+    /// A fault at byte `at` of the text.
+    fn fault(&mut self, at: usize, message: String) {
+        let place = Place::of_offset(self.text, at);
+        self.faults.add(place.line(), place.col(), message);
+    }
+
+    fn session(&mut self, doc: &DeTable, folder: &str) -> Option<SessionFile> {
+        let study = self.required(doc, "study").and_then(|v| self.name(v));
+        let participant = self.required(doc, "participant").and_then(|v| self.name(v));
+        if let (Some(p), Some(v)) = (&participant, doc.get("participant")) {
+            if p != folder {
+                let message = format!("`participant` is \"{p}\" in the folder `{folder}`");
+                self.fault(v.span().start, message);
+            }
+        }
+        let sequence = self.required(doc, "sequence").and_then(|v| self.whole(v, 1, 1 << 32));
+        let simulated = self.required(doc, "simulated").and_then(|v| self.flag(v));
+        let seed = match (simulated, doc.get("simulate_seed")) {
+            (Some(true), Some(v)) => self.whole(v, 0, u64::MAX).map(Some),
+            (Some(true), None) => {
+                self.fault(0, "`simulate_seed` is missing for a simulated session".into());
+                None
+            }
+            _ => Some(None),
+        };
+        let version = self.required(doc, "program_version").and_then(|v| self.string(v));
+        let sha = self.required(doc, "protocol_sha256").and_then(|v| self.string(v));
+        for key in ["started_utc", "protocol_file", "map"] {
+            self.required(doc, key).and_then(|v| self.string(v));
+        }
+        let protocol = self.required(doc, "protocol_text").and_then(|v| self.protocol(v));
+        let order = self.required(doc, "order").and_then(|v| self.names(v));
+        let labels = self.required(doc, "labels").and_then(|v| self.names(v));
+        let (order, labels, protocol) = (order?, labels?, protocol?);
+        self.check_order(doc, &order, &labels, &protocol);
+        let resumed = match doc.get("resumed") {
+            Some(v) => self.resumed(v, &order),
+            None => Some(Vec::new()),
+        };
+        Some(SessionFile {
+            study: study?,
+            participant: participant?,
+            sequence: sequence?,
+            simulated: seed?,
+            program_version: version?,
+            protocol_sha256: sha?,
+            order,
+            labels,
+            protocol,
+            resumed: resumed?,
+        })
+    }
+
+    /// The value of `key`, or a fault at the file's start.
+    fn required<'d, 'i>(&mut self, doc: &'d DeTable<'i>, key: &str) -> Option<&'d Value<'i>> {
+        let v = doc.get(key);
+        if v.is_none() {
+            self.fault(0, format!("`{key}` is missing"));
+        }
+        v
+    }
+
+    fn wrong(&mut self, value: &Value, expected: &str) {
+        let found = value.get_ref().type_str();
+        self.fault(value.span().start, format!("expected {expected}, found {found}"));
+    }
+
+    fn string(&mut self, value: &Value) -> Option<String> {
+        let s = value.get_ref().as_str().map(str::to_string);
+        if s.is_none() {
+            self.wrong(value, "a string");
+        }
+        s
+    }
+
+    fn name(&mut self, value: &Value) -> Option<String> {
+        let s = self.string(value)?;
+        match super::table::name(&s) {
+            Ok(s) => Some(s),
+            Err(want) => {
+                self.fault(value.span().start, format!("expected {want}, found \"{s}\""));
+                None
+            }
+        }
+    }
+
+    fn flag(&mut self, value: &Value) -> Option<bool> {
+        let b = value.get_ref().as_bool();
+        if b.is_none() {
+            self.wrong(value, "true or false");
+        }
+        b
+    }
+
+    /// A whole number from `low` to `high`.
+    fn whole(&mut self, value: &Value, low: u64, high: u64) -> Option<u64> {
+        let Some(i) = value.get_ref().as_integer() else {
+            self.wrong(value, "a whole number");
+            return None;
+        };
+        let v = u64::from_str_radix(i.as_str(), i.radix()).ok();
+        match v.filter(|v| (low..=high).contains(v)) {
+            Some(v) => Some(v),
+            None => {
+                let message = format!("expected a whole number from {low} to {high}");
+                self.fault(value.span().start, message);
+                None
+            }
+        }
+    }
+
+    /// An array of names.
+    fn names(&mut self, value: &Value) -> Option<Vec<String>> {
+        let Some(items) = value.get_ref().as_array() else {
+            self.wrong(value, "an array of names");
+            return None;
+        };
+        let names: Vec<Option<String>> = items.iter().map(|v| self.name(v)).collect();
+        names.into_iter().collect()
+    }
+
+    /// `protocol_text`, read as a protocol.
+    fn protocol(&mut self, value: &Value) -> Option<Protocol> {
+        let text = self.string(value)?;
+        match Protocol::parse(&text, Path::new("protocol_text")) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                let at = Place::of_offset(self.text, value.span().start);
+                self.faults.add_at(at, DataFault::Protocol(e));
+                None
+            }
+        }
+    }
+
+    /// The order is the protocol's conditions, each once; the labels one
+    /// each, all different.
+    fn check_order(&mut self, doc: &DeTable, order: &[String], labels: &[String], p: &Protocol) {
+        let at = |key: &str| doc.get(key).map_or(0, |v| v.span().start);
+        let (order_at, labels_at) = (at("order"), at("labels"));
+        let mut names: Vec<&str> = p.conditions.iter().map(|c| c.name.as_str()).collect();
+        let mut ran: Vec<&str> = order.iter().map(String::as_str).collect();
+        names.sort_unstable();
+        ran.sort_unstable();
+        if names != ran {
+            let message = format!(
+                "`order` must name each of the protocol's conditions once ({})",
+                names.join(", ")
+            );
+            self.fault(order_at, message);
+        }
+        let mut distinct = labels.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if labels.len() != order.len() || distinct.len() != labels.len() {
+            let message = "`labels` must give each condition in `order` its own label".into();
+            self.fault(labels_at, message);
+        }
+    }
+
+    /// The `[[resumed]]` tables.
+    fn resumed(&mut self, value: &Value, order: &[String]) -> Option<Vec<Resumed>> {
+        let tables = value.get_ref().as_array().map(|a| &a[..]);
+        let Some(tables) = tables.filter(|t| t.iter().all(|v| v.get_ref().is_table())) else {
+            self.wrong(value, "tables written [[resumed]]");
+            return None;
+        };
+        let all: Vec<Option<Resumed>> = tables.iter().map(|t| self.resume(t, order)).collect();
+        all.into_iter().collect()
+    }
+
+    /// One `[[resumed]]` table.
+    fn resume(&mut self, table: &Value, order: &[String]) -> Option<Resumed> {
+        let t = table.get_ref().as_table()?;
+        let start = table.span().start;
+        let mut get = |key: &str| {
+            let v = t.get(key);
+            if v.is_none() {
+                self.fault(start, format!("a [[resumed]] without `{key}`"));
+            }
+            v
+        };
+        let (at, from, condition, discarded) = (
+            get("at_utc"),
+            get("from_position"),
+            get("condition"),
+            get("discarded_ratings"),
+        );
+        at.and_then(|v| self.string(v));
+        let from = from.and_then(|v| self.whole(v, 1, order.len() as u64));
+        let name = condition.and_then(|v| self.name(v));
+        let discarded = discarded.and_then(|v| self.whole(v, 0, MAX_ROWS as u64));
+        let (from, name, condition) = (from?, name?, condition?);
+        if order.get(from as usize - 1) != Some(&name) {
+            let message = format!(
+                "the condition at position {from} is `{}`, not `{name}`",
+                order[from as usize - 1]
+            );
+            self.fault(condition.span().start, message);
+            return None;
+        }
+        Some(Resumed {
+            condition: name,
+            discarded_ratings: discarded? as usize,
+        })
+    }
+}
