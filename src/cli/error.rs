@@ -59,6 +59,15 @@ pub enum CliError {
     /// The feel comparison could not run or be written.
     #[error(transparent)]
     Compare(#[from] CompareError),
+    /// A study protocol with faults.
+    #[error(transparent)]
+    Protocol(#[from] crate::study::protocol::ProtocolErrors),
+    /// A study's results could not be written or resumed.
+    #[error(transparent)]
+    StudyResults(#[from] crate::study::results::ResultsError),
+    /// A simulated session could not finish.
+    #[error(transparent)]
+    Simulate(#[from] crate::study::simulate::SimulateError),
     /// Standard output cannot be written: a closed pipe, a full disk.
     #[error("cannot write the output")]
     Stdout(#[source] std::io::Error),

@@ -33,6 +33,7 @@ mod replay;
 mod run_input;
 mod settings;
 mod shot;
+mod study;
 mod trace;
 
 pub use error::CliError;
@@ -71,6 +72,9 @@ enum Command {
     Maps,
     /// Load maps and report every fault with its location.
     CheckMap(check_map::Args),
+    /// Feel studies: run a participant's session (`study run`), or report
+    /// over every participant's results (`study report`).
+    Study(study::Args),
 }
 
 /// Runs the command `cli` names; its exit code, or the error that stopped it.
@@ -94,6 +98,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Maps) => maps::run(),
         Some(Command::CheckMap(args)) => check_map::run(args),
+        Some(Command::Study(args)) => study::run(args),
     }
 }
 

@@ -5,6 +5,8 @@
 //! - [`protocol`]: the study protocol file, read and checked.
 //! - [`latin`]: the order of conditions for each participant (Williams).
 //! - [`results`]: the session's files, each answer appended and synced.
+//! - [`run`]: a session with its files, cueing whoever runs the world.
+//! - [`simulate`]: a simulated participant, headless.
 //! - [`session`]: a session's steps as a state machine, time passed in.
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
@@ -12,6 +14,8 @@
 pub mod latin;
 pub mod protocol;
 pub mod results;
+pub mod run;
 pub mod session;
+pub mod simulate;
 pub mod ssq;
 pub mod stats;

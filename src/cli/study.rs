@@ -1,0 +1,228 @@
+//! `study`: run a feel study session (in the window with a person, or
+//! headless with a simulated participant), and report over a results
+//! folder.
+
+use super::args::WindowArgs;
+use super::run_input::load_map;
+use super::CliError;
+use crate::data;
+use crate::files::{self, cap};
+use crate::script::Script;
+use crate::sim::Controls;
+use crate::study::latin;
+use crate::study::protocol::Protocol;
+use crate::study::results::{Results, Start};
+use crate::study::run::StudyRun;
+use crate::study::session::Session;
+use crate::study::simulate;
+use clap::Subcommand;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Feel studies: sessions with participants, and their report.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: StudyCommand,
+}
+
+#[derive(Subcommand)]
+enum StudyCommand {
+    /// Run one participant's session of PROTOCOL: in the window, or with
+    /// --simulate SEED --headless, a simulated participant.
+    Run(RunArgs),
+}
+
+/// `study run`.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The study protocol (TOML; studies/README.md describes it).
+    #[arg(value_name = "PROTOCOL")]
+    protocol: PathBuf,
+    /// The participant's ID: letters, digits, `-` and `_` (such as P07).
+    #[arg(long, value_name = "ID", value_parser = parse_id)]
+    participant: String,
+    /// The participant's number, which picks their row of the Latin
+    /// square; default: the number the ID ends in (P07 is 7).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    sequence: Option<u32>,
+    /// The folder the results go in (RESULTS/STUDY/ID/).
+    #[arg(long, value_name = "DIR", default_value = "study-results")]
+    results: PathBuf,
+    /// Continue this participant's session after the last answer given.
+    #[arg(long)]
+    resume: bool,
+    /// A simulated participant seeded SEED answers instead of a person.
+    #[arg(long, value_name = "SEED", requires = "headless")]
+    simulate: Option<u64>,
+    /// No window: only with --simulate.
+    #[arg(long, requires = "simulate")]
+    headless: bool,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// A participant ID: safe as a folder name and a CSV field.
+fn parse_id(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err("an ID is 1 to 64 letters, digits, `-` or `_`, such as P07".to_string())
+    }
+}
+
+/// The number an ID ends in (P07 is 7), if any above 0.
+fn trailing_number(id: &str) -> Option<usize> {
+    let digits: String = id
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    digits
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| (1..=100_000).contains(&n))
+}
+
+/// `study run` or `study report`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.command {
+        StudyCommand::Run(a) => run_session(a),
+    }
+}
+
+/// A protocol read with its text (the text is what session.toml keeps).
+fn load_protocol(path: &Path) -> Result<(Protocol, String), CliError> {
+    let text = files::read_text(path, "study protocol", cap::PROTOCOL)?;
+    let protocol = Protocol::parse(&text, path)?;
+    Ok((protocol, text))
+}
+
+fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
+    let (protocol, text) = load_protocol(&args.protocol)?;
+    let map_asked = protocol.map_path(&args.protocol);
+    let (loaded, map_path, _) = load_map(Some(map_asked))?;
+    let sequence = match args.sequence {
+        Some(n) => n as usize,
+        None => trailing_number(&args.participant).ok_or_else(|| {
+            CliError::refused(format!(
+                "participant `{}` ends in no number to pick a row of the Latin square: give \
+                 --sequence N (participants 1, 2, 3, ... in the order they take part)",
+                args.participant
+            ))
+        })?,
+    };
+    let (results, session) = if args.resume {
+        let (results, order, done) =
+            Results::resume(&args.results, &protocol, &text, &args.participant)?;
+        let session = Session::resume(protocol, order, &done);
+        (results, session)
+    } else {
+        let order = latin::order(protocol.conditions.len(), sequence);
+        let start = Start {
+            participant: args.participant.clone(),
+            sequence,
+            simulated: args.simulate,
+            protocol_file: args.protocol.clone(),
+            protocol_text: text,
+            map: map_path.clone(),
+        };
+        let results = Results::create(&args.results, &protocol, &order, &start)?;
+        (results, Session::new(protocol, order))
+    };
+    let dir = results.dir().to_path_buf();
+    let mut study = StudyRun::new(session, results);
+    match args.simulate {
+        Some(seed) => {
+            let route = driver_route()?;
+            let outcome = simulate::simulate(&mut study, (&loaded.map, &map_path), &route, seed)?;
+            say!(
+                "simulated participant {} (seed {seed}): {} conditions, {} ticks",
+                args.participant,
+                outcome.recordings.len(),
+                outcome.ticks
+            );
+        }
+        None => run_in_window(study, loaded, map_path, args.window)?,
+    }
+    say!("results: {}", dir.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The simulated participant's route: the standard maneuvers, one after
+/// another, in name order.
+fn driver_route() -> Result<Vec<Controls>, CliError> {
+    let dir = data::dir("maneuvers");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| CliError::refused(format!("cannot list {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let mut route = Vec::new();
+    for f in files.iter().take(64) {
+        route.extend(Script::load(f)?.ticks());
+    }
+    if route.is_empty() {
+        return Err(CliError::refused(format!(
+            "no maneuvers in {} for the simulated participant to drive",
+            dir.display()
+        )));
+    }
+    Ok(route)
+}
+
+/// A person's session in the window.
+#[cfg(feature = "window")]
+fn run_in_window(
+    study: StudyRun,
+    map: crate::map::Loaded,
+    map_path: PathBuf,
+    window: WindowArgs,
+) -> Result<(), CliError> {
+    let (settings, _) = window.load_settings()?;
+    let video = window.video(&settings);
+    crate::app::run_study(crate::app::StudyConfig {
+        study,
+        map,
+        map_path,
+        settings,
+        video,
+        art: super::run_input::load_art()?,
+        frames: window.frames,
+    })?;
+    Ok(())
+}
+
+/// Without the window a person cannot take part.
+#[cfg(not(feature = "window"))]
+fn run_in_window(
+    _: StudyRun,
+    _: crate::map::Loaded,
+    _: PathBuf,
+    _: WindowArgs,
+) -> Result<(), CliError> {
+    Err(CliError::NoWindow)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_names_its_number() {
+        assert_eq!(trailing_number("P07"), Some(7));
+        assert_eq!(trailing_number("sim-12"), Some(12));
+        assert_eq!(trailing_number("anna"), None);
+        assert_eq!(trailing_number("P0"), None);
+        assert!(parse_id("../x").is_err());
+        assert!(parse_id("P-01_a").is_ok());
+    }
+}

@@ -1,0 +1,90 @@
+//! A session with its files: the [`Session`]'s events written as they
+//! come, and turned into cues for whoever runs the world (the window, or
+//! a simulated participant): start a condition's world and recording, stop
+//! it, the end.
+
+use super::protocol::Condition;
+use super::results::{Results, ResultsError};
+use super::session::{Event, Key, Session};
+use std::path::PathBuf;
+
+/// What the runner of the world must do now.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cue {
+    /// Start a fresh world for `condition` (the condition at `position`)
+    /// and record it to `recording`.
+    Start {
+        /// The position in the order run, from 0.
+        position: usize,
+        /// The condition's settings.
+        condition: Condition,
+        /// Where its recording goes.
+        recording: PathBuf,
+    },
+    /// The condition under way has ended: close its recording.
+    Stop,
+    /// The session is over.
+    Finished,
+}
+
+/// A session and its results folder.
+#[derive(Debug)]
+pub struct StudyRun {
+    session: Session,
+    results: Results,
+}
+
+impl StudyRun {
+    /// `session` writing into `results`.
+    pub fn new(session: Session, results: Results) -> Self {
+        Self { session, results }
+    }
+
+    /// The session.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The results being written.
+    pub fn results(&self) -> &Results {
+        &self.results
+    }
+
+    /// The participant pressed `key`: its answers written, its cues.
+    pub fn press(&mut self, key: Key) -> Result<Vec<Cue>, ResultsError> {
+        let events = self.session.press(key);
+        self.handle(events)
+    }
+
+    /// `dt` seconds passed (in play: one tick's worth at a time, so the
+    /// session's clock is the world's).
+    pub fn advance(&mut self, dt: f64) -> Result<Vec<Cue>, ResultsError> {
+        let events = self.session.advance(dt);
+        self.handle(events)
+    }
+
+    /// Writes every event, in order, and returns the cues they give.
+    fn handle(&mut self, events: Vec<Event>) -> Result<Vec<Cue>, ResultsError> {
+        let mut cues = Vec::new();
+        for event in events {
+            self.results.write(&event)?;
+            match event {
+                Event::ConditionStarted { position } => {
+                    let index = self.session.order()[position];
+                    cues.push(Cue::Start {
+                        position,
+                        condition: self.session.protocol().conditions[index].clone(),
+                        recording: self
+                            .results
+                            .dir()
+                            .join(self.results.recording_name(position)),
+                    });
+                }
+                Event::ConditionEnded { .. } => cues.push(Cue::Stop),
+                Event::Finished => cues.push(Cue::Finished),
+                _ => {}
+            }
+        }
+        Ok(cues)
+    }
+}
