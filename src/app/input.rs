@@ -81,7 +81,12 @@ impl Command {
             | Action::Fire
             | Action::Thrust
             | Action::Hover
-            | Action::Brake => return None,
+            | Action::Brake
+            // A study's inputs go to the study (`Game::study_press`).
+            | Action::AnswerUp
+            | Action::AnswerDown
+            | Action::Answer
+            | Action::StopCondition => return None,
         })
     }
 }

@@ -232,3 +232,54 @@ fn new_game(config: AppConfig) -> Result<Game, AppError> {
     }
     Ok(game)
 }
+
+/// What the window needs to run a study session.
+pub struct StudyConfig {
+    /// The session, its results folder made.
+    pub study: crate::study::run::StudyRun,
+    /// The protocol's map, loaded.
+    pub map: Loaded,
+    /// The map as its recordings name it.
+    pub map_path: PathBuf,
+    /// The participant's settings (bindings, input).
+    pub settings: Settings,
+    /// The video settings in force.
+    pub video: Video,
+    /// The sprite sheets.
+    pub art: Art,
+    /// Quit cleanly after this many presented frames.
+    pub frames: Option<u64>,
+}
+
+/// Opens the window and runs a study session until it is done and closed
+/// (or the participant quits; the session can then be resumed). Every
+/// answer is on disk before the next is asked.
+pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
+    let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
+    event_loop.set_control_flow(ControlFlow::Wait);
+    let title = format!(
+        "wobblecaster \u{2014} study {}",
+        config.study.session().protocol().name
+    );
+    let seed = config.study.session().protocol().seed;
+    let level = config.map.map.clone();
+    let world = World::new(config.map.map, Tunables::default(), seed);
+    let tape = Tape::new(Some(config.map_path), seed);
+    let game = Game::new(
+        world,
+        config.settings,
+        (config.video.clone(), config.art),
+        tape,
+        Watch::default(),
+    )
+    .with_map_art(config.map.art)
+    .with_study(game::Studying::new(config.study, level));
+    let mut runner = Runner::new(game, title, config.video, config.frames);
+    let outcome = event_loop.run_app(&mut runner);
+    let (game, error) = runner.finish();
+    let report = game.close();
+    if let Some(e) = error.or(outcome.err().map(AppError::EventLoop)) {
+        return Err(e);
+    }
+    Ok(report)
+}

@@ -10,6 +10,7 @@ mod fight;
 mod flats;
 mod font;
 mod hud;
+pub mod panel;
 mod radar;
 mod roll;
 pub use crate::map::raycast;

@@ -59,11 +59,20 @@ pub enum Action {
     Reload,
     /// Quit the game.
     Quit,
+    /// Study: one up on an answer's scale (a rating, a list).
+    AnswerUp,
+    /// Study: one down on an answer's scale.
+    AnswerDown,
+    /// Study: give the answer shown, or go on.
+    Answer,
+    /// Study: end the condition being played now (a pad button must be
+    /// held for a second).
+    StopCondition,
 }
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 26] = [
+    pub const ALL: [Action; 30] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -90,6 +99,10 @@ impl Action {
         Action::Record,
         Action::Reload,
         Action::Quit,
+        Action::AnswerUp,
+        Action::AnswerDown,
+        Action::Answer,
+        Action::StopCondition,
     ];
 
     /// The action's key in the `[bindings]` section.
@@ -121,6 +134,10 @@ impl Action {
             Action::Record => "record",
             Action::Reload => "reload",
             Action::Quit => "quit",
+            Action::AnswerUp => "answer_up",
+            Action::AnswerDown => "answer_down",
+            Action::Answer => "answer",
+            Action::StopCondition => "stop_condition",
         }
     }
 
@@ -153,6 +170,10 @@ impl Action {
             Action::Record => "start or stop recording",
             Action::Reload => "reload the settings file and the map",
             Action::Quit => "quit",
+            Action::AnswerUp => "study: one up on the answer's scale",
+            Action::AnswerDown => "study: one down on the answer's scale",
+            Action::Answer => "study: give the answer shown (number keys type one)",
+            Action::StopCondition => "study: end the condition now (pad: hold 1 s)",
         }
     }
 
@@ -449,7 +470,8 @@ impl Bindings {
 
 impl Default for Bindings {
     /// The game's keys: WASD and the arrows, Alt to strafe with the arrows,
-    /// F-keys for the feel tools, and a gamepad's pad and face buttons.
+    /// F-keys for the feel tools, a gamepad's pad and face buttons, and a
+    /// study's answers.
     fn default() -> Self {
         use Binding::{Key, Mouse, PadButton as Pad};
         use PadButton::*;
@@ -500,6 +522,26 @@ impl Default for Bindings {
         b.set(Action::Record, [Key("F9")]);
         b.set(Action::Reload, [Key("F5")]);
         b.set(Action::Quit, [Key("Escape")]);
+        // A study's questions take these first while one is open, so they
+        // may share inputs with play (the pad's D-pad walks and answers).
+        b.set(
+            Action::AnswerUp,
+            [Key("PageUp"), Key("NumpadAdd"), Key("ArrowUp"), Pad(DPadUp)],
+        );
+        b.set(
+            Action::AnswerDown,
+            [
+                Key("PageDown"),
+                Key("NumpadSubtract"),
+                Key("ArrowDown"),
+                Pad(DPadDown),
+            ],
+        );
+        b.set(
+            Action::Answer,
+            [Key("Enter"), Key("NumpadEnter"), Pad(South)],
+        );
+        b.set(Action::StopCondition, [Key("Backspace"), Pad(Select)]);
         b
     }
 }
@@ -516,7 +558,16 @@ mod tests {
     fn default_inputs_do_one_thing_each() {
         let b = Bindings::default();
         for input in Binding::all() {
-            let mut actions: Vec<Action> = b.actions(&input).collect();
+            // A study's answers take an input first while a question is
+            // open; it plays otherwise.
+            let study = [
+                Action::AnswerUp,
+                Action::AnswerDown,
+                Action::Answer,
+                Action::StopCondition,
+            ];
+            let mut actions: Vec<Action> =
+                b.actions(&input).filter(|a| !study.contains(a)).collect();
             actions.sort_by_key(|a| a.name());
             actions.dedup();
             let shared = actions == [Action::Fire, Action::Thrust]

@@ -7,14 +7,17 @@
 //! - [`results`]: the session's files, each answer appended and synced.
 //! - [`run`]: a session with its files, cueing whoever runs the world.
 //! - [`simulate`]: a simulated participant, headless.
+//! - [`screen`]: what the participant sees at each step, as a text panel.
 //! - [`session`]: a session's steps as a state machine, time passed in.
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
 
 pub mod latin;
+pub mod plot;
 pub mod protocol;
 pub mod results;
 pub mod run;
+pub mod screen;
 pub mod session;
 pub mod simulate;
 pub mod ssq;

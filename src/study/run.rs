@@ -17,7 +17,7 @@ pub enum Cue {
         /// The position in the order run, from 0.
         position: usize,
         /// The condition's settings.
-        condition: Condition,
+        condition: Box<Condition>,
         /// Where its recording goes.
         recording: PathBuf,
     },
@@ -73,7 +73,7 @@ impl StudyRun {
                     let index = self.session.order()[position];
                     cues.push(Cue::Start {
                         position,
-                        condition: self.session.protocol().conditions[index].clone(),
+                        condition: Box::new(self.session.protocol().conditions[index].clone()),
                         recording: self
                             .results
                             .dir()

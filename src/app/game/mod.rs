@@ -4,6 +4,9 @@
 
 mod commands;
 mod reload;
+mod study;
+
+pub(in crate::app) use study::Studying;
 
 use super::input::{self, Command, Inputs, PadState};
 use super::tape::Tape;
@@ -57,6 +60,8 @@ pub(super) struct Game {
     notice: Option<(String, f64)>,
     /// What went wrong with recordings, for the report at the end.
     problems: Vec<String>,
+    /// A study session under way, if this game is one.
+    study: Option<Studying>,
 }
 
 /// The files a game reloads when they change, and the error of the last
@@ -117,6 +122,7 @@ impl Game {
             tape,
             notice: None,
             problems: Vec::new(),
+            study: None,
         };
         game.refresh_help();
         game
@@ -141,6 +147,14 @@ impl Game {
         .with_map_art(map.art)
     }
 
+    /// The game running the study session `studying`.
+    pub fn with_study(self, studying: Studying) -> Self {
+        Self {
+            study: Some(studying),
+            ..self
+        }
+    }
+
     /// The game drawing its map with `map_art`, the textures loaded with it.
     pub fn with_map_art(self, map_art: MapArt) -> Self {
         Self { map_art, ..self }
@@ -152,9 +166,11 @@ impl Game {
     pub fn advance(&mut self, elapsed: f64) -> View {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
-        if self.hud.paused {
+        self.study_frame(elapsed);
+        if self.hud.paused || self.study_holds_world() {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
+            self.clock = FixedStep::new(TICK_DT);
         } else {
             for _ in 0..self.clock.advance(elapsed) {
                 let held = self.held_controls();
@@ -166,6 +182,10 @@ impl Game {
                 self.prev = self.world.camera();
                 self.world.step(&controls);
                 self.after_step(&controls);
+                self.study_tick(TICK_DT);
+                if self.study_holds_world() {
+                    break;
+                }
             }
         }
         if self.settings.video.level_horizon {
@@ -242,15 +262,37 @@ impl Game {
             },
             render::Frame::new(frame, width, height),
         );
+        self.draw_study(frame, width, height);
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
     /// commands a fresh press gives (none for a repeat).
     pub fn press(&mut self, binding: Binding) -> Vec<Command> {
+        if self.inputs.holds(&binding) {
+            return Vec::new();
+        }
+        if self.study_press(&binding) {
+            return Vec::new();
+        }
         if !self.inputs.press(binding) {
             return Vec::new();
         }
-        input::commands(&self.settings.bindings, &binding, self.alt_held())
+        self.allowed(
+            input::commands(&self.settings.bindings, &binding, self.alt_held()),
+            &binding,
+        )
+    }
+
+    /// The commands a study allows of `commands` (all, outside a study),
+    /// given by `binding`.
+    fn allowed(&self, commands: Vec<Command>, binding: &Binding) -> Vec<Command> {
+        if self.is_pad_stop(binding) {
+            return Vec::new();
+        }
+        commands
+            .into_iter()
+            .filter(|c| self.study_allows(c))
+            .collect()
     }
 
     /// Notes `binding` as let go.
@@ -262,11 +304,15 @@ impl Game {
     /// presses give.
     pub fn set_pad(&mut self, pad: PadState) -> Vec<Command> {
         let fresh = self.inputs.set_pad(pad);
-        let bindings = &self.settings.bindings;
-        fresh
-            .iter()
-            .flat_map(|b| input::commands(bindings, b, false))
-            .collect()
+        let mut commands = Vec::new();
+        for b in fresh {
+            if self.study_press(&b) {
+                continue;
+            }
+            let given = input::commands(&self.settings.bindings, &b, false);
+            commands.extend(self.allowed(given, &b));
+        }
+        commands
     }
 
     /// Adds mouse motion, in counts (right and down positive).

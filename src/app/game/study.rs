@@ -1,0 +1,219 @@
+//! The game in a study session: the session's screens over the view, its
+//! inputs taken first while a question is open, a fresh world and
+//! recording for each condition, and no command that would change a
+//! condition (model, coupling, reload, restart, pause, recording).
+
+use super::Game;
+use crate::app::input::Command;
+use crate::map::Map;
+use crate::render::panel::{draw_panel, Panel};
+use crate::render::Frame;
+use crate::settings::{Action, Binding, PadButton};
+use crate::sim::World;
+use crate::study::run::{Cue, StudyRun};
+use crate::study::screen;
+use crate::study::session::Key;
+
+/// How long a pad's stop button must be held, seconds.
+const PAD_STOP_HOLD_S: f64 = 1.0;
+
+/// A session under way in the game.
+pub(in crate::app) struct Studying {
+    run: StudyRun,
+    /// The level as loaded: each condition's world starts from it.
+    level: Map,
+    /// Seconds the pad's stop button has been held, while it is.
+    pad_stop_s: Option<f64>,
+}
+
+impl Studying {
+    /// `run` playing on `level`.
+    pub fn new(run: StudyRun, level: Map) -> Self {
+        Self {
+            run,
+            level,
+            pad_stop_s: None,
+        }
+    }
+}
+
+/// The study key `binding` gives under the game's bindings, if any:
+/// number keys type, the bound actions answer and stop.
+fn study_key(game: &Game, binding: &Binding) -> Option<Key> {
+    if let Binding::Key(name) = binding {
+        let digit = name
+            .strip_prefix("Digit")
+            .or_else(|| name.strip_prefix("Numpad"))
+            .and_then(|d| d.parse::<u8>().ok());
+        if let Some(d) = digit.filter(|d| *d <= 9) {
+            return Some(Key::Digit(d));
+        }
+    }
+    let b = &game.settings.bindings;
+    let bound = |a: Action| b.get(a).contains(binding);
+    if bound(Action::StopCondition) {
+        // A pad's stop must be held (a slip of the thumb ends nothing).
+        return match binding {
+            Binding::PadButton(_) => None,
+            _ => Some(Key::Stop),
+        };
+    }
+    [
+        (Action::Answer, Key::Confirm),
+        (Action::AnswerUp, Key::Up),
+        (Action::AnswerDown, Key::Down),
+    ]
+    .into_iter()
+    .find(|(a, _)| bound(*a))
+    .map(|(_, k)| k)
+}
+
+impl Game {
+    /// True while a study holds the world still (between conditions).
+    pub(super) fn study_holds_world(&self) -> bool {
+        self.study
+            .as_ref()
+            .is_some_and(|s| s.run.session().playing().is_none())
+    }
+
+    /// A study's share of a frame: time for its screens between
+    /// conditions, the pad's held stop button.
+    pub(super) fn study_frame(&mut self, elapsed: f64) {
+        let Some(s) = &mut self.study else {
+            return;
+        };
+        let stop_held = s.run.session().playing().is_some()
+            && self
+                .settings
+                .bindings
+                .get(Action::StopCondition)
+                .iter()
+                .any(|b| matches!(b, Binding::PadButton(_)) && self.inputs.holds(b));
+        s.pad_stop_s = stop_held.then(|| s.pad_stop_s.unwrap_or(0.0) + elapsed);
+        let mut cues = Vec::new();
+        if s.pad_stop_s.is_some_and(|t| t >= PAD_STOP_HOLD_S) {
+            s.pad_stop_s = None;
+            cues.push(s.run.press(Key::Stop));
+        }
+        if s.run.session().playing().is_none() {
+            cues.push(s.run.advance(elapsed));
+        }
+        for c in cues {
+            self.study_cues(c);
+        }
+    }
+
+    /// A study's share of a tick just run: its clock is the world's.
+    pub(super) fn study_tick(&mut self, dt: f64) {
+        if let Some(s) = &mut self.study {
+            let cues = s.run.advance(dt);
+            self.study_cues(cues);
+        }
+    }
+
+    /// A press a study takes (its answers, while a question is open, and
+    /// its stop key in play): true if taken.
+    pub(super) fn study_press(&mut self, binding: &Binding) -> bool {
+        let Some(key) = study_key(self, binding) else {
+            return false;
+        };
+        let Some(s) = &mut self.study else {
+            return false;
+        };
+        let session = s.run.session();
+        let open = session.playing().is_none() || session.prompting() || key == Key::Stop;
+        if !open {
+            return false;
+        }
+        let cues = s.run.press(key);
+        self.study_cues(cues);
+        true
+    }
+
+    /// True for a command a study allows (none that changes a condition).
+    pub(super) fn study_allows(&self, command: &Command) -> bool {
+        self.study.is_none()
+            || matches!(
+                command,
+                Command::Quit
+                    | Command::ToggleFullscreen
+                    | Command::ToggleHelp
+                    | Command::ToggleMinimap
+                    | Command::Use
+                    | Command::ToggleJetpack
+                    | Command::Level
+            )
+    }
+
+    /// True while the study's pad stop button is the one held (it opens
+    /// no help while it stops).
+    pub(super) fn is_pad_stop(&self, binding: &Binding) -> bool {
+        self.study.is_some()
+            && matches!(binding, Binding::PadButton(PadButton::Select))
+            && self
+                .settings
+                .bindings
+                .get(Action::StopCondition)
+                .contains(binding)
+    }
+
+    /// Carries out what the study's answers cue, or tells what went wrong
+    /// writing them.
+    fn study_cues(&mut self, cues: Result<Vec<Cue>, crate::study::results::ResultsError>) {
+        let cues = match cues {
+            Ok(c) => c,
+            Err(e) => {
+                let message = format!("STUDY DATA NOT SAVED: {}", crate::located::chain(&e));
+                eprintln!("{message}");
+                self.problems.push(message.clone());
+                self.notify(message);
+                return;
+            }
+        };
+        for cue in cues {
+            match cue {
+                Cue::Start {
+                    condition,
+                    recording,
+                    ..
+                } => {
+                    let level = self.study.as_ref().map(|s| s.level.clone());
+                    let Some(level) = level else { return };
+                    self.world = World::new(level, condition.tunables, self.tape.seed());
+                    self.prev = self.world.camera();
+                    self.fov = condition.fov_deg.to_radians();
+                    self.settings.video.level_horizon = condition.level_horizon;
+                    self.inputs.release_all();
+                    if let Err(e) = self.record_to(&recording) {
+                        let message = format!("cannot record {}: {e}", recording.display());
+                        self.problems.push(message.clone());
+                        self.notify(message);
+                    }
+                    self.notice = None;
+                }
+                Cue::Stop => {
+                    if let Some(Err(e)) = self.tape.stop() {
+                        self.problems.push(e.clone());
+                        self.notify(e);
+                    }
+                }
+                Cue::Finished => {}
+            }
+        }
+    }
+
+    /// Draws the study's panel, if it shows one, over `frame`.
+    pub(super) fn draw_study(&self, frame: &mut [u8], width: usize, height: usize) {
+        let Some(s) = &self.study else {
+            return;
+        };
+        let dir = s.run.results().dir().display().to_string();
+        if let Some(panel) = screen::panel(s.run.session(), &self.settings.bindings, &dir) {
+            draw(frame, width, height, &panel);
+        }
+    }
+}
+
+fn draw(frame: &mut [u8], width: usize, height: usize, panel: &Panel) {
+    draw_panel(Frame::new(frame, width, height), panel);
+}
