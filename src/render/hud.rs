@@ -36,6 +36,9 @@ pub struct Hud {
     pub message: Option<String>,
     /// Draw no HUD at all: the bare scene.
     pub hidden: bool,
+    /// A study's blinding: nothing that names or shows the walking model
+    /// (the readout, the dial, the help's movement section) is drawn.
+    pub blind: bool,
     /// Show the help overlay: the bindings and the comfort options in force.
     pub help: bool,
     /// The help overlay's bindings: what is pressed, and what it does (the
@@ -68,16 +71,18 @@ pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
     let scale = ((height as f64 / 400.0).round() as usize).max(1);
     // The gun and the flashes first: the readouts stay legible over them.
     fight::draw(world, art, hud.prompts.restart.as_deref(), c, scale);
-    readout(world, hud, c, scale);
-    match &world.player().flight {
-        Some(f) => cockpit::attitude(world, f, c, scale),
-        None => dial(world, view, c, scale),
+    if !hud.blind {
+        readout(world, hud, c, scale);
+        match &world.player().flight {
+            Some(f) => cockpit::attitude(world, f, c, scale),
+            None => dial(world, view, c, scale),
+        }
     }
     if hud.minimap || hud.steering {
         minimap((world, map_art), view, hud.steering, c, scale);
     }
     notice(world, c, scale);
-    if hud.help {
+    if hud.help && !hud.blind {
         help(world, view, hud, c, scale);
     }
     let line = (GLYPH * scale) as i64;
@@ -575,5 +580,52 @@ mod tests {
             // Well over the 8 letters of its title, at 5 or more pixels each.
             assert!(lettered > 1000, "{size}: {lettered} text pixels");
         }
+    }
+
+    #[test]
+    fn a_blind_hud_shows_nothing_of_the_model_but_the_gun_stays() {
+        let world = World::new(
+            crate::map::Map::from_rows(&["#####", "#.>.#", "#####"]),
+            Default::default(),
+            1,
+        );
+        let (w, h) = (640, 360);
+        let view = View::from_pose(world.camera());
+        let draw = |hud: &Hud| {
+            let mut frame = vec![0u8; w * h * 4];
+            super::super::draw(
+                &super::super::Scene {
+                    world: &world,
+                    view: &view,
+                    hud,
+                    art: &crate::sprites::Art::plain(),
+                    map_art: &MapArt::plain(world.map()),
+                },
+                super::super::Frame::new(&mut frame, w, h),
+            );
+            frame
+        };
+        let bare = draw(&Hud {
+            hidden: true,
+            ..Hud::default()
+        });
+        let full = draw(&Hud {
+            help: true,
+            ..Hud::default()
+        });
+        let blind = draw(&Hud {
+            help: true,
+            blind: true,
+            ..Hud::default()
+        });
+        // The top-left readout and the help: drawn in full, not blind.
+        let corner = |f: &[u8]| -> Vec<u8> {
+            (0..40)
+                .flat_map(|y| f[y * w * 4..(y * w + 160) * 4].to_vec())
+                .collect()
+        };
+        assert_ne!(corner(&full), corner(&bare), "the readout is drawn");
+        assert_eq!(corner(&blind), corner(&bare), "a blind HUD names no model");
+        assert_ne!(blind, bare, "the gun is still drawn");
     }
 }

@@ -148,7 +148,9 @@ impl Game {
     }
 
     /// The game running the study session `studying`.
-    pub fn with_study(self, studying: Studying) -> Self {
+    pub fn with_study(mut self, studying: Studying) -> Self {
+        // The participant must not learn which condition is which.
+        self.hud.blind = true;
         Self {
             study: Some(studying),
             ..self
