@@ -267,6 +267,7 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         paused: true,
         message: Some("a message".into()),
         hidden: false,
+        blind: false,
         help: true,
         keys: wobblecaster::settings::help_lines(&Default::default()),
         prompts: wobblecaster::settings::prompts(&Default::default()),

@@ -65,6 +65,9 @@ pub enum CliError {
     /// A study's results could not be written or resumed.
     #[error(transparent)]
     StudyResults(#[from] crate::study::results::ResultsError),
+    /// A study's report could not be made.
+    #[error(transparent)]
+    StudyReport(#[from] crate::study::report::ReportError),
     /// A simulated session could not finish.
     #[error(transparent)]
     Simulate(#[from] crate::study::simulate::SimulateError),

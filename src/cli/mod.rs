@@ -34,6 +34,7 @@ mod run_input;
 mod settings;
 mod shot;
 mod study;
+mod study_report;
 mod trace;
 
 pub use error::CliError;

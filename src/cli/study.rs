@@ -31,6 +31,9 @@ enum StudyCommand {
     /// Run one participant's session of PROTOCOL: in the window, or with
     /// --simulate SEED --headless, a simulated participant.
     Run(RunArgs),
+    /// Analyse every participant in RESULTS_DIR: summary.csv, report.md
+    /// and plots.
+    Report(super::study_report::Args),
 }
 
 /// `study run`.
@@ -95,6 +98,7 @@ fn trailing_number(id: &str) -> Option<usize> {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         StudyCommand::Run(a) => run_session(a),
+        StudyCommand::Report(a) => super::study_report::run(a),
     }
 }
 

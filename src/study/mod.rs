@@ -3,6 +3,9 @@
 //! measurements of what they played.
 //!
 //! - [`protocol`]: the study protocol file, read and checked.
+//! - [`report`]: a results folder analysed: summary table, report, plots.
+//! - [`plot`]: the report's plots (FMS over time, SSQ change, a metric
+//!   against the peak FMS).
 //! - [`latin`]: the order of conditions for each participant (Williams).
 //! - [`results`]: the session's files, each answer appended and synced.
 //! - [`run`]: a session with its files, cueing whoever runs the world.
@@ -15,6 +18,7 @@
 pub mod latin;
 pub mod plot;
 pub mod protocol;
+pub mod report;
 pub mod results;
 pub mod run;
 pub mod screen;

@@ -75,6 +75,9 @@ struct Participant {
     sickness: f64,
     /// The highest sickness in each condition, by position.
     peak: Vec<f64>,
+    /// How much this person disliked each condition, by position, once
+    /// asked: the peak sickness blurred by taste.
+    dislike: Vec<Option<f64>>,
     /// An answer being given: due at this many seconds of play, and
     /// whether it will be given at all.
     pending: Option<(f64, bool)>,
@@ -90,6 +93,7 @@ impl Participant {
             susceptibility,
             sickness: 0.0,
             peak: vec![0.0; conditions],
+            dislike: vec![None; conditions],
             pending: None,
         }
     }
@@ -130,6 +134,17 @@ impl Participant {
     fn question(&mut self, position: usize) -> u8 {
         let v = 6.0 - self.peak[position] / 4.0 + normal(&mut self.rng);
         v.round().clamp(1.0, 7.0) as u8
+    }
+
+    /// How much this person disliked the condition at `position` (the
+    /// same each time asked).
+    fn dislike(&mut self, position: usize) -> f64 {
+        if let Some(d) = self.dislike[position] {
+            return d;
+        }
+        let d = self.peak[position] + 2.0 * normal(&mut self.rng);
+        self.dislike[position] = Some(d);
+        d
     }
 
     fn uniform(&mut self, low: f64, high: f64) -> f64 {
@@ -181,10 +196,12 @@ pub fn simulate(
                 run.press(Key::Confirm)?
             }
             Step::Ranking => {
-                // The condition that made this person least sick first.
+                // The condition this person disliked least first: mostly
+                // the one that made them least sick.
                 let (rest, choice) = run.session().unranked();
+                let dislike: Vec<f64> = rest.iter().map(|&p| person.dislike(p)).collect();
                 let best = (0..rest.len())
-                    .min_by(|&a, &b| person.peak[rest[a]].total_cmp(&person.peak[rest[b]]))
+                    .min_by(|&a, &b| dislike[a].total_cmp(&dislike[b]))
                     .unwrap_or(0);
                 let key = if best > choice {
                     Key::Down

@@ -6,12 +6,13 @@
 use super::ReportError;
 use crate::data;
 use crate::feel::{self, run, Scale, Trajectory};
+use crate::files;
 use crate::map::{self, Map};
-use crate::record::{Playback, Recording};
+use crate::record::{Playback, Recording, RecordingError};
 use crate::sim::{Controls, Tunables, TICK_DT};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One recording to measure.
 pub(super) struct Job {
@@ -33,27 +34,69 @@ pub(super) struct Measured {
     pub notes: Vec<String>,
 }
 
-/// Measures every job's recording at `scale`, in job order.
+/// Measures every job's recording at `scale`, in job order. A recording
+/// that is missing gives no metrics and a note; one left as
+/// `NAME.partial` (its session stopped while recording) is measured as far
+/// as it goes.
 pub(super) fn measure(jobs: &[Job], scale: Scale) -> Result<Vec<Measured>, ReportError> {
-    let loaded: Vec<Result<Recording, _>> = jobs
-        .par_iter()
-        .map(|j| Recording::load(&j.recording))
-        .collect();
-    let recordings = loaded.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let maps = maps_of(&recordings)?;
+    let loaded: Vec<Result<Found, _>> = jobs.par_iter().map(|j| load(&j.recording)).collect();
+    let found = loaded.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let maps = maps_of(found.iter().filter_map(|f| f.recording.as_ref()))?;
     Ok(jobs
         .par_iter()
-        .zip(recordings)
-        .map(|(job, recording)| {
+        .zip(found)
+        .map(|(job, found)| {
+            let Some(recording) = found.recording else {
+                let values = vec![None; feel::names().count()];
+                return Measured {
+                    values,
+                    notes: found.notes,
+                };
+            };
             let map = maps[&recording.header.map].clone();
-            measure_one(job, recording, map, scale)
+            let mut measured = measure_one(job, recording, map, scale);
+            measured.notes.splice(0..0, found.notes);
+            measured
         })
         .collect())
 }
 
+/// A recording looked for, and what the report should say of where it
+/// was found.
+struct Found {
+    /// The recording, if there is one.
+    recording: Option<Recording>,
+    /// Notes: missing, or only its partial file.
+    notes: Vec<String>,
+}
+
+/// Loads the recording `path`, else its partial file, else nothing.
+fn load(path: &Path) -> Result<Found, RecordingError> {
+    let partial = files::partial_path(path);
+    let name = path.display();
+    let (recording, note) = if path.symlink_metadata().is_ok() {
+        (Some(Recording::load(path)?), None)
+    } else if partial.symlink_metadata().is_ok() {
+        let note = format!(
+            "{name} is missing; {} (left by a session stopped while recording) is measured \
+             instead",
+            partial.display()
+        );
+        (Some(Recording::load(&partial)?), Some(note))
+    } else {
+        (None, Some(format!("{name} is missing: no metrics for it")))
+    };
+    Ok(Found {
+        recording,
+        notes: note.into_iter().collect(),
+    })
+}
+
 /// The level of every map the recordings name (each loaded once), by the
 /// name in their headers; no name is the open plane.
-fn maps_of(recordings: &[Recording]) -> Result<BTreeMap<Option<PathBuf>, Map>, ReportError> {
+fn maps_of<'r>(
+    recordings: impl Iterator<Item = &'r Recording>,
+) -> Result<BTreeMap<Option<PathBuf>, Map>, ReportError> {
     let mut maps = BTreeMap::new();
     for r in recordings {
         let key = &r.header.map;
@@ -144,4 +187,15 @@ fn doubts(job: &Job, recording: &Recording, map: &Map) -> Vec<String> {
         ));
     }
     notes
+}
+
+/// Every metric the feel lab computes, without values: names, units and
+/// meanings in [`feel::names`] order.
+pub(super) fn metric_list() -> Vec<feel::Metric> {
+    let empty = Trajectory {
+        dt: TICK_DT,
+        fov_deg: feel::DEFAULT_FOV_DEG,
+        samples: Vec::new(),
+    };
+    feel::compute(&empty, Scale::default())
 }

@@ -6,51 +6,9 @@ use super::session_file::{self, SessionFile};
 use super::table::{self, Checker, Row, Table};
 use super::ReportError;
 use crate::study::protocol::QUESTION_POINTS;
+use crate::study::results::{ssq_header, ANSWERS_HEADER, CONDITIONS_HEADER, RATINGS_HEADER};
 use crate::study::ssq;
 use std::path::{Path, PathBuf};
-
-/// `conditions.csv`: one row per condition played to its end or stopped.
-pub const CONDITIONS: &[&str] = &[
-    "participant",
-    "condition",
-    "label",
-    "position",
-    "started_utc",
-    "duration_s",
-    "ended_early",
-    "recording",
-];
-/// `ratings.csv`: one row per FMS prompt.
-pub const RATINGS: &[&str] = &["participant", "condition", "label", "position", "t_s", "fms"];
-/// `ssq.csv`: one row per questionnaire, items then scores.
-pub const SSQ: &[&str] = &[
-    "participant",
-    "condition",
-    "label",
-    "when",
-    "q1",
-    "q2",
-    "q3",
-    "q4",
-    "q5",
-    "q6",
-    "q7",
-    "q8",
-    "q9",
-    "q10",
-    "q11",
-    "q12",
-    "q13",
-    "q14",
-    "q15",
-    "q16",
-    "nausea",
-    "oculomotor",
-    "disorientation",
-    "total",
-];
-/// `answers.csv`: custom questions and the final ranking.
-pub const ANSWERS: &[&str] = &["participant", "condition", "label", "question", "answer"];
 
 /// The highest FMS rating (frank sickness).
 pub const FMS_TOP: u64 = 20;
@@ -127,35 +85,18 @@ pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
         ranks: Vec::new(),
         notes: Vec::new(),
     };
-    let mut tables = Vec::new();
-    for (name, header) in [
-        ("conditions.csv", CONDITIONS),
-        ("ratings.csv", RATINGS),
-        ("ssq.csv", SSQ),
-        ("answers.csv", ANSWERS),
-    ] {
-        let t = table::read(&dir.join(name), header)?;
-        if t.as_ref().is_some_and(|t| t.cut) {
-            p.notes.push(format!(
-                "{id}/{name}: the last line has no end (the session stopped while writing it) \
-                 and is left out"
-            ));
-        }
-        tables.push(t);
+    // In this order: each table is checked against the ones before.
+    if let Some(t) = table_of(&mut p, dir, "conditions.csv", CONDITIONS_HEADER)? {
+        played(&mut p, &t, dir)?;
     }
-    let [conditions, ratings, ssq, answers] = <[Option<Table>; 4]>::try_from(tables)
-        .unwrap_or_else(|_| unreachable!("four tables were read"));
-    if let Some(t) = &conditions {
-        played(&mut p, t, dir)?;
+    if let Some(t) = table_of(&mut p, dir, "ratings.csv", RATINGS_HEADER)? {
+        ratings_of(&mut p, &t)?;
     }
-    if let Some(t) = &ratings {
-        ratings_of(&mut p, t)?;
+    if let Some(t) = table_of(&mut p, dir, "ssq.csv", &ssq_header())? {
+        ssq_of(&mut p, &t)?;
     }
-    if let Some(t) = &ssq {
-        ssq_of(&mut p, t)?;
-    }
-    if let Some(t) = &answers {
-        answers_of(&mut p, t)?;
+    if let Some(t) = table_of(&mut p, dir, "answers.csv", ANSWERS_HEADER)? {
+        answers_of(&mut p, &t)?;
     }
     let (ran, of) = (p.played.len(), p.session.order.len());
     if ran < of {
@@ -163,6 +104,25 @@ pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
             .push(format!("{id} played {ran} of the {of} conditions"));
     }
     Ok(p)
+}
+
+/// The table `name` of `p`'s folder `dir`, if there is one; a last line
+/// cut off is noted.
+fn table_of(
+    p: &mut Participant,
+    dir: &Path,
+    name: &str,
+    header: &str,
+) -> Result<Option<Table>, ReportError> {
+    let t = table::read(&dir.join(name), header)?;
+    if t.as_ref().is_some_and(|t| t.cut) {
+        p.notes.push(format!(
+            "{}/{name}: the last line has no end (the session stopped while writing it) and \
+             is left out",
+            p.id()
+        ));
+    }
+    Ok(t)
 }
 
 /// The columns that say whose row it is and of which condition.
@@ -197,8 +157,9 @@ fn identify(
     let participant = row.text(0);
     if participant != s.participant {
         let message = format!(
-            "`participant` must be `{}` (the folder's), found `{participant}`",
-            s.participant
+            "`participant` must be `{}` (the folder's), found {}",
+            s.participant,
+            table::shown(participant)
         );
         f.at_field(row, 0, message);
         return None;
@@ -237,7 +198,7 @@ fn played(p: &mut Participant, t: &Table, dir: &Path) -> Result<(), ReportError>
         let Some((condition, position)) = identify(&mut f, t, row, &p.session, &WHO_AT) else {
             continue;
         };
-        f.field(t, row, 4, |v| table::name(v).or_else(|_| utc(v)));
+        f.field(t, row, 4, utc);
         let duration_s = f.field(t, row, 5, table::seconds);
         let ended_early = f.field(t, row, 6, table::flag);
         let recording = f.field(t, row, 7, file_name);
@@ -266,17 +227,16 @@ fn played(p: &mut Participant, t: &Table, dir: &Path) -> Result<(), ReportError>
     f.finish()
 }
 
-/// A time as written (`2025-01-31T12:00:00Z`): ASCII letters, digits, `-`,
-/// `:`, `.` and `+`.
+/// A time as written (`2025-01-31T12:00:00Z`: ASCII letters, digits, `-`,
+/// `:`, `.` and `+`), or nothing when the session did not note it.
 fn utc(text: &str) -> Result<String, String> {
-    let ok = !text.is_empty()
-        && text.len() <= 40
+    let ok = text.len() <= 40
         && text
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-:.+".contains(c));
     match ok {
         true => Ok(text.to_string()),
-        false => Err("a UTC time such as 2025-01-31T12:00:00Z".into()),
+        false => Err("a UTC time such as 2025-01-31T12:00:00Z, or nothing".into()),
     }
 }
 
@@ -398,7 +358,9 @@ fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
                 }
             }
             _ => {
-                f.field(t, row, 3, |_| Err::<(), _>("`baseline` or `post`".to_string()));
+                f.field(t, row, 3, |_| {
+                    Err::<(), _>("`baseline` or `post`".to_string())
+                });
             }
         }
     }
@@ -420,7 +382,11 @@ fn ssq_total(f: &mut Checker, t: &Table, row: &Row) -> Option<f64> {
         }
     }
     let written: Vec<Option<f64>> = (0..4)
-        .map(|i| f.field(t, row, FIRST_ITEM + 16 + i, |v| table::number(v, 0.0, SCORE_TOP)))
+        .map(|i| {
+            f.field(t, row, FIRST_ITEM + 16 + i, |v| {
+                table::number(v, 0.0, SCORE_TOP)
+            })
+        })
         .collect();
     if !complete {
         return None;
@@ -434,7 +400,7 @@ fn ssq_total(f: &mut Checker, t: &Table, row: &Row) -> Option<f64> {
             continue;
         };
         if (w - want).abs() > SCORE_TOLERANCE {
-            let column = SSQ[FIRST_ITEM + 16 + i];
+            let column = ["nausea", "oculomotor", "disorientation", "total"][i];
             let message = format!(
                 "`{column}` is {w}, but the items score {}",
                 (want * 100.0).round() / 100.0
@@ -449,7 +415,13 @@ fn ssq_total(f: &mut Checker, t: &Table, row: &Row) -> Option<f64> {
 /// `answers.csv` into each played condition's answers and the ranking.
 fn answers_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
     let mut f = Checker::new(&t.file);
-    let questions: Vec<String> = p.session.protocol.questions.iter().map(|q| q.id.clone()).collect();
+    let questions: Vec<String> = p
+        .session
+        .protocol
+        .questions
+        .iter()
+        .map(|q| q.id.clone())
+        .collect();
     let n = p.session.order.len();
     for row in &t.rows {
         let Some((condition, _)) = identify(&mut f, t, row, &p.session, &WHO) else {
@@ -471,8 +443,9 @@ fn answers_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
         }
         if !questions.iter().any(|q| q == question) {
             let message = format!(
-                "`question` must be `{RANK}` or one the protocol asks ({}), found `{question}`",
-                questions.join(", ")
+                "`question` must be `{RANK}` or one the protocol asks ({}), found {}",
+                questions.join(", "),
+                table::shown(question)
             );
             f.at_field(row, 3, message);
             continue;
@@ -482,13 +455,18 @@ fn answers_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
             continue;
         };
         let Some(c) = p.played.iter_mut().find(|c| c.condition == condition) else {
-            let message =
-                format!("an answer after `{condition}`, which conditions.csv does not list as played");
+            let message = format!(
+                "an answer after `{condition}`, which conditions.csv does not list as played"
+            );
             f.at_field(row, 1, message);
             continue;
         };
         if c.answers.iter().any(|(q, _)| q == question) {
-            f.at_field(row, 3, format!("`{question}` answered twice after `{condition}`"));
+            f.at_field(
+                row,
+                3,
+                format!("`{question}` answered twice after `{condition}`"),
+            );
             continue;
         }
         c.answers.push((question.to_string(), answer as u8));

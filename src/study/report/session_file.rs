@@ -21,12 +21,8 @@ pub(super) struct SessionFile {
     pub study: String,
     /// The participant's ID (the folder's name).
     pub participant: String,
-    /// The Latin square row, from 1.
-    pub sequence: u64,
     /// The seed of a simulated participant; None for a person.
     pub simulated: Option<u64>,
-    /// The program version that ran the session.
-    pub program_version: String,
     /// The SHA-256 of the protocol file, as written.
     pub protocol_sha256: String,
     /// The condition names in the order run.
@@ -52,7 +48,10 @@ pub(super) struct Resumed {
 impl SessionFile {
     /// The position (from 1) of `condition` in the order run.
     pub fn position_of(&self, condition: &str) -> Option<usize> {
-        self.order.iter().position(|c| c == condition).map(|i| i + 1)
+        self.order
+            .iter()
+            .position(|c| c == condition)
+            .map(|i| i + 1)
     }
 
     /// The rows of `ratings.csv` for `condition` to leave out: the largest
@@ -107,25 +106,38 @@ impl Reader<'_> {
                 self.fault(v.span().start, message);
             }
         }
-        let sequence = self.required(doc, "sequence").and_then(|v| self.whole(v, 1, 1 << 32));
+        let sequence = self
+            .required(doc, "sequence")
+            .and_then(|v| self.whole(v, 1, 1 << 32));
         let simulated = self.required(doc, "simulated").and_then(|v| self.flag(v));
         let seed = match (simulated, doc.get("simulate_seed")) {
             (Some(true), Some(v)) => self.whole(v, 0, u64::MAX).map(Some),
             (Some(true), None) => {
-                self.fault(0, "`simulate_seed` is missing for a simulated session".into());
+                self.fault(
+                    0,
+                    "`simulate_seed` is missing for a simulated session".into(),
+                );
                 None
             }
             _ => Some(None),
         };
-        let version = self.required(doc, "program_version").and_then(|v| self.string(v));
-        let sha = self.required(doc, "protocol_sha256").and_then(|v| self.string(v));
+        let version = self
+            .required(doc, "program_version")
+            .and_then(|v| self.string(v));
+        let sha = self
+            .required(doc, "protocol_sha256")
+            .and_then(|v| self.string(v));
         for key in ["started_utc", "protocol_file", "map"] {
             self.required(doc, key).and_then(|v| self.string(v));
         }
-        let protocol = self.required(doc, "protocol_text").and_then(|v| self.protocol(v));
+        let protocol = self
+            .required(doc, "protocol_text")
+            .and_then(|v| self.protocol(v));
         let order = self.required(doc, "order").and_then(|v| self.names(v));
         let labels = self.required(doc, "labels").and_then(|v| self.names(v));
         let (order, labels, protocol) = (order?, labels?, protocol?);
+        // Checked, not used: the recordings say which version played them.
+        let (_, _) = (sequence?, version?);
         self.check_order(doc, &order, &labels, &protocol);
         let resumed = match doc.get("resumed") {
             Some(v) => self.resumed(v, &order),
@@ -134,9 +146,7 @@ impl Reader<'_> {
         Some(SessionFile {
             study: study?,
             participant: participant?,
-            sequence: sequence?,
             simulated: seed?,
-            program_version: version?,
             protocol_sha256: sha?,
             order,
             labels,
@@ -156,7 +166,10 @@ impl Reader<'_> {
 
     fn wrong(&mut self, value: &Value, expected: &str) {
         let found = value.get_ref().type_str();
-        self.fault(value.span().start, format!("expected {expected}, found {found}"));
+        self.fault(
+            value.span().start,
+            format!("expected {expected}, found {found}"),
+        );
     }
 
     fn string(&mut self, value: &Value) -> Option<String> {
@@ -172,7 +185,10 @@ impl Reader<'_> {
         match super::table::name(&s) {
             Ok(s) => Some(s),
             Err(want) => {
-                self.fault(value.span().start, format!("expected {want}, found \"{s}\""));
+                self.fault(
+                    value.span().start,
+                    format!("expected {want}, found \"{s}\""),
+                );
                 None
             }
         }
@@ -296,5 +312,98 @@ impl Reader<'_> {
             condition: name,
             discarded_ratings: discarded? as usize,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROTOCOL: &str = "name = \"s\"\nmap = \"m\"\n[[condition]]\nname = \"a\"\n\
+                            [[condition]]\nname = \"b\"\n";
+
+    /// A session.toml of participant P1 with `extra` appended.
+    fn text(extra: &str) -> String {
+        format!(
+            "study = \"s\"\nparticipant = \"P1\"\nsequence = 2\nsimulated = true\n\
+             simulate_seed = 7\nprogram_version = \"0\"\nstarted_utc = \"x\"\n\
+             protocol_file = \"p\"\nprotocol_sha256 = \"ab\"\nmap = \"m\"\n\
+             order = [\"b\", \"a\"]\nlabels = [\"A\", \"B\"]\nprotocol_text = {PROTOCOL:?}\n{extra}"
+        )
+    }
+
+    /// Reads `text` as the session.toml of folder `P1`.
+    fn read_text(name: &str, text: &str) -> Result<SessionFile, String> {
+        let dir = std::env::temp_dir().join(format!("wobble-session-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        read(&path, "P1").map_err(|e| e.to_string())
+    }
+
+    /// Every fault of `text` as `line:col: message`.
+    fn faults(name: &str, text: &str) -> Vec<String> {
+        let e = read_text(name, text).expect_err("faults");
+        e.lines()
+            .map(|l| l.split_once(&format!("{name}:")).unwrap().1.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_session_reads_with_its_resumes() {
+        let resumed = "[[resumed]]\nat_utc = \"t\"\nfrom_position = 2\ncondition = \"a\"\n\
+                       discarded_ratings = 3\n[[resumed]]\nat_utc = \"u\"\n\
+                       from_position = 2\ncondition = \"a\"\ndiscarded_ratings = 5\n";
+        let s = read_text("good.toml", &text(resumed)).unwrap();
+        assert_eq!((s.study.as_str(), s.participant.as_str()), ("s", "P1"));
+        assert_eq!(s.simulated, Some(7));
+        assert_eq!(s.order, ["b", "a"]);
+        assert_eq!(s.position_of("a"), Some(2));
+        assert_eq!(s.protocol.conditions.len(), 2);
+        // Each resume counts from the file's start: the largest stands.
+        assert_eq!(s.discarded_ratings("a"), 5);
+        assert_eq!(s.discarded_ratings("b"), 0);
+    }
+
+    #[test]
+    fn faults_are_placed_and_named() {
+        let t = text("").replace("participant = \"P1\"", "participant = \"P2\"");
+        assert_eq!(
+            faults("who.toml", &t),
+            ["2:15: `participant` is \"P2\" in the folder `P1`"]
+        );
+        let t = text("").replace("simulate_seed = 7\n", "");
+        assert_eq!(
+            faults("seed.toml", &t),
+            ["1:1: `simulate_seed` is missing for a simulated session"]
+        );
+        let t = text("").replace("order = [\"b\", \"a\"]", "order = [\"b\", \"c\"]");
+        assert_eq!(
+            faults("order.toml", &t),
+            ["11:9: `order` must name each of the protocol's conditions once (a, b)"]
+        );
+        let t = text("[[resumed]]\nat_utc = \"t\"\nfrom_position = 1\ncondition = \"a\"\n");
+        assert_eq!(
+            faults("resume.toml", &t),
+            [
+                "14:1: a [[resumed]] without `discarded_ratings`",
+                "17:13: the condition at position 1 is `b`, not `a`"
+            ]
+        );
+        assert_eq!(
+            faults("toml.toml", "study = \n"),
+            ["1:9: bad TOML: string values must be quoted, expected literal string"]
+        );
+    }
+
+    #[test]
+    fn a_protocol_text_that_does_not_read_keeps_its_faults() {
+        let t = text("").replace("name = \\\"b\\\"", "nme = \\\"b\\\"");
+        let e = read_text("protocol.toml", &t).unwrap_err();
+        assert!(
+            e.contains("protocol.toml:13:17: `protocol_text` does not read"),
+            "{e}"
+        );
+        assert!(e.contains("protocol_text:6:1: unknown key `nme`"), "{e}");
     }
 }

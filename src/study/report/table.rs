@@ -21,7 +21,7 @@ pub(super) struct Table {
     /// The file, for messages.
     pub file: PathBuf,
     /// The header's column names.
-    header: &'static [&'static str],
+    columns: Vec<String>,
     /// The data rows, the header line left out.
     pub rows: Vec<Row>,
     /// True when the last line had no end: a row cut while being written,
@@ -45,14 +45,11 @@ impl Row {
     }
 }
 
-/// Reads the table at `path` with exactly the columns `header`; `None` if
+/// Reads the table at `path` under exactly the line `header`; `None` if
 /// there is no such file (a session that never reached it). A file with no
 /// bytes at all has no rows. A last line without its end was being written
 /// when the session stopped: it is left out and [`Table::cut`] says so.
-pub(super) fn read(
-    path: &Path,
-    header: &'static [&'static str],
-) -> Result<Option<Table>, ReportError> {
+pub(super) fn read(path: &Path, header: &str) -> Result<Option<Table>, ReportError> {
     if path.symlink_metadata().is_err() {
         return Ok(None);
     }
@@ -62,18 +59,19 @@ pub(super) fn read(
     let mut lines: Vec<&str> = text.split('\n').collect();
     // After the last newline: nothing, or the cut line.
     lines.pop();
+    let columns: Vec<String> = header.split(',').map(str::to_string).collect();
+    let count = columns.len();
     let mut table = Table {
         file: path.to_owned(),
-        header,
+        columns,
         rows: Vec::new(),
         cut,
     };
     let Some((first, rest)) = lines.split_first() else {
         return Ok(Some(table));
     };
-    let expected = header.join(",");
-    if first.trim_end_matches('\r') != expected {
-        faults.add(1, 1, format!("the header must be `{expected}`"));
+    if first.trim_end_matches('\r') != header {
+        faults.add(1, 1, format!("the header must be `{header}`"));
         return Err(faults.into_error());
     }
     for (i, line) in rest.iter().enumerate() {
@@ -82,7 +80,7 @@ pub(super) fn read(
             faults.add(number, 1, format!("more than {MAX_ROWS} rows"));
             break;
         }
-        match split(line.trim_end_matches('\r'), header.len()) {
+        match split(line.trim_end_matches('\r'), count) {
             Ok(fields) => table.rows.push(Row {
                 line: number,
                 fields,
@@ -134,7 +132,11 @@ impl Checker {
 
     /// A fault at `line`, `col` (both from 1).
     pub fn add(&mut self, line: usize, col: usize, message: String) {
-        let fault = Located::new(&self.file, Place::text(line, col), DataFault::Invalid(message));
+        let fault = Located::new(
+            &self.file,
+            Place::text(line, col),
+            DataFault::Invalid(message),
+        );
         note(&mut self.list, fault, || DataFault::TooMany);
     }
 
@@ -177,8 +179,12 @@ impl Checker {
             Ok(v) => Some(v),
             Err(want) => {
                 let found = shown(text);
-                let column = table.header[i];
-                self.add(row.line, *col, format!("`{column}` must be {want}, found {found}"));
+                let column = &table.columns[i];
+                self.add(
+                    row.line,
+                    *col,
+                    format!("`{column}` must be {want}, found {found}"),
+                );
                 None
             }
         }
@@ -190,13 +196,17 @@ impl Checker {
     }
 }
 
-/// A field as messages quote it: short, and `nothing` for an empty one.
-fn shown(text: &str) -> String {
+/// A field as messages quote it: in backticks, short, control
+/// characters (a terminal's escapes) shown as `?`, and `nothing` for an
+/// empty one.
+pub(super) fn shown(text: &str) -> String {
     const LONGEST: usize = 40;
+    let plain = |c: char| if c.is_control() { '?' } else { c };
+    let short: String = text.chars().take(LONGEST).map(plain).collect();
     match text.chars().count() {
         0 => "nothing".into(),
-        n if n > LONGEST => format!("`{}...`", text.chars().take(LONGEST).collect::<String>()),
-        _ => format!("`{text}`"),
+        n if n > LONGEST => format!("`{short}...`"),
+        _ => format!("`{short}`"),
     }
 }
 
@@ -252,7 +262,7 @@ pub(super) fn number(text: &str, low: f64, high: f64) -> Result<f64, String> {
 mod tests {
     use super::*;
 
-    const HEADER: &[&str] = &["participant", "t_s", "fms"];
+    const HEADER: &str = "participant,t_s,fms";
 
     fn write(name: &str, text: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("wobble-table-{}", std::process::id()));
@@ -270,23 +280,37 @@ mod tests {
         assert_eq!((table.rows[1].line, table.rows[1].text(2)), (3, ""));
         assert_eq!(table.rows[0].text(2), "3");
         assert!(table.cut);
-        assert!(read(&path.with_file_name("none.csv"), HEADER).unwrap().is_none());
+        assert!(read(&path.with_file_name("none.csv"), HEADER)
+            .unwrap()
+            .is_none());
         let empty = write("empty.csv", "");
         assert!(read(&empty, HEADER).unwrap().unwrap().rows.is_empty());
     }
 
     #[test]
     fn a_wrong_header_or_row_shape_is_placed() {
-        let path = write("bad.csv", "participant,t_s,fms\nP1,60\nP1,60,3,4\n\nP1,1,2\n");
+        let path = write(
+            "bad.csv",
+            "participant,t_s,fms\nP1,60\nP1,60,3,4\n\nP1,1,2\n",
+        );
         let e = read(&path, HEADER).unwrap_err().to_string();
         let lines: Vec<&str> = e.lines().collect();
         assert_eq!(lines.len(), 3, "{e}");
-        assert!(lines[0].ends_with("bad.csv:2:1: 2 fields where the header has 3"), "{e}");
-        assert!(lines[1].ends_with("bad.csv:3:1: more than the header's 3 fields"), "{e}");
+        assert!(
+            lines[0].ends_with("bad.csv:2:1: 2 fields where the header has 3"),
+            "{e}"
+        );
+        assert!(
+            lines[1].ends_with("bad.csv:3:1: more than the header's 3 fields"),
+            "{e}"
+        );
         assert!(lines[2].ends_with("bad.csv:4:1: an empty line"), "{e}");
         let path = write("header.csv", "participant,fms,t_s\n");
         let e = read(&path, HEADER).unwrap_err().to_string();
-        assert!(e.ends_with("header.csv:1:1: the header must be `participant,t_s,fms`"), "{e}");
+        assert!(
+            e.ends_with("header.csv:1:1: the header must be `participant,t_s,fms`"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -312,10 +336,13 @@ mod tests {
         assert_eq!(flag("true"), Ok(true));
         assert!(flag("yes").is_err());
         assert_eq!(whole("7", 1, 7), Ok(7));
-        assert!(whole("8", 1, 7).is_err() && whole("-1", 0, 7).is_err() && whole("1.5", 0, 7).is_err());
+        assert!(
+            whole("8", 1, 7).is_err() && whole("-1", 0, 7).is_err() && whole("1.5", 0, 7).is_err()
+        );
         assert_eq!(seconds("12.5"), Ok(12.5));
         assert!(seconds("NaN").is_err() && seconds("-1").is_err() && seconds("1e9").is_err());
         assert_eq!(shown(""), "nothing");
         assert_eq!(shown(&"x".repeat(100)).len(), 40 + 5);
+        assert_eq!(shown("a\u{1b}[2J"), "`a?[2J`");
     }
 }

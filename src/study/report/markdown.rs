@@ -1,0 +1,522 @@
+//! `report.md`: what a researcher reads. Each section says what its
+//! numbers are before giving them.
+
+use super::analysis::{self, Measure, Paired, Spread, ALPHA};
+use super::summary::Observation;
+use super::Study;
+use std::fmt::Write as _;
+
+/// The report's Markdown.
+pub(super) fn report(s: &Study) -> String {
+    let mut md = String::new();
+    if let Some(line) = simulated_line(s) {
+        md += &line;
+        md += "\n\n";
+    }
+    head(&mut md, s);
+    notes(&mut md, s);
+    conditions(&mut md, s);
+    comparisons(&mut md, s);
+    order(&mut md, s);
+    correlations(&mut md, s);
+    questions(&mut md, s);
+    ranking(&mut md, s);
+    files(&mut md, s);
+    md
+}
+
+/// The warning that opens a report of simulated participants, if any.
+pub(super) fn simulated_line(s: &Study) -> Option<String> {
+    let simulated: Vec<String> = s
+        .participants
+        .iter()
+        .filter_map(|p| {
+            p.session
+                .simulated
+                .map(|seed| format!("{} (seed {seed})", p.id()))
+        })
+        .collect();
+    let (k, n) = (simulated.len(), s.participants.len());
+    match k {
+        0 => None,
+        _ if k == n => Some(format!(
+            "SIMULATED DATA: every participant here was simulated (`study run --simulate`), \
+             not a person: {}. These numbers check the analysis; they say nothing about how \
+             anyone feels.",
+            simulated.join(", ")
+        )),
+        _ => Some(format!(
+            "SIMULATED DATA: {k} of the {n} participants here were simulated (`study run \
+             --simulate`), not people: {}. Simulated and real answers are mixed in every \
+             number below.",
+            simulated.join(", ")
+        )),
+    }
+}
+
+/// A number as the report shows it: at most two decimals, no trailing
+/// zeros.
+pub(super) fn num(v: f64) -> String {
+    let text = format!("{v:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "-0" => "0".into(),
+        t => t.into(),
+    }
+}
+
+/// A p-value: four decimals, or `< 0.0001`.
+fn p_text(p: f64) -> String {
+    match p < 1e-4 {
+        true => "< 0.0001".into(),
+        false => num_places(p, 4),
+    }
+}
+
+/// `v` with `places` decimals, trailing zeros dropped.
+fn num_places(v: f64, places: usize) -> String {
+    let text = format!("{v:.places$}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    text.to_string()
+}
+
+/// A correlation or an effect size: a sign and two decimals.
+fn signed(v: f64) -> String {
+    match format!("{v:+.2}").as_str() {
+        "-0.00" | "+0.00" => "0.00".into(),
+        t => t.into(),
+    }
+}
+
+/// `median [Q1, Q3], n = N`, or `-` for no values.
+fn spread_text(s: Option<Spread>) -> String {
+    s.map_or("-".into(), |s| {
+        format!(
+            "{} [{}, {}], n = {}",
+            num(s.median),
+            num(s.q1),
+            num(s.q3),
+            s.n
+        )
+    })
+}
+
+fn head(md: &mut String, s: &Study) {
+    let n = s.participants.len();
+    let ids: Vec<&str> = s.participants.iter().map(|p| p.id()).collect();
+    let _ = writeln!(md, "# Feel study `{}`\n", s.name);
+    let _ = writeln!(
+        md,
+        "{n} participant{} ({}), {} conditions, {} played (participant and condition) in \
+         all; from `{}` by wobblecaster {}.\n",
+        if n == 1 { "" } else { "s" },
+        ids.join(", "),
+        s.conditions.len(),
+        s.observations.len(),
+        s.results_dir.display(),
+        env!("CARGO_PKG_VERSION"),
+    );
+    let _ = writeln!(
+        md,
+        "What the numbers are:\n\n\
+         - **FMS**: the Fast Motion Sickness scale, asked during play (0 = no sickness at \
+         all, 20 = frank sickness). **fms_max** is a participant's highest rating in a \
+         condition; prompts left unanswered are left out.\n\
+         - **SSQ**: the Simulator Sickness Questionnaire's total score (Kennedy et al. 1993, \
+         0 to 235.62). **ssq_delta** is the total after a condition minus the total before \
+         the first one.\n\
+         - **median [Q1, Q3]**: the median and the first and third quartiles (R's type 7); \
+         from Q1 to Q3 is the interquartile range, where the middle half of the values lie.\n\
+         - The **feel metrics** are those of `wobblecaster feel RUN --csv`, computed from each \
+         condition's recording replayed headless, at the condition's field of view and \
+         1 tile = {} m; `summary.csv` has every value.\n",
+        crate::feel::DEFAULT_METRES_PER_TILE
+    );
+}
+
+fn notes(md: &mut String, s: &Study) {
+    if s.notes.is_empty() {
+        return;
+    }
+    md.push_str("## Notes on the data\n\n");
+    for n in &s.notes {
+        let _ = writeln!(md, "- {n}");
+    }
+    md.push('\n');
+}
+
+/// The measures compared between conditions.
+const MEASURES: [(&str, Measure); 2] = [("fms_max", |o| o.fms_max), ("ssq_delta", |o| o.ssq_delta)];
+
+fn conditions(md: &mut String, s: &Study) {
+    md.push_str("## Conditions\n\n");
+    md.push_str(
+        "| condition | played | fms_max median [Q1, Q3] | ssq_delta median [Q1, Q3] | \
+         stopped early | prompts unanswered |\n|---|---|---|---|---|---|\n",
+    );
+    for c in &s.conditions {
+        let here = |o: &Observation| o.condition == *c;
+        let played = s.observations.iter().filter(|o| here(o)).count();
+        let cells: Vec<String> = MEASURES
+            .iter()
+            .map(|(_, m)| {
+                spread_text(analysis::spread(&analysis::values(
+                    s.observations,
+                    *m,
+                    here,
+                )))
+            })
+            .collect();
+        let early = s
+            .observations
+            .iter()
+            .filter(|o| here(o) && o.ended_early)
+            .count();
+        let (unanswered, prompts) = prompts_of(s, c);
+        let _ = writeln!(
+            md,
+            "| {c} | {played} | {} | {} | {early} | {unanswered} of {prompts} |",
+            cells[0], cells[1]
+        );
+    }
+    md.push('\n');
+    let stops: Vec<String> = s
+        .observations
+        .iter()
+        .filter(|o| o.ended_early)
+        .map(|o| {
+            format!(
+                "{} stopped `{}` (shown as {}, position {}) after {} s",
+                o.participant,
+                o.condition,
+                o.label,
+                o.position,
+                num(o.duration_s)
+            )
+        })
+        .collect();
+    match stops.is_empty() {
+        true => md.push_str("No condition was stopped early.\n\n"),
+        false => {
+            md.push_str("Stopped early (by the stop key or the protocol's stop rating):\n\n");
+            for stop in stops {
+                let _ = writeln!(md, "- {stop}");
+            }
+            md.push('\n');
+        }
+    }
+}
+
+/// FMS prompts left unanswered in condition `c`, and prompts shown.
+fn prompts_of(s: &Study, c: &str) -> (usize, usize) {
+    let ratings = s
+        .participants
+        .iter()
+        .flat_map(|p| &p.played)
+        .filter(|played| played.condition == c)
+        .flat_map(|played| &played.ratings);
+    ratings.fold((0, 0), |(u, n), r| {
+        (u + usize::from(r.fms.is_none()), n + 1)
+    })
+}
+
+fn comparisons(md: &mut String, s: &Study) {
+    md.push_str("## Paired comparisons between conditions\n\n");
+    if s.conditions.len() < 2 {
+        md.push_str("One condition: nothing to compare.\n\n");
+        return;
+    }
+    md.push_str(
+        "Each pair of conditions, paired within participants (who played both): the \
+         Wilcoxon signed-rank test of the differences *first - second*, pairs with no \
+         difference dropped (Wilcoxon's method). **p** is two-sided and exact (mid-ranks \
+         for ties) up to 49 differing pairs, the normal approximation above; **Holm p** \
+         adjusts it for the number of comparisons in the table. **V** is the sum of the \
+         ranks of the positive differences. **r** is the matched-pairs rank-biserial \
+         correlation, (T+ - T-) / (T+ + T-), from -1 (first lower in every pair) to +1 \
+         (first higher in every pair).\n\n",
+    );
+    for (name, measure) in MEASURES {
+        let _ = writeln!(md, "### {name}\n");
+        let all = analysis::conditions_paired(s.observations, &s.conditions, measure);
+        paired_table(md, &all);
+    }
+}
+
+/// A table of paired tests, then plain words on those too small to say
+/// anything.
+fn paired_table(md: &mut String, all: &[Paired]) {
+    md.push_str(
+        "| first | second | pairs | median difference | V | p | Holm p | r |\n\
+         |---|---|---|---|---|---|---|---|\n",
+    );
+    let mut small = Vec::new();
+    for c in all {
+        let median = c.median_difference.map_or("-".into(), num);
+        let Some(t) = c.test else {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {median} | - | - | - | - |",
+                c.first, c.second, c.pairs
+            );
+            let why = match c.pairs {
+                0 => "no participant has both",
+                _ => "every pair is equal",
+            };
+            small.push(format!("{} against {}: no test, {why}.", c.first, c.second));
+            continue;
+        };
+        let holm = c.holm_p.map_or("-".into(), p_text);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {median} | {} | {} | {holm} | {} |",
+            c.first,
+            c.second,
+            c.pairs,
+            num(t.v),
+            p_text(t.p),
+            signed(t.effect)
+        );
+        let floor = analysis::smallest_p(t.n);
+        if floor > ALPHA {
+            small.push(format!(
+                "{} against {}: {} differing pair{}, so p cannot be below {}: too few to show \
+                 a difference at p < {ALPHA}.",
+                c.first,
+                c.second,
+                t.n,
+                if t.n == 1 { "" } else { "s" },
+                p_text(floor)
+            ));
+        }
+    }
+    md.push('\n');
+    for line in &small {
+        let _ = writeln!(md, "- {line}");
+    }
+    if !small.is_empty() {
+        md.push('\n');
+    }
+}
+
+fn order(md: &mut String, s: &Study) {
+    md.push_str("## Order effect\n\n");
+    let k = s.positions;
+    md.push_str(
+        "fms_max by the position a condition was played at, whatever the condition. The \
+         Latin square gives each condition each position equally often over a full cycle of \
+         participants, so a trend here is the order itself (sickness building up, fatigue, or \
+         getting used to it), not a condition.\n\n\
+         | position | fms_max median [Q1, Q3] |\n|---|---|\n",
+    );
+    for position in 1..=k {
+        let here = analysis::values(s.observations, |o| o.fms_max, |o| o.position == position);
+        let _ = writeln!(
+            md,
+            "| {position} | {} |",
+            spread_text(analysis::spread(&here))
+        );
+    }
+    md.push('\n');
+    let _ = writeln!(md, "{}\n", balance(s));
+    if k < 2 {
+        return;
+    }
+    let last = analysis::last_against_first(s.observations, k, |o| o.fms_max);
+    let _ = write!(
+        md,
+        "Last position against the first (Wilcoxon signed-rank of position {k} - position 1, \
+         paired within participants): {} pairs",
+        last.pairs
+    );
+    match last.test {
+        None => md.push_str(", no test (no pair differs).\n\n"),
+        Some(t) => {
+            let _ = writeln!(
+                md,
+                ", median difference {}, V = {}, p = {}, r = {}{}.\n",
+                last.median_difference.map_or("-".into(), num),
+                num(t.v),
+                p_text(t.p),
+                signed(t.effect),
+                match analysis::smallest_p(t.n) > ALPHA {
+                    true => " (too few pairs to show an effect at p < 0.05)",
+                    false => "",
+                }
+            );
+        }
+    }
+}
+
+/// Whether every condition was played at every position equally often.
+fn balance(s: &Study) -> String {
+    let count = |c: &str, position| {
+        let at = |o: &&Observation| o.condition == c && o.position == position;
+        s.observations.iter().filter(at).count()
+    };
+    let counts: Vec<usize> = s
+        .conditions
+        .iter()
+        .flat_map(|c| (1..=s.positions).map(move |p| count(c, p)))
+        .collect();
+    match counts.split_first() {
+        Some((first, rest)) if rest.iter().all(|n| n == first) => format!(
+            "Balanced: every condition was played {first} time{} at every position.",
+            if *first == 1 { "" } else { "s" }
+        ),
+        _ => "Not balanced: the conditions were not played equally often at every position \
+              (participants short of a full cycle of the Latin square, or sessions not \
+              finished), so order and condition are partly confounded."
+            .into(),
+    }
+}
+
+fn correlations(md: &mut String, s: &Study) {
+    md.push_str("## Which measurements track what people felt\n\n");
+    md.push_str(
+        "Spearman's rank correlation (rho, -1 to 1) of each feel metric of a condition's \
+         recording with the fms_max given in it, over every participant and condition with \
+         both; strongest first. n is the number of such pairs. Pairs from one participant \
+         are not independent, and with this many metrics some correlate by chance: read rho \
+         as a pointer to what to test, not as a test.\n\n\
+         | rank | metric | unit | rho | n |\n|---|---|---|---|---|\n",
+    );
+    for (i, c) in s.correlations.iter().enumerate() {
+        let m = &s.metrics[c.metric];
+        let rho = c.rho.map_or("-".into(), signed);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {rho} | {} |",
+            i + 1,
+            m.name,
+            m.unit,
+            c.n
+        );
+    }
+    md.push('\n');
+    if s.correlations.iter().any(|c| c.rho.is_none()) {
+        md.push_str(
+            "A rho of - is undefined: fewer than three pairs, or the metric (or fms_max) the \
+             same in every pair.\n\n",
+        );
+    }
+}
+
+fn questions(md: &mut String, s: &Study) {
+    let Some(first) = s.participants.first() else {
+        return;
+    };
+    let asked = &first.session.protocol.questions;
+    if asked.is_empty() {
+        return;
+    }
+    md.push_str("## Custom questions\n\n");
+    md.push_str("The median answer (1 to 7) after each condition, with the number of answers.\n\n");
+    let _ = writeln!(md, "| question | {} |", s.conditions.join(" | "));
+    let _ = writeln!(md, "|---|{}", "---|".repeat(s.conditions.len()));
+    for q in asked {
+        let cells: Vec<String> = s
+            .conditions
+            .iter()
+            .map(|c| {
+                let answers: Vec<f64> = s
+                    .participants
+                    .iter()
+                    .flat_map(|p| &p.played)
+                    .filter(|played| played.condition == *c)
+                    .flat_map(|played| &played.answers)
+                    .filter(|(id, _)| *id == q.id)
+                    .map(|&(_, a)| f64::from(a))
+                    .collect();
+                match crate::study::stats::median(&answers) {
+                    Some(m) => format!("{} (n = {})", num(m), answers.len()),
+                    None => "-".into(),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            md,
+            "| `{}`: {} (1 = {}, 7 = {}) | {} |",
+            q.id,
+            q.text,
+            q.low,
+            q.high,
+            cells.join(" | ")
+        );
+    }
+    md.push('\n');
+}
+
+fn ranking(md: &mut String, s: &Study) {
+    let rankers = s
+        .participants
+        .iter()
+        .filter(|p| !p.ranks.is_empty())
+        .count();
+    if rankers == 0 {
+        return;
+    }
+    md.push_str("## Preference ranking\n\n");
+    let _ = writeln!(
+        md,
+        "{rankers} participant{} ranked the conditions at the end (1 = liked best). Mean rank \
+         (lower is preferred) and how many put each first.\n",
+        if rankers == 1 { "" } else { "s" }
+    );
+    md.push_str("| condition | mean rank | first places | ranked by |\n|---|---|---|---|\n");
+    for c in &s.conditions {
+        let ranks: Vec<usize> = s
+            .participants
+            .iter()
+            .flat_map(|p| &p.ranks)
+            .filter(|(name, _)| name == c)
+            .map(|&(_, r)| r)
+            .collect();
+        let mean = match ranks.len() {
+            0 => "-".into(),
+            n => num(ranks.iter().sum::<usize>() as f64 / n as f64),
+        };
+        let firsts = ranks.iter().filter(|&&r| r == 1).count();
+        let _ = writeln!(md, "| {c} | {mean} | {firsts} | {} |", ranks.len());
+    }
+    md.push('\n');
+}
+
+fn files(md: &mut String, s: &Study) {
+    md.push_str("## Files\n\n");
+    md.push_str(
+        "- `summary.csv`: one row per participant and condition: the FMS, SSQ and metric \
+         figures above come from it (the feel metrics in the last columns, empty where \
+         undefined).\n\
+         - `fms.png`: FMS over time in each condition, the median across participants with \
+         the band from Q1 to Q3.\n\
+         - `ssq.png`: ssq_delta in each condition.\n",
+    );
+    let _ = writeln!(
+        md,
+        "- `scatter.png`: {}",
+        match s.best() {
+            Some(m) => format!("fms_max against `{m}`, the metric that tracks it best."),
+            None => "empty: no metric's correlation is defined.".into(),
+        }
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_keep_two_decimals_at_most() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(2.5), "2.5");
+        assert_eq!(num(41.144), "41.14");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(p_text(0.0390625), "0.0391");
+        assert_eq!(p_text(1.0), "1");
+        assert_eq!(p_text(2e-7), "< 0.0001");
+        assert_eq!(signed(0.777), "+0.78");
+        assert_eq!(signed(-1.0), "-1.00");
+        assert_eq!(signed(-0.001), "0.00");
+    }
+}
