@@ -23,6 +23,7 @@ pub mod angle;
 #[cfg(feature = "window")]
 pub mod app;
 pub mod bench;
+pub mod calendar;
 pub mod cli;
 pub mod data;
 pub mod feel;

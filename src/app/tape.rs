@@ -125,7 +125,7 @@ impl Tape {
 /// `recordings/wobblecaster-YYYYMMDD-HHMMSS.wrec`, in UTC.
 pub(super) fn new_recording_path(now: SystemTime) -> PathBuf {
     let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_date(secs / 86_400);
+    let (y, m, d) = crate::calendar::civil_date(secs / 86_400);
     let t = secs % 86_400;
     let name = format!(
         "wobblecaster-{y:04}{m:02}{d:02}-{:02}{:02}{:02}.wrec",
@@ -136,35 +136,10 @@ pub(super) fn new_recording_path(now: SystemTime) -> PathBuf {
     Path::new(RECORDINGS_DIR).join(name)
 }
 
-/// The (year, month, day) of the Gregorian calendar `days` days after
-/// 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
-
-    #[test]
-    fn dates_are_gregorian() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(59), (1970, 3, 1));
-        // 2000 was a leap year, 2100 will not be.
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(47_541), (2100, 3, 1));
-        assert_eq!(civil_date(20_454), (2026, 1, 1));
-    }
 
     #[test]
     fn names_carry_the_utc_time() {

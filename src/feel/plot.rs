@@ -34,17 +34,20 @@ const COLOURS: [RGBColor; 6] = [
     RGBColor(86, 180, 233),
 ];
 
-/// Makes the embedded DejaVu Sans plotters' sans-serif font (plotters
-/// finds no system fonts in this build, by design: nothing to install).
-fn register_font() {
+/// Makes the embedded DejaVu Sans plotters' sans-serif font, regular and
+/// bold (plotters finds no system fonts in this build, by design: nothing
+/// to install). Every plot of the program calls it first.
+pub fn register_fonts() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        // The font is compiled in and valid; failing here is a build bug.
+        // The fonts are compiled in and valid; failing here is a build
+        // bug, and the drawing's font error would then name it.
         let _ = plotters::style::register_font(
             "sans-serif",
             FontStyle::Normal,
             dejavu::sans::regular(),
         );
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Bold, dejavu::sans::bold());
     });
 }
 
@@ -249,7 +252,7 @@ pub fn maneuver(
     runs: &[(String, &Trajectory)],
     metres_per_tile: f64,
 ) -> Result<Vec<u8>, String> {
-    register_font();
+    register_fonts();
     let panels: Vec<Panels> = runs
         .iter()
         .map(|(_, t)| Panels::of(t, metres_per_tile))

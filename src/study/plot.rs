@@ -22,7 +22,6 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
-use std::sync::Once;
 
 /// Size of every study plot, pixels.
 pub const SIZE: (u32, u32) = (1200, 800);
@@ -348,23 +347,6 @@ fn font(px: u32, style: FontStyle) -> TextStyle<'static> {
     FontDesc::new(FontFamily::SansSerif, f64::from(px), style).into()
 }
 
-/// Registers the embedded DejaVu Sans as plotters' sans-serif font,
-/// regular and bold (plotters finds no system fonts in this build, by
-/// design: nothing to install).
-fn register_fonts() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // The fonts are compiled in and valid; failing here is a build bug,
-        // and the drawing's font error would then name it.
-        let _ = plotters::style::register_font(
-            "sans-serif",
-            FontStyle::Normal,
-            dejavu::sans::regular(),
-        );
-        let _ = plotters::style::register_font("sans-serif", FontStyle::Bold, dejavu::sans::bold());
-    });
-}
-
 /// A drawing area in pixels.
 type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
 
@@ -375,7 +357,7 @@ type Chart<'a, 'b> =
 /// Draws with `draw` on a white [`SIZE`] canvas and writes it to `path`
 /// as PNG.
 fn render(path: &Path, draw: impl FnOnce(&Area) -> Result<(), DrawError>) -> Result<(), PlotError> {
-    register_fonts();
+    crate::feel::plot::register_fonts();
     let mut rgb = vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();

@@ -554,43 +554,12 @@ pub fn utc_now() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    utc(secs)
-}
-
-/// `secs` after the Unix epoch in UTC, `YYYY-MM-DDTHH:MM:SSZ` (Howard
-/// Hinnant's days-to-civil algorithm).
-pub fn utc(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    crate::calendar::utc(secs)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn utc_times_match_known_dates() {
-        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
-        // date -u -d @951782400: the leap day of 2000.
-        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
-        // date -u -d @1795000000
-        assert_eq!(utc(1_795_000_000), "2026-11-18T11:06:40Z");
-    }
 
     #[test]
     fn sha256_matches_the_standard_vector() {
