@@ -217,12 +217,23 @@ fn a_session_cut_off_mid_condition_resumes_after_its_last_answer() {
     drop(results);
     // The same ID again is refused; resume goes on.
     assert!(Results::create(&root, &protocol, &[0, 1], &start).is_err());
-    let (_, order, done) = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap();
+    // The cut-off attempt left its recording.
+    std::fs::write(root.join("short/P1/1-polar.wrec"), "cut off").unwrap();
+    let (mut again, order, done) = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap();
     assert_eq!(order, [0, 1]);
     assert_eq!(done.baseline, vec![1; 16]);
     assert!(done.played.is_empty());
-    let resumed = Session::resume(protocol.clone(), order, &done);
+    let mut resumed = Session::resume(protocol.clone(), order, &done);
     assert_eq!(resumed.step(), Step::Ready { position: 0 });
+    // Played again, the condition's recording takes a name of its own.
+    press(&mut resumed, &mut again, &[Key::Confirm, Key::Stop]);
+    let played = lines(&root.join("short/P1/conditions.csv"));
+    assert!(played[1].ends_with(",true,1-polar-2.wrec"), "{played:?}");
+    assert_eq!(
+        std::fs::read_to_string(root.join("short/P1/1-polar.wrec")).unwrap(),
+        "cut off"
+    );
+    drop(again);
     let session = std::fs::read_to_string(root.join("short/P1/session.toml")).unwrap();
     assert!(session.contains("[[resumed]]"), "{session}");
     assert!(session.contains("condition = \"polar\""), "{session}");

@@ -119,8 +119,9 @@ pub struct Results {
     answers: Appender,
     /// The custom questions' ids.
     questions: Vec<String>,
-    /// When the condition under way started.
-    started: Option<String>,
+    /// When the condition under way started, and its recording's file
+    /// name.
+    started: Option<(String, String)>,
 }
 
 /// One CSV file that every line is appended to, flushed and synced.
@@ -330,10 +331,30 @@ impl Results {
         &self.dir
     }
 
-    /// The recording of the condition at `position`: its file name in the
-    /// participant's folder.
-    pub fn recording_name(&self, position: usize) -> String {
-        format!("{}-{}.wrec", position + 1, self.names[position])
+    /// The recording of the condition under way: its file name in the
+    /// participant's folder, `N-CONDITION.wrec`, or `N-CONDITION-2.wrec`
+    /// and so on when a resumed session plays a condition again (the cut
+    /// off attempt's recording stays).
+    pub fn recording_name(&self) -> Option<&str> {
+        self.started.as_ref().map(|(_, name)| name.as_str())
+    }
+
+    /// A recording name for the condition at `position` that nothing in the
+    /// folder has yet (nor its `.partial`).
+    fn free_recording_name(&self, position: usize) -> String {
+        let stem = format!("{}-{}", position + 1, self.names[position]);
+        let taken = |name: &str| {
+            let path = self.dir.join(name);
+            path.symlink_metadata().is_ok() || files::partial_path(&path).symlink_metadata().is_ok()
+        };
+        let first = format!("{stem}.wrec");
+        if !taken(&first) {
+            return first;
+        }
+        (2..)
+            .map(|n| format!("{stem}-{n}.wrec"))
+            .find(|name| !taken(name))
+            .expect("a free name")
     }
 
     /// Writes what `event` says, durably, before returning.
@@ -341,7 +362,9 @@ impl Results {
         let who = self.participant.clone();
         let at = |p: usize| format!("{who},{},{}", self.names[p], label(p));
         match *event {
-            Event::ConditionStarted { .. } => self.started = Some(utc_now()),
+            Event::ConditionStarted { position } => {
+                self.started = Some((utc_now(), self.free_recording_name(position)));
+            }
             Event::Fms { position, t_s, fms } => {
                 let fms = fms.map_or(String::new(), |v| v.to_string());
                 let line = format!("{},{},{t_s:.3},{fms}", at(position), position + 1);
@@ -352,12 +375,11 @@ impl Results {
                 duration_s,
                 ended_early,
             } => {
-                let started = self.started.take().unwrap_or_default();
+                let (started, recording) = self.started.take().unwrap_or_default();
                 let line = format!(
-                    "{},{},{started},{duration_s:.3},{ended_early},{}",
+                    "{},{},{started},{duration_s:.3},{ended_early},{recording}",
                     at(position),
                     position + 1,
-                    self.recording_name(position)
                 );
                 self.conditions.line(&line)?;
             }

@@ -77,7 +77,7 @@ impl StudyRun {
                         recording: self
                             .results
                             .dir()
-                            .join(self.results.recording_name(position)),
+                            .join(self.results.recording_name().unwrap_or_default()),
                     });
                 }
                 Event::ConditionEnded { .. } => cues.push(Cue::Stop),
