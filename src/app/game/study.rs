@@ -217,3 +217,152 @@ impl Game {
 fn draw(frame: &mut [u8], width: usize, height: usize, panel: &Panel) {
     draw_panel(Frame::new(frame, width, height), panel);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::Watch;
+    use crate::app::input::{button_index, PadState};
+    use crate::app::tape::Tape;
+    use crate::settings::{Settings, Video};
+    use crate::sim::{Model, Tunables};
+    use crate::sprites::Art;
+    use crate::study::protocol::Protocol;
+    use crate::study::results::{Results, Start};
+    use crate::study::session::{Session, Step};
+    use std::path::{Path, PathBuf};
+
+    const PROTOCOL: &str = "name = \"t\"\nmap = \"m\"\nexposure_s = 20\nfms_interval_s = 10\n\
+        rest_s = 0\n[[condition]]\nname = \"polar\"\n[[condition]]\nname = \"classic\"\n\
+        movement = { model = \"classic\" }\n";
+
+    /// A game running a study of [`PROTOCOL`], its results in `dir`.
+    fn study_game(dir: &Path) -> Game {
+        let _ = std::fs::remove_dir_all(dir);
+        let protocol = Protocol::parse(PROTOCOL, Path::new("t.toml")).unwrap();
+        let start = Start {
+            participant: "P1".into(),
+            sequence: 1,
+            simulated: None,
+            protocol_file: "t.toml".into(),
+            protocol_text: PROTOCOL.into(),
+            map: "m.map".into(),
+        };
+        let results = Results::create(dir, &protocol, &[0, 1], &start).unwrap();
+        let run = StudyRun::new(Session::new(protocol, vec![0, 1]), results);
+        let map = Map::from_rows(&["#######", "#>....#", "#.....#", "#######"]);
+        Game::new(
+            World::new(map.clone(), Tunables::default(), 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(Some(PathBuf::from("m.map")), 1),
+            Watch::default(),
+        )
+        .with_study(Studying::new(run, map))
+    }
+
+    fn step(g: &Game) -> Step {
+        g.study.as_ref().unwrap().run.session().step()
+    }
+
+    /// The pad with `held` down, all else up.
+    fn pad(held: &[PadButton]) -> PadState {
+        let mut p = PadState::default();
+        for &b in held {
+            p.buttons[button_index(b)] = true;
+        }
+        p
+    }
+
+    /// A press and release of pad button `b`, a frame apart.
+    fn tap(g: &mut Game, b: PadButton) {
+        g.set_pad(pad(&[b]));
+        g.advance(0.01);
+        g.set_pad(pad(&[]));
+        g.advance(0.01);
+    }
+
+    fn rows(dir: &Path, file: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(dir.join("t/P1").join(file)).unwrap();
+        text.lines().skip(1).map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_gamepad_alone_answers_plays_and_stops() {
+        let dir = std::env::temp_dir().join(format!("wobble-study-pad-{}", std::process::id()));
+        let mut g = study_game(&dir);
+        tap(&mut g, PadButton::South);
+        for _ in 0..16 {
+            tap(&mut g, PadButton::DPadUp);
+            tap(&mut g, PadButton::South);
+        }
+        assert_eq!(step(&g), Step::Ready { position: 0 });
+        assert_eq!(rows(&dir, "ssq.csv").len(), 1);
+        assert!(rows(&dir, "ssq.csv")[0].starts_with("P1,,,baseline,1,1,1"));
+        tap(&mut g, PadButton::South);
+        assert_eq!(step(&g), Step::Play { position: 0 });
+        for _ in 0..(10.1 / 0.02) as usize {
+            g.advance(0.02);
+        }
+        assert!(g.study.as_ref().unwrap().run.session().prompting());
+        for _ in 0..4 {
+            tap(&mut g, PadButton::DPadUp);
+        }
+        tap(&mut g, PadButton::South);
+        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,4"]);
+        // Select held for a second stops the condition; a tap does not.
+        tap(&mut g, PadButton::Select);
+        assert_eq!(step(&g), Step::Play { position: 0 });
+        assert!(!g.hud.help, "the stop button opens no help in a study");
+        g.set_pad(pad(&[PadButton::Select]));
+        for _ in 0..60 {
+            g.advance(0.02);
+        }
+        assert!(matches!(step(&g), Step::Ssq { .. }), "{:?}", step(&g));
+        let played = rows(&dir, "conditions.csv");
+        assert!(played[0].contains(",true,1-polar.wrec"), "{played:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn keys_type_answers_and_commands_cannot_change_a_condition() {
+        let dir = std::env::temp_dir().join(format!("wobble-study-keys-{}", std::process::id()));
+        let mut g = study_game(&dir);
+        let press = |g: &mut Game, k: &'static str| {
+            g.press(Binding::Key(k));
+            g.release(Binding::Key(k));
+        };
+        press(&mut g, "Enter");
+        for _ in 0..16 {
+            press(&mut g, "Digit2");
+            press(&mut g, "Enter");
+        }
+        assert!(rows(&dir, "ssq.csv")[0].starts_with("P1,,,baseline,2,2,2"));
+        press(&mut g, "Enter");
+        assert_eq!(step(&g), Step::Play { position: 0 });
+        // F3 would switch the model, F2 the coupling: not in a study.
+        for k in ["F3", "F2"] {
+            for c in g.press(Binding::Key(k)) {
+                assert!(g.study_allows(&c), "{c:?}");
+            }
+        }
+        assert_eq!(g.world.tunables().model, Model::Polar);
+        for _ in 0..(10.1 / 0.02) as usize {
+            g.advance(0.02);
+        }
+        press(&mut g, "Digit1");
+        press(&mut g, "Digit2");
+        press(&mut g, "NumpadEnter");
+        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,12"]);
+        // The recording of the condition is under way in the results.
+        let recording = g.tape.recording().map(Path::to_path_buf).unwrap();
+        assert!(
+            recording.starts_with(dir.join("t/P1")),
+            "{}",
+            recording.display()
+        );
+        press(&mut g, "Backspace");
+        assert!(g.tape.recording().is_none(), "the recording is closed");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
