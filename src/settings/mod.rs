@@ -23,6 +23,7 @@
 //! - `bindings`: [`Action`], [`Binding`] and [`Bindings`].
 
 mod bindings;
+pub mod edit;
 mod help;
 mod key_names;
 mod parse;

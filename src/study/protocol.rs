@@ -180,7 +180,7 @@ const QUESTION_KEYS: [&str; 4] = ["id", "text", "low", "high"];
 /// Settings sections that are the participant's, not a condition's.
 const PARTICIPANT_SECTIONS: [&str; 2] = ["input", "bindings"];
 /// The keys of `[video]` a condition may set.
-const CONDITION_VIDEO_KEYS: [&str; 2] = ["fov", "level_horizon"];
+const CONDITION_VIDEO_KEYS: [&str; 1] = ["fov"];
 
 /// The walk over one protocol file.
 struct Reader<'a> {
@@ -860,7 +860,7 @@ fov = 100
         let text = good_with("fov = 100", "size = \"640x360\"");
         let e = errors(&text);
         assert!(
-            e[0].starts_with("29:1: a protocol sets only fov and level_horizon of [video]"),
+            e[0].starts_with("29:1: a protocol sets only fov of [video]"),
             "{e:?}"
         );
     }
