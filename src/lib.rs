@@ -30,6 +30,7 @@ pub mod feel;
 pub mod files;
 pub mod located;
 pub mod map;
+pub mod menu;
 pub mod names;
 pub mod record;
 pub mod render;

@@ -1,0 +1,477 @@
+//! The title menu and the pause menu as a state machine: what a newcomer
+//! sees before playing (a map to play with its description, the walking
+//! model and camera, comfort options, the controls, a feel study, quit)
+//! and what Esc brings up in play (resume, restart, the menu, quit).
+//! Pure: presses in, an [`Outcome`] out, and a text [`Panel`] to draw;
+//! the window acts on the outcome and saves the choices.
+
+use crate::render::panel::Panel;
+use crate::settings::edit::{Change, Value};
+use crate::settings::{help_lines, Settings};
+use crate::sim::tunable_table::{GYRO, HEAD_BOB};
+use crate::sim::{Coupling, Model};
+use std::path::PathBuf;
+
+/// Field of view steps, degrees.
+const FOV_STEP: f64 = 5.0;
+/// Head bob steps (0 none, 1 Quake's).
+const BOB_STEP: f64 = 0.25;
+/// Gyro steps, degrees per second squared.
+const GYRO_STEP: f64 = 90.0;
+/// The narrowest and widest field of view offered, degrees.
+const FOV_RANGE: (f64, f64) = (crate::render::MIN_FOV_DEG, crate::render::MAX_FOV_DEG);
+
+/// A map the menu offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapEntry {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its title.
+    pub title: String,
+    /// What it is for.
+    pub about: String,
+}
+
+/// A press on the menu, from keys, a pad or the mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuKey {
+    /// The previous item.
+    Up,
+    /// The next item.
+    Down,
+    /// Less of the item's value.
+    Left,
+    /// More of the item's value.
+    Right,
+    /// Choose the item.
+    Select,
+    /// Back to the screen before (or, paused, resume).
+    Back,
+}
+
+/// What the window must do after a press.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Nothing beyond drawing the menu again.
+    Stay,
+    /// Close the menu and play `path`.
+    Play(PathBuf),
+    /// Close the pause menu and go on.
+    Resume,
+    /// Start the map again.
+    Restart,
+    /// Save these choices to the settings file and use them now.
+    Save(Vec<Change>),
+    /// Run a study session of this protocol.
+    Study(PathBuf),
+    /// Quit the game.
+    Quit,
+}
+
+/// The menu's screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The title: the first screen.
+    Title,
+    /// Esc in play.
+    Pause,
+    /// The maps to play.
+    Maps,
+    /// Walking model, camera and comfort options.
+    Options,
+    /// The controls, read only.
+    Controls,
+    /// The study protocols.
+    Studies,
+}
+
+/// The walking and comfort choices, as the settings file holds them.
+#[derive(Clone, Debug, PartialEq)]
+struct Choices {
+    model: Model,
+    coupling: Coupling,
+    fov_deg: f64,
+    head_bob: f64,
+    gyro_deg: f64,
+    level_horizon: bool,
+}
+
+/// The menu.
+#[derive(Clone, Debug)]
+pub struct Menu {
+    screen: Screen,
+    /// The screen a Back returns to from Maps, Options, Controls, Studies.
+    root: Screen,
+    selected: usize,
+    maps: Vec<MapEntry>,
+    studies: Vec<PathBuf>,
+    choices: Choices,
+    /// The controls screen's lines.
+    controls: Vec<String>,
+}
+
+impl Menu {
+    /// The title menu offering `maps` and `studies`, the choices as
+    /// `settings` has them.
+    pub fn title(maps: Vec<MapEntry>, studies: Vec<PathBuf>, settings: &Settings) -> Self {
+        let t = &settings.tunables;
+        Self {
+            screen: Screen::Title,
+            root: Screen::Title,
+            selected: 0,
+            maps,
+            studies,
+            choices: Choices {
+                model: t.model,
+                coupling: t.coupling,
+                fov_deg: settings.video.fov_deg,
+                head_bob: t.head_bob,
+                gyro_deg: t.gyro.to_degrees(),
+                level_horizon: settings.video.level_horizon,
+            },
+            controls: help_lines(&settings.bindings)
+                .into_iter()
+                .map(|(keys, what)| format!("{what}: {keys}"))
+                .collect(),
+        }
+    }
+
+    /// The same menu opened at the pause screen.
+    pub fn paused(mut self) -> Self {
+        self.screen = Screen::Pause;
+        self.root = Screen::Pause;
+        self.selected = 0;
+        self
+    }
+
+    /// The screen shown.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The items of the screen shown, as lines.
+    fn items(&self) -> Vec<String> {
+        let c = &self.choices;
+        match self.screen {
+            Screen::Title => vec![
+                "Play a map".into(),
+                "Walking model and comfort".into(),
+                "Controls".into(),
+                "Run a feel study".into(),
+                "Quit".into(),
+            ],
+            Screen::Pause => vec![
+                "Resume".into(),
+                "Restart the map".into(),
+                "Walking model and comfort".into(),
+                "Controls".into(),
+                "Title menu".into(),
+                "Quit".into(),
+            ],
+            Screen::Maps => self
+                .maps
+                .iter()
+                .map(|m| m.title.clone())
+                .chain(["Back".to_string()])
+                .collect(),
+            Screen::Options => vec![
+                format!("Walking model     < {} >", c.model.name()),
+                format!("Camera (polar)    < along the {} >", c.coupling.name()),
+                format!("Field of view     < {:.0} deg >", c.fov_deg),
+                format!("Head bob          < {:.2} >", c.head_bob),
+                format!("Gyro (polar)      < {:.0} deg/s2 >", c.gyro_deg),
+                format!(
+                    "Level horizon     < {} >",
+                    if c.level_horizon { "on" } else { "off" }
+                ),
+                "Save and back".into(),
+            ],
+            Screen::Controls => vec!["Back".into()],
+            Screen::Studies => self
+                .studies
+                .iter()
+                .map(|p| {
+                    let name = p.file_stem().unwrap_or_default().to_string_lossy();
+                    format!("Study: {name}")
+                })
+                .chain(["Back".to_string()])
+                .collect(),
+        }
+    }
+
+    /// Takes `key`; says what the window must do.
+    pub fn press(&mut self, key: MenuKey) -> Outcome {
+        let count = self.items().len();
+        match key {
+            MenuKey::Up => self.selected = (self.selected + count - 1) % count,
+            MenuKey::Down => self.selected = (self.selected + 1) % count,
+            MenuKey::Left | MenuKey::Right if self.screen == Screen::Options => {
+                self.adjust(if key == MenuKey::Right { 1.0 } else { -1.0 });
+            }
+            MenuKey::Left | MenuKey::Right => {}
+            MenuKey::Back => return self.back(),
+            MenuKey::Select => return self.select(),
+        }
+        Outcome::Stay
+    }
+
+    /// Chooses the item at `index` (a mouse click), as if moved to and
+    /// selected.
+    pub fn choose(&mut self, index: usize) -> Outcome {
+        if index >= self.items().len() {
+            return Outcome::Stay;
+        }
+        self.selected = index;
+        self.select()
+    }
+
+    fn go(&mut self, screen: Screen) {
+        self.screen = screen;
+        self.selected = 0;
+    }
+
+    fn back(&mut self) -> Outcome {
+        match self.screen {
+            Screen::Pause => Outcome::Resume,
+            Screen::Title => Outcome::Stay,
+            Screen::Options => {
+                let save = self.changes();
+                self.go(self.root);
+                Outcome::Save(save)
+            }
+            _ => {
+                self.go(self.root);
+                Outcome::Stay
+            }
+        }
+    }
+
+    fn select(&mut self) -> Outcome {
+        let i = self.selected;
+        match self.screen {
+            Screen::Title => match i {
+                0 => self.go(Screen::Maps),
+                1 => self.go(Screen::Options),
+                2 => self.go(Screen::Controls),
+                3 => self.go(Screen::Studies),
+                _ => return Outcome::Quit,
+            },
+            Screen::Pause => match i {
+                0 => return Outcome::Resume,
+                1 => return Outcome::Restart,
+                2 => self.go(Screen::Options),
+                3 => self.go(Screen::Controls),
+                4 => {
+                    self.root = Screen::Title;
+                    self.go(Screen::Title);
+                }
+                _ => return Outcome::Quit,
+            },
+            Screen::Maps => match self.maps.get(i) {
+                Some(m) => return Outcome::Play(m.path.clone()),
+                None => self.go(self.root),
+            },
+            Screen::Options => {
+                if i == 6 {
+                    return self.back();
+                }
+                self.adjust(1.0);
+            }
+            Screen::Controls => self.go(self.root),
+            Screen::Studies => match self.studies.get(i) {
+                Some(p) => return Outcome::Study(p.clone()),
+                None => self.go(self.root),
+            },
+        }
+        Outcome::Stay
+    }
+
+    /// Steps the selected option by `sign` (1 more, -1 less).
+    fn adjust(&mut self, sign: f64) {
+        let c = &mut self.choices;
+        let step = |v: f64, by: f64, (lo, hi): (f64, f64)| (v + sign * by).clamp(lo, hi);
+        match self.selected {
+            0 => c.model = cycle(&[Model::Polar, Model::Classic, Model::Quake], c.model, sign),
+            1 => c.coupling = cycle(&[Coupling::Velocity, Coupling::Heading], c.coupling, sign),
+            2 => c.fov_deg = step(c.fov_deg, FOV_STEP, FOV_RANGE),
+            3 => c.head_bob = step(c.head_bob, BOB_STEP, HEAD_BOB.range.ends()),
+            4 => c.gyro_deg = step(c.gyro_deg, GYRO_STEP, GYRO.range.ends()),
+            5 => c.level_horizon = !c.level_horizon,
+            _ => {}
+        }
+    }
+
+    /// The choices as changes to the settings file.
+    fn changes(&self) -> Vec<Change> {
+        let c = &self.choices;
+        let text = |s: &str| Value::Text(s.to_string());
+        vec![
+            change("movement", "model", text(c.model.name())),
+            change("movement", "coupling", text(c.coupling.name())),
+            change("video", "fov", Value::Number(c.fov_deg)),
+            change("comfort", "head_bob", Value::Number(c.head_bob)),
+            change("comfort", "gyro", Value::Number(c.gyro_deg)),
+            change("comfort", "level_horizon", Value::Flag(c.level_horizon)),
+        ]
+    }
+
+    /// The panel to draw: the screen's title, a line about it, and its
+    /// items, the selected one marked.
+    pub fn panel(&self) -> Panel {
+        let (title, mut lines) = match self.screen {
+            Screen::Title => (
+                "WOBBLECASTER",
+                vec![
+                    "Feel unusual ways of moving, and judge them.".to_string(),
+                    String::new(),
+                ],
+            ),
+            Screen::Pause => ("PAUSED", vec![String::new()]),
+            Screen::Maps => ("Play a map", vec![self.map_about(), String::new()]),
+            Screen::Options => (
+                "Walking model and comfort",
+                vec![
+                    "Left and right change a value; saved to your settings file.".to_string(),
+                    String::new(),
+                ],
+            ),
+            Screen::Controls => ("Controls", self.controls.clone()),
+            Screen::Studies => (
+                "Run a feel study",
+                vec![
+                    "A session for one participant; answers go to study-results/.".to_string(),
+                    String::new(),
+                ],
+            ),
+        };
+        for (i, item) in self.items().into_iter().enumerate() {
+            let mark = if i == self.selected { "> " } else { "  " };
+            lines.push(format!("{mark}{item}"));
+        }
+        Panel {
+            title: title.to_string(),
+            lines,
+            value: None,
+            hint: "Up/Down choose, Enter select, Esc back (mouse and gamepad too)".to_string(),
+            compact: false,
+        }
+    }
+
+    /// The line of `panel().lines` where the items start.
+    pub fn first_item_line(&self) -> usize {
+        let panel = self.panel();
+        panel.lines.len() - self.items().len()
+    }
+
+    /// The selected map's description on the maps screen.
+    fn map_about(&self) -> String {
+        self.maps
+            .get(self.selected)
+            .map_or_else(String::new, |m| m.about.clone())
+    }
+}
+
+/// `[section] key = value`.
+fn change(section: &'static str, key: &'static str, value: Value) -> Change {
+    Change {
+        section,
+        key,
+        value,
+    }
+}
+
+/// The next (`sign` > 0) or previous value of `all` after `now`.
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, sign: f64) -> T {
+    let i = all.iter().position(|&v| v == now).unwrap_or(0);
+    let n = all.len();
+    let next = if sign > 0.0 {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    };
+    all[next]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu() -> Menu {
+        let maps = vec![
+            MapEntry {
+                path: "maps/default.map".into(),
+                title: "The hall".into(),
+                about: "A first walk".into(),
+            },
+            MapEntry {
+                path: "maps/hangar.map".into(),
+                title: "Hangar".into(),
+                about: "Fly here".into(),
+            },
+        ];
+        Menu::title(
+            maps,
+            vec!["studies/walking.toml".into()],
+            &Settings::default(),
+        )
+    }
+
+    #[test]
+    fn a_map_is_played_from_the_title_with_its_description_shown() {
+        let mut m = menu();
+        assert_eq!(m.press(MenuKey::Select), Outcome::Stay);
+        assert_eq!(m.screen(), Screen::Maps);
+        m.press(MenuKey::Down);
+        assert!(m.panel().lines[0].contains("Fly here"));
+        assert_eq!(
+            m.press(MenuKey::Select),
+            Outcome::Play("maps/hangar.map".into())
+        );
+    }
+
+    #[test]
+    fn options_change_and_save_on_the_way_back() {
+        let mut m = menu();
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Select);
+        assert_eq!(m.screen(), Screen::Options);
+        m.press(MenuKey::Right); // model: polar -> classic
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Left); // fov 90 -> 85
+        for _ in 0..30 {
+            m.press(MenuKey::Left); // stops at the narrowest
+        }
+        let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+            panic!("the way back saves")
+        };
+        assert_eq!(m.screen(), Screen::Title);
+        assert!(changes.contains(&change("movement", "model", Value::Text("classic".into()))));
+        assert!(changes.contains(&change("video", "fov", Value::Number(FOV_RANGE.0))));
+        // The changes read as settings.
+        let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
+        assert!(text.is_ok(), "{text:?}");
+    }
+
+    #[test]
+    fn the_pause_menu_resumes_restarts_and_goes_to_the_title() {
+        let mut m = menu().paused();
+        assert_eq!(m.press(MenuKey::Back), Outcome::Resume);
+        m.press(MenuKey::Down);
+        assert_eq!(m.press(MenuKey::Select), Outcome::Restart);
+        assert_eq!(m.choose(4), Outcome::Stay);
+        assert_eq!(m.screen(), Screen::Title);
+        assert_eq!(m.choose(4), Outcome::Quit);
+    }
+
+    #[test]
+    fn items_wrap_and_a_click_chooses() {
+        let mut m = menu();
+        m.press(MenuKey::Up);
+        assert!(m.panel().lines.last().unwrap().starts_with("> Quit"));
+        assert_eq!(m.choose(3), Outcome::Stay);
+        assert_eq!(m.screen(), Screen::Studies);
+        assert_eq!(m.choose(0), Outcome::Study("studies/walking.toml".into()));
+        assert_eq!(m.choose(99), Outcome::Stay);
+    }
+}
