@@ -59,9 +59,9 @@ fn angle_gap(a: f64, b: f64) -> f64 {
 
 #[test]
 fn tank_rows_follow_the_exact_arc_of_their_track_speeds() {
-    // Out from behind the cover wall in front of the start, one shot to be
+    // Out from behind the cover wall beside the start, one shot to be
     // heard, then wait while the tanks come.
-    let csv = actor_trace("2.5 strafe-right\n0.2 fire\n10 none\n");
+    let csv = actor_trace("2.5 forward\n0.2 fire\n10 none\n");
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),

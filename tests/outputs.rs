@@ -108,6 +108,36 @@ fn a_shot_never_replaces_a_file_without_force() {
     assert!(forced.status.success());
     assert_eq!(image::open(&out).unwrap().width(), 32);
     assert!(!partial_path(&out).exists());
+    // Success says what it wrote (it printed nothing before, issue 23).
+    let said = String::from_utf8_lossy(&forced.stdout);
+    assert_eq!(said, format!("wrote {out_arg} (32x18)\n"));
+}
+
+#[test]
+fn a_shot_shows_a_page_of_the_help_that_there_is_and_refuses_one_there_is_not() {
+    let dir = temp_dir("help-page");
+    let out = dir.0.join("help.png");
+    let out_arg = out.to_str().unwrap();
+    let args = |page: &'static str| {
+        let size = ["--size", "640x360", "--force", "--help-overlay"];
+        let mut a = vec!["shot", "--out", out_arg];
+        a.extend(size);
+        a.extend(["--help-page", page]);
+        run_binary(&a)
+    };
+    let second = args("2");
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let past = args("9");
+    let err = String::from_utf8_lossy(&past.stderr);
+    assert!(!past.status.success());
+    assert!(
+        err.contains("--help-page 9: the help overlay takes 2 pages at 640x360"),
+        "{err}"
+    );
 }
 
 #[test]

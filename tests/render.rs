@@ -269,9 +269,11 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         hidden: false,
         blind: false,
         help: true,
+        help_page: 0,
         keys: wobblecaster::settings::help_lines(&Default::default()),
         prompts: wobblecaster::settings::prompts(&Default::default()),
         input: vec![("mouse turning".into(), "off".into())],
+        hint: vec!["a hint".into()],
     };
     for (w, h) in [
         (1, 1),
@@ -293,6 +295,57 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         // minimap cover a good share of the scene at any size (all of it
         // up to 640x360, two thirds at 1000x1000).
         assert!(covered * 10 > w * h, "{w}x{h}: the HUD covers {covered}");
+    }
+}
+
+/// The help overlay with the game's own bindings and options, at every
+/// size the game and `shot` are used at: every line of every page inside
+/// the frame, every binding's description on some page, and F1 named on
+/// the pages where there are several.
+#[test]
+fn the_help_overlay_fits_every_supported_size_with_the_game_s_bindings() {
+    use wobblecaster::render::help::{laid_out, Style};
+    use wobblecaster::settings::{self, Settings};
+    let world = default_world();
+    let defaults = Settings::default();
+    let hud = Hud {
+        help: true,
+        keys: settings::help_lines(&defaults.bindings),
+        prompts: settings::prompts(&defaults.bindings),
+        input: settings::input_lines(&defaults),
+        ..Hud::default()
+    };
+    assert_eq!(hud.keys.len(), 30, "the study's four actions among them");
+    let view = View::from_pose(world.camera());
+    for (w, h) in [
+        (320, 180),
+        (640, 360),
+        (960, 540),
+        (1280, 720),
+        (1920, 1080),
+    ] {
+        let layout = laid_out(&world, &view, &hud, (w, h));
+        let s = layout.scale as i64;
+        let mut text = String::new();
+        for (i, page) in layout.pages.iter().enumerate() {
+            for line in page {
+                let right = line.x + 8 * s * line.text.chars().count() as i64 + s;
+                let bottom = line.y + 9 * s;
+                let inside = line.x >= 0 && line.y >= 0 && right <= w as i64 && bottom <= h as i64;
+                assert!(inside, "{w}x{h} page {i}: {line:?} (scale {s})");
+                if line.style == Style::Footer {
+                    assert!(line.text.contains("F1"), "{w}x{h}: {}", line.text);
+                }
+                text.push_str(&line.text);
+                text.push(' ');
+            }
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for (keys, about) in hud.keys.iter().chain(&hud.input) {
+            for word in keys.split_whitespace().chain(about.split_whitespace()) {
+                assert!(words.contains(&word), "{w}x{h}: {word:?} of {about:?}");
+            }
+        }
     }
 }
 

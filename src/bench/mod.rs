@@ -366,18 +366,45 @@ pub fn crowd(walkers: usize, tanks: usize) -> World {
         .build()
 }
 
-/// Writes figures to `out` as an aligned table, or as `name,value,unit`
-/// rows.
+/// Writes figures to `out` as a table whose columns line up (the names
+/// padded to the longest), or as `name,value,unit` rows.
 pub fn write(figures: &[Figure], csv: bool, out: &mut impl std::io::Write) -> std::io::Result<()> {
     if csv {
         writeln!(out, "name,value,unit")?;
     }
+    let name_w = figures.iter().map(|f| f.name.len()).max().unwrap_or(0);
     for f in figures {
         if csv {
             writeln!(out, "{},{},{}", f.name, f.value, f.unit)?;
         } else {
-            writeln!(out, "{:<28} {:>10.4} {}", f.name, f.value, f.unit)?;
+            writeln!(out, "{:<name_w$} {:>10.4} {}", f.name, f.value, f.unit)?;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod write_tests {
+    use super::*;
+
+    #[test]
+    fn every_row_of_the_table_lines_up_whatever_the_longest_name() {
+        let figure = |name: &str, value| Figure {
+            name: name.into(),
+            value,
+            unit: "ms",
+        };
+        let figures = [
+            figure("threads", 2.0),
+            figure("rolled_open_hall_1920x1080_all_ms", 16.3824),
+            figure("frame_640x360_1t_ms", 0.3519),
+        ];
+        let mut out = Vec::new();
+        write(&figures, false, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let ends: Vec<usize> = text.lines().map(|l| l.find(" ms").unwrap()).collect();
+        assert_eq!(ends.len(), 3, "{text}");
+        assert!(ends.iter().all(|&e| e == ends[0]), "{text}");
+        assert!(text.contains("rolled_open_hall_1920x1080_all_ms    16.3824 ms"));
+    }
 }

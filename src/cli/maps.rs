@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::data;
 use crate::map::{self, shipped};
-use crate::sim::flight::CUTOUT_BELOW_CEILING;
+use crate::sim::flight;
 use std::process::ExitCode;
 
 /// Lists every shipped map: its short name, its title and what it is for.
@@ -17,8 +17,7 @@ pub fn run() -> Result<ExitCode, CliError> {
         .iter()
         .map(|f| match map::load(f) {
             Ok(m) => {
-                let flight = m.map.wall_height > CUTOUT_BELOW_CEILING;
-                let about = match flight {
+                let about = match flight::flies_on(&m.map) {
                     true => format!("{} (the jetpack flies here)", m.map.description),
                     false => m.map.description,
                 };

@@ -34,6 +34,11 @@ pub struct Args {
     /// Show the help overlay (F1 in the game) in the shot.
     #[arg(long)]
     help_overlay: bool,
+    /// The help overlay's page to show where it takes more than one at
+    /// `--size` (F1 turns them in the game).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "help_overlay",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    help_page: u16,
     /// Show the enemies' steering overlay (F4 in the game) on the
     /// minimap.
     #[arg(long)]
@@ -114,16 +119,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(pitch) = args.pitch {
         view.pose.pitch = pitch.to_radians();
     }
-    let bindings = Settings::default().bindings;
+    let defaults = Settings::default();
+    let bindings = &defaults.bindings;
     let hud = Hud {
         minimap: args.minimap,
         help: args.help_overlay,
+        help_page: usize::from(args.help_page - 1),
         steering: args.steering,
-        keys: settings::help_lines(&bindings),
-        prompts: settings::prompts(&bindings),
+        keys: settings::help_lines(bindings),
+        prompts: settings::prompts(bindings),
+        input: settings::input_lines(&defaults),
         ..Hud::default()
     };
     let (w, h) = args.size;
+    if args.help_overlay {
+        let pages = render::help::pages(&world, &view, &hud, (w as usize, h as usize));
+        if hud.help_page >= pages {
+            return Err(CliError::refused(format!(
+                "--help-page {}: the help overlay takes {pages} page{} at {w}x{h}",
+                args.help_page,
+                if pages == 1 { "" } else { "s" }
+            )));
+        }
+    }
     let mut frame = vec![0u8; w as usize * h as usize * 4];
     render::draw(
         &render::Scene {
@@ -136,6 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         render::Frame::new(&mut frame, w as usize, h as usize),
     );
     write_png(&args.out, &frame, (w, h), args.force)?;
+    say!("wrote {} ({w}x{h})", args.out.display());
     Ok(ExitCode::SUCCESS)
 }
 

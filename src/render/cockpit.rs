@@ -3,8 +3,8 @@
 //! indicator that replaces the walking dial in flight.
 
 use super::font::Canvas;
-use super::hud::shown;
-use crate::sim::flight::{Flier, CUTOUT_BELOW_CEILING};
+use super::hud::{shown, shown_direction};
+use crate::sim::flight::{cutout_altitude, Flier};
 use crate::sim::World;
 
 const TILT: [u8; 4] = [255, 208, 64, 255];
@@ -16,7 +16,7 @@ const RIM: [u8; 4] = [120, 120, 120, 255];
 pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arguments)) {
     let t = &world.tunables().flight;
     let deg = |r: f64| r.to_degrees();
-    let cutout = world.map().wall_height - CUTOUT_BELOW_CEILING;
+    let cutout = cutout_altitude(world.map());
     let state = if f.stowed {
         "OFF - falling"
     } else if f.fuel <= 0.0 {
@@ -46,10 +46,11 @@ pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arg
         f.fuel * 100.0
     ));
     put(format_args!("altitude  {:6.2} tiles", shown(f.z, 2)));
-    put(format_args!(
-        "vert spd  {:+6.2} tiles/s",
-        shown(f.velocity[2], 2)
-    ));
+    // On the floor gravity's pull of the tick is not a speed: the floor
+    // holds the body (the readout showed -0.02 standing still).
+    let on_floor = f.z <= 0.0 && f.velocity[2] <= 0.0;
+    let vz = if on_floor { 0.0 } else { f.velocity[2] };
+    put(format_args!("vert spd  {:+6.2} tiles/s", shown(vz, 2)));
     put(format_args!(
         "pitch     {:6.1}\u{b0} ->{:6.1}\u{b0}",
         shown(deg(f.pitch), 1),
@@ -57,8 +58,8 @@ pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arg
     ));
     put(format_args!(
         "direction {:+6.1}\u{b0} ->{:+6.1}\u{b0}",
-        shown(deg(f.direction), 1),
-        shown(deg(f.target_direction), 1)
+        shown_direction(f.direction),
+        shown_direction(f.target_direction)
     ));
     put(format_args!(
         "spin      {:6.2} rad/s{}",
@@ -223,5 +224,26 @@ mod tests {
         assert!(low.contains("ceiling too low to fly here"), "{low}");
         let tall = state_line(6.0);
         assert!(tall.contains("on the ground"), "{tall}");
+    }
+
+    #[test]
+    fn standing_on_the_floor_reads_no_vertical_speed() {
+        let rows = ["#####", "#>..#", "#####"];
+        let mut map = crate::map::Map::from_rows(&rows);
+        map.wall_height = 1.0;
+        let mut world = World::new(map, crate::sim::Tunables::default(), 1);
+        let jetpack = crate::sim::Controls {
+            action: Some(crate::sim::Request::Jetpack),
+            ..Default::default()
+        };
+        world.step(&jetpack);
+        for _ in 0..60 {
+            world.step(&crate::sim::Controls::default());
+        }
+        let flier = world.player().flight.clone().expect("flying");
+        let mut all = Vec::new();
+        lines(&world, &flier, &mut |a| all.push(a.to_string()));
+        let vert = all.iter().find(|l| l.starts_with("vert spd")).unwrap();
+        assert_eq!(vert, "vert spd   +0.00 tiles/s", "{all:?}");
     }
 }

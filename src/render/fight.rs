@@ -19,24 +19,14 @@ const DEATH: [u8; 3] = [70, 0, 0];
 const DEATH_ALPHA: u32 = 180;
 /// The death message, and its colour.
 const DEATH_TEXT: &str = "YOU DIED";
-const DEATH_TEXT_RGB: [u8; 3] = [255, 220, 200];
+pub(super) const DEATH_TEXT_RGB: [u8; 3] = [255, 220, 200];
 
-/// Draws the gun, then the flash of a hit or the death screen, which
-/// names `restart`, the key bound to restarting (none if unbound).
-pub(super) fn draw(world: &World, art: &Art, restart: Option<&str>, c: &mut Canvas, scale: usize) {
+/// Draws the gun, then the flash of a hit or the death screen's tint (its
+/// words go on with the HUD, [`death_words`]).
+pub(super) fn draw(world: &World, art: &Art, c: &mut Canvas) {
     let combat = world.combat();
     if !combat.alive() {
         tint(c, DEATH, DEATH_ALPHA);
-        let y = c.height as i64 / 3;
-        match restart {
-            Some(key) => c.centred(
-                y,
-                &[DEATH_TEXT, " - press ", key, " to restart"],
-                scale * 2,
-                DEATH_TEXT_RGB,
-            ),
-            None => c.centred(y, &[DEATH_TEXT], scale * 2, DEATH_TEXT_RGB),
-        }
         return;
     }
     gun(art, combat.flash > 0, c);
@@ -44,6 +34,15 @@ pub(super) fn draw(world: &World, art: &Art, restart: Option<&str>, c: &mut Canv
     if alpha > 0 {
         tint(c, BLOOD, alpha);
     }
+}
+
+/// The death screen's words: "YOU DIED" large, a third of the way down or
+/// from row `clear` if lower, and under it `restart`, the key bound to
+/// restarting (none if unbound).
+pub(super) fn death_words(restart: Option<&str>, clear: i64, c: &mut Canvas, scale: usize) {
+    let prompt = restart.map(|key| ["press ", key, " to restart"]);
+    let prompt = prompt.as_ref().map(|p| &p[..]);
+    super::hud::banner(c, clear, DEATH_TEXT, prompt, scale, DEATH_TEXT_RGB);
 }
 
 /// The red flash's strength, of 256, with `hurt` ticks of it left: in
@@ -131,7 +130,7 @@ mod tests {
         let (w, h) = (100, 100);
         let mut pixels = vec![BLACK; w * h];
         let mut c = Canvas::whole(&mut pixels, w, h);
-        draw(world, &Art::plain(), Some("Enter"), &mut c, 1);
+        draw(world, &Art::plain(), &mut c);
         pixels[(h - 1) * w + w / 2]
     }
 
@@ -198,7 +197,8 @@ mod tests {
         let (width, height) = (480, 120);
         let mut pixels = vec![BLACK; width * height];
         let mut c = Canvas::whole(&mut pixels, width, height);
-        draw(&w, &Art::plain(), restart, &mut c, 1);
+        draw(&w, &Art::plain(), &mut c);
+        death_words(restart, 0, &mut c, 1);
         pixels
     }
 

@@ -2,9 +2,9 @@
 //! like article 000's demo (the body, its speed vector and its push).
 
 use super::font::{Canvas, Lines, GLYPH};
-use super::{cockpit, fight, radar};
+use super::{cockpit, fight, help, radar};
 use super::{Scene, View};
-use crate::map::{Key, MapArt, PickupKind};
+use crate::map::{Key, Map, MapArt, PickupKind};
 use crate::sim::doors::Event;
 use crate::sim::{Model, World, TICK_RATE};
 use std::fmt::Write as _;
@@ -18,6 +18,8 @@ pub struct Prompts {
     pub resume: Option<String>,
     /// The restart key, named on the death screen.
     pub restart: Option<String>,
+    /// The help key, named on the help overlay's pages.
+    pub help: Option<String>,
 }
 
 /// What the HUD shows besides the world.
@@ -41,6 +43,9 @@ pub struct Hud {
     pub blind: bool,
     /// Show the help overlay: the bindings and the comfort options in force.
     pub help: bool,
+    /// The help overlay's page shown (from 0) where it takes more than one
+    /// ([`super::help::pages`]); past the last, the last.
+    pub help_page: usize,
     /// The help overlay's bindings: what is pressed, and what it does (the
     /// settings' `help_lines`).
     pub keys: Vec<(String, String)>,
@@ -48,12 +53,22 @@ pub struct Hud {
     pub prompts: Prompts,
     /// The help overlay's input options in force, as (name, value) lines.
     pub input: Vec<(String, String)>,
+    /// A few lines of advice (a first flight's) in a box above the bottom
+    /// line, the first its heading; none when empty.
+    pub hint: Vec<String>,
 }
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
 const SPEED: [u8; 4] = [64, 224, 255, 255];
 const HEADING: [u8; 4] = [255, 208, 64, 255];
 const TEXT: [u8; 3] = [235, 235, 220];
+const HINT_TITLE: [u8; 3] = [255, 220, 120];
+
+/// The HUD's text scale in a frame `height` pixels tall: each glyph pixel
+/// drawn this many pixels square, one per 400 rows (at least 1).
+pub(super) fn text_scale(height: usize) -> usize {
+    ((height as f64 / 400.0).round() as usize).max(1)
+}
 
 /// Draws the HUD over the scene.
 pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
@@ -68,9 +83,10 @@ pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
         return;
     }
     let (width, height) = (c.width, c.height);
-    let scale = ((height as f64 / 400.0).round() as usize).max(1);
+    let scale = text_scale(height);
+    let minimap_shown = hud.minimap || hud.steering;
     // The gun and the flashes first: the readouts stay legible over them.
-    fight::draw(world, art, hud.prompts.restart.as_deref(), c, scale);
+    fight::draw(world, art, c);
     if !hud.blind {
         readout(world, hud, c, scale);
         match &world.player().flight {
@@ -78,25 +94,92 @@ pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
             None => dial(world, view, c, scale),
         }
     }
-    if hud.minimap || hud.steering {
+    if minimap_shown {
         minimap((world, map_art), view, hud.steering, c, scale);
     }
-    notice(world, c, scale);
-    if hud.help && !hud.blind {
-        help(world, view, hud, c, scale);
-    }
-    let line = (GLYPH * scale) as i64;
-    if hud.paused {
-        let y = height as i64 / 3;
-        match hud.prompts.resume.as_deref() {
-            Some(key) => c.centred(y, &["PAUSED - ", key, " to resume"], scale * 2, TEXT),
-            None => c.centred(y, &["PAUSED"], scale * 2, TEXT),
+    let dead = !world.combat().alive();
+    if dead || hud.paused {
+        // The banners go below the readout and the minimap, not under them.
+        let mut clear = 0;
+        if minimap_shown {
+            clear = MinimapBox::new(world.map(), c, scale).bottom();
+        }
+        if !hud.blind {
+            clear = clear.max(readout_bottom(readout_lines(world, hud).len(), scale));
+        }
+        if dead {
+            fight::death_words(hud.prompts.restart.as_deref(), clear, c, scale);
+        }
+        if hud.paused {
+            let prompt = hud.prompts.resume.as_deref().map(|k| [k, " to resume"]);
+            let prompt = prompt.as_ref().map(|p| &p[..]);
+            banner(c, clear, "PAUSED", prompt, scale, TEXT);
         }
     }
+    notice(world, c, scale);
+    hint(&hud.hint, c, scale);
+    let line = (GLYPH * scale) as i64;
     if let Some(msg) = &hud.message {
         let y = height as i64 - 2 * line;
         c.shade_rect(0, y - 4, width as i64, line + 8);
         c.text(line / 2, y, msg, scale, [255, 120, 100]);
+    }
+    // Last, over everything on its opaque panel.
+    if hud.help && !hud.blind {
+        help::draw(world, view, hud, c);
+    }
+}
+
+/// A banner centred across the frame: `title` large, a third of the way
+/// down or a line below row `clear` if that is lower (the readout and the
+/// minimap end there), and under it the pieces of `prompt` as one line
+/// ("P", " to resume"), if any.
+pub(super) fn banner(
+    c: &mut Canvas,
+    clear: i64,
+    title: &str,
+    prompt: Option<&[&str]>,
+    scale: usize,
+    rgb: [u8; 3],
+) {
+    let big = scale * 2;
+    let y = (c.height as i64 / 3).max(clear + (GLYPH * scale) as i64);
+    c.centred(y, &[title], big, rgb);
+    if let Some(prompt) = prompt {
+        c.centred(y + ((GLYPH + 4) * big) as i64, prompt, scale, rgb);
+    }
+}
+
+/// The hint's lines, wrapped to the frame's width, in a box centred above
+/// the bottom line, the first in the heading's colour; at the HUD's
+/// `scale`, or 1 where that would not fit.
+fn hint(lines: &[String], c: &mut Canvas, scale: usize) {
+    if lines.is_empty() {
+        return;
+    }
+    let bottom = c.height as i64 - 2 * (GLYPH * scale) as i64 - 8;
+    let fit = |scale: usize| {
+        let (glyph, pitch) = ((GLYPH * scale) as i64, ((GLYPH + 3) * scale) as i64);
+        let chars = ((c.width as i64 - 24) / glyph).max(1) as usize;
+        let wrapped: Vec<(usize, String)> = lines
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| help::wrap(l, chars, " ").into_iter().map(move |w| (i, w)))
+            .collect();
+        let h = pitch * wrapped.len() as i64 + 12;
+        (h <= bottom).then_some((scale, glyph, pitch, wrapped, h))
+    };
+    let Some((scale, glyph, pitch, wrapped, h)) = fit(scale).or_else(|| fit(1)) else {
+        return;
+    };
+    let widest = wrapped.iter().map(|(_, l)| l.chars().count()).max();
+    let w = widest.unwrap_or(0) as i64 * glyph + 16;
+    let (x, y) = ((c.width as i64 - w) / 2, bottom - h);
+    c.shade_rect(x, y, w, h);
+    c.shade_rect(x, y, w, h);
+    for (row, (i, l)) in wrapped.iter().enumerate() {
+        let colour = if *i == 0 { HINT_TITLE } else { TEXT };
+        c.text(x + 8, y + 6 + row as i64 * pitch, l, scale, colour);
     }
 }
 
@@ -133,116 +216,29 @@ fn notice(world: &World, c: &mut Canvas, scale: usize) {
     c.text(x, y, text, big, colour);
 }
 
-/// The widest the help overlay's key column grows, in characters: longer
-/// lists of bindings wrap onto more lines.
-const KEY_COLUMN: usize = 34;
-
-/// The help overlay, centred: the bindings, then the comfort options in
-/// force, stacked, or side by side when stacked they would not fit.
-fn help(world: &World, view: &View, hud: &Hud, c: &mut Canvas, scale: usize) {
-    let t = &world.tunables();
-    let mut keys: Vec<String> = vec!["CONTROLS".into()];
-    for (k, what) in &hud.keys {
-        for (i, part) in wrap_keys(k, KEY_COLUMN).iter().enumerate() {
-            let about = if i == 0 { what.as_str() } else { "" };
-            keys.push(format!("{part:<KEY_COLUMN$} {about}"));
-        }
-    }
-    let mut comfort: Vec<String> = vec!["MOVEMENT AND COMFORT".into()];
-    comfort.push(format!("{:<22} {}", "walking model", t.model.name()));
-    comfort.push(format!(
-        "{:<22} along {}",
-        "camera (polar)",
-        t.coupling.name()
-    ));
-    comfort.push(format!(
-        "{:<22} {:.0} deg",
-        "field of view",
-        view.fov.to_degrees()
-    ));
-    comfort.push(format!(
-        "{:<22} {:.0} deg/s",
-        "heading speed",
-        t.heading_speed.to_degrees()
-    ));
-    comfort.push(format!("{:<22} {}", "head bob", t.head_bob));
-    comfort.push(format!("{:<22} {:.0} deg/s2", "gyro", t.gyro.to_degrees()));
-    comfort.push(format!(
-        "{:<22} {}",
-        "stabilising jets",
-        if t.flight.stabilise { "on" } else { "off" }
-    ));
-    comfort.extend(hud.input.iter().map(|(k, v)| format!("{k:<22} {v}")));
-    let chars = |ls: &[String]| ls.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let (wide, tall) = (c.width as i64, c.height as i64);
-    // The largest text scale at which the overlay fits, stacked or side by
-    // side; too small for either, stacked at scale 1 and clipped at the
-    // bottom (the controls come first).
-    let layout = |scale: usize| {
-        let line = (GLYPH * scale + 3) as i64;
-        let glyph = (GLYPH * scale) as i64;
-        let stacked = (
-            chars(&keys).max(chars(&comfort)) as i64 * glyph + 24,
-            line * (keys.len() + 1 + comfort.len()) as i64 + 24,
-        );
-        let beside = (
-            (chars(&keys) + 3 + chars(&comfort)) as i64 * glyph + 24,
-            line * keys.len().max(comfort.len()) as i64 + 24,
-        );
-        let fits = |(w, h): (i64, i64)| w <= wide && h <= tall;
-        match (fits(stacked), fits(beside)) {
-            (true, _) => Some((false, stacked)),
-            (false, true) => Some((true, beside)),
-            _ => None,
-        }
-    };
-    let (scale, (side, (w, h))) = (1..=scale)
-        .rev()
-        .find_map(|s| layout(s).map(|l| (s, l)))
-        .unwrap_or((1, layout(1).unwrap_or((false, (wide, tall)))));
-    let line = (GLYPH * scale + 3) as i64;
-    let glyph = (GLYPH * scale) as i64;
-    let (x, y) = (
-        (c.width as i64 - w).max(0) / 2,
-        (c.height as i64 - h).max(0) / 2,
-    );
-    c.shade_rect(x, y, w, h);
-    c.shade_rect(x, y, w, h);
-    for (i, l) in keys.iter().enumerate() {
-        c.text(x + 12, y + 12 + i as i64 * line, l, scale, TEXT);
-    }
-    let (cx, cy) = if side {
-        (x + 12 + (chars(&keys) + 3) as i64 * glyph, y + 12)
-    } else {
-        (x + 12, y + 12 + (keys.len() + 1) as i64 * line)
-    };
-    for (i, l) in comfort.iter().enumerate() {
-        c.text(cx, cy + i as i64 * line, l, scale, TEXT);
-    }
-}
-
-/// `keys` ("A / B / C") split at its separators into lines of at most
-/// `width` characters (a single binding longer than that stays whole).
-fn wrap_keys(keys: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for part in keys.split(" / ") {
-        match lines.last_mut() {
-            Some(last) if last.len() + 3 + part.len() <= width => {
-                last.push_str(" / ");
-                last.push_str(part);
-            }
-            _ => lines.push(part.to_string()),
-        }
-    }
-    lines
-}
-
 /// The model's state as text, top left.
 fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     // At most a dozen lines: a band below them has nothing to draw.
-    if !c.meets(0, (GLYPH * scale + 2) as i64 * 12 + 10) {
+    if !c.meets(0, readout_bottom(12, scale)) {
         return;
     }
+    let lines = readout_lines(world, hud);
+    let line = (GLYPH * scale + 2) as i64;
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
+    c.shade_rect(0, 0, width as i64 + 12, readout_bottom(lines.len(), scale));
+    for (i, l) in lines.iter().enumerate() {
+        c.text(6, 6 + i as i64 * line, l, scale, TEXT);
+    }
+}
+
+/// The first row below a readout of `lines` lines at `scale`.
+fn readout_bottom(lines: usize, scale: usize) -> i64 {
+    (GLYPH * scale + 2) as i64 * lines as i64 + 10
+}
+
+/// The readout's lines: the frame rate, the model's or the flight's state,
+/// the heading, health, fuel and keys.
+fn readout_lines(world: &World, hud: &Hud) -> Lines {
     let p = world.player();
     let deg = |r: f64| r.to_degrees();
     let mut lines = Lines::default();
@@ -301,12 +297,7 @@ fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
     if !keys.is_empty() {
         put(format_args!("keys      {keys}"));
     }
-    let line = (GLYPH * scale + 2) as i64;
-    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
-    c.shade_rect(0, 0, width as i64 + 12, line * lines.len() as i64 + 10);
-    for (i, l) in lines.iter().enumerate() {
-        c.text(6, 6 + i as i64 * line, l, scale, TEXT);
-    }
+    lines
 }
 
 /// A dial, bottom left, seen from above with the view pointing up: the
@@ -352,6 +343,40 @@ fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
     }
 }
 
+/// Where the minimap lies: the cells it shows across and down, a cell's
+/// side and its top-left corner, pixels.
+struct MinimapBox {
+    cells: (usize, usize),
+    cell: f64,
+    x0: f64,
+    y0: f64,
+}
+
+impl MinimapBox {
+    /// The most cells the minimap shows across or down.
+    const MAX_CELLS: usize = 32;
+
+    /// The minimap of `map` in the top right of `c`, at most 45% of the
+    /// frame's shorter side.
+    fn new(map: &Map, c: &Canvas, scale: usize) -> Self {
+        let cells_w = map.width().clamp(1, Self::MAX_CELLS);
+        let cells_h = map.height().clamp(1, Self::MAX_CELLS);
+        let room = (c.width.min(c.height) as f64 * 0.45) as usize;
+        let cell = (room / cells_w.max(cells_h)).clamp(2, 12 * scale) as f64;
+        Self {
+            cells: (cells_w, cells_h),
+            cell,
+            x0: c.width as f64 - cells_w as f64 * cell - 10.0,
+            y0: 10.0,
+        }
+    }
+
+    /// The first row below the minimap's backdrop.
+    fn bottom(&self) -> i64 {
+        self.y0 as i64 - 4 + (self.cells.1 as f64 * self.cell) as i64 + 8
+    }
+}
+
 /// The map from above, top right, north up, centred on the player when the
 /// map is larger than the window onto it.
 fn minimap(
@@ -361,12 +386,13 @@ fn minimap(
     c: &mut Canvas,
     scale: usize,
 ) {
-    const MAX_CELLS: usize = 32;
     let map = world.map();
-    let cells_w = map.width().clamp(1, MAX_CELLS);
-    let cells_h = map.height().clamp(1, MAX_CELLS);
-    let room = (c.width.min(c.height) as f64 * 0.45) as usize;
-    let cell = (room / cells_w.max(cells_h)).clamp(2, 12 * scale) as f64;
+    let MinimapBox {
+        cells: (cells_w, cells_h),
+        cell,
+        x0,
+        y0,
+    } = MinimapBox::new(map, c, scale);
     let (px, py) = (view.pose.x, view.pose.y);
     // First cell shown, keeping the window inside the map.
     let first = |pos: f64, shown: usize, total: usize| {
@@ -376,8 +402,6 @@ fn minimap(
         first(px, cells_w, map.width()),
         first(py, cells_h, map.height()),
     );
-    let x0 = c.width as f64 - cells_w as f64 * cell - 10.0;
-    let y0 = 10.0;
     let box_h = (cells_h as f64 * cell) as i64 + 8;
     if !c.meets(y0 as i64 - 4, box_h) {
         return;
@@ -471,9 +495,33 @@ pub(super) fn shown(v: f64, places: i32) -> f64 {
     }
 }
 
+/// A direction in radians as the readout shows it: degrees to one place
+/// in (-180, 180], as the simulation keeps it, so a direction rounding to
+/// -180.0 reads +180.0, the same as the target it is reaching (the
+/// readout said "direction -180.0 -> +180.0" for one direction).
+pub(super) fn shown_direction(rad: f64) -> f64 {
+    let d = shown(rad.to_degrees(), 1);
+    if d <= -180.0 {
+        d + 360.0
+    } else {
+        d
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_direction_reads_the_same_on_both_sides_of_the_half_turn() {
+        use std::f64::consts::PI;
+        let deg = |d: f64| d.to_radians();
+        assert_eq!(shown_direction(PI), 180.0);
+        assert_eq!(shown_direction(deg(-179.97)), 180.0);
+        assert_eq!(shown_direction(deg(-179.94)), -179.9);
+        assert_eq!(shown_direction(deg(-90.0)), -90.0);
+        assert_eq!(format!("{:+6.1}", shown_direction(deg(-0.01))), "  +0.0");
+    }
 
     #[test]
     fn readouts_show_no_negative_zero() {
@@ -481,19 +529,6 @@ mod tests {
         assert_eq!(format!("{:+.2}", shown(-0.004, 2)), "+0.00");
         assert_eq!(format!("{:6.1}", shown(-0.04, 1)), "   0.0");
         assert_eq!(format!("{:6.2}", shown(-0.006, 2)), " -0.01");
-    }
-
-    #[test]
-    fn long_binding_lists_wrap_at_their_separators() {
-        assert_eq!(wrap_keys("J / Pad South", 34), ["J / Pad South"]);
-        assert_eq!(
-            wrap_keys(
-                "ControlLeft / ControlRight / MouseRight / Pad RightBumper",
-                30
-            ),
-            ["ControlLeft / ControlRight", "MouseRight / Pad RightBumper"]
-        );
-        assert_eq!(wrap_keys("AVeryLongSingleName", 5), ["AVeryLongSingleName"]);
     }
 
     /// The bounding box (x0, y0, x1, y1, inclusive) of the pixels where
@@ -512,73 +547,209 @@ mod tests {
         bounds
     }
 
-    #[test]
-    fn the_help_draws_centred_at_every_common_size() {
-        let world = World::new(
-            crate::map::Map::from_rows(&["###", "#>#", "###"]),
-            Default::default(),
-            1,
+    /// The frame of `world` from its camera with `hud`, `w` x `h`.
+    fn frame_of(world: &World, hud: &Hud, (w, h): (usize, usize)) -> Vec<u8> {
+        let view = View::from_pose(world.camera());
+        let mut frame = vec![0u8; w * h * 4];
+        super::super::draw(
+            &super::super::Scene {
+                world,
+                view: &view,
+                hud,
+                art: &crate::sprites::Art::plain(),
+                map_art: &MapArt::plain(world.map()),
+            },
+            super::super::Frame::new(&mut frame, w, h),
         );
-        let bare = Hud::default();
-        let help = Hud {
+        frame
+    }
+
+    /// The sizes the game and `shot` are used at.
+    const SIZES: [(usize, usize); 5] = [
+        (320, 180),
+        (640, 360),
+        (960, 540),
+        (1280, 720),
+        (1920, 1080),
+    ];
+
+    /// A world on a map of some size, its player facing `angle`.
+    fn world_facing(angle: char) -> World {
+        let mut rows: Vec<String> = vec!["#".repeat(20)];
+        rows.extend((0..10).map(|_| format!("#{}#", ".".repeat(18))));
+        rows.push("#".repeat(20));
+        rows[5].replace_range(9..10, &angle.to_string());
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        World::new(crate::map::Map::from_rows(&rows), Default::default(), 1)
+    }
+
+    /// A HUD with everything on, the help too: as many bindings as the
+    /// game's, long key lists and long descriptions among them.
+    fn everything() -> Hud {
+        Hud {
             help: true,
-            // As many lines as the game's help shows, long key lists among them.
-            keys: (0..24)
+            fps: Some(60.0),
+            minimap: true,
+            paused: true,
+            message: Some("a message".into()),
+            hint: vec!["FIRST FLIGHT".into(), "a hint".into()],
+            keys: (0..30)
                 .map(|i| {
-                    (
-                        format!("W / Up / Pad South {i}"),
-                        "move forward".to_string(),
-                    )
+                    let what = "study: give the answer shown (number keys type one)";
+                    (format!("Enter / NumpadEnter / Pad South {i}"), what.into())
                 })
                 .collect(),
+            prompts: Prompts {
+                help: Some("F1".into()),
+                ..Prompts::default()
+            },
             ..Hud::default()
-        };
-        let text = [TEXT[0], TEXT[1], TEXT[2], 255];
-        for (w, h) in [
-            (320, 180),
-            (640, 360),
-            (960, 540),
-            (1280, 720),
-            (1920, 1080),
-        ] {
-            let view = View::from_pose(world.camera());
-            let draw = |hud: &Hud| {
-                let mut frame = vec![0u8; w * h * 4];
-                super::super::draw(
-                    &super::super::Scene {
-                        world: &world,
-                        view: &view,
-                        hud,
-                        art: &crate::sprites::Art::plain(),
-                        map_art: &MapArt::plain(world.map()),
-                    },
-                    super::super::Frame::new(&mut frame, w, h),
-                );
-                frame
-            };
-            let (without, with) = (draw(&bare), draw(&help));
-            let (x0, y0, x1, y1) = differing_box(&without, &with, w)
-                .unwrap_or_else(|| panic!("{w}x{h}: the help changed nothing"));
-            // A backdrop centred on the frame (to a pixel of rounding).
-            let size = format!("{w}x{h}: box {x0},{y0} to {x1},{y1}");
-            assert!(x0.abs_diff(w - 1 - x1) <= 1, "{size}");
-            assert!(y0.abs_diff(h - 1 - y1) <= 1, "{size}");
-            assert!(x1 - x0 >= w / 3 && y1 - y0 >= h / 3, "{size}");
-            // Darkened, black shadow or the text's colour, never brighter
-            // than the scene but for the text itself.
-            let mut lettered = 0;
-            for (pa, pb) in without.chunks_exact(4).zip(with.chunks_exact(4)) {
-                if pb == text && pa != text {
-                    lettered += 1;
-                } else {
-                    assert!(
-                        pa.iter().zip(pb).all(|(a, b)| b <= a),
-                        "{size}: {pa:?} to {pb:?}"
-                    );
+        }
+    }
+
+    #[test]
+    fn the_help_panel_hides_everything_behind_it_at_every_size_and_page() {
+        // Two worlds facing different ways: different scenes, readouts and
+        // minimaps behind the panel.
+        let (east, south) = (world_facing('>'), world_facing('v'));
+        let colours = [
+            [0, 0, 0],
+            [255, 220, 120],
+            TEXT,
+            [170, 170, 170],
+            [16, 18, 24],
+        ];
+        for size in SIZES {
+            let (w, h) = size;
+            let hud = everything();
+            let view = View::from_pose(east.camera());
+            let layout = help::laid_out(&east, &view, &hud, size);
+            let [px, py, pw, ph] = layout.panel.map(|v| v as usize);
+            assert!(
+                pw >= w / 3 && ph >= h / 3,
+                "{w}x{h}: panel {:?}",
+                layout.panel
+            );
+            for page in 0..layout.pages.len() {
+                let hud = Hud {
+                    help_page: page,
+                    ..everything()
+                };
+                let (a, b) = (frame_of(&east, &hud, size), frame_of(&south, &hud, size));
+                let mut lettered = 0;
+                for y in py..py + ph {
+                    for x in px..px + pw {
+                        let i = (y * w + x) * 4;
+                        let at = format!("{w}x{h} page {page} at {x},{y}");
+                        assert_eq!(a[i..i + 4], b[i..i + 4], "{at}: something shows through");
+                        let rgb = [a[i], a[i + 1], a[i + 2]];
+                        assert!(colours.contains(&rgb), "{at}: {rgb:?}");
+                        lettered += usize::from(rgb == TEXT);
+                    }
                 }
+                assert!(
+                    lettered > 1000,
+                    "{w}x{h} page {page}: {lettered} text pixels"
+                );
             }
-            // Well over the 8 letters of its title, at 5 or more pixels each.
-            assert!(lettered > 1000, "{size}: {lettered} text pixels");
+        }
+    }
+
+    /// The rows (top, bottom) and columns (left, right) of `frame`'s
+    /// pixels of colour `rgb`, if any.
+    fn extent(frame: &[u8], w: usize, rgb: [u8; 3]) -> Option<[usize; 4]> {
+        let mut found: Option<[usize; 4]> = None;
+        for (i, p) in frame.chunks_exact(4).enumerate() {
+            if p[..3] == rgb {
+                let (x, y) = (i % w, i / w);
+                let [t, b, l, r] = found.unwrap_or([y, y, x, x]);
+                found = Some([t.min(y), b.max(y), l.min(x), r.max(x)]);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_death_and_pause_words_stand_below_the_readout_and_minimap_whole() {
+        let dead = crate::sim::Scenario::from_world(world_facing('>'))
+            .combat(|c, _| c.health = 0)
+            .build();
+        let words = super::super::fight::DEATH_TEXT_RGB;
+        for size in SIZES {
+            let (w, h) = size;
+            let hud = Hud {
+                minimap: true,
+                prompts: Prompts {
+                    restart: Some("Enter".into()),
+                    resume: Some("P".into()),
+                    ..Prompts::default()
+                },
+                ..Hud::default()
+            };
+            let mut canvas_rows = vec![[0u8; 4]; w * h];
+            let canvas = Canvas::whole(&mut canvas_rows, w, h);
+            let scale = text_scale(h);
+            let minimap = MinimapBox::new(dead.map(), &canvas, scale).bottom();
+            let readout = readout_bottom(readout_lines(&dead, &hud).len(), scale);
+            let below = minimap.max(readout) as usize;
+            let [top, _, left, right] = extent(&frame_of(&dead, &hud, size), w, words)
+                .unwrap_or_else(|| panic!("{w}x{h}: no death words"));
+            assert!(
+                top >= below,
+                "{w}x{h}: words from row {top}, HUD to {below}"
+            );
+            assert!(left > 0 && right < w - 1, "{w}x{h}: cut at the edges");
+            // Blind: no readout, whose text has the banner's colour.
+            let paused = Hud {
+                paused: true,
+                blind: true,
+                ..hud
+            };
+            let alive = world_facing('>');
+            let [top, _, left, right] = extent(&frame_of(&alive, &paused, size), w, TEXT)
+                .unwrap_or_else(|| panic!("{w}x{h}: no pause words"));
+            let below = minimap as usize;
+            assert!(
+                top >= below,
+                "{w}x{h}: paused from row {top}, minimap to {below}"
+            );
+            assert!(left > 0 && right < w - 1, "{w}x{h}: cut at the edges");
+        }
+    }
+
+    #[test]
+    fn a_hint_fits_the_frame_above_the_bottom_line() {
+        let world = world_facing('>');
+        let hint = vec![
+            "FIRST FLIGHT: this map is made for the jetpack (J)".to_string(),
+            "Hold Q to hover (it barely climbs), E for full thrust (fast: use bursts).".into(),
+            "W A S D tilt the ship to move; R brakes.".into(),
+            "The engines cut out above 6.5 tiles (1.5 below the ceiling).".into(),
+            "Letting go of hover up high hurts: land slower than 1.2 tiles/s.".into(),
+        ];
+        for size in SIZES {
+            let (w, h) = size;
+            let bare = Hud {
+                message: Some("a message".into()),
+                ..Hud::default()
+            };
+            let with = Hud {
+                hint: hint.clone(),
+                ..bare.clone()
+            };
+            let (a, b) = (frame_of(&world, &bare, size), frame_of(&world, &with, size));
+            let (x0, y0, x1, y1) = differing_box(&a, &b, w).expect("the hint shows");
+            let line = GLYPH * text_scale(h);
+            assert!(
+                x0 > 0 && x1 < w - 1 && y0 > 0,
+                "{w}x{h}: {x0},{y0} to {x1},{y1}"
+            );
+            assert!(
+                y1 < h - 2 * line - 4,
+                "{w}x{h}: over the bottom line, to row {y1}"
+            );
+            let [top, ..] = extent(&b, w, HINT_TITLE).expect("its heading");
+            assert!((y0..y1).contains(&top), "{w}x{h}");
         }
     }
 
@@ -590,21 +761,7 @@ mod tests {
             1,
         );
         let (w, h) = (640, 360);
-        let view = View::from_pose(world.camera());
-        let draw = |hud: &Hud| {
-            let mut frame = vec![0u8; w * h * 4];
-            super::super::draw(
-                &super::super::Scene {
-                    world: &world,
-                    view: &view,
-                    hud,
-                    art: &crate::sprites::Art::plain(),
-                    map_art: &MapArt::plain(world.map()),
-                },
-                super::super::Frame::new(&mut frame, w, h),
-            );
-            frame
-        };
+        let draw = |hud: &Hud| frame_of(&world, hud, (w, h));
         let bare = draw(&Hud {
             hidden: true,
             ..Hud::default()

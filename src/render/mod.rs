@@ -9,6 +9,7 @@ mod cockpit;
 mod fight;
 mod flats;
 mod font;
+pub mod help;
 mod hud;
 pub mod panel;
 mod radar;

@@ -1,7 +1,7 @@
 //! Key names as the player reads them, built from the bindings in force:
 //! the help overlay's lines and the keys the HUD's prompts name.
 
-use super::{Action, Bindings};
+use super::{Action, Bindings, Settings};
 use crate::render::Prompts;
 
 /// The help overlay's lines for `bindings`: per action, its bindings (or
@@ -24,6 +24,26 @@ pub fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The help overlay's input options under `settings`, as (name, value)
+/// lines: mouse turning, the stick's deadzone and curve, the flight horizon.
+pub fn input_lines(settings: &Settings) -> Vec<(String, String)> {
+    let i = &settings.input;
+    let mouse = match i.mouse_turn {
+        true => format!("on, {} deg a count", i.mouse_sensitivity),
+        false => "off".to_string(),
+    };
+    let horizon = match settings.video.level_horizon {
+        true => "kept level",
+        false => "tilts with the ship",
+    };
+    vec![
+        ("mouse turning".into(), mouse),
+        ("stick deadzone".into(), i.deadzone.to_string()),
+        ("stick turn curve".into(), i.turn_curve.to_string()),
+        ("flight horizon".into(), horizon.into()),
+    ]
+}
+
 /// The first key or button bound to `action`, as the player reads it;
 /// `None` if it is unbound.
 pub fn key_name(bindings: &Bindings, action: Action) -> Option<String> {
@@ -35,6 +55,7 @@ pub fn prompts(bindings: &Bindings) -> Prompts {
     Prompts {
         resume: key_name(bindings, Action::Pause),
         restart: key_name(bindings, Action::Restart),
+        help: key_name(bindings, Action::Help),
     }
 }
 

@@ -5,8 +5,9 @@ use super::{Game, NOTICE_S};
 use crate::app::tape;
 use crate::app::Report;
 use crate::record::Playback;
+use crate::render::{self, View};
 use crate::settings::{self, Action};
-use crate::sim::{Request, World};
+use crate::sim::{Coupling, Model, Request, World};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -31,29 +32,53 @@ impl Game {
         self.request(Request::SetModel(self.world.tunables().model.next()));
     }
 
-    /// Asks for the next camera coupling, from the next tick on.
+    /// Asks for the next camera coupling, from the next tick on, and says
+    /// which it is (and, under another model, that it waits for polar).
     pub fn cycle_coupling(&mut self) {
-        self.request(Request::SetCoupling(self.world.tunables().coupling.next()));
+        let t = *self.world.tunables();
+        let next = t.coupling.next();
+        if self.request(Request::SetCoupling(next)) {
+            self.notify(coupling_notice(next, t.model));
+        }
     }
 
-    /// Sends `action` with the next tick; in a replay only the recording
-    /// may change the world.
-    pub(super) fn request(&mut self, action: Request) {
+    /// Sends `action` with the next tick and returns true; in a replay
+    /// only the recording may change the world, and this says so instead.
+    pub(super) fn request(&mut self, action: Request) -> bool {
         match self.playback {
             Some(_) => {
                 let keys = settings::key_list(
                     &self.settings.bindings,
                     &[Action::NextCoupling, Action::NextModel, Action::Restart],
                 );
-                self.notify(format!("the recording drives a replay: {keys} are off"))
+                self.notify(format!("the recording drives a replay: {keys} are off"));
+                false
             }
-            None => self.action = Some(action),
+            None => {
+                self.action = Some(action);
+                true
+            }
         }
     }
 
-    /// Shows or hides the help overlay.
+    /// Shows the help overlay, turns to its next page where it takes more
+    /// than one at the render size, and hides it after the last.
     pub fn toggle_help(&mut self) {
-        self.hud.help = !self.hud.help;
+        let view = View {
+            pose: self.world.camera(),
+            fov: self.fov,
+        };
+        let (w, h) = self.video.size;
+        let size = (w as usize, h as usize);
+        let pages = render::help::pages(&self.world, &view, &self.hud, size);
+        let hud = &mut self.hud;
+        if !hud.help {
+            (hud.help, hud.help_page) = (true, 0);
+        } else if hud.help_page + 1 < pages {
+            hud.help_page += 1;
+        } else {
+            (hud.help, hud.help_page) = (false, 0);
+        }
     }
 
     /// Shows or hides the minimap.
@@ -184,6 +209,19 @@ impl Game {
     pub(super) fn record_key(&self) -> String {
         settings::key_name(&self.settings.bindings, Action::Record)
             .unwrap_or_else(|| "the record key (unbound)".into())
+    }
+}
+
+/// What a press of the coupling key did: the coupling now in force, and
+/// under a `model` other than polar, that it applies to polar only.
+fn coupling_notice(coupling: Coupling, model: Model) -> String {
+    match model {
+        Model::Polar => format!("camera coupling: {}", coupling.name()),
+        other => format!(
+            "camera coupling: {} (applies to the polar model; this is {})",
+            coupling.name(),
+            other.name()
+        ),
     }
 }
 

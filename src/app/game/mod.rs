@@ -3,6 +3,7 @@
 //! and files it watches, and the HUD. No window here, so it tests headless.
 
 mod commands;
+mod hint;
 mod reload;
 mod study;
 
@@ -62,6 +63,8 @@ pub(super) struct Game {
     problems: Vec<String>,
     /// A study session under way, if this game is one.
     study: Option<Studying>,
+    /// The first-flight hint, on a map made for flying.
+    flight_hint: Option<hint::FlightHint>,
 }
 
 /// The files a game reloads when they change, and the error of the last
@@ -123,7 +126,9 @@ impl Game {
             notice: None,
             problems: Vec::new(),
             study: None,
+            flight_hint: None,
         };
+        game.flight_hint = hint::FlightHint::new(&game.world);
         game.refresh_help();
         game
     }
@@ -142,6 +147,8 @@ impl Game {
         let tape = Tape::new(None, playback.recording().header.seed);
         Self {
             playback: Some(playback),
+            // A replay is watched, not flown.
+            flight_hint: None,
             ..Self::new(world, settings, (video, art), tape, watch)
         }
         .with_map_art(map.art)
@@ -153,6 +160,7 @@ impl Game {
         self.hud.blind = true;
         Self {
             study: Some(studying),
+            flight_hint: None,
             ..self
         }
     }
@@ -169,7 +177,8 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
-        if self.hud.paused || self.study_holds_world() {
+        let held = self.hud.paused || self.study_holds_world();
+        if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
             self.clock = FixedStep::new(TICK_DT);
@@ -194,6 +203,7 @@ impl Game {
             self.prev.pitch = 0.0;
         }
         self.age_notice(elapsed);
+        self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {
@@ -202,6 +212,20 @@ impl Game {
         View {
             pose: self.prev.lerp(&now, self.clock.alpha()),
             fov: self.fov,
+        }
+    }
+
+    /// Puts the first-flight hint on the HUD or takes it off, `elapsed`
+    /// seconds of play later.
+    fn show_hint(&mut self, elapsed: f64) {
+        let Some(flight_hint) = &mut self.flight_hint else {
+            return;
+        };
+        let up = flight_hint.age(&self.world, elapsed);
+        if up && self.hud.hint.is_empty() {
+            self.hud.hint = hint::lines(&self.world, &self.settings.bindings);
+        } else if !up {
+            self.hud.hint.clear();
         }
     }
 

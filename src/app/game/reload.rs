@@ -69,25 +69,9 @@ impl Game {
 
     /// Puts the bindings and input options in force into the help overlay.
     pub(super) fn refresh_help(&mut self) {
-        let i = &self.settings.input;
         self.hud.keys = settings::help_lines(&self.settings.bindings);
         self.hud.prompts = settings::prompts(&self.settings.bindings);
-        let mouse = match i.mouse_turn {
-            true => format!("on, {} deg a count", i.mouse_sensitivity),
-            false => "off".to_string(),
-        };
-        self.hud.input = vec![
-            ("mouse turning".into(), mouse),
-            ("stick deadzone".into(), format!("{}", i.deadzone)),
-            ("stick turn curve".into(), format!("{}", i.turn_curve)),
-            (
-                "flight horizon".into(),
-                match self.settings.video.level_horizon {
-                    true => "kept level".into(),
-                    false => "tilts with the ship".into(),
-                },
-            ),
-        ];
+        self.hud.input = settings::input_lines(&self.settings);
     }
 
     /// Puts `new` settings in force: bindings, input and video at once,

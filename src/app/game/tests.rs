@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::map::{Loaded, Map, MapArt};
-use crate::sim::Tunables;
+use crate::sim::{Coupling, Model, Tunables};
 use std::path::PathBuf;
 use std::time::SystemTime;
 
@@ -594,4 +594,115 @@ fn a_map_file_replaced_by_a_pipe_is_refused_while_playing() {
     );
     assert_eq!(g.world.map().width(), 4, "the last good map stays");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_coupling_key_says_what_it_did_in_every_model() {
+    for (model, said) in [
+        (Model::Polar, "camera coupling: heading"),
+        (
+            Model::Classic,
+            "camera coupling: heading (applies to the polar model; this is classic)",
+        ),
+        (
+            Model::Quake,
+            "camera coupling: heading (applies to the polar model; this is quake)",
+        ),
+    ] {
+        let tunables = Tunables {
+            model,
+            ..Tunables::default()
+        };
+        let mut g = Game::new(
+            World::new(map(), tunables, 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        );
+        g.cycle_coupling();
+        g.advance(0.05);
+        assert_eq!(g.world.tunables().coupling, Coupling::Heading);
+        assert_eq!(g.hud.message.as_deref(), Some(said), "{model:?}");
+    }
+}
+
+/// A game on `map` drawn at `size`.
+fn game_at(map: Map, size: (u32, u32)) -> Game {
+    let video = Video {
+        size,
+        ..Video::default()
+    };
+    Game::new(
+        World::new(map, Tunables::default(), 1),
+        Settings::default(),
+        (video, Art::plain()),
+        Tape::new(None, 1),
+        Watch::default(),
+    )
+}
+
+#[test]
+fn the_help_key_turns_the_pages_that_a_small_frame_needs_then_closes() {
+    let mut g = game_at(map(), (640, 360));
+    let view = View::from_pose(g.world.camera());
+    let pages = render::help::pages(&g.world, &view, &g.hud, (640, 360));
+    assert!(pages >= 2, "{pages} pages at 640x360");
+    for page in 0..pages {
+        g.toggle_help();
+        assert!(g.hud.help && g.hud.help_page == page, "page {page}");
+    }
+    g.toggle_help();
+    assert!(!g.hud.help, "closed after the last page");
+    let mut big = game_at(map(), (1920, 1080));
+    big.toggle_help();
+    assert!(big.hud.help && big.hud.help_page == 0);
+    big.toggle_help();
+    assert!(!big.hud.help, "one page: the key closes it");
+}
+
+/// Plays `seconds` of frames of 1/60 s.
+fn play(g: &mut Game, seconds: f64) {
+    for _ in 0..(seconds * 60.0).round() as usize {
+        g.advance(1.0 / 60.0);
+    }
+}
+
+#[test]
+fn a_map_made_for_flying_explains_the_jetpack_at_the_start_and_first_take_off() {
+    let mut g = game_on(tall_map());
+    play(&mut g, 0.1);
+    let hint = g.hud.hint.join("\n");
+    assert!(hint.contains("FIRST FLIGHT"), "{hint}");
+    assert!(
+        hint.contains("Hold Q to hover"),
+        "the keys in force: {hint}"
+    );
+    assert!(hint.contains("cut out above 4.5 tiles"), "6 tall: {hint}");
+    assert!(hint.contains("slower than 1.2 tiles/s"), "{hint}");
+    play(&mut g, hint::HINT_S);
+    assert!(g.hud.hint.is_empty(), "timed");
+    // Paused, it waits.
+    g.toggle_jetpack();
+    play(&mut g, 0.1);
+    assert!(!g.hud.hint.is_empty(), "up again at the first take-off");
+    g.toggle_pause();
+    play(&mut g, hint::HINT_S);
+    assert!(!g.hud.hint.is_empty(), "paused, the hint stays");
+    g.toggle_pause();
+    play(&mut g, hint::HINT_S);
+    assert!(g.hud.hint.is_empty());
+    // Landing and taking off again: once is enough.
+    g.toggle_jetpack();
+    play(&mut g, 0.1);
+    g.toggle_jetpack();
+    play(&mut g, 0.1);
+    assert!(g.world.player().flight.is_some());
+    assert!(g.hud.hint.is_empty(), "only the first take-off");
+    // A map too low to fly never shows it.
+    let mut low = game();
+    play(&mut low, 0.1);
+    low.toggle_jetpack();
+    play(&mut low, 0.1);
+    assert!(low.hud.hint.is_empty());
 }

@@ -127,6 +127,18 @@ pub const BODY_HEIGHT: f64 = 0.7;
 /// altitude), tiles.
 pub const CUTOUT_BELOW_CEILING: f64 = 1.5;
 
+/// The altitude above which the engines cut out on `map`, tiles: at or
+/// below zero, the jetpack never lights there.
+pub fn cutout_altitude(map: &Map) -> f64 {
+    map.wall_height - CUTOUT_BELOW_CEILING
+}
+
+/// True if the jetpack flies on `map`: its walls stand taller than the
+/// cut-out's distance below the ceiling.
+pub fn flies_on(map: &Map) -> bool {
+    cutout_altitude(map) > 0.0
+}
+
 /// Every flight tunable, with Lander's values converted as the module
 /// documentation shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
