@@ -22,7 +22,7 @@ fn compare_writes_a_report_and_a_plot_per_maneuver() {
     let results = compare::run_all(root(), &Tunables::default(), Scale::default(), 90.0).unwrap();
     assert_eq!(results.len(), MANEUVERS.len());
     let dir = temp_dir("report");
-    let written = compare::write(&dir, &results, false, "test").unwrap();
+    let written = compare::write(&dir, &results, &[], false, "test").unwrap();
     assert_eq!(written.len(), MANEUVERS.len() + 1);
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
     for m in MANEUVERS {
@@ -38,11 +38,11 @@ fn compare_writes_a_report_and_a_plot_per_maneuver() {
         );
     }
     // A second run into the same, now non-empty, folder is refused...
-    let again = compare::write(&dir, &results, false, "test");
+    let again = compare::write(&dir, &results, &[], false, "test");
     assert!(matches!(again, Err(CompareError::NotEmpty(_))));
     // ...and a file the report did not write survives a forced one.
     std::fs::write(dir.join("mine.txt"), "keep me").unwrap();
-    compare::write(&dir, &results, true, "test").unwrap();
+    compare::write(&dir, &results, &[], true, "test").unwrap();
     assert_eq!(
         std::fs::read_to_string(dir.join("mine.txt")).unwrap(),
         "keep me"

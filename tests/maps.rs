@@ -121,6 +121,28 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     ("not_xml.tmx", &[": error: not XML"]),
+    (
+        "course.map",
+        &[
+            ":8:16: error: `zero` is not a checkpoint number",
+            ":9:12: error: `20` is not a radius from 0.25 to 8 tiles",
+            ":11:5: error: unknown course marker `lap` (expected `checkpoint N` or `finish`)",
+            ":12:1: error: course marker `8` is not placed in the grid",
+            ":15:7: error: checkpoint 3 follows checkpoint 1: checkpoint 2 is missing",
+            ":16:4: error: checkpoint 1 is placed twice",
+            ":16:7: error: this course has no finish",
+        ],
+    ),
+    (
+        "course.tmx",
+        &[
+            ": object 3 at tile (3, 2): error: this checkpoint is on a wall",
+            ": object 4 at tile (9, 1): error: this checkpoint is outside the map's open floor",
+            ": object 5 at tile (4, 1): error: checkpoint 1 is placed twice",
+            ": object 6 at tile (5, 1): error: this course has no finish",
+            ": object 7 at tile (5, 2): error: this checkpoint: a checkpoint needs `number`",
+        ],
+    ),
 ];
 
 #[test]
@@ -174,6 +196,36 @@ fn warnings_alone_do_not_fail_the_check() {
     );
     assert!(
         out.contains("ok (a key no door needs") && out.contains("1 warning)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_course_reads_the_same_from_text_markers_and_tiled_objects() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps");
+    let course = |file: &str| map::load(&dir.join(file)).unwrap().map.course.unwrap();
+    let (text, tiled) = (course("course.map"), course("course.tmx"));
+    let points = |c: &map::Course| -> Vec<([f64; 2], f64)> {
+        c.checkpoints().iter().map(|p| (p.at, p.radius)).collect()
+    };
+    let want = vec![([3.5, 1.5], 1.0), ([5.5, 1.5], 0.5), ([1.5, 2.5], 1.0)];
+    assert_eq!(points(&text), want);
+    assert_eq!(points(&tiled), want);
+}
+
+#[test]
+fn a_finish_no_walk_reaches_is_a_warning_at_its_place() {
+    let walled = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/course_walled.map");
+    let (ok, out) = check_map(&[&walled]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(
+            "course_walled.map:9:7: warning: the course's finish cannot be reached by walking"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("a course of 1 checkpoint, 1 warning)"),
         "{out}"
     );
 }

@@ -6,6 +6,7 @@ use crate::feel::{self, Scale};
 use crate::render;
 #[cfg(feature = "window")]
 use crate::settings::{self, Settings, Video};
+use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::tunable_table::{
     CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_HEAD_BOB, QUAKE_TURN_SPEED,
 };
@@ -72,6 +73,18 @@ pub struct TuningArgs {
     /// Camera coupling for the polar model: velocity or heading.
     #[arg(long, value_parser = parse_coupling)]
     coupling: Option<Coupling>,
+    /// The polar model with no key held: brake or article.
+    #[arg(long, value_parser = |s: &str| parse_choice("coast", s, Coast::from_name, Coast::ALL, Coast::name))]
+    coast: Option<Coast>,
+    /// The polar model's turn law: sine (the article's) or linear (angle/180).
+    #[arg(long, value_parser = |s: &str| parse_choice("turn law", s, TurnLaw::from_name, TurnLaw::ALL, TurnLaw::name))]
+    turn_law: Option<TurnLaw>,
+    /// The polar model's swing brake: cosine (the article's) or linear (1 - angle/180).
+    #[arg(long, value_parser = |s: &str| parse_choice("swing brake", s, SwingBrake::from_name, SwingBrake::ALL, SwingBrake::name))]
+    swing_brake: Option<SwingBrake>,
+    /// The polar model's swing: inertial (the article's) or direct (no angular velocity).
+    #[arg(long, value_parser = |s: &str| parse_choice("swing", s, Swing::from_name, Swing::ALL, Swing::name))]
+    swing: Option<Swing>,
     /// Head bob amplitude: 0 off, 1 Quake's (0 to 2).
     #[arg(long, value_name = "AMOUNT", value_parser = |s: &str| HEAD_BOB.parse_written(s))]
     head_bob: Option<f64>,
@@ -100,6 +113,18 @@ impl TuningArgs {
         }
         if let Some(c) = self.coupling {
             t.coupling = c;
+        }
+        if let Some(c) = self.coast {
+            t.polar.coast = c;
+        }
+        if let Some(l) = self.turn_law {
+            t.polar.turn_law = l;
+        }
+        if let Some(b) = self.swing_brake {
+            t.polar.swing_brake = b;
+        }
+        if let Some(s) = self.swing {
+            t.polar.swing = s;
         }
         let numbers = [
             (&HEAD_BOB, self.head_bob),
@@ -154,6 +179,20 @@ impl ScaleArgs {
 pub fn parse_model(s: &str) -> Result<Model, String> {
     Model::from_name(s)
         .ok_or_else(|| format!("unknown model `{s}`: expected polar, classic or quake"))
+}
+
+/// One of a choice's names, `what` naming the choice in the message.
+pub fn parse_choice<T: Copy>(
+    what: &str,
+    s: &str,
+    from_name: fn(&str) -> Option<T>,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<T, String> {
+    from_name(s).ok_or_else(|| {
+        let names: Vec<_> = all.iter().map(|&v| name(v)).collect();
+        format!("unknown {what} `{s}`: expected {}", names.join(" or "))
+    })
 }
 
 /// A camera coupling by name.

@@ -63,8 +63,15 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     1 => ", 1 warning".into(),
                     n => format!(", {n} warnings"),
                 };
+                let course = match &m.course {
+                    Some(c) => match c.checkpoints().len() - 1 {
+                        1 => ", a course of 1 checkpoint".to_string(),
+                        n => format!(", a course of {n} checkpoints"),
+                    },
+                    None => String::new(),
+                };
                 say!(
-                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{warnings})",
+                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{course}{warnings})",
                     f.display(),
                     m.name,
                     m.width(),

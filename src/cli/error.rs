@@ -59,6 +59,12 @@ pub enum CliError {
     /// The feel comparison could not run or be written.
     #[error(transparent)]
     Compare(#[from] CompareError),
+    /// A sweep refused before it ran (a key, range or metric).
+    #[error(transparent)]
+    Sweep(#[from] crate::feel::sweep::SweepError),
+    /// A sweep's folder could not be written.
+    #[error(transparent)]
+    Folder(#[from] crate::feel::folder::FolderError),
     /// A study protocol with faults.
     #[error(transparent)]
     Protocol(#[from] crate::study::protocol::ProtocolErrors),

@@ -38,6 +38,16 @@ pub struct Args {
 
 #[derive(Subcommand)]
 enum FeelCommand {
+    /// Drive a map's course with the bot (keys on or off, a reaction time,
+    /// a least hold time) and print the course's figures and every feel
+    /// metric of the run.
+    Course(super::feel_course::CourseArgs),
+    /// Run a maneuver (or the course) over a grid of one or two tunables'
+    /// values on every core; write DIR/sweep.csv and a plot per metric.
+    Sweep(super::feel_sweep::SweepArgs),
+    /// The spin study: spin rate x release action (let go, hold forward,
+    /// counter-steer); write DIR/sweep.csv and two heat maps.
+    Spin(super::feel_sweep::SpinArgs),
     /// Run every standard maneuver (maneuvers/) with every model and
     /// coupling; write DIR/report.md and a plot per maneuver.
     Compare {
@@ -60,6 +70,15 @@ enum FeelCommand {
 
 /// `feel RUN` or `feel compare`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(FeelCommand::Course(course)) = args.compare {
+        return super::feel_course::run(course);
+    }
+    if let Some(FeelCommand::Sweep(sweep)) = args.compare {
+        return super::feel_sweep::run_sweep(sweep);
+    }
+    if let Some(FeelCommand::Spin(spin)) = args.compare {
+        return super::feel_sweep::run_spin(spin);
+    }
     if let Some(FeelCommand::Compare {
         out,
         force,
@@ -132,11 +151,12 @@ fn run_compare(
     let root = data::root_of("maneuvers");
     let started = std::time::Instant::now();
     let results = compare::run_all(&root, base, scale, fov)?;
+    let course = compare::run_course(&root, base, scale, fov)?;
     if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
         command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
     }
     command += &format!(" --fov {fov}");
-    let written = compare::write(out, &results, force, &command)?;
+    let written = compare::write(out, &results, &course, force, &command)?;
     for path in &written {
         say!("wrote {}", path.display());
     }

@@ -27,6 +27,8 @@ mod bench;
 mod check_map;
 mod error;
 mod feel;
+mod feel_course;
+mod feel_sweep;
 mod maps;
 mod play;
 mod replay;

@@ -1,6 +1,8 @@
 //! `feel compare`: every standard maneuver run by every model and coupling,
 //! written up as `report.md` with a table per maneuver and a plot each.
 
+use super::bot::BotTunables;
+use super::course::{self, CourseRun, DEFAULT_LIMIT_S};
 use super::maneuvers::{Maneuver, Variant, MANEUVERS, VARIANTS};
 use super::{plot, report, run};
 use super::{Metric, Scale, Trajectory};
@@ -33,6 +35,45 @@ pub struct Result {
     pub scale: Scale,
 }
 
+/// The feel course driven by the bot with one variant.
+pub struct CourseResult {
+    /// The model and coupling.
+    pub variant: Variant,
+    /// The run: its figures, progress and trajectory.
+    pub run: CourseRun,
+    /// The feel metrics of its trajectory.
+    pub metrics: Vec<Metric>,
+}
+
+/// The map the bot drives in the comparison, a file in `maps/`.
+pub const COURSE_MAP: &str = "feel_course.map";
+
+/// Drives the course of `root/maps/`[`COURSE_MAP`] with every variant
+/// and the default bot, from `base` tunables.
+pub fn run_course(
+    root: &Path,
+    base: &Tunables,
+    scale: Scale,
+    fov_deg: f64,
+) -> std::result::Result<Vec<CourseResult>, CompareError> {
+    let map = map::load(&root.join("maps").join(COURSE_MAP))?.map;
+    VARIANTS
+        .iter()
+        .map(|&variant| {
+            let tunables = variant.tunables(base);
+            let mut world = World::new(map.clone(), tunables, 1);
+            let bot = BotTunables::default();
+            let run = course::drive(&mut world, bot, DEFAULT_LIMIT_S, fov_deg, scale)?;
+            let metrics = super::compute(&run.trajectory, scale);
+            Ok(CourseResult {
+                variant,
+                run,
+                metrics,
+            })
+        })
+        .collect()
+}
+
 /// Why the comparison could not be made or written.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
@@ -42,6 +83,9 @@ pub enum CompareError {
     /// A maneuver's map is missing or bad.
     #[error(transparent)]
     Map(#[from] map::MapErrors),
+    /// A map without a course, for the bot to drive.
+    #[error(transparent)]
+    Course(#[from] super::course::CourseError),
     /// The output folder has files in it and `--force` was not given.
     #[error("{0} is not empty; pass --force to write the report there anyway (only report.md and the plots are replaced)")]
     NotEmpty(PathBuf),
@@ -75,11 +119,7 @@ pub fn run_all(
         let runs = VARIANTS
             .iter()
             .map(|&variant| {
-                let tunables = Tunables {
-                    model: variant.model,
-                    coupling: variant.coupling,
-                    ..*base
-                };
+                let tunables = variant.tunables(base);
                 let mut world = World::new(map.clone(), tunables, 1);
                 let trajectory = run::run(&mut world, script.ticks(), fov_deg);
                 let metrics = super::compute(&trajectory, scale);
@@ -105,8 +145,8 @@ pub fn run_all(
     Ok(results)
 }
 
-/// Writes `report.md` and one PNG per maneuver into `dir`, which must be
-/// empty or absent unless `force`. The report is built whole in a fresh
+/// Writes `report.md` (with a section on the `course` runs) and one PNG
+/// per maneuver into `dir`, which must be empty or absent unless `force`. The report is built whole in a fresh
 /// folder beside `dir` first, so a failure part way leaves nothing: then
 /// that folder becomes `dir` (when `dir` is absent or empty), or, with
 /// `force` into a folder holding other files, its files replace their
@@ -114,6 +154,7 @@ pub fn run_all(
 pub fn write(
     dir: &Path,
     results: &[Result],
+    course: &[CourseResult],
     force: bool,
     command: &str,
 ) -> std::result::Result<Vec<PathBuf>, CompareError> {
@@ -133,7 +174,7 @@ pub fn write(
         std::fs::create_dir_all(parent).map_err(|e| write_err(parent, &e))?;
     }
     let build = files::temp_folder_beside(dir).map_err(|e| write_err(dir, &e))?;
-    let built = build_report(&build, results, command)
+    let built = build_report(&build, results, course, command)
         .map_err(|(path, reason)| CompareError::Write { path, reason })
         .and_then(|names| place(&build, dir, &names, occupied).map(|()| names));
     let _ = std::fs::remove_dir_all(&build);
@@ -145,6 +186,7 @@ pub fn write(
 fn build_report(
     build: &Path,
     results: &[Result],
+    course: &[CourseResult],
     command: &str,
 ) -> std::result::Result<Vec<String>, (PathBuf, String)> {
     let mut names = Vec::new();
@@ -164,7 +206,7 @@ fn build_report(
         names.push(name);
     }
     let path = build.join("report.md");
-    let text = report::report(results, command);
+    let text = report::report(results, course, command);
     files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
     names.push("report.md".to_string());
     Ok(names)

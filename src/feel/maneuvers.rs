@@ -1,7 +1,8 @@
 //! The standard maneuvers: scripts shipped in `maneuvers/`, each run by
 //! every model and coupling for the comparison report.
 
-use crate::sim::{Coupling, Model};
+use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
+use crate::sim::{Coupling, Model, Tunables};
 
 /// A standard maneuver.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,7 +64,8 @@ pub const MANEUVERS: [Maneuver; 9] = [
     },
 ];
 
-/// A model and camera coupling compared in the report.
+/// A model and camera coupling compared in the report, and for the polar
+/// model one of article 000's alternatives, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Variant {
     /// The walking model.
@@ -71,35 +73,130 @@ pub struct Variant {
     /// The camera coupling (only the polar model has a choice; the others
     /// look along the heading).
     pub coupling: Coupling,
+    /// The polar model's alternative to the article's own choice.
+    pub alternative: Option<Alternative>,
 }
 
-impl Variant {
-    /// A label such as `polar/velocity` or `quake`.
-    pub fn label(&self) -> String {
-        match self.model {
-            Model::Polar => format!("polar/{}", self.coupling.name()),
-            m => m.name().to_string(),
+/// One of the alternatives article 000 weighs and sets aside, as a
+/// variant of the polar model (each a setting of its `[polar]` section).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alternative {
+    /// `turn_law = "linear"`: the swing driven by delta/pi, not sin(delta).
+    LinearTurn,
+    /// `swing_brake = "linear"`: the swing braked by 1 - |delta|/pi, not
+    /// cos(delta).
+    LinearBrake,
+    /// `swing = "direct"`: no angular velocity; the direction of travel
+    /// turns straight toward the push at a bounded rate.
+    Direct,
+    /// `coast = "article"`: with no key held, the article's literal push
+    /// of -1 along the heading.
+    ArticleCoast,
+}
+
+impl Alternative {
+    /// Its setting, as the label shows it: `swing=direct`.
+    pub fn setting(self) -> &'static str {
+        match self {
+            Alternative::LinearTurn => "turn_law=linear",
+            Alternative::LinearBrake => "swing_brake=linear",
+            Alternative::Direct => "swing=direct",
+            Alternative::ArticleCoast => "coast=article",
+        }
+    }
+
+    /// Sets it in `t`.
+    fn apply(self, t: &mut Tunables) {
+        match self {
+            Alternative::LinearTurn => t.polar.turn_law = TurnLaw::Linear,
+            Alternative::LinearBrake => t.polar.swing_brake = SwingBrake::Linear,
+            Alternative::Direct => t.polar.swing = Swing::Direct,
+            Alternative::ArticleCoast => t.polar.coast = Coast::Article,
         }
     }
 }
 
-/// Every model and coupling, once each: the classic and quake models look
-/// along the heading whatever the coupling, so they appear once.
-pub const VARIANTS: [Variant; 4] = [
+impl Variant {
+    /// A label such as `polar/velocity`, `polar swing=direct` or `quake`.
+    pub fn label(&self) -> String {
+        match (self.model, self.alternative) {
+            (Model::Polar, Some(a)) => format!("polar {}", a.setting()),
+            (Model::Polar, None) => format!("polar/{}", self.coupling.name()),
+            (m, _) => m.name().to_string(),
+        }
+    }
+
+    /// `base` with this variant's model, coupling and alternative.
+    pub fn tunables(&self, base: &Tunables) -> Tunables {
+        let mut t = Tunables {
+            model: self.model,
+            coupling: self.coupling,
+            ..*base
+        };
+        if let Some(a) = self.alternative {
+            a.apply(&mut t);
+        }
+        t
+    }
+}
+
+/// The polar model with the camera along the velocity and `alternative`.
+const fn polar(alternative: Option<Alternative>) -> Variant {
     Variant {
         model: Model::Polar,
         coupling: Coupling::Velocity,
-    },
+        alternative,
+    }
+}
+
+/// Every model and coupling, once each (the classic and quake models look
+/// along the heading whatever the coupling, so they appear once), then
+/// each of article 000's alternatives to the polar model, the camera
+/// along the velocity.
+pub const VARIANTS: [Variant; 8] = [
+    polar(None),
     Variant {
         model: Model::Polar,
         coupling: Coupling::Heading,
+        alternative: None,
     },
     Variant {
         model: Model::Classic,
         coupling: Coupling::Heading,
+        alternative: None,
     },
     Variant {
         model: Model::Quake,
         coupling: Coupling::Heading,
+        alternative: None,
     },
+    polar(Some(Alternative::LinearTurn)),
+    polar(Some(Alternative::LinearBrake)),
+    polar(Some(Alternative::Direct)),
+    polar(Some(Alternative::ArticleCoast)),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_alternative_changes_only_its_own_setting() {
+        let base = Tunables::default();
+        let labels: Vec<String> = VARIANTS.iter().map(Variant::label).collect();
+        let mut unique = labels.clone();
+        unique.dedup();
+        assert_eq!(unique, labels, "every label once");
+        for v in VARIANTS.iter().filter(|v| v.alternative.is_some()) {
+            let t = v.tunables(&base);
+            let changed: Vec<_> = t
+                .to_pairs()
+                .into_iter()
+                .zip(base.to_pairs())
+                .filter(|(a, b)| a != b)
+                .map(|(a, _)| format!("{}={}", a.0, a.1))
+                .collect();
+            assert_eq!(changed, [v.alternative.unwrap().setting()]);
+        }
+    }
+}

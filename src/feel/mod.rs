@@ -10,8 +10,16 @@
 //! - [`run`]: controls through the world headless, sampled each tick.
 //! - [`maneuvers`] and [`compare`]: the standard maneuvers run by every
 //!   model and coupling, written up with [`plot`]s as a report.
+//! - [`sweep`]: one run measured over a grid of tunable values on every
+//!   core, written up as `sweep.csv` and a plot per measure; [`spin`]:
+//!   the spin study's grid of spin rate x release action.
+//! - [`bot`] and [`course`]: a map's course driven by a bot with a
+//!   person's keys and reaction time, and the course's figures.
 
+pub mod bot;
 pub mod compare;
+pub mod course;
+pub mod folder;
 mod format;
 pub mod maneuvers;
 mod metrics;
@@ -20,7 +28,10 @@ pub mod report;
 pub mod run;
 mod series;
 mod spectrum;
+pub mod spin;
 mod steps;
+pub mod sweep;
+mod sweep_plot;
 pub mod wf;
 
 pub use format::{format_csv, format_table, CSV_HEADER};

@@ -17,21 +17,25 @@ use std::sync::Once;
 
 /// Size of a maneuver's plot, pixels.
 const SIZE: (u32, u32) = (1600, 1500);
-/// Height of the legend strip under the title, pixels.
-const LEGEND_HEIGHT: u32 = 40;
+/// Height of the legend strip under the title, pixels: two rows.
+const LEGEND_HEIGHT: u32 = 40 + LEGEND_ROW as u32;
+/// Height of a row of the legend, pixels.
+const LEGEND_ROW: i32 = 28;
 /// The yaw-rate panel's range covers this share of its smooth points.
 const YAW_RATE_SHOWN: f64 = 0.995;
 /// The spectrum panel's upper frequency, Hz.
 const SPECTRUM_MAX_HZ: f64 = 3.0;
 /// One colour per series, in [`super::maneuvers::VARIANTS`] order: the
 /// Okabe-Ito palette, distinct for every kind of colour vision.
-const COLOURS: [RGBColor; 6] = [
+const COLOURS: [RGBColor; 8] = [
     RGBColor(0, 114, 178),
     RGBColor(213, 94, 0),
     RGBColor(0, 158, 115),
     RGBColor(204, 121, 167),
     RGBColor(230, 159, 0),
     RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+    RGBColor(240, 228, 66),
 ];
 
 /// Makes the embedded DejaVu Sans plotters' sans-serif font, regular and
@@ -225,23 +229,37 @@ fn lines(chart: &mut Chart, series: &[&Series], width: u32, alpha: f64) -> Resul
     Ok(())
 }
 
-/// The legend strip: a swatch and a label per run, left to right. A run
-/// whose path lies exactly on an earlier one's says so.
+/// The legend strip: a swatch and a label per run, left to right, in as
+/// many rows as it takes, then the key to the line styles. A run whose
+/// path lies exactly on an earlier one's says so.
 fn legend(area: &DrawingArea<BitMapBackend, Shift>, labels: &[String]) -> Result<(), String> {
-    let mut x = 80;
+    let right = SIZE.0 as i32 - 20;
+    let (mut x, mut y) = (80, 0);
+    let room = |x: &mut i32, y: &mut i32, width: i32| {
+        if *x + width > right {
+            (*x, *y) = (80, *y + LEGEND_ROW);
+        }
+    };
     for (i, label) in labels.iter().enumerate() {
+        let width = 48 + 9 * label.chars().count() as i32;
+        room(&mut x, &mut y, width);
         let colour = COLOURS[i % COLOURS.len()];
         area.draw(&PathElement::new(
-            vec![(x, 20), (x + 30, 20)],
+            vec![(x, y + 20), (x + 30, y + 20)],
             colour.stroke_width(4),
         ))
         .map_err(|e| e.to_string())?;
-        area.draw(&Text::new(label.clone(), (x + 38, 12), ("sans-serif", 16)))
-            .map_err(|e| e.to_string())?;
-        x += 48 + 9 * label.chars().count() as i32;
+        area.draw(&Text::new(
+            label.clone(),
+            (x + 38, y + 12),
+            ("sans-serif", 16),
+        ))
+        .map_err(|e| e.to_string())?;
+        x += width;
     }
     let note = "solid: view yaw / Wf-weighted; dashed: commanded heading; faint: raw; triangles: view cuts";
-    area.draw(&Text::new(note, (x + 20, 12), ("sans-serif", 14)))
+    room(&mut x, &mut y, 20 + 7 * note.chars().count() as i32);
+    area.draw(&Text::new(note, (x + 20, y + 12), ("sans-serif", 14)))
         .map_err(|e| e.to_string())
 }
 

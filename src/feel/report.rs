@@ -4,7 +4,9 @@
 //! maneuver whose table keeps only the metrics that tell the variants
 //! apart, and article 000's question about spinning.
 
-use super::compare::Result;
+use super::bot::BotTunables;
+use super::compare::{CourseResult, Result};
+use super::course::DEFAULT_LIMIT_S;
 use super::{series, Metric, Scale, Trajectory};
 use crate::short::Short;
 use std::fmt::Write as _;
@@ -55,8 +57,9 @@ const QUESTIONS: [Question; 6] = [
     },
 ];
 
-/// The report's Markdown.
-pub fn report(results: &[Result], command: &str) -> String {
+/// The report's Markdown: the maneuvers' `results`, then the `course`
+/// driven by the bot.
+pub fn report(results: &[Result], course: &[CourseResult], command: &str) -> String {
     let mut md = String::new();
     let scale = results.first().map_or(Scale::default(), |r| r.scale);
     let fov = results
@@ -75,6 +78,12 @@ pub fn report(results: &[Result], command: &str) -> String {
         fov
     );
     turn_speeds(&mut md, results);
+    let _ = writeln!(
+        md,
+        "A label `polar KEY=VALUE` is the polar model, camera along the velocity, with one of \
+         article 000's alternatives set in its `[polar]` settings (the README's movement \
+         section): the others keep the article's own choices.\n"
+    );
     answers(&mut md, results);
     if let Some(first) = results.first().and_then(|r| r.runs.first()) {
         let _ = writeln!(
@@ -97,7 +106,58 @@ pub fn report(results: &[Result], command: &str) -> String {
     if let Some(spin) = results.iter().find(|r| r.maneuver.name == "spin_release") {
         spin_section(&mut md, spin);
     }
+    course_section(&mut md, course);
     md
+}
+
+/// The feel metrics shown beside the course's own figures.
+const COURSE_METRICS: [&str; 3] = ["msdv_total", "yaw_rate_rms", "uncommanded_yaw_deg"];
+
+/// The course driven by the bot: a row per variant with the course's
+/// figures and a few feel metrics of the run.
+fn course_section(md: &mut String, course: &[CourseResult]) {
+    let Some(first) = course.first() else { return };
+    let bot = BotTunables::default();
+    let _ = writeln!(
+        md,
+        "## Course\n\n`maps/{}`'s course ({} checkpoints and the finish) driven by the bot \
+         (`wobblecaster feel course`): only the forward and turn keys, on or off, acting on \
+         what it saw {} s before, each key held down or up at least {} s, aiming {} tiles ahead \
+         along the straight segments between the checkpoints, one steering law for every model. \
+         It steers by the heading the turn keys turn, so the polar model's two couplings drive \
+         alike and differ only in what the camera does. A run not finished within {DEFAULT_LIMIT_S} s shows `-` as its time; deviations are \
+         distances from the route.\n",
+        super::compare::COURSE_MAP,
+        first.run.progress.course().checkpoints().len() - 1,
+        bot.reaction_s,
+        bot.hold_s,
+        bot.look_ahead,
+    );
+    let _ = write!(md, "| model/coupling |");
+    for m in &first.run.figures {
+        let _ = write!(md, " {} ({}) |", m.name, m.unit);
+    }
+    for name in COURSE_METRICS {
+        let unit = first
+            .metrics
+            .iter()
+            .find(|m| m.name == name)
+            .map_or("", |m| m.unit);
+        let _ = write!(md, " {name} ({unit}) |");
+    }
+    let columns = first.run.figures.len() + COURSE_METRICS.len();
+    let _ = writeln!(md, "\n|---|{}", "---:|".repeat(columns));
+    for r in course {
+        let _ = write!(md, "| {} |", r.variant.label());
+        for m in &r.run.figures {
+            let _ = write!(md, " {} |", short(m.value));
+        }
+        for name in COURSE_METRICS {
+            let _ = write!(md, " {} |", short(value_of(&r.metrics, name)));
+        }
+        md.push('\n');
+    }
+    md.push('\n');
 }
 
 /// Which turn speeds the turn keys had: each model's own, or one for all.

@@ -105,7 +105,7 @@ pub enum MapErrorKind {
     #[error("`{0}` is not a wall height: expected a number of tiles from 1 to {MAX_WALL_HEIGHT}")]
     BadWallHeight(String),
     /// A section the format does not have.
-    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [grid] or, after the grid, [sky])")]
+    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [course], [grid] or, after the grid, [sky])")]
     UnknownSection(String),
     /// A colour that is not `#rrggbb`.
     #[error("`{0}` is not a colour: expected #rrggbb")]
@@ -126,7 +126,7 @@ pub enum MapErrorKind {
     #[error(transparent)]
     Texture(#[from] TextureError),
     /// A grid character with no meaning.
-    #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door or pickup character)")]
+    #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door, pickup or course character)")]
     UnknownChar(char),
     /// A grid row of another length than the first.
     #[error("row is {found} characters long, but the first row is {expected}")]
@@ -163,4 +163,30 @@ pub enum MapErrorKind {
     /// No `name = ...` line.
     #[error("no `name = ...` line")]
     NoName,
+    /// A course marker (or checkpoint object) that does not say what it
+    /// is well.
+    #[error("{0}")]
+    BadCourse(String),
+    /// A course marker defined but not placed in the grid.
+    #[error("course marker `{0}` is not placed in the grid")]
+    UnplacedCourseMarker(char),
+    /// Two checkpoints with one number.
+    #[error("checkpoint {0} is placed twice (each number once: 1, 2, 3, ... then the finish)")]
+    DuplicateCheckpoint(u32),
+    /// A number left out of the checkpoints' order.
+    #[error("checkpoint {found} follows checkpoint {}: checkpoint {missing} is missing (checkpoints are numbered 1, 2, 3, ... in order)", missing - 1)]
+    CheckpointGap {
+        /// The number found.
+        found: u32,
+        /// The number expected there.
+        missing: u32,
+    },
+    /// Checkpoints but no finish.
+    #[error(
+        "this course has no finish: add a `finish` marker (or object) after its last checkpoint"
+    )]
+    NoFinish,
+    /// A second finish.
+    #[error("a second finish: a course has one")]
+    SecondFinish,
 }

@@ -8,6 +8,7 @@
 //! only the renderer reads. Every fault is reported with its file and where
 //! in it: line and column, or layer and tile, or object.
 
+pub mod course;
 mod door;
 mod error;
 mod limits;
@@ -16,6 +17,7 @@ pub mod raycast;
 pub mod shipped;
 mod tiled;
 
+pub use course::{Checkpoint, Course, Progress};
 pub use door::{Door, DoorAxis, DoorMotion};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
 pub use limits::{MAX_HALF_WIDTH, MIN_HALF_WIDTH};
@@ -248,6 +250,9 @@ pub struct Map {
     pads: Vec<bool>,
     /// True for a plane with no walls anywhere (outside the grid is open).
     open: bool,
+    /// The checkpoints and finish of a course through the map, if it has
+    /// one.
+    pub course: Option<Course>,
 }
 
 /// The floor and ceiling colours when a map names none.
@@ -284,6 +289,7 @@ impl Map {
             wall_height: OPEN_PLANE_HEIGHT,
             pads: Vec::new(),
             open: true,
+            course: None,
         }
     }
 

@@ -307,7 +307,7 @@ impl Fields {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Model;
+    use crate::sim::{Model, PolarTunables};
 
     fn header() -> String {
         let t = Tunables {
@@ -377,6 +377,23 @@ mod tests {
 
         let text = header().replace("tick_rate = 120", "tick_rate = 60");
         assert!(parse(&text).unwrap_err().to_string().contains("60 ticks"));
+    }
+
+    #[test]
+    fn a_recording_from_before_the_polar_variants_replays_the_article_s_model() {
+        let new = ["turn_law", "swing_brake", "swing", "direct_turn_speed"];
+        let text: String = header()
+            .lines()
+            .filter(|l| !new.iter().any(|k| l.starts_with(&format!("{k} "))))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let r = parse(&text).unwrap();
+        assert_eq!(r.defaulted, new);
+        assert_eq!(r.header.tunables.polar, PolarTunables::default());
+        // A recording that names a variant keeps it.
+        let text = header().replace("swing = inertial", "swing = direct");
+        let t = parse(&text).unwrap().header.tunables;
+        assert_eq!(t.polar.swing, crate::sim::polar::Swing::Direct);
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! The grid and `[sky]` rows: the cells, the start, the markers placed on
-//! their tiles, doors set between walls, and the finished map and its art.
+//! their tiles (the course's among them), doors set between walls, and the finished map and its art.
 
 use super::values::{door_axis, facing};
 use super::Parser;
 use crate::located::{note, Located};
+use crate::map::course::Mark;
 use crate::map::error::{MapErrorKind, MapErrors, Place};
 use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_PICKUPS};
 use crate::map::{
-    Door, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING, DEFAULT_FLOOR,
-    DOOR,
+    Course, Door, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING,
+    DEFAULT_FLOOR, DOOR,
 };
 use crate::texture::Texture;
 
@@ -42,6 +43,7 @@ impl Parser<'_> {
                 note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
             }
         }
+        let course = self.course();
         let pads = self.pads(width * height);
         let doors = self.placed_doors(&cells);
         let sky = self.sky(width, height);
@@ -72,6 +74,7 @@ impl Parser<'_> {
             wall_height: self.wall_height.unwrap_or(1.0),
             pads,
             open: false,
+            course,
         };
         map.set_doors(doors);
         Ok(Loaded { map, art })
@@ -184,11 +187,12 @@ impl Parser<'_> {
         cells
     }
 
-    /// The cell value of a grid character: 0 for floor, starts, actor and
-    /// pickup markers, [`DOOR`] for door markers.
+    /// The cell value of a grid character: 0 for floor, starts, actor,
+    /// pickup and course markers, [`DOOR`] for door markers.
     fn cell_of(&self, ch: char) -> Option<u8> {
-        let marker =
-            self.actors.iter().any(|a| a.0 == ch) || self.pickups.iter().any(|p| p.0 == ch);
+        let marker = self.actors.iter().any(|a| a.0 == ch)
+            || self.pickups.iter().any(|p| p.0 == ch)
+            || self.course.iter().any(|c| c.0 == ch);
         if ch == '.' || ch == PAD || facing(ch).is_some() || marker {
             return Some(0);
         }
@@ -267,6 +271,44 @@ impl Parser<'_> {
             }
         }
         spawns
+    }
+
+    /// The course the course markers in the grid make, reporting a marker
+    /// placed nowhere and the faults [`Course::from_marks`] finds.
+    fn course(&mut self) -> Option<Course> {
+        let mut marks = Vec::new();
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let Some(&(_, number, radius, _)) = self.course.iter().find(|m| m.0 == ch) else {
+                    continue;
+                };
+                marks.push(Mark {
+                    number,
+                    at: [c as f64 + 0.5, r as f64 + 0.5],
+                    radius,
+                    place: Place::Text {
+                        line: *line,
+                        col: c + 1,
+                    },
+                });
+            }
+        }
+        for (ch, _, _, line) in self.course.clone() {
+            let placed = self.grid.iter().any(|(_, text)| text.contains(ch));
+            if !placed {
+                self.error(line, 1, MapErrorKind::UnplacedCourseMarker(ch));
+            }
+        }
+        match Course::from_marks(&marks) {
+            Ok(course) => course,
+            Err(faults) => {
+                for (at, kind) in faults {
+                    let fault = Located::new(self.path, at, kind);
+                    note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
+                }
+                None
+            }
+        }
     }
 
     /// Every pickup marker in the grid, row by row.

@@ -1,7 +1,7 @@
 //! The lines before the grid: the header's `key = value` lines and the
-//! legend, actor, door and pickup markers, each checked as it is read.
+//! legend, actor, door, pickup and course markers, each checked as it is read.
 
-use super::values::{parse_actor, parse_hex, parse_pickup, split_door};
+use super::values::{parse_actor, parse_course, parse_hex, parse_pickup, split_door};
 use super::{col_of, Loader, Parser};
 use crate::map::error::MapErrorKind;
 use crate::map::limits::MAX_WALLS;
@@ -117,7 +117,8 @@ impl Parser<'_> {
         let taken = self.legend.contains(&key)
             || self.actors.iter().any(|a| a.0 == key)
             || self.doors.iter().any(|d| d.0 == key)
-            || self.pickups.iter().any(|p| p.0 == key);
+            || self.pickups.iter().any(|p| p.0 == key)
+            || self.course.iter().any(|c| c.0 == key);
         if taken {
             self.error(line, kcol, MapErrorKind::DuplicateLegend(key));
             return None;
@@ -175,6 +176,20 @@ impl Parser<'_> {
             Ok(kind) => self.pickups.push((key, kind)),
             Err((part, message)) => {
                 self.error(line, col_of(raw, part), MapErrorKind::BadPickup(message));
+            }
+        }
+    }
+
+    /// `C = checkpoint N [radius=TILES]` or `C = finish [radius=TILES]`:
+    /// a course marker.
+    pub(super) fn course_line(&mut self, line: usize, raw: &str) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        match parse_course(value) {
+            Ok((number, radius)) => self.course.push((key, number, radius, line)),
+            Err((part, message)) => {
+                self.error(line, col_of(raw, part), MapErrorKind::BadCourse(message));
             }
         }
     }

@@ -15,7 +15,8 @@
 //! #####
 //! ```
 //!
-//! - `lines`: the header and the marker sections, line by line.
+//! - `lines`: the header and the marker sections (legend, actors, doors,
+//!   pickups, course), line by line.
 //! - `grid`: the grid and `[sky]` rows, and the finished map.
 //! - `values`: what is written after `=`: actors, doors, pickups, facings
 //!   and colours.
@@ -24,7 +25,7 @@ mod grid;
 mod lines;
 mod values;
 
-pub(super) use values::{door_axis, parse_facing, parse_lock};
+pub(super) use values::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
 
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
 use super::{Key, Loaded, PickupKind, SpawnKind, Surface};
@@ -61,6 +62,7 @@ enum Section {
     Actors,
     Doors,
     Pickups,
+    Course,
     Grid,
     Sky,
 }
@@ -90,6 +92,7 @@ pub(super) fn parse_with(
         doors: Vec::new(),
         door_textures: Vec::new(),
         pickups: Vec::new(),
+        course: Vec::new(),
         grid: Vec::new(),
         grid_line: 0,
         sky_grid: Vec::new(),
@@ -139,6 +142,7 @@ pub(super) fn parse_with(
                 "actors" if !after_grid => section = Section::Actors,
                 "doors" if !after_grid => section = Section::Doors,
                 "pickups" if !after_grid => section = Section::Pickups,
+                "course" if !after_grid => section = Section::Course,
                 "grid" if !after_grid => {
                     section = Section::Grid;
                     p.grid_line = line;
@@ -160,6 +164,7 @@ pub(super) fn parse_with(
             Section::Actors => p.actor_line(line, raw),
             Section::Doors => p.door_line(line, raw, loader),
             Section::Pickups => p.pickup_line(line, raw),
+            Section::Course => p.course_line(line, raw),
             _ => p.legend_line(line, raw, loader),
         }
     }
@@ -197,6 +202,9 @@ struct Parser<'a> {
     door_textures: Vec<(String, Texture)>,
     /// Pickup markers.
     pickups: Vec<(char, PickupKind)>,
+    /// Course markers: a character, its checkpoint number (None for the
+    /// finish), its radius in tiles and the line defining it.
+    course: Vec<(char, Option<u32>, f64, usize)>,
     grid: Vec<(usize, &'a str)>,
     grid_line: usize,
     /// The `[sky]` grid's rows, and its section line (0 for none).

@@ -1,7 +1,8 @@
-//! What is written after `=` in a text map (actor, door and pickup
-//! markers, facings, colours) and the start arrows' facings; the Tiled
+//! What is written after `=` in a text map (actor, door, pickup and
+//! course markers, facings, colours) and the start arrows' facings; the Tiled
 //! reader shares the facing, lock and door-axis rules.
 
+use crate::map::course::{DEFAULT_RADIUS, MAX_RADIUS, MIN_RADIUS};
 use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_HALF_WIDTH, MIN_HALF_WIDTH};
 use crate::map::{DoorAxis, Key, PickupKind, SpawnKind};
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -130,6 +131,64 @@ pub(super) fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
         )),
         None => Ok(picked),
     }
+}
+
+/// A course marker's value, `checkpoint N [radius=TILES]` or `finish
+/// [radius=TILES]`: the checkpoint's number (None for the finish) and its
+/// radius, or the offending part of `value` and why.
+pub(super) fn parse_course(value: &str) -> Result<(Option<u32>, f64), (&str, String)> {
+    let mut words = value.split_whitespace();
+    let kind = words.next().unwrap_or(value);
+    let number = match kind {
+        "checkpoint" => {
+            let Some(word) = words.next() else {
+                return Err((
+                    value,
+                    "a checkpoint needs its number: `checkpoint 1`".into(),
+                ));
+            };
+            let n = word.parse::<u32>().ok().filter(|&n| n >= 1);
+            Some(n.ok_or_else(|| {
+                (
+                    word,
+                    format!("`{word}` is not a checkpoint number (1, 2, 3, ...)"),
+                )
+            })?)
+        }
+        "finish" => None,
+        _ => {
+            return Err((
+                kind,
+                format!("unknown course marker `{kind}` (expected `checkpoint N` or `finish`)"),
+            ))
+        }
+    };
+    let mut radius = DEFAULT_RADIUS;
+    for option in words {
+        radius = match option.split_once('=') {
+            Some(("radius", v)) => parse_radius(v).ok_or_else(|| (option, radius_message(v)))?,
+            _ => {
+                return Err((
+                    option,
+                    format!("unknown option `{option}` (a {kind} takes `radius=TILES`)"),
+                ))
+            }
+        };
+    }
+    Ok((number, radius))
+}
+
+/// A checkpoint radius in tiles, in range.
+pub(crate) fn parse_radius(written: &str) -> Option<f64> {
+    written
+        .parse::<f64>()
+        .ok()
+        .filter(|r| (MIN_RADIUS..=MAX_RADIUS).contains(r))
+}
+
+/// Why `written` is not a checkpoint radius.
+pub(crate) fn radius_message(written: &str) -> String {
+    format!("`{written}` is not a radius from {MIN_RADIUS} to {MAX_RADIUS} tiles")
 }
 
 /// A facing word: a compass point or degrees (0 east, 90 south).

@@ -1,11 +1,12 @@
 //! A Tiled map's objects: the start, walkers and tanks, doors set between
-//! walls, landing pads and pickups, each checked where it stands.
+//! walls, landing pads, pickups and a course's checkpoints, each checked where it stands.
 
 use super::number;
 use super::reader::Reader;
+use crate::map::course::{Mark, DEFAULT_RADIUS};
 use crate::map::error::{MapErrorKind, Place, TileLayer};
 use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS};
-use crate::map::parse::{door_axis, parse_facing, parse_lock};
+use crate::map::parse::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
 use crate::map::{
     Door, Key, Map, Pickup, PickupKind, Spawn, SpawnKind, Start, MAX_HALF_WIDTH, MIN_HALF_WIDTH,
 };
@@ -54,9 +55,11 @@ impl Reader<'_, '_> {
             "door" => &["texture", "locked"],
             "pad" | "health" | "fuel" => &[],
             "key" => &["colour"],
+            "checkpoint" => &["number", "radius"],
+            "finish" => &["radius"],
             other => {
                 let kind = MapErrorKind::BadActor(format!(
-                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health or fuel)"
+                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health, fuel, checkpoint or finish)"
                 ));
                 self.error(t.place(), kind);
                 return;
@@ -147,6 +150,7 @@ impl Reader<'_, '_> {
             }
             "door" => self.door(t, placed, size, cells),
             "pad" => placed.pads.push(pad_tiles(t.rect, (x, y), size)),
+            "checkpoint" | "finish" => self.course_mark(t, placed, [cx, cy]),
             _ => {
                 let kind = match t.class.as_str() {
                     "health" => PickupKind::Health,
@@ -193,6 +197,32 @@ impl Reader<'_, '_> {
             );
         }
         angle
+    }
+
+    /// A checkpoint (its `number`, from 1) or the finish, with its
+    /// `radius`, at `at` (its tile's centre).
+    fn course_mark(&mut self, t: &Thing, placed: &mut Placed, at: [f64; 2]) {
+        let order = match (t.class.as_str(), t.properties.get("number")) {
+            ("finish", _) => None,
+            (_, Some(PropertyValue::IntValue(n))) if *n >= 1 => Some(*n as u32),
+            _ => return self.bad(t, "a checkpoint needs `number`, an int from 1"),
+        };
+        let radius = match t.properties.get("radius") {
+            None => DEFAULT_RADIUS,
+            Some(v) => match number(v).map(|r| r.to_string()) {
+                Some(written) => match parse_radius(&written) {
+                    Some(r) => r,
+                    None => return self.bad(t, &radius_message(&written)),
+                },
+                None => return self.bad(t, "`radius` is a number of tiles"),
+            },
+        };
+        placed.marks.push(Mark {
+            number: order,
+            at,
+            radius,
+            place: t.place(),
+        });
     }
 
     /// A door object: its texture, its lock, and the walls it sits between.
@@ -271,6 +301,8 @@ pub(super) struct Placed {
     /// The tiles of `doors`.
     door_tiles: HashSet<(i64, i64)>,
     pub(super) pickups: Vec<Pickup>,
+    /// The course's checkpoints and finish, in object order.
+    pub(super) marks: Vec<Mark>,
     /// Each pad's tiles, a rectangle: (west, north, east, south), ends
     /// included, inside the map.
     pub(super) pads: Vec<[usize; 4]>,

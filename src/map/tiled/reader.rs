@@ -11,7 +11,8 @@ use crate::map::limits::MAX_WALLS;
 use crate::map::limits::{MAX_ACTORS, MAX_PICKUPS};
 use crate::map::parse::Loader;
 use crate::map::{
-    Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR, MAX_WALL_HEIGHT,
+    Course, Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
+    MAX_WALL_HEIGHT,
 };
 use crate::texture::Texture;
 use std::collections::HashMap;
@@ -147,6 +148,15 @@ impl<'a, 'l> Reader<'a, 'l> {
             self.error(p.place, MapErrorKind::TooManyPickups);
         }
         self.closed(&cells, &placed.doors, width, height);
+        let course = match Course::from_marks(&placed.marks) {
+            Ok(course) => course,
+            Err(faults) => {
+                for (at, kind) in faults {
+                    self.error(at, kind);
+                }
+                None
+            }
+        };
         let sky = self.sky(&mut header, ceiling_tiles);
         let start = placed.start.map(|(s, _)| s);
         if start.is_none() && width > 0 {
@@ -186,6 +196,7 @@ impl<'a, 'l> Reader<'a, 'l> {
             wall_height: header.wall_height.unwrap_or(1.0),
             pads,
             open: false,
+            course,
         };
         map.set_doors(placed.doors);
         Ok(Loaded { map, art })

@@ -145,10 +145,22 @@ mod tests {
         assert_eq!(names("scaling"), scalings);
         let presents: Vec<_> = Present::ALL.iter().map(|p| p.name()).collect();
         assert_eq!(names("present_mode"), presents);
-        // Every coast name is accepted by the tunables.
-        for name in names("coast") {
-            crate::sim::Tunables::default().set("coast", name).unwrap();
+        // Every name of the polar model's choices is accepted by the
+        // tunables, and they are the types' names.
+        for key in ["coast", "turn_law", "swing_brake", "swing"] {
+            for name in names(key) {
+                crate::sim::Tunables::default().set(key, name).unwrap();
+            }
         }
+        use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
+        let coasts: Vec<_> = Coast::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names("coast"), coasts);
+        let laws: Vec<_> = TurnLaw::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names("turn_law"), laws);
+        let brakes: Vec<_> = SwingBrake::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names("swing_brake"), brakes);
+        let swings: Vec<_> = Swing::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names("swing"), swings);
     }
 
     fn section_field(key: &str) -> &'static Field {

@@ -4,7 +4,7 @@
 use super::{Field, Kind, Range, Section};
 use crate::render::{MAX_FOV_DEG, MIN_FOV_DEG};
 use crate::settings::{Present, Scaling};
-use crate::sim::polar::Coast;
+use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::tunable_table::*;
 use crate::sim::{Coupling, Model};
 
@@ -158,6 +158,48 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                 },
             },
             Field::tunable(&COAST_BRAKE),
+            Field {
+                key: "turn_law",
+                about: "What swings the direction of travel toward the push: sin(angle), the\n\
+                        article's, or angle/180, its first try (a push straight back then swings too)",
+                unit: "",
+                kind: Kind::Choice {
+                    names: &["sine", "linear"],
+                    get: |s| s.tunables.polar.turn_law.name(),
+                    set: |s, v| {
+                        s.tunables.polar.turn_law = TurnLaw::from_name(v).expect("a listed name")
+                    },
+                },
+            },
+            Field {
+                key: "swing_brake",
+                about: "What brakes that swing near the push: cos(angle), the article's (it feeds\n\
+                        the swing beyond 90 degrees), or 1 - angle/180, its first try",
+                unit: "",
+                kind: Kind::Choice {
+                    names: &["cosine", "linear"],
+                    get: |s| s.tunables.polar.swing_brake.name(),
+                    set: |s, v| {
+                        s.tunables.polar.swing_brake =
+                            SwingBrake::from_name(v).expect("a listed name")
+                    },
+                },
+            },
+            Field {
+                key: "swing",
+                about: "How the direction of travel turns: inertial swings it with an angular\n\
+                        velocity that can overshoot (the article's); direct turns it straight toward\n\
+                        the push at direct_turn_speed (turn_law and swing_brake then do nothing)",
+                unit: "",
+                kind: Kind::Choice {
+                    names: &["inertial", "direct"],
+                    get: |s| s.tunables.polar.swing.name(),
+                    set: |s, v| {
+                        s.tunables.polar.swing = Swing::from_name(v).expect("a listed name")
+                    },
+                },
+            },
+            Field::tunable(&DIRECT_TURN_SPEED),
         ],
     },
     Section {

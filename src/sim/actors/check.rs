@@ -1,6 +1,6 @@
 //! What `check-map` asks of where things stand: no enemy inside a wall,
-//! nothing walled off from the player, and locked doors that a key on the
-//! map opens.
+//! nothing walled off from the player, locked doors that a key on the
+//! map opens, and a course whose finish can be walked to.
 
 use super::overlaps_wall;
 use super::tank::BODY_PER_HALF_WIDTH;
@@ -30,7 +30,8 @@ pub struct PlacementProblem {
 /// Every spawn whose body would overlap a wall where it stands, every
 /// spawn and pickup no path joins to the player start (through doors, and
 /// through locked ones only with a key found on the way), and every locked
-/// door no reachable key opens and key no door needs (warnings).
+/// door no reachable key opens, key no door needs, and checkpoint or
+/// finish of the map's course no walk reaches (warnings).
 pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem> {
     let reach = Reach::of(map);
     let mut problems = Vec::new();
@@ -73,6 +74,21 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
                     "this {} cannot be reached from the player start: walls or locked doors close it off",
                     p.kind.name()
                 ),
+            );
+        }
+    }
+    let course = map.course.iter().flat_map(|c| c.checkpoints());
+    let count = map.course.as_ref().map_or(0, |c| c.checkpoints().len());
+    for (i, c) in course.enumerate() {
+        if !reach.tile(map, Map::tile_of(c.at[0], c.at[1])) {
+            let what = match i + 1 == count {
+                true => "the course's finish".to_string(),
+                false => format!("checkpoint {}", i + 1),
+            };
+            report(
+                c.place,
+                Severity::Warning,
+                format!("{what} cannot be reached by walking from the player start: walls or locked doors close it off"),
             );
         }
     }
@@ -211,6 +227,25 @@ mod tests {
             vec![Severity::Error, Severity::Error, Severity::Warning]
         );
         assert!(problems[2].message.contains("never opens"));
+    }
+
+    #[test]
+    fn a_finish_behind_walls_is_a_warning() {
+        let mut map = Map::from_rows(&["#######", "#>.#..#", "#######"]);
+        let mark = |x: f64, number| crate::map::course::Mark {
+            number,
+            at: [x, 1.5],
+            radius: 1.0,
+            place: Place::Text { line: 1, col: 1 },
+        };
+        let marks = [mark(2.5, Some(1)), mark(5.5, None)];
+        map.course = crate::map::Course::from_marks(&marks).unwrap();
+        let problems = placement_problems(&map, 0.28);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].severity, Severity::Warning);
+        assert!(problems[0]
+            .message
+            .starts_with("the course's finish cannot be reached"));
     }
 
     #[test]

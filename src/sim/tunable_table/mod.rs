@@ -3,14 +3,14 @@
 //! what it is, its unit, its range and the field it reads and writes. The
 //! settings file, recordings and the command line read values through the
 //! same [`Number`], so they accept the same values and refuse the same,
-//! NaN and infinity included; the four choices (model, coupling, coast,
-//! stabilise) are named types.
+//! NaN and infinity included; the choices (model, coupling, the polar
+//! model's coast and variants, and the flags) are named types.
 
 mod numbers;
 
 pub use numbers::*;
 
-use super::polar::Coast;
+use super::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use super::{Coupling, Model, Tunables};
 use crate::short::Short;
 use std::fmt;
@@ -230,10 +230,13 @@ pub enum TunableError {
 }
 
 /// The choice keys, in the order they are written.
-const CHOICES: [&str; 6] = [
+const CHOICES: [&str; 9] = [
     "model",
     "coupling",
     "coast",
+    "turn_law",
+    "swing_brake",
+    "swing",
     "stabilise",
     "classic_faithful",
     "quake_always_run",
@@ -248,6 +251,9 @@ impl Tunables {
             ("model", self.model.name().to_string()),
             ("coupling", self.coupling.name().to_string()),
             ("coast", self.polar.coast.name().to_string()),
+            ("turn_law", self.polar.turn_law.name().to_string()),
+            ("swing_brake", self.polar.swing_brake.name().to_string()),
+            ("swing", self.polar.swing.name().to_string()),
             ("stabilise", self.flight.stabilise.to_string()),
             ("classic_faithful", self.classic.faithful.to_string()),
             ("quake_always_run", self.quake.always_run.to_string()),
@@ -283,6 +289,18 @@ impl Tunables {
             "coast" => {
                 self.polar.coast =
                     Coast::from_name(value).ok_or_else(choice("coast", "brake or article"))?;
+            }
+            "turn_law" => {
+                self.polar.turn_law =
+                    TurnLaw::from_name(value).ok_or_else(choice("turn_law", "sine or linear"))?;
+            }
+            "swing_brake" => {
+                self.polar.swing_brake = SwingBrake::from_name(value)
+                    .ok_or_else(choice("swing_brake", "cosine or linear"))?;
+            }
+            "swing" => {
+                self.polar.swing =
+                    Swing::from_name(value).ok_or_else(choice("swing", "inertial or direct"))?;
             }
             "stabilise" => {
                 self.flight.stabilise = value
@@ -333,6 +351,18 @@ impl Tunables {
         if old.polar.coast != new.polar.coast {
             self.polar.coast = new.polar.coast;
             changed.push("coast");
+        }
+        if old.polar.turn_law != new.polar.turn_law {
+            self.polar.turn_law = new.polar.turn_law;
+            changed.push("turn_law");
+        }
+        if old.polar.swing_brake != new.polar.swing_brake {
+            self.polar.swing_brake = new.polar.swing_brake;
+            changed.push("swing_brake");
+        }
+        if old.polar.swing != new.polar.swing {
+            self.polar.swing = new.polar.swing;
+            changed.push("swing");
         }
         if old.flight.stabilise != new.flight.stabilise {
             self.flight.stabilise = new.flight.stabilise;
@@ -386,11 +416,16 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 36] {
+    fn cases() -> [Case; 40] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
             ("coast", "article", |t| t.polar.coast = Coast::Article),
+            ("turn_law", "linear", |t| t.polar.turn_law = TurnLaw::Linear),
+            ("swing_brake", "linear", |t| {
+                t.polar.swing_brake = SwingBrake::Linear
+            }),
+            ("swing", "direct", |t| t.polar.swing = Swing::Direct),
             ("stabilise", "false", |t| t.flight.stabilise = false),
             ("classic_faithful", "false", |t| t.classic.faithful = false),
             ("quake_always_run", "false", |t| t.quake.always_run = false),
@@ -400,6 +435,9 @@ mod tests {
             }),
             ("turn_rate", "1.25", |t| t.polar.turn_rate = 1.25),
             ("coast_brake", "0.625", |t| t.polar.coast_brake = 0.625),
+            ("direct_turn_speed", "1.25", |t| {
+                t.polar.direct_turn_speed = 1.25
+            }),
             ("heading_speed", "1.25", |t| t.heading_speed = 1.25),
             ("classic_speed", "1.25", |t| t.classic.speed = 1.25),
             ("classic_back_share", "0.625", |t| {

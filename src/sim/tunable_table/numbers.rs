@@ -10,6 +10,7 @@ pub const NUMBERS: &[&Number] = &[
     &ACCELERATION_GAIN,
     &TURN_RATE,
     &COAST_BRAKE,
+    &DIRECT_TURN_SPEED,
     &HEADING_SPEED,
     &CLASSIC_SPEED,
     &CLASSIC_BACK_SHARE,
@@ -85,6 +86,18 @@ pub const COAST_BRAKE: Number = Number {
     range: Range::closed(0.0, 1.0),
     get: |t| t.polar.coast_brake,
     set: |t, v| t.polar.coast_brake = v,
+};
+
+/// With swing = "direct": how fast the speed angle turns toward the push.
+pub const DIRECT_TURN_SPEED: Number = Number {
+    key: "direct_turn_speed",
+    setting: "direct_turn_speed",
+    about: "With swing = \"direct\": how fast the direction of travel turns toward the push",
+    unit_words: "degrees per second",
+    unit: Unit::Degrees,
+    range: Range::closed(10.0, 3600.0),
+    get: |t| t.polar.direct_turn_speed,
+    set: |t, v| t.polar.direct_turn_speed = v,
 };
 
 /// How fast the turn keys turn the heading in the polar model (and in
