@@ -67,6 +67,9 @@ pub struct AppConfig {
     /// Play this recording back instead of reading the keys; its header's
     /// tunables and seed replace `tunables` and `seed`.
     pub replay: Option<Playback>,
+    /// Open with the title menu over the map (the game started with no
+    /// `--map`).
+    pub title_menu: bool,
 }
 
 /// What a session leaves behind, for the command line to tell.
@@ -229,6 +232,9 @@ fn new_game(config: AppConfig) -> Result<Game, AppError> {
     if let Some(path) = config.record {
         game.record_to(&path)
             .map_err(|source| AppError::Record { path, source })?;
+    }
+    if config.title_menu {
+        game = game.with_title_menu(game::shipped_maps(), game::shipped_studies());
     }
     Ok(game)
 }

@@ -31,6 +31,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     use super::run_input::load_map;
     use crate::app::{self, AppConfig};
     let (settings, settings_path) = args.window.load_settings()?;
+    // Started with no map named, a newcomer gets the title menu first.
+    let title_menu = args.map.is_none() && args.record.is_none();
     let (map, map_path, map_file) = load_map(args.map)?;
     let mut tunables = settings.tunables;
     args.tuning.apply(&mut tunables);
@@ -45,6 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         frames: args.window.frames,
         tunables,
         seed: args.seed,
+        title_menu,
         record: args.record,
         replay: None,
     })?;

@@ -62,6 +62,7 @@ fn in_window(
         tunables: recording.header.tunables,
         seed: recording.header.seed,
         record: None,
+        title_menu: false,
         replay: Some(Playback::new(recording)),
     })?;
     let outcome = report.replay.expect("a replay reports its outcome");

@@ -4,9 +4,11 @@
 
 mod commands;
 mod hint;
+mod menu;
 mod reload;
 mod study;
 
+pub(in crate::app) use menu::{shipped_maps, shipped_studies};
 pub(in crate::app) use study::Studying;
 
 use super::input::{self, Command, Inputs, PadState};
@@ -65,6 +67,8 @@ pub(super) struct Game {
     study: Option<Studying>,
     /// The first-flight hint, on a map made for flying.
     flight_hint: Option<hint::FlightHint>,
+    /// The title or pause menu, while open.
+    menu: Option<crate::menu::Menu>,
 }
 
 /// The files a game reloads when they change, and the error of the last
@@ -127,6 +131,7 @@ impl Game {
             problems: Vec::new(),
             study: None,
             flight_hint: None,
+            menu: None,
         };
         game.flight_hint = hint::FlightHint::new(&game.world);
         game.refresh_help();
@@ -177,7 +182,7 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
-        let held = self.hud.paused || self.study_holds_world();
+        let held = self.hud.paused || self.study_holds_world() || self.menu_open();
         if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
@@ -289,11 +294,15 @@ impl Game {
             render::Frame::new(frame, width, height),
         );
         self.draw_study(frame, width, height);
+        self.draw_menu(frame, width, height);
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
     /// commands a fresh press gives (none for a repeat).
     pub fn press(&mut self, binding: Binding) -> Vec<Command> {
+        if let Some(commands) = self.menu_press(&binding) {
+            return commands;
+        }
         if self.inputs.holds(&binding) {
             return Vec::new();
         }
@@ -310,15 +319,22 @@ impl Game {
     }
 
     /// The commands a study allows of `commands` (all, outside a study),
-    /// given by `binding`.
-    fn allowed(&self, commands: Vec<Command>, binding: &Binding) -> Vec<Command> {
+    /// given by `binding`; Quit in play opens the pause menu instead.
+    fn allowed(&mut self, commands: Vec<Command>, binding: &Binding) -> Vec<Command> {
         if self.is_pad_stop(binding) {
             return Vec::new();
         }
-        commands
+        let mut allowed: Vec<Command> = commands
             .into_iter()
             .filter(|c| self.study_allows(c))
-            .collect()
+            .collect();
+        // Esc in play opens the pause menu; its Quit quits. A study and a
+        // replay quit at once (a study resumes where it stopped).
+        if self.study.is_none() && self.playback.is_none() && allowed.contains(&Command::Quit) {
+            allowed.retain(|c| *c != Command::Quit);
+            self.open_pause_menu();
+        }
+        allowed
     }
 
     /// Notes `binding` as let go.
@@ -332,6 +348,10 @@ impl Game {
         let fresh = self.inputs.set_pad(pad);
         let mut commands = Vec::new();
         for b in fresh {
+            if let Some(given) = self.menu_press(&b) {
+                commands.extend(given);
+                continue;
+            }
             if self.study_press(&b) {
                 continue;
             }

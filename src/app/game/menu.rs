@@ -1,0 +1,260 @@
+//! The title and pause menus in the game: drawn over the still view, fed
+//! by the keys, the pad and the mouse buttons, and acted on (a map to play,
+//! choices saved to the settings file, restart, quit).
+
+use super::Game;
+use crate::app::input::Command;
+use crate::app::tape::Tape;
+use crate::app::watch::Watched;
+use crate::map::{self, shipped};
+use crate::menu::{MapEntry, Menu, MenuKey, Outcome};
+use crate::render::panel::draw_panel;
+use crate::render::Frame;
+use crate::settings::{self, Action, Binding, MouseButton};
+use crate::sim::World;
+use std::path::{Path, PathBuf};
+
+/// The shipped maps the title offers, with their titles and descriptions
+/// (a map that does not load is left out).
+pub(in crate::app) fn shipped_maps() -> Vec<MapEntry> {
+    shipped::list(&crate::data::maps_dir())
+        .into_iter()
+        .filter_map(|path| {
+            let m = map::load(&path).ok()?;
+            let about = match crate::sim::flight::flies_on(&m.map) {
+                true => format!("{} (the jetpack flies here)", m.map.description),
+                false => m.map.description.clone(),
+            };
+            Some(MapEntry {
+                path,
+                title: m.map.name,
+                about,
+            })
+        })
+        .collect()
+}
+
+/// The study protocols shipped in `studies/`.
+pub(in crate::app) fn shipped_studies() -> Vec<PathBuf> {
+    let dir = crate::data::dir("studies");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .take(64)
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+impl Game {
+    /// The game with the title menu open over its view.
+    pub fn with_title_menu(mut self, maps: Vec<MapEntry>, studies: Vec<PathBuf>) -> Self {
+        self.menu = Some(Menu::title(maps, studies, &self.settings));
+        self
+    }
+
+    /// True while a menu is open (the world holds still).
+    pub(super) fn menu_open(&self) -> bool {
+        self.menu.is_some()
+    }
+
+    /// Opens the pause menu (Esc in play).
+    pub(super) fn open_pause_menu(&mut self) {
+        let menu = Menu::title(shipped_maps(), shipped_studies(), &self.settings).paused();
+        self.menu = Some(menu);
+        self.inputs.release_all();
+    }
+
+    /// A press while a menu is open: what it does, and the commands for
+    /// the window (quit). Some(..) when the menu took it.
+    pub(super) fn menu_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
+        self.menu.as_ref()?;
+        let key = menu_key(&self.settings.bindings, binding)?;
+        let outcome = self.menu.as_mut()?.press(key);
+        Some(self.act(outcome))
+    }
+
+    /// Carries out what the menu chose.
+    fn act(&mut self, outcome: Outcome) -> Vec<Command> {
+        match outcome {
+            Outcome::Stay => {}
+            Outcome::Resume => self.menu = None,
+            Outcome::Restart => {
+                self.menu = None;
+                self.restart();
+            }
+            Outcome::Quit => return vec![Command::Quit],
+            Outcome::Play(path) => self.play_map(&path),
+            Outcome::Save(changes) => self.save_choices(&changes),
+            Outcome::Study(path) => {
+                let text = format!(
+                    "a study session: wobblecaster study run {} --participant P01",
+                    path.display()
+                );
+                self.notify(text);
+            }
+        }
+        Vec::new()
+    }
+
+    /// Plays the map at `path` from its start, closing the menu.
+    fn play_map(&mut self, path: &Path) {
+        let loaded = match map::load(path) {
+            Ok(l) => l,
+            Err(e) => return self.notify(format!("cannot load {}: {e}", path.display())),
+        };
+        self.end_recording("another map");
+        let seed = self.tape.seed();
+        let tunables = *self.world.tunables();
+        self.world = World::new(loaded.map, tunables, seed);
+        self.prev = self.world.camera();
+        self.map_art = loaded.art;
+        self.tape = Tape::new(Some(path.to_path_buf()), seed);
+        self.watch.map = Some(Watched::new(path));
+        self.flight_hint = super::hint::FlightHint::new(&self.world);
+        self.hud.paused = false;
+        self.menu = None;
+    }
+
+    /// Saves `changes` to the settings file and puts them in force.
+    fn save_choices(&mut self, changes: &[settings::edit::Change]) {
+        let path = self
+            .watch
+            .settings
+            .as_ref()
+            .map(|w| w.path().to_path_buf())
+            .or_else(settings::default_path);
+        let Some(path) = path else {
+            return self.notify("no settings folder on this system: choices not saved".into());
+        };
+        match settings::edit::save(&path, changes) {
+            Ok(()) => {
+                if self.watch.settings.is_none() {
+                    self.watch.settings = Some(Watched::new(&path));
+                }
+                self.reload(true, false);
+                self.notify(format!("saved to {}", path.display()));
+            }
+            Err(e) => self.notify(format!("not saved: {}", crate::located::chain(&e))),
+        }
+    }
+
+    /// Draws the open menu over `frame`.
+    pub(super) fn draw_menu(&self, frame: &mut [u8], width: usize, height: usize) {
+        if let Some(menu) = &self.menu {
+            draw_panel(Frame::new(frame, width, height), &menu.panel());
+        }
+    }
+}
+
+/// The menu key `binding` is under `bindings`: the movement and answer
+/// keys move, the answer and use keys choose, Esc and the stop keys go
+/// back; the left mouse button chooses and the right goes back.
+fn menu_key(bindings: &settings::Bindings, binding: &Binding) -> Option<MenuKey> {
+    let on = |actions: &[Action]| actions.iter().any(|&a| bindings.get(a).contains(binding));
+    let key = |name: &str| matches!(binding, Binding::Key(k) if *k == name);
+    Some(if on(&[Action::Forward, Action::AnswerUp]) {
+        MenuKey::Up
+    } else if on(&[Action::Back, Action::AnswerDown]) {
+        MenuKey::Down
+    } else if on(&[Action::TurnLeft, Action::StrafeLeft]) {
+        MenuKey::Left
+    } else if on(&[Action::TurnRight, Action::StrafeRight]) {
+        MenuKey::Right
+    } else if on(&[Action::Answer]) || key("Space") || *binding == Binding::Mouse(MouseButton::Left)
+    {
+        MenuKey::Select
+    } else if on(&[Action::Quit, Action::StopCondition, Action::Pause])
+        || matches!(binding, Binding::PadButton(settings::PadButton::East))
+        || *binding == Binding::Mouse(MouseButton::Right)
+    {
+        MenuKey::Back
+    } else {
+        return None;
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::Watch;
+    use crate::settings::{Settings, Video};
+    use crate::sim::Tunables;
+    use crate::sprites::Art;
+
+    fn key(name: &'static str) -> Binding {
+        Binding::Key(name)
+    }
+
+    /// A game with the title menu open, offering the shipped maps.
+    fn titled() -> Game {
+        let map = crate::map::Map::from_rows(&["#####", "#>..#", "#####"]);
+        Game::new(
+            World::new(map, Tunables::default(), 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        )
+        .with_title_menu(shipped_maps(), shipped_studies())
+    }
+
+    #[test]
+    fn the_title_menu_plays_a_map_and_esc_comes_back_to_it() {
+        let mut g = titled();
+        let before = g.world.state_hash();
+        g.advance(0.5);
+        assert_eq!(g.world.state_hash(), before, "the world holds still");
+        // Play a map: the first shipped one.
+        assert!(g.press(key("Enter")).is_empty());
+        g.release(key("Enter"));
+        assert!(g.press(key("Enter")).is_empty());
+        assert!(!g.menu_open(), "playing");
+        let first = &shipped_maps()[0];
+        assert_eq!(g.world.map().name, first.title);
+        // Esc in play opens the pause menu instead of quitting.
+        assert!(g.press(key("Escape")).is_empty());
+        assert!(g.menu_open());
+        // Down to "Title menu", then to "Quit".
+        for _ in 0..4 {
+            g.press(key("ArrowDown"));
+            g.release(key("ArrowDown"));
+        }
+        g.press(key("Enter"));
+        assert_eq!(
+            g.menu.as_ref().unwrap().screen(),
+            crate::menu::Screen::Title
+        );
+        g.press(key("ArrowUp"));
+        assert_eq!(g.press(key("Enter")), [Command::Quit]);
+    }
+
+    #[test]
+    fn a_pad_and_the_mouse_work_the_menu() {
+        use crate::app::input::{button_index, PadState};
+        let mut g = titled();
+        let mut pad = PadState::default();
+        pad.buttons[button_index(settings::PadButton::DPadDown)] = true;
+        g.set_pad(pad);
+        g.set_pad(PadState::default());
+        // "Walking model and comfort", chosen with a left click.
+        g.press(Binding::Mouse(MouseButton::Left));
+        assert_eq!(
+            g.menu.as_ref().unwrap().screen(),
+            crate::menu::Screen::Options
+        );
+        // The right button goes back (and saves nothing here: the test has
+        // no settings file, so it must not touch the user's).
+        g.watch.settings = Some(Watched::new(Path::new("/dev/null")));
+        g.release(Binding::Mouse(MouseButton::Left));
+        g.press(Binding::Mouse(MouseButton::Right));
+        assert_eq!(
+            g.menu.as_ref().unwrap().screen(),
+            crate::menu::Screen::Title
+        );
+    }
+}
