@@ -395,14 +395,19 @@ pub fn maneuver(
         lines(&mut chart, &pick(|p| &p.spectrum), 2, 1.0)?;
         root.present().map_err(|e| e.to_string())?;
     }
+    encode_png(&rgb, SIZE).map_err(|e| e.to_string())
+}
+
+/// `rgb` (8-bit RGB, `size` pixels) as PNG bytes: every plot of the
+/// program is drawn into a buffer and encoded here.
+pub fn encode_png(rgb: &[u8], size: (u32, u32)) -> Result<Vec<u8>, image::ImageError> {
     let mut png = Vec::new();
     image::ImageEncoder::write_image(
         image::codecs::png::PngEncoder::new(&mut png),
-        &rgb,
-        SIZE.0,
-        SIZE.1,
+        rgb,
+        size.0,
+        size.1,
         image::ExtendedColorType::Rgb8,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     Ok(png)
 }

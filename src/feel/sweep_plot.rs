@@ -58,16 +58,7 @@ pub fn plot(sweep: &Sweep, c: usize, title: &str) -> Result<Vec<u8>, String> {
         }
         root.present().map_err(|e| e.to_string())?;
     }
-    let mut png = Vec::new();
-    image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new(&mut png),
-        &rgb,
-        SIZE.0,
-        SIZE.1,
-        image::ExtendedColorType::Rgb8,
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(png)
+    super::plot::encode_png(&rgb, SIZE).map_err(|e| e.to_string())
 }
 
 /// The lowest and highest of `values`, apart by at least a little.

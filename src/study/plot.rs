@@ -16,7 +16,6 @@
 //! game's crate. It writes its file with `std::fs::write`, over any file
 //! already at the path.
 
-use image::{codecs::png::PngEncoder, ExtendedColorType, ImageEncoder};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -369,13 +368,10 @@ fn render(path: &Path, draw: impl FnOnce(&Area) -> Result<(), DrawError>) -> Res
                 source,
             })?;
     }
-    let mut png = Vec::new();
-    PngEncoder::new(&mut png)
-        .write_image(&rgb, SIZE.0, SIZE.1, ExtendedColorType::Rgb8)
-        .map_err(|source| PlotError::Encode {
-            path: path.to_owned(),
-            source,
-        })?;
+    let png = crate::feel::plot::encode_png(&rgb, SIZE).map_err(|source| PlotError::Encode {
+        path: path.to_owned(),
+        source,
+    })?;
     std::fs::write(path, png).map_err(|source| PlotError::Write {
         path: path.to_owned(),
         source,
