@@ -2,6 +2,7 @@
 //! printed as CSV.
 
 use crate::angle::wrap_positive;
+use crate::map::Progress;
 use crate::script::Script;
 use crate::sim::{flight, Controls, Model, PolarState, Request, World, TICK_DT, TICK_RATE};
 use std::io::{self, Write};
@@ -224,7 +225,9 @@ pub fn run(world: &mut World, script: &Script, out: &mut impl Write) -> io::Resu
 
 /// Runs `ticks` (a script's or a recording's controls) on `world`, writing
 /// what [`run`] writes; with `actors`, also the header and the rows of
-/// [`write_actor_rows`] at the start and after each tick.
+/// [`write_actor_rows`] at the start and after each tick. On a map with a
+/// course, a last line `# finish_tick=N` gives the tick the run passed the
+/// finish (`# finish_tick=none` when it never did).
 pub fn run_ticks(
     world: &mut World,
     ticks: impl IntoIterator<Item = Controls>,
@@ -248,8 +251,13 @@ pub fn run_ticks(
         writeln!(a, "{ACTOR_HEADER}")?;
         write_actor_rows(world, a)?;
     }
+    let mut course = world.map().course.as_ref().map(Progress::new);
     for controls in ticks {
         world.step(&controls);
+        if let Some(progress) = &mut course {
+            let p = world.player();
+            progress.update(world.tick(), [p.x, p.y]);
+        }
         row(world, &controls, out)?;
         if let Some(a) = actors.as_mut() {
             write_actor_rows(world, a)?;
@@ -257,6 +265,12 @@ pub fn run_ticks(
     }
     if let Some(a) = actors.as_mut() {
         a.flush()?;
+    }
+    if let Some(progress) = course {
+        match progress.finished() {
+            Some(tick) => writeln!(out, "# finish_tick={tick}")?,
+            None => writeln!(out, "# finish_tick=none")?,
+        }
     }
     out.flush()
 }

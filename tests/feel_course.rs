@@ -33,6 +33,96 @@ fn figure(run: &CourseRun, name: &str) -> Option<f64> {
 }
 
 #[test]
+fn the_trace_of_the_bot_s_run_ends_with_the_tick_it_finished() {
+    let run = drive(VARIANTS[0]);
+    let finished = run.progress.finished().expect("the bot finishes");
+    // The bot's keys again, on a fresh world, through `trace`.
+    let map = map::load(&course_map()).unwrap().map;
+    let tunables = Tunables {
+        model: VARIANTS[0].model,
+        coupling: VARIANTS[0].coupling,
+        ..Tunables::default()
+    };
+    let mut world = World::new(map, tunables, 1);
+    let mut out = Vec::new();
+    wobblecaster::trace::run_ticks(&mut world, run.controls, &mut out, None).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("# finish_tick={finished}")
+    );
+    // Cut short of the finish, it says so.
+    let mut world = World::new(map::load(&course_map()).unwrap().map, tunables, 1);
+    let mut out = Vec::new();
+    let few = vec![Controls::default(); 10];
+    wobblecaster::trace::run_ticks(&mut world, few, &mut out, None).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().last().unwrap(), "# finish_tick=none");
+}
+
+/// `controls` (on/off keys only, as the bot presses them) as script
+/// lines: each run of one set of keys held for its seconds.
+fn as_script(controls: &[Controls]) -> String {
+    let keys = |c: &Controls| {
+        assert!(c.look == 0.0 && !c.fire && !c.run, "{c:?}");
+        let mut held = Vec::new();
+        for (value, minus, plus) in [
+            (c.forward, "back", "forward"),
+            (c.right, "strafe-left", "strafe-right"),
+            (c.turn, "turn-left", "turn-right"),
+        ] {
+            match value {
+                v if v > 0.0 => held.push(plus),
+                v if v < 0.0 => held.push(minus),
+                _ => {}
+            }
+        }
+        if held.is_empty() {
+            "none".to_string()
+        } else {
+            held.join("+")
+        }
+    };
+    let mut script = String::from("# The bot's run of the feel course, as a script.\n");
+    let mut i = 0;
+    while i < controls.len() {
+        let k = keys(&controls[i]);
+        let n = controls[i..].iter().take_while(|c| keys(c) == k).count();
+        script.push_str(&format!("{} {k}\n", n as f64 / 120.0));
+        i += n;
+    }
+    script
+}
+
+#[test]
+fn a_scripted_run_of_the_feel_course_shows_its_finish_tick_in_trace() {
+    let run = drive(VARIANTS[0]);
+    let finished = run.progress.finished().expect("the bot finishes");
+    let dir = std::env::temp_dir().join(format!("wobble-course-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("course.txt");
+    std::fs::write(&script, as_script(&run.controls)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+        .args(["trace", "--map"])
+        .arg(course_map())
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("# finish_tick={finished}")
+    );
+}
+
+#[test]
 fn the_bot_finishes_with_every_model_and_coupling_and_the_models_differ() {
     let runs: Vec<(Variant, CourseRun)> = VARIANTS.iter().map(|&v| (v, drive(v))).collect();
     let mut times = Vec::new();

@@ -194,8 +194,13 @@ fn warnings_alone_do_not_fail_the_check() {
         out.contains("spare_key.map:8:4: warning: no door is locked with the silver key"),
         "{out}"
     );
+    // No course and no enemies: nothing to finish.
     assert!(
-        out.contains("ok (a key no door needs") && out.contains("1 warning)"),
+        out.contains("spare_key.map: warning: the map has no goal"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok (a key no door needs") && out.contains("2 warnings)"),
         "{out}"
     );
 }

@@ -274,6 +274,7 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         prompts: wobblecaster::settings::prompts(&Default::default()),
         input: vec![("mouse turning".into(), "off".into())],
         hint: vec!["a hint".into()],
+        course: Some("checkpoint 3/15  1:23.4".into()),
     };
     for (w, h) in [
         (1, 1),

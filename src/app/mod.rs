@@ -229,6 +229,9 @@ fn new_game(config: AppConfig) -> Result<Game, AppError> {
         watch,
     )
     .with_map_art(config.map.art);
+    if let Some(path) = game::best_times_path() {
+        game = game.with_best_times(&path);
+    }
     if let Some(path) = config.record {
         game.record_to(&path)
             .map_err(|source| AppError::Record { path, source })?;

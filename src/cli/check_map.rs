@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::data;
 use crate::map::{self, shipped};
-use crate::sim::actors::{placement_problems, EnemyTunables, Severity};
+use crate::sim::actors::{has_goal, placement_problems, EnemyTunables, Severity};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -58,7 +58,15 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     failed += 1;
                     continue;
                 }
-                let warnings = match problems.len() {
+                let goalless = !has_goal(&m);
+                if goalless {
+                    say!(
+                        "{}: warning: the map has no goal: give it a course with a finish \
+                         or enemies to clear",
+                        f.display()
+                    );
+                }
+                let warnings = match problems.len() + usize::from(goalless) {
                     0 => String::new(),
                     1 => ", 1 warning".into(),
                     n => format!(", {n} warnings"),

@@ -56,6 +56,9 @@ pub struct Hud {
     /// A few lines of advice (a first flight's) in a box above the bottom
     /// line, the first its heading; none when empty.
     pub hint: Vec<String>,
+    /// The course run's line ("checkpoint 3/15  1:23.4"), under the
+    /// readout, while a course is run.
+    pub course: Option<String>,
 }
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -248,6 +251,9 @@ fn readout_lines(world: &World, hud: &Hud) -> Lines {
     };
     if let Some(fps) = hud.fps {
         put(format_args!("{fps:5.0} fps"));
+    }
+    if let Some(course) = &hud.course {
+        put(format_args!("{course}"));
     }
     let t = &world.tunables();
     if let Some(f) = &p.flight {
@@ -593,6 +599,7 @@ mod tests {
             paused: true,
             message: Some("a message".into()),
             hint: vec!["FIRST FLIGHT".into(), "a hint".into()],
+            course: Some("checkpoint 3/15  1:23.4".into()),
             keys: (0..30)
                 .map(|i| {
                     let what = "study: give the answer shown (number keys type one)";

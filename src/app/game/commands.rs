@@ -151,6 +151,7 @@ impl Game {
             // whatever this session opened or took.
             self.world = self.world.fresh(self.tape.seed());
             self.prev = self.world.camera();
+            self.start_run();
         }
         let used = self.tape.start(path, &self.world)?;
         self.notify(format!("recording to {}", used.display()));

@@ -102,7 +102,7 @@ impl Game {
     }
 
     /// Plays the map at `path` from its start, closing the menu.
-    fn play_map(&mut self, path: &Path) {
+    pub(super) fn play_map(&mut self, path: &Path) {
         let loaded = match map::load(path) {
             Ok(l) => l,
             Err(e) => return self.notify(format!("cannot load {}: {e}", path.display())),
@@ -116,6 +116,7 @@ impl Game {
         self.tape = Tape::new(Some(path.to_path_buf()), seed);
         self.watch.map = Some(Watched::new(path));
         self.flight_hint = super::hint::FlightHint::new(&self.world);
+        self.start_run();
         self.hud.paused = false;
         self.menu = None;
     }
@@ -154,7 +155,7 @@ impl Game {
 /// The menu key `binding` is under `bindings`: the movement and answer
 /// keys move, the answer and use keys choose, Esc and the stop keys go
 /// back; the left mouse button chooses and the right goes back.
-fn menu_key(bindings: &settings::Bindings, binding: &Binding) -> Option<MenuKey> {
+pub(super) fn menu_key(bindings: &settings::Bindings, binding: &Binding) -> Option<MenuKey> {
     let on = |actions: &[Action]| actions.iter().any(|&a| bindings.get(a).contains(binding));
     let key = |name: &str| matches!(binding, Binding::Key(k) if *k == name);
     Some(if on(&[Action::Forward, Action::AnswerUp]) {

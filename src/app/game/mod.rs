@@ -2,12 +2,15 @@
 //! inputs held (or the recording played back), the recorder, the settings
 //! and files it watches, and the HUD. No window here, so it tests headless.
 
+mod best;
 mod commands;
+mod goal;
 mod hint;
 mod menu;
 mod reload;
 mod study;
 
+pub(in crate::app) use best::default_path as best_times_path;
 pub(in crate::app) use menu::{shipped_maps, shipped_studies};
 pub(in crate::app) use study::Studying;
 
@@ -69,6 +72,11 @@ pub(super) struct Game {
     flight_hint: Option<hint::FlightHint>,
     /// The title or pause menu, while open.
     menu: Option<crate::menu::Menu>,
+    /// The course being run, on a map with one (not in studies or replays).
+    run: Option<goal::Run>,
+    /// The best course times (kept only for the session unless
+    /// [`Game::with_best_times`] names their file).
+    best: best::BestTimes,
 }
 
 /// The files a game reloads when they change, and the error of the last
@@ -132,7 +140,10 @@ impl Game {
             study: None,
             flight_hint: None,
             menu: None,
+            run: None,
+            best: best::BestTimes::default(),
         };
+        game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
         game.refresh_help();
         game
@@ -152,8 +163,9 @@ impl Game {
         let tape = Tape::new(None, playback.recording().header.seed);
         Self {
             playback: Some(playback),
-            // A replay is watched, not flown.
+            // A replay is watched, not flown or timed.
             flight_hint: None,
+            run: None,
             ..Self::new(world, settings, (video, art), tape, watch)
         }
         .with_map_art(map.art)
@@ -166,6 +178,7 @@ impl Game {
         Self {
             study: Some(studying),
             flight_hint: None,
+            run: None,
             ..self
         }
     }
@@ -182,7 +195,8 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
-        let held = self.hud.paused || self.study_holds_world() || self.menu_open();
+        let held =
+            self.hud.paused || self.study_holds_world() || self.menu_open() || self.completed();
         if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
@@ -198,6 +212,9 @@ impl Game {
                 self.prev = self.world.camera();
                 self.world.step(&controls);
                 self.after_step(&controls);
+                if self.follow_run(&controls) {
+                    break;
+                }
                 self.study_tick(TICK_DT);
                 if self.study_holds_world() {
                     break;
@@ -210,6 +227,7 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
+        self.hud.course = self.run_line();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {
             now.pitch = 0.0;
@@ -295,11 +313,15 @@ impl Game {
         );
         self.draw_study(frame, width, height);
         self.draw_menu(frame, width, height);
+        self.draw_completion(frame, width, height);
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
     /// commands a fresh press gives (none for a repeat).
     pub fn press(&mut self, binding: Binding) -> Vec<Command> {
+        if let Some(commands) = self.completion_press(&binding) {
+            return commands;
+        }
         if let Some(commands) = self.menu_press(&binding) {
             return commands;
         }
@@ -348,7 +370,7 @@ impl Game {
         let fresh = self.inputs.set_pad(pad);
         let mut commands = Vec::new();
         for b in fresh {
-            if let Some(given) = self.menu_press(&b) {
+            if let Some(given) = self.completion_press(&b).or_else(|| self.menu_press(&b)) {
                 commands.extend(given);
                 continue;
             }

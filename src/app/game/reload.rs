@@ -106,6 +106,7 @@ impl Game {
         let name = new.map.name.clone();
         let applied = self.world.apply(Change::Map(Box::new(new.map)));
         self.map_art = new.art;
+        self.start_run();
         let mut notice = format!("map reloaded: {name}");
         if applied.moved_to_start {
             self.prev = self.world.camera();

@@ -118,6 +118,12 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
     problems
 }
 
+/// True if the map can be finished: its course has a finish, or it has
+/// enemies to clear.
+pub fn has_goal(map: &Map) -> bool {
+    map.course.is_some() || !map.spawns.is_empty()
+}
+
 /// The tiles the player can walk to from the start, and the keys found
 /// on the way.
 struct Reach {
@@ -246,6 +252,22 @@ mod tests {
         assert!(problems[0]
             .message
             .starts_with("the course's finish cannot be reached"));
+    }
+
+    #[test]
+    fn a_map_has_a_goal_with_a_course_or_enemies() {
+        let bare = Map::from_rows(&["#####", "#>..#", "#####"]);
+        assert!(!has_goal(&bare));
+        assert!(has_goal(&Map::from_rows(&["#####", "#>.w#", "#####"])));
+        let mut course = bare;
+        let finish = crate::map::course::Mark {
+            number: None,
+            at: [3.5, 1.5],
+            radius: 1.0,
+            place: Place::Text { line: 1, col: 1 },
+        };
+        course.course = crate::map::Course::from_marks(&[finish]).unwrap();
+        assert!(has_goal(&course));
     }
 
     #[test]

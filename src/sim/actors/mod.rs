@@ -24,7 +24,7 @@ pub mod shell;
 pub mod tank;
 pub mod walker;
 
-pub use self::check::{placement_problems, PlacementProblem, Severity};
+pub use self::check::{has_goal, placement_problems, PlacementProblem, Severity};
 use self::geometry::push_apart;
 pub use self::geometry::{clear_line, overlaps_wall};
 use self::shell::{age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
@@ -272,6 +272,11 @@ impl Actors {
         walkers
             .map(move |w| ([w.x, w.y], wr))
             .chain(tanks.map(|t| ([t.x, t.y], t.radius())))
+    }
+
+    /// How many enemies are still alive (walkers and tanks, not wrecks).
+    pub fn living(&self) -> usize {
+        self.movers().count()
     }
 
     /// Feeds the enemies' whole state to `word`, for the world's hash.

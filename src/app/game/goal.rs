@@ -1,0 +1,375 @@
+//! A map's goal being run: the course (the timer and the checkpoints
+//! ticked off on the HUD) or, on a map with enemies and no course, the
+//! enemies to clear; at the goal a completion screen (the time, the walking
+//! model, the best time for this map and model, the next map). Not in
+//! studies and not in replays.
+
+use super::Game;
+use crate::app::input::Command;
+use crate::map::Progress;
+use crate::menu::MenuKey;
+use crate::render::panel::{draw_panel, Panel};
+use crate::render::Frame;
+use crate::settings::Binding;
+use crate::sim::{Model, Request, World, TICK_RATE};
+
+/// What finishes a map: its course's finish, or else (on a map with
+/// enemies and no course) every enemy dead.
+#[derive(Clone, Debug)]
+enum Goal {
+    /// The course, followed checkpoint by checkpoint.
+    Course(Progress),
+    /// Every enemy to clear.
+    Clear,
+}
+
+/// A map's goal being run, from the tick it started.
+#[derive(Clone, Debug)]
+pub(super) struct Run {
+    goal: Goal,
+    /// The world's tick when the run started.
+    start: u64,
+    /// The tick the goal was reached at.
+    end: Option<u64>,
+    /// The completion, once the goal is reached.
+    done: Option<Completion>,
+}
+
+/// What the completion screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Completion {
+    /// The run's time, ticks.
+    pub ticks: u64,
+    /// The walking model it was run in.
+    pub model: Model,
+    /// The best time for this map and model before this run, ticks.
+    pub best: Option<u64>,
+    /// The title of the map this one was.
+    pub map: String,
+}
+
+impl Run {
+    /// A run from `world`'s tick now; None on a map with no goal (no
+    /// course and no enemies).
+    pub fn new(world: &World) -> Option<Self> {
+        let goal = match &world.map().course {
+            Some(course) => Goal::Course(Progress::new(course)),
+            None if world.actors().living() > 0 => Goal::Clear,
+            None => return None,
+        };
+        Some(Self {
+            goal,
+            start: world.tick(),
+            end: None,
+            done: None,
+        })
+    }
+
+    /// Follows `world` after a tick (the player's position through the
+    /// course, or the enemies left); true when this tick reached the goal.
+    pub fn follow(&mut self, world: &World) -> bool {
+        if self.end.is_some() {
+            return false;
+        }
+        let reached = match &mut self.goal {
+            Goal::Course(progress) => {
+                let p = world.player();
+                progress.update(world.tick(), [p.x, p.y]);
+                progress.finished().is_some()
+            }
+            Goal::Clear => world.actors().living() == 0,
+        };
+        if reached {
+            self.end = Some(world.tick());
+        }
+        reached
+    }
+
+    /// The run's time so far (or at the goal), ticks.
+    pub fn ticks(&self, world: &World) -> u64 {
+        let end = self.end.unwrap_or(world.tick());
+        end.saturating_sub(self.start)
+    }
+
+    /// The HUD line: "checkpoint 3/15  1:23.4" (the finish counted last),
+    /// or "enemies left 4  1:23.4".
+    pub fn hud_line(&self, world: &World) -> String {
+        let time = clock(self.ticks(world));
+        match &self.goal {
+            Goal::Course(progress) => {
+                let total = progress.course().checkpoints().len();
+                let next = (progress.next() + 1).min(total);
+                format!("checkpoint {next}/{total}  {time}")
+            }
+            Goal::Clear => format!("enemies left {}  {time}", world.actors().living()),
+        }
+    }
+
+    /// The completion, once the finish is reached.
+    pub fn completion(&self) -> Option<&Completion> {
+        self.done.as_ref()
+    }
+}
+
+/// `ticks` as minutes, seconds and tenths: "1:23.4".
+pub(super) fn clock(ticks: u64) -> String {
+    let tenths = ticks * 10 / TICK_RATE as u64;
+    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
+}
+
+impl Game {
+    /// The game keeping best times in the file at `path` (a notice when
+    /// it is broken: then they are kept for this session only).
+    pub fn with_best_times(mut self, path: &std::path::Path) -> Self {
+        let (best, notice) = super::best::BestTimes::load(path);
+        self.best = best;
+        if let Some(notice) = notice {
+            self.notify(notice);
+        }
+        self
+    }
+
+    /// Starts the course run again (or none) for the world in play: not
+    /// in a study or a replay.
+    pub(super) fn start_run(&mut self) {
+        self.run = match self.study.is_none() && self.playback.is_none() {
+            true => Run::new(&self.world),
+            false => None,
+        };
+    }
+
+    /// Follows the run through the tick just stepped with `controls`;
+    /// true when it reached the finish (the world then holds still).
+    pub(super) fn follow_run(&mut self, controls: &crate::sim::Controls) -> bool {
+        if controls.action == Some(Request::Restart) {
+            self.start_run();
+        }
+        let Some(run) = &mut self.run else {
+            return false;
+        };
+        if !run.follow(&self.world) {
+            return false;
+        }
+        let (map, model) = (self.world.map().name.clone(), self.world.tunables().model);
+        let ticks = run.ticks(&self.world);
+        let best = self.best.get(&map, model);
+        run.done = Some(Completion {
+            ticks,
+            model,
+            best,
+            map: map.clone(),
+        });
+        if let Some(notice) = self.best.note(&map, model, ticks) {
+            self.notify(notice);
+        }
+        self.inputs.release_all();
+        true
+    }
+
+    /// True while the completion screen is up (the world holds still).
+    pub(super) fn completed(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| r.done.is_some())
+    }
+
+    /// The run's HUD line, if a course is being run.
+    pub(super) fn run_line(&self) -> Option<String> {
+        Some(self.run.as_ref()?.hud_line(&self.world))
+    }
+
+    /// A press on the completion screen: Enter plays the next shipped
+    /// map, Esc opens the pause menu. Some(..) when the screen took it.
+    pub(super) fn completion_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
+        if !self.completed() {
+            return None;
+        }
+        match super::menu::menu_key(&self.settings.bindings, binding) {
+            Some(MenuKey::Select) => {
+                let next = self.next_map();
+                match next {
+                    Some(entry) => self.play_map(&entry.path),
+                    None => self.restart_run(),
+                }
+            }
+            Some(MenuKey::Back) => {
+                self.restart_run();
+                self.open_pause_menu();
+            }
+            _ => {}
+        }
+        Some(Vec::new())
+    }
+
+    /// The course again from the start of the map.
+    fn restart_run(&mut self) {
+        self.world.restart();
+        self.prev = self.world.camera();
+        self.start_run();
+    }
+
+    /// The shipped map after this one (by title), the first after the last.
+    fn next_map(&self) -> Option<crate::menu::MapEntry> {
+        let maps = super::menu::shipped_maps();
+        let here = maps.iter().position(|m| m.title == self.world.map().name);
+        let next = here.map_or(0, |i| (i + 1) % maps.len().max(1));
+        maps.into_iter().nth(next)
+    }
+
+    /// Draws the completion screen over `frame`, if it is up.
+    pub(super) fn draw_completion(&self, frame: &mut [u8], width: usize, height: usize) {
+        let Some(done) = self.run.as_ref().and_then(Run::completion) else {
+            return;
+        };
+        let next = self.next_map().map_or("(none)".to_string(), |m| m.title);
+        draw_panel(
+            Frame::new(frame, width, height),
+            &completion_panel(done, &next),
+        );
+    }
+}
+
+/// The completion screen for `done`, `next` the next map's title.
+pub(super) fn completion_panel(done: &Completion, next: &str) -> Panel {
+    let best = match done.best {
+        Some(b) if b <= done.ticks => clock(b),
+        Some(b) => format!("{} (a new best, was {})", clock(done.ticks), clock(b)),
+        None => format!("{} (the first run)", clock(done.ticks)),
+    };
+    Panel {
+        title: format!("FINISHED: {}", done.map),
+        lines: vec![
+            format!("time        {}", clock(done.ticks)),
+            format!("model       {}", done.model.name()),
+            format!("best        {best}"),
+            String::new(),
+            format!("next map    {next}"),
+        ],
+        value: None,
+        hint: "Enter: next map   Esc: pause menu".into(),
+        compact: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::Watch;
+    use crate::app::tape::Tape;
+    use crate::map::course::{Course, Mark};
+    use crate::map::{Map, Place};
+    use crate::settings::{Settings, Video};
+    use crate::sim::Tunables;
+    use crate::sprites::Art;
+
+    /// A corridor with checkpoints at x 3.5 and 6.5 and the finish at 9.5.
+    fn course_map() -> Map {
+        let mut m = Map::from_rows(&["############", "#>.........#", "############"]);
+        let mark = |number, x| Mark {
+            number,
+            at: [x, 1.5],
+            radius: 0.75,
+            place: Place::Text { line: 1, col: 1 },
+        };
+        let marks = [mark(Some(1), 3.5), mark(Some(2), 6.5), mark(None, 9.5)];
+        m.course = Course::from_marks(&marks).unwrap();
+        m
+    }
+
+    fn game() -> Game {
+        Game::new(
+            World::new(course_map(), Tunables::default(), 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        )
+    }
+
+    #[test]
+    fn clock_reads_minutes_seconds_and_tenths() {
+        assert_eq!(clock(0), "0:00.0");
+        assert_eq!(
+            clock(TICK_RATE as u64 * 83 + TICK_RATE as u64 / 2),
+            "1:23.5"
+        );
+    }
+
+    #[test]
+    fn a_run_ticks_off_its_checkpoints_and_completes_at_the_finish() {
+        let mut g = game();
+        assert_eq!(g.run_line().unwrap(), "checkpoint 1/3  0:00.0");
+        g.press(Binding::Key("KeyW"));
+        let mut seen_second = false;
+        for _ in 0..1200 {
+            g.advance(1.0 / 60.0);
+            seen_second |= g.run_line().unwrap().starts_with("checkpoint 2/3");
+            if g.completed() {
+                break;
+            }
+        }
+        assert!(seen_second, "checkpoint 1 ticked off on the way");
+        assert!(g.completed(), "the finish reached");
+        let done = g.run.as_ref().unwrap().completion().unwrap().clone();
+        assert!(done.ticks > 0 && done.best.is_none());
+        assert_eq!(done.model, g.world.tunables().model);
+        // The world holds still under the screen.
+        let hash = g.world.state_hash();
+        g.advance(0.5);
+        assert_eq!(g.world.state_hash(), hash);
+        let panel = completion_panel(&done, "Next");
+        assert!(panel.lines[0].contains(&clock(done.ticks)));
+        // Esc goes to the pause menu, the course run again from the start.
+        g.release(Binding::Key("KeyW"));
+        assert!(g.press(Binding::Key("Escape")).is_empty());
+        assert!(!g.completed());
+        assert!(g.menu_open());
+        assert_eq!(g.run_line().unwrap(), "checkpoint 1/3  0:00.0");
+        // The session keeps the run as the best for this map and model.
+        assert_eq!(
+            g.best.get(&g.world.map().name, done.model),
+            Some(done.ticks)
+        );
+    }
+
+    #[test]
+    fn a_map_with_enemies_and_no_course_is_finished_by_clearing_them() {
+        let map = Map::from_rows(&["#########", "#>.....w#", "#########"]);
+        let mut g = Game::new(
+            World::new(map, Tunables::default(), 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        );
+        assert!(g.run_line().unwrap().starts_with("enemies left 1  "));
+        g.press(Binding::Key("ControlLeft"));
+        for _ in 0..1200 {
+            g.advance(1.0 / 60.0);
+            if g.completed() {
+                break;
+            }
+        }
+        assert!(g.completed(), "{:?}", g.run_line());
+        assert_eq!(g.world.actors().living(), 0);
+        let bare = Map::from_rows(&["#####", "#>..#", "#####"]);
+        assert!(Run::new(&World::new(bare, Tunables::default(), 1)).is_none());
+    }
+
+    #[test]
+    fn enter_on_the_completion_screen_plays_the_next_map() {
+        let mut g = game();
+        g.press(Binding::Key("KeyW"));
+        for _ in 0..1200 {
+            g.advance(1.0 / 60.0);
+        }
+        assert!(g.completed());
+        g.release(Binding::Key("KeyW"));
+        g.press(Binding::Key("Enter"));
+        assert!(!g.completed());
+        let first = &crate::app::game::shipped_maps()[0];
+        assert_eq!(
+            g.world.map().name,
+            first.title,
+            "an unknown map goes to the first"
+        );
+    }
+}
