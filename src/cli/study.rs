@@ -9,12 +9,12 @@ use crate::data;
 use crate::files::{self, cap};
 use crate::script::Script;
 use crate::sim::Controls;
-use crate::study::latin;
 use crate::study::protocol::Protocol;
-use crate::study::results::{Results, Start};
+use crate::study::results::Results;
 use crate::study::run::StudyRun;
 use crate::study::session::Session;
 use crate::study::simulate;
+use crate::study::start::{new_session, Who};
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -123,26 +123,21 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
             ))
         })?,
     };
-    let (results, session) = if args.resume {
+    let mut study = if args.resume {
         let (results, order, done) =
             Results::resume(&args.results, &protocol, &text, &args.participant)?;
         let session = Session::resume(protocol, order, &done);
-        (results, session)
+        StudyRun::new(session, results)
     } else {
-        let order = latin::order(protocol.conditions.len(), sequence);
-        let start = Start {
+        let who = Who {
             participant: args.participant.clone(),
             sequence,
             simulated: args.simulate,
-            protocol_file: args.protocol.clone(),
-            protocol_text: text,
-            map: map_path.clone(),
+            results: args.results.clone(),
         };
-        let results = Results::create(&args.results, &protocol, &order, &start)?;
-        (results, Session::new(protocol, order))
+        new_session((protocol, &args.protocol, text), &map_path, &who)?
     };
-    let dir = results.dir().to_path_buf();
-    let mut study = StudyRun::new(session, results);
+    let dir = study.results().dir().to_path_buf();
     match args.simulate {
         Some(seed) => {
             let route = driver_route()?;

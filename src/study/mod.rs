@@ -12,6 +12,7 @@
 //! - [`simulate`]: a simulated participant, headless.
 //! - [`screen`]: what the participant sees at each step, as a text panel.
 //! - [`session`]: a session's steps as a state machine, time passed in.
+//! - [`start`]: a new session made ready (the CLI and the title menu).
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
 
@@ -25,4 +26,5 @@ pub mod screen;
 pub mod session;
 pub mod simulate;
 pub mod ssq;
+pub mod start;
 pub mod stats;

@@ -91,11 +91,9 @@ impl Game {
             Outcome::Play(path) => self.play_map(&path),
             Outcome::Save(changes) => self.save_choices(&changes),
             Outcome::Study(path) => {
-                let text = format!(
-                    "a study session: wobblecaster study run {} --participant P01",
-                    path.display()
-                );
-                self.notify(text);
+                if let Err(why) = self.begin_study(&path) {
+                    self.notify(format!("cannot start the study: {why}"));
+                }
             }
         }
         Vec::new()
@@ -119,6 +117,45 @@ impl Game {
         self.start_run();
         self.hud.paused = false;
         self.menu = None;
+    }
+
+    /// Starts a session of the protocol at `path` for the next free
+    /// participant ID (P01, P02, ...) in `study-results/`, in this window.
+    fn begin_study(&mut self, path: &Path) -> Result<(), String> {
+        use crate::files::{self, cap};
+        use crate::study::protocol::Protocol;
+        use crate::study::start::{new_session, next_participant, Who};
+        let chain = |e: &dyn std::error::Error| crate::located::chain(e);
+        let text =
+            files::read_text(path, "study protocol", cap::PROTOCOL).map_err(|e| chain(&e))?;
+        let protocol = Protocol::parse(&text, path).map_err(|e| e.to_string())?;
+        let map_file = crate::data::resolve_map(&protocol.map_path(path)).map_err(|e| chain(&e))?;
+        let loaded = map::load(&map_file).map_err(|e| e.to_string())?;
+        let results = self.study_results.clone();
+        let (participant, sequence) = next_participant(&results, &protocol)
+            .ok_or_else(|| "no free participant ID P01 to P999".to_string())?;
+        let who = Who {
+            participant,
+            sequence,
+            simulated: None,
+            results,
+        };
+        let seed = protocol.seed;
+        let run = new_session((protocol, path, text), &map_file, &who).map_err(|e| chain(&e))?;
+        self.end_recording("a study");
+        let level = loaded.map.clone();
+        self.world = World::new(loaded.map, crate::sim::Tunables::default(), seed);
+        self.prev = self.world.camera();
+        self.map_art = loaded.art;
+        self.tape = Tape::new(Some(map_file), seed);
+        self.watch = super::Watch::default();
+        self.hud.paused = false;
+        self.menu = None;
+        self.study = Some(super::Studying::new(run, level));
+        self.hud.blind = true;
+        self.flight_hint = None;
+        self.run = None;
+        Ok(())
     }
 
     /// Saves `changes` to the settings file and puts them in force.
@@ -232,6 +269,25 @@ mod tests {
         );
         g.press(key("ArrowUp"));
         assert_eq!(g.press(key("Enter")), [Command::Quit]);
+    }
+
+    #[test]
+    fn a_study_runs_from_the_menu_for_the_next_free_participant() {
+        let dir = std::env::temp_dir().join(format!("wobble-menu-study-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut g = titled();
+        g.study_results = dir.clone();
+        // "Run a feel study", then the first protocol.
+        assert!(g.menu.as_mut().unwrap().choose(3).eq(&Outcome::Stay));
+        let first = shipped_studies()[0].clone();
+        let outcome = g.menu.as_mut().unwrap().choose(0);
+        assert_eq!(outcome, Outcome::Study(first));
+        g.act(outcome);
+        assert!(!g.menu_open(), "{:?}", g.notice);
+        assert!(g.study.is_some() && g.hud.blind);
+        let p = crate::study::protocol::Protocol::load(&shipped_studies()[0]).unwrap();
+        assert!(dir.join(&p.name).join("P01/session.toml").is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

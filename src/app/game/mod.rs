@@ -72,6 +72,8 @@ pub(super) struct Game {
     flight_hint: Option<hint::FlightHint>,
     /// The title or pause menu, while open.
     menu: Option<crate::menu::Menu>,
+    /// Where a study started from the menu writes its results.
+    study_results: std::path::PathBuf,
     /// The course being run, on a map with one (not in studies or replays).
     run: Option<goal::Run>,
     /// The best course times (kept only for the session unless
@@ -141,6 +143,7 @@ impl Game {
             flight_hint: None,
             menu: None,
             run: None,
+            study_results: std::path::PathBuf::from("study-results"),
             best: best::BestTimes::default(),
         };
         game.start_run();
