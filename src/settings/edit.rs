@@ -101,6 +101,16 @@ pub fn save(path: &Path, changes: &[Change]) -> Result<(), EditError> {
         path: path.to_path_buf(),
         source,
     };
+    // Only a regular file (or none yet) is ever replaced: `--settings
+    // /dev/null` reads as empty, and renaming a file over the device
+    // would take it away from every program on the machine.
+    if let Ok(meta) = path.symlink_metadata() {
+        if !meta.is_file() {
+            return Err(io(std::io::Error::other(
+                "not a regular file: the choices are not saved there",
+            )));
+        }
+    }
     let text = if path.exists() {
         files::read_text(path, "settings file", cap::SETTINGS)
             .map_err(|e| EditError::Faults(crate::located::Faults::one(e.widen())))?
@@ -178,6 +188,30 @@ mod tests {
             Path::new("s.toml"),
         );
         assert!(matches!(e, Err(EditError::Invalid(_))), "{e:?}");
+    }
+
+    #[test]
+    fn save_never_replaces_what_is_not_a_regular_file() {
+        let e = save(
+            Path::new("/dev/null"),
+            &[set("movement", "model", Value::Text("quake".into()))],
+        );
+        assert!(matches!(e, Err(EditError::Io { .. })), "{e:?}");
+        let dir = std::env::temp_dir().join(format!("wobble-edit-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = save(
+            &dir,
+            &[set("movement", "model", Value::Text("quake".into()))],
+        );
+        assert!(matches!(e, Err(EditError::Io { .. })), "{e:?}");
+        assert!(dir.is_dir());
+        std::fs::remove_dir_all(&dir).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            let kind = std::fs::metadata("/dev/null").unwrap().file_type();
+            assert!(kind.is_char_device(), "/dev/null is still the device");
+        }
     }
 
     #[test]

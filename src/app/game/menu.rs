@@ -304,14 +304,20 @@ mod tests {
             g.menu.as_ref().unwrap().screen(),
             crate::menu::Screen::Options
         );
-        // The right button goes back (and saves nothing here: the test has
-        // no settings file, so it must not touch the user's).
-        g.watch.settings = Some(Watched::new(Path::new("/dev/null")));
+        // The right button goes back, saving to a settings file of the
+        // test's own (never the user's).
+        let dir = std::env::temp_dir().join(format!("wobble-menu-save-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let file = dir.join("settings.toml");
+        g.watch.settings = Some(Watched::new(&file));
         g.release(Binding::Mouse(MouseButton::Left));
         g.press(Binding::Mouse(MouseButton::Right));
         assert_eq!(
             g.menu.as_ref().unwrap().screen(),
             crate::menu::Screen::Title
         );
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.contains("model = \"polar\""), "{saved}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
