@@ -235,8 +235,22 @@ pub fn write_whole(
     replace: bool,
     write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    if !replace && path.symlink_metadata().is_ok() {
-        return Err(taken(path));
+    if let Ok(meta) = path.symlink_metadata() {
+        if !replace {
+            return Err(taken(path));
+        }
+        // Replacing renames over the name: a device, pipe or folder there
+        // (`--out /dev/null`, a settings file given as /dev/null) would be
+        // taken away from every program on the machine.
+        if !meta.is_file() && !meta.file_type().is_symlink() {
+            return Err(named(
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "it is not a regular file, so it is not replaced",
+                ),
+                path,
+            ));
+        }
     }
     let (file, temp) = temp_beside(path).map_err(|e| named(e, path))?;
     let mut out = BufWriter::new(file);
@@ -453,5 +467,20 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(!dir.join("nowhere").exists());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replacing_write_never_takes_the_place_of_a_device_or_folder() {
+        use std::os::unix::fs::FileTypeExt;
+        let e = write_bytes(Path::new("/dev/null"), true, b"x").unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let kind = std::fs::metadata("/dev/null").unwrap().file_type();
+        assert!(kind.is_char_device(), "/dev/null is still the device");
+        let dir = std::env::temp_dir().join(format!("wobble-files-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(write_bytes(&dir, true, b"x").is_err());
+        assert!(dir.is_dir());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,10 +7,15 @@ use super::session::{label, Session, Step, When, FMS_MAX};
 use super::ssq;
 use crate::render::panel::Panel;
 use crate::settings::{key_name, Action, Bindings};
+use std::path::Path;
 
-/// The panel for `session` now, with keys from `bindings`; None while
-/// playing with no question open (nothing covers the view).
-pub fn panel(session: &Session, bindings: &Bindings, results: &str) -> Option<Panel> {
+/// The panel for `session` now, with keys from `bindings` (the last
+/// screen names the `results` folder); None while playing with no
+/// question open: then nothing covers the view and nothing is allocated.
+pub fn panel(session: &Session, bindings: &Bindings, results: &Path) -> Option<Panel> {
+    if session.playing().is_some() && !session.prompting() {
+        return None;
+    }
     let key = |a: Action| key_name(bindings, a).unwrap_or_else(|| "(unbound)".into());
     let (answer, up, down, stop) = (
         key(Action::Answer),
@@ -128,7 +133,10 @@ pub fn panel(session: &Session, bindings: &Bindings, results: &str) -> Option<Pa
         }
         Step::Done => Panel {
             title: "Thank you: the session is complete".into(),
-            lines: vec!["Your answers are saved in".into(), results.to_string()],
+            lines: vec![
+                "Your answers are saved in".into(),
+                results.display().to_string(),
+            ],
             value: None,
             hint: format!("Press {} to close", key(Action::Quit)),
             compact: false,
@@ -162,7 +170,7 @@ mod tests {
         let mut s = session();
         let mut seen = Vec::new();
         for _ in 0..40 {
-            if let Some(p) = panel(&s, &b, "out") {
+            if let Some(p) = panel(&s, &b, Path::new("out")) {
                 let w = words(&p);
                 assert!(!w.contains("secret") && !w.contains("other"), "{w}");
                 seen.push(w);
@@ -189,9 +197,9 @@ mod tests {
         let mut s = Session::new(p, vec![0]);
         s.press(Key::Confirm);
         s.press(Key::Confirm);
-        assert_eq!(panel(&s, &b, "out"), None);
+        assert_eq!(panel(&s, &b, Path::new("out")), None);
         s.advance(60.0);
-        let p = panel(&s, &b, "out").unwrap();
+        let p = panel(&s, &b, Path::new("out")).unwrap();
         assert!(p.compact);
         assert!(p.lines[0].contains("20 = frank sickness"));
     }

@@ -93,16 +93,19 @@ impl Run {
 
     /// The HUD line: "checkpoint 3/15  1:23.4" (the finish counted last),
     /// or "enemies left 4  1:23.4".
-    pub fn hud_line(&self, world: &World) -> String {
-        let time = clock(self.ticks(world));
-        match &self.goal {
+    pub fn hud_line(&self, world: &World, line: &mut String) {
+        use std::fmt::Write as _;
+        line.clear();
+        // Into the line's own buffer: the HUD shows it every frame.
+        let _ = match &self.goal {
             Goal::Course(progress) => {
                 let total = progress.course().checkpoints().len();
                 let next = (progress.next() + 1).min(total);
-                format!("checkpoint {next}/{total}  {time}")
+                write!(line, "checkpoint {next}/{total}  ")
             }
-            Goal::Clear => format!("enemies left {}  {time}", world.actors().living()),
-        }
+            Goal::Clear => write!(line, "enemies left {}  ", world.actors().living()),
+        };
+        write_clock(line, self.ticks(world));
     }
 
     /// The completion, once the finish is reached.
@@ -113,8 +116,22 @@ impl Run {
 
 /// `ticks` as minutes, seconds and tenths: "1:23.4".
 pub(super) fn clock(ticks: u64) -> String {
+    let mut text = String::new();
+    write_clock(&mut text, ticks);
+    text
+}
+
+/// [`clock`] written at the end of `out`.
+fn write_clock(out: &mut String, ticks: u64) {
+    use std::fmt::Write as _;
     let tenths = ticks * 10 / TICK_RATE as u64;
-    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
+    let _ = write!(
+        out,
+        "{}:{:02}.{}",
+        tenths / 600,
+        tenths / 10 % 60,
+        tenths % 10
+    );
 }
 
 impl Game {
@@ -172,8 +189,20 @@ impl Game {
     }
 
     /// The run's HUD line, if a course is being run.
+    #[cfg(test)]
     pub(super) fn run_line(&self) -> Option<String> {
-        Some(self.run.as_ref()?.hud_line(&self.world))
+        let mut line = String::new();
+        self.run.as_ref()?.hud_line(&self.world, &mut line);
+        Some(line)
+    }
+
+    /// Puts the run's line on the HUD (none without a run), reusing the
+    /// line's buffer.
+    pub(super) fn show_run_line(&mut self) {
+        match &self.run {
+            Some(run) => run.hud_line(&self.world, self.hud.course.get_or_insert_with(String::new)),
+            None => self.hud.course = None,
+        }
     }
 
     /// A press on the completion screen: Enter plays the next shipped

@@ -230,7 +230,7 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
-        self.hud.course = self.run_line();
+        self.show_run_line();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {
             now.pitch = 0.0;

@@ -207,8 +207,8 @@ impl Game {
         let Some(s) = &self.study else {
             return;
         };
-        let dir = s.run.results().dir().display().to_string();
-        if let Some(panel) = screen::panel(s.run.session(), &self.settings.bindings, &dir) {
+        let dir = s.run.results().dir();
+        if let Some(panel) = screen::panel(s.run.session(), &self.settings.bindings, dir) {
             draw(frame, width, height, &panel);
         }
     }
