@@ -1,22 +1,45 @@
-//! Draws the bench's three 1920x1080 frames of the default map over and
-//! over on one thread for a few seconds and prints the mean frame time: a
-//! steady loop to profile, with nothing else in it.
+//! Draws the bench's three frames of the default map over and over on one
+//! thread for a few seconds and prints the frame time: a steady loop to
+//! profile, with nothing else in it, or to compare the renderer's paths.
 //!
 //! Run: `CARGO_PROFILE_RELEASE_DEBUG=true cargo build --release --example
 //! frame_loop`, then `perf record target/release/examples/frame_loop` and
-//! `perf report` (see PERF.md). An argument sets the seconds (default 8).
+//! `perf report` (see PERF.md). Arguments: the seconds (default 8), the
+//! size (default 1920x1080) and the renderer's paths (default the widest
+//! this processor has), as in `frame_loop 8 640x360 sse2`. Several paths,
+//! as in `sse2,avx2`, take turns frame by frame, so that whatever else the
+//! machine does slows them alike; each gets its median and minimum.
 
 use std::path::Path;
 use std::time::Instant;
 use wobblecaster::bench::POSES;
-use wobblecaster::render::{self, Hud, View, Workspace};
+use wobblecaster::render::{self, Hud, Paths, View, Workspace};
 use wobblecaster::sim::{Tunables, World};
 use wobblecaster::sprites::Art;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let seconds: f64 = match std::env::args().nth(1) {
+    let arg = |i: usize| std::env::args().nth(i);
+    let seconds: f64 = match arg(1) {
         Some(arg) => arg.parse()?,
         None => 8.0,
+    };
+    let (w, h) = match arg(2) {
+        Some(arg) => {
+            let (w, h) = arg.split_once('x').ok_or("a size is WIDTHxHEIGHT")?;
+            (w.parse()?, h.parse()?)
+        }
+        None => (1920, 1080),
+    };
+    let paths: Vec<Paths> = match arg(3) {
+        Some(names) => names
+            .split(',')
+            .map(|name| {
+                Paths::available()
+                    .find(|p| p.name() == name)
+                    .ok_or_else(|| format!("no paths {name:?} on this processor"))
+            })
+            .collect::<Result<_, _>>()?,
+        None => vec![Paths::best()],
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let loaded = wobblecaster::map::load(&root.join("maps/default.map"))?;
@@ -27,32 +50,44 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         minimap: true,
         ..Hud::default()
     };
-    let (w, h) = (1920, 1080);
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
+    // Per paths, the time of each round of the three poses.
+    let mut rounds: Vec<Vec<f64>> = vec![Vec::new(); paths.len()];
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
     let start = Instant::now();
-    let mut frames = 0u32;
     one.install(|| {
         while start.elapsed().as_secs_f64() < seconds {
-            for pose in POSES {
-                let view = View::from_pose(pose);
-                render::draw_in(
-                    &mut ws,
-                    &render::Scene {
-                        world: &world,
-                        view: &view,
-                        hud: &hud,
-                        art: &art,
-                        map_art: &loaded.art,
-                    },
-                    render::Frame::new(&mut frame, w, h),
-                );
-                frames += 1;
+            for (i, &p) in paths.iter().enumerate() {
+                ws.use_paths(p);
+                let round = Instant::now();
+                for pose in POSES {
+                    let view = View::from_pose(pose);
+                    render::draw_in(
+                        &mut ws,
+                        &render::Scene {
+                            world: &world,
+                            view: &view,
+                            hud: &hud,
+                            art: &art,
+                            map_art: &loaded.art,
+                        },
+                        render::Frame::new(&mut frame, w, h),
+                    );
+                }
+                rounds[i].push(round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64);
             }
         }
     });
-    let ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(frames);
-    println!("{frames} frames of {w}x{h} on one thread: {ms:.3} ms each");
+    for (p, mut ms) in paths.iter().zip(rounds) {
+        ms.sort_by(f64::total_cmp);
+        println!(
+            "{} frames of {w}x{h} on one thread, {}: median {:.3} ms, min {:.3} ms",
+            ms.len() * POSES.len(),
+            p.name(),
+            ms[ms.len() / 2],
+            ms[0]
+        );
+    }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod font;
 pub mod help;
 mod hud;
 pub mod panel;
+mod paths;
 mod radar;
 mod roll;
 pub use crate::map::raycast;
@@ -19,6 +20,7 @@ pub mod sprites;
 mod walls;
 
 pub use hud::{Hud, Prompts};
+pub use paths::Paths;
 
 use crate::map::MapArt;
 use crate::sim::{Pose, World};
@@ -186,6 +188,8 @@ pub(crate) struct Rows<'a> {
     pub pixels: &'a mut [[u8; 4]],
     pub y0: usize,
     pub y1: usize,
+    /// The instructions the per-pixel loops use.
+    pub paths: Paths,
 }
 
 /// Rows per band: small enough that a 1080-row frame makes 23 bands for
@@ -211,6 +215,20 @@ pub struct Workspace {
     sparks: Vec<sprites::Spark>,
     /// The level picture while a rolled view turns it.
     level: Vec<[u8; 4]>,
+    /// The paths a test chose; the processor's best if none.
+    paths: Option<Paths>,
+}
+
+impl Workspace {
+    /// Draws with `paths` rather than the widest this processor has: for
+    /// tests and the bench, which compare them.
+    ///
+    /// # Panics
+    /// If this processor cannot run `paths`.
+    pub fn use_paths(&mut self, paths: Paths) {
+        assert!(paths.runs_here(), "{} does not run here", paths.name());
+        self.paths = Some(paths);
+    }
 }
 
 /// What a frame shows: the world seen from a view, with the HUD over it
@@ -309,6 +327,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // level one draws the HUD in the same pass.
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
+    let paths = ws.paths.unwrap_or_else(Paths::best);
     pixels
         .par_chunks_mut(BAND_ROWS * width)
         .zip(ws.masks.par_chunks_mut(BAND_ROWS * words))
@@ -319,6 +338,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
                 y1: y0 + pixels.len() / width,
                 pixels,
                 y0,
+                paths,
             };
             walls::paint(map_art, &proj, &mut rows, spans, strips);
             flats::draw((map, map_art), &proj, &mut rows, covers, masks, sky);

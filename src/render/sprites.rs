@@ -474,6 +474,7 @@ mod tests {
             pixels,
             y0: 0,
             y1: proj.height,
+            paths: crate::render::Paths::Scalar,
         };
         draw_one(b, sheet, proj, &mut rows, spans);
     }
@@ -608,6 +609,7 @@ mod tests {
                     pixels: &mut pixels,
                     y0: 0,
                     y1: h,
+                    paths: crate::render::Paths::Scalar,
                 };
                 draw_one(&b, &s, &proj, &mut rows, &spans);
                 let what = format!("{w}x{h} at depth {depth}");

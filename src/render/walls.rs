@@ -4,7 +4,7 @@
 //! ([`paint`]), so bands can be painted on different cores.
 
 use super::raycast::{self, Side};
-use super::{fog, shade, ColumnSpan, Projection, Rows, WallStrip};
+use super::{fog, shade, ColumnSpan, Paths, Projection, Rows, WallStrip};
 use crate::map::{Map, MapArt, DOOR};
 
 /// How far a ray looks before it gives up, in tiles (only the open plane
@@ -79,9 +79,12 @@ pub(super) fn cast(
 
 /// Paints every wall pixel that falls in `rows`.
 ///
-/// Four neighbouring columns at a time where they can be (see
-/// [`paint_quad`]): over the rows all four strips cover, a row of the four
-/// is one 16-byte store, shaded together. The rest column by column.
+/// Neighbouring columns together where they can be: with AVX2, eight
+/// strips of one texture (see [`paint_oct`]) over every row any of them
+/// covers, leaving what is not wall for the flats to paint over; else four
+/// [`plain`] strips (see [`paint_quad`]) over the rows all four cover,
+/// each column's own rows above and below painted alone. A row of a group
+/// is one store, shaded together. Every other column alone.
 pub(super) fn paint(
     art: &MapArt,
     proj: &Projection,
@@ -90,50 +93,88 @@ pub(super) fn paint(
     strips: &[WallStrip],
 ) {
     let w = proj.width;
-    let (y0, y1) = (rows.y0, rows.y1);
-    let band = |span: &ColumnSpan| (span.top.max(y0), span.bottom.min(y1));
     let mut x = 0;
     while x < w {
-        let quad = x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i]));
-        if !quad {
-            let (from, to) = band(&spans[x]);
-            paint_column(art, rows, w, x, &spans[x], &strips[x], from, to);
-            x += 1;
+        #[cfg(target_arch = "x86_64")]
+        if rows.paths == Paths::Avx2 && x + 8 <= w && fits_oct(art, &strips[x..x + 8]) {
+            // Every row any of the eight covers: a lane's rows outside its
+            // own span get its texture's first or last row, and the flats,
+            // which paint every pixel no wall covers, paint over them.
+            let (mut from, mut to) = (rows.y1, rows.y0);
+            for span in &spans[x..x + 8] {
+                from = from.min(span.top.max(rows.y0));
+                to = to.max(span.bottom.min(rows.y1));
+            }
+            if from < to {
+                let texture = art.face_texture(strips[x].wall);
+                let oct = Group::<8>::new(texture.size(), spans, strips, x, from);
+                let at = (from - rows.y0) * w + x;
+                // SAFETY: AVX2 is chosen only where the processor has it.
+                unsafe { paint_oct(rows.pixels, at, w, to - from, texture.texels(), oct) };
+            }
+            x += 8;
             continue;
         }
-        // The rows all four cover; each column's own rows above and below.
-        let ranges: [(usize, usize); 4] = std::array::from_fn(|i| band(&spans[x + i]));
-        let common_from = ranges.iter().map(|r| r.0).max().unwrap_or(0);
-        let common_to = ranges.iter().map(|r| r.1).min().unwrap_or(0);
-        if common_from >= common_to {
-            for (i, &(from, to)) in ranges.iter().enumerate() {
-                paint_column(art, rows, w, x + i, &spans[x + i], &strips[x + i], from, to);
+        if x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i])) {
+            if let Some((from, to)) = paint_edges::<4>(art, rows, w, x, spans, strips) {
+                let quad = Quad {
+                    columns: std::array::from_fn(|i| {
+                        art.face_texture(strips[x + i].wall)
+                            .column(strips[x + i].column)
+                    }),
+                    v: std::array::from_fn(|i| strips[x + i].v_at(&spans[x + i], from)),
+                    step: std::array::from_fn(|i| strips[x + i].step),
+                    last: std::array::from_fn(|i| strips[x + i].last),
+                    brightness: std::array::from_fn(|i| strips[x + i].brightness.min(256)),
+                };
+                let at = (from - rows.y0) * w + x;
+                paint_quad(rows.paths, rows.pixels, at, w, to - from, quad);
             }
             x += 4;
             continue;
         }
-        for (i, &(from, to)) in ranges.iter().enumerate() {
-            let (span, s) = (&spans[x + i], &strips[x + i]);
-            paint_column(art, rows, w, x + i, span, s, from, common_from);
-            paint_column(art, rows, w, x + i, span, s, common_to, to);
+        let (from, to) = (spans[x].top.max(rows.y0), spans[x].bottom.min(rows.y1));
+        paint_column(art, rows, w, x, &spans[x], &strips[x], from, to);
+        x += 1;
+    }
+}
+
+/// For a group of `N` columns from `x`: the rows of the band all `N`
+/// cover, if any, with each column's own rows above and below them
+/// painted; if none, every column painted alone.
+fn paint_edges<const N: usize>(
+    art: &MapArt,
+    rows: &mut Rows,
+    w: usize,
+    x: usize,
+    spans: &[ColumnSpan],
+    strips: &[WallStrip],
+) -> Option<(usize, usize)> {
+    let (mut common_from, mut common_to) = (rows.y0, rows.y1);
+    for span in &spans[x..x + N] {
+        common_from = common_from.max(span.top);
+        common_to = common_to.min(span.bottom);
+    }
+    let common = common_from < common_to;
+    for i in x..x + N {
+        let (span, s) = (&spans[i], &strips[i]);
+        let (from, to) = (span.top.max(rows.y0), span.bottom.min(rows.y1));
+        if common {
+            paint_column(art, rows, w, i, span, s, from, common_from);
+            paint_column(art, rows, w, i, span, s, common_to, to);
+        } else {
+            paint_column(art, rows, w, i, span, s, from, to);
         }
-        let quad = Quad {
-            columns: std::array::from_fn(|i| {
-                art.face_texture(strips[x + i].wall)
-                    .column(strips[x + i].column)
-            }),
-            v: std::array::from_fn(|i| {
-                let (span, s) = (&spans[x + i], &strips[x + i]);
-                s.v_top
-                    .wrapping_add(s.step.wrapping_mul((common_from - span.top) as u64))
-            }),
-            step: std::array::from_fn(|i| strips[x + i].step),
-            last: std::array::from_fn(|i| strips[x + i].last),
-            brightness: std::array::from_fn(|i| strips[x + i].brightness.min(256)),
-        };
-        let at = (common_from - rows.y0) * w + x;
-        paint_quad(rows.pixels, at, w, common_to - common_from, quad);
-        x += 4;
+    }
+    common.then_some((common_from, common_to))
+}
+
+impl WallStrip {
+    /// The texture row (32.32) at screen row `y` of a column whose span is
+    /// `span`; wrapped round for a row above the span.
+    fn v_at(&self, span: &ColumnSpan, y: usize) -> u64 {
+        let rows = (y as u64).wrapping_sub(span.top as u64);
+        self.v_top.wrapping_add(self.step.wrapping_mul(rows))
     }
 }
 
@@ -142,6 +183,143 @@ pub(super) fn paint(
 /// texel row at a time.
 fn plain(art: &MapArt, s: &WallStrip) -> bool {
     s.last < art.face_texture(s.wall).size() && s.step >= NEAR_STEP
+}
+
+/// True if eight strips can be painted as a [`Group`] by [`paint_oct`]:
+/// all of one texture, none repeating its rows. Near strips too: eight
+/// columns a row in one store beat each column's runs.
+#[cfg(target_arch = "x86_64")]
+fn fits_oct(art: &MapArt, strips: &[WallStrip]) -> bool {
+    let wall = strips[0].wall;
+    let size = art.face_texture(wall).size();
+    strips.iter().all(|s| s.wall == wall && s.last < size)
+}
+
+/// `N` neighbouring strips of one texture from the same row down, laid out
+/// for the vector lanes: each texture row (32.32) in halves, its step in
+/// halves, its last row, where its texture column starts in the texels,
+/// and its brightness (at most 256).
+#[cfg(target_arch = "x86_64")]
+struct Group<const N: usize> {
+    v_hi: [u32; N],
+    v_lo: [u32; N],
+    step_hi: [u32; N],
+    step_lo: [u32; N],
+    last: [u32; N],
+    base: [u32; N],
+    brightness: [u16; N],
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<const N: usize> Group<N> {
+    /// The strips of columns `x..x + N` from screen row `from`, all of a
+    /// texture `size` texels square.
+    fn new(size: usize, spans: &[ColumnSpan], strips: &[WallStrip], x: usize, from: usize) -> Self {
+        let mut g = Self {
+            v_hi: [0; N],
+            v_lo: [0; N],
+            step_hi: [0; N],
+            step_lo: [0; N],
+            last: [0; N],
+            base: [0; N],
+            brightness: [0; N],
+        };
+        for (i, (span, s)) in spans[x..x + N].iter().zip(&strips[x..x + N]).enumerate() {
+            let v = s.v_at(span, from);
+            (g.v_hi[i], g.v_lo[i]) = ((v >> 32) as u32, v as u32);
+            (g.step_hi[i], g.step_lo[i]) = ((s.step >> 32) as u32, s.step as u32);
+            g.last[i] = s.last as u32;
+            g.base[i] = (s.column * size) as u32;
+            g.brightness[i] = s.brightness.min(256) as u16;
+        }
+        g
+    }
+}
+
+/// Paints `n` rows of eight strips of one texture down from pixel `at`
+/// (rows `w` apart) in AVX2: the 32.32 texture rows stepped as two 32-bit
+/// halves with the carry, the eight texels gathered, shaded as `shade`
+/// does each, one 32-byte store a row.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn paint_oct(
+    pixels: &mut [[u8; 4]],
+    mut at: usize,
+    w: usize,
+    n: usize,
+    texels: &[u32],
+    g: Group<8>,
+) {
+    use std::arch::x86_64::*;
+    // Every index is a texture column's start plus a row at most `last`,
+    // both within the texture; checked once here for the gathers.
+    let size = texels.len();
+    if (0..8).any(|i| g.base[i] as usize + g.last[i] as usize >= size) || n == 0 {
+        return;
+    }
+    assert!(
+        at + (n - 1) * w + 8 <= pixels.len(),
+        "eight columns in the band"
+    );
+    let load = |a: &[u32; 8]| {
+        _mm256_setr_epi32(
+            a[0] as i32,
+            a[1] as i32,
+            a[2] as i32,
+            a[3] as i32,
+            a[4] as i32,
+            a[5] as i32,
+            a[6] as i32,
+            a[7] as i32,
+        )
+    };
+    let (mut hi, mut lo) = (load(&g.v_hi), load(&g.v_lo));
+    let (step_hi, step_lo) = (load(&g.step_hi), load(&g.step_lo));
+    let (last, base) = (load(&g.last), load(&g.base));
+    let sign = _mm256_set1_epi32(i32::MIN);
+    let step_lo_flipped = _mm256_xor_si256(step_lo, sign);
+    // Pixels 0, 1, 4, 5 are the low halves' unpacking, 2, 3, 6, 7 the high.
+    let b = g.brightness.map(|b| b as i16);
+    let quad = |i: usize, j: usize, k: usize, l: usize| {
+        _mm256_setr_epi16(
+            b[i], b[i], b[i], b[i], b[j], b[j], b[j], b[j], b[k], b[k], b[k], b[k], b[l], b[l],
+            b[l], b[l],
+        )
+    };
+    let (b_lo, b_hi) = (quad(0, 1, 4, 5), quad(2, 3, 6, 7));
+    let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    let zero = _mm256_setzero_si256();
+    // The texels of the row above and their shaded pixels: a magnified
+    // wall shows each texel row over several screen rows, and all eight
+    // columns of one face move to the next texel row together, so most
+    // rows repeat the row above.
+    let mut above = _mm256_set1_epi32(-1);
+    let mut out = zero;
+    for _ in 0..n {
+        let at_row = _mm256_add_epi32(base, _mm256_min_epu32(hi, last));
+        if _mm256_movemask_epi8(_mm256_cmpeq_epi32(at_row, above)) != -1 {
+            // SAFETY: each lane is below `texels.len()` (checked above).
+            let texel = unsafe { _mm256_i32gather_epi32::<4>(texels.as_ptr().cast(), at_row) };
+            let lo_px =
+                _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b_lo));
+            let hi_px =
+                _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(texel, zero), b_hi));
+            out = _mm256_or_si256(_mm256_packus_epi16(lo_px, hi_px), opaque);
+            above = at_row;
+        }
+        // SAFETY: pixels `at..at + 8` are in the band (asserted above for
+        // the last row); the store is unaligned.
+        unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
+        // The next row: the low halves add, a carry (the sum below what
+        // was added, unsigned) goes into the high halves.
+        lo = _mm256_add_epi32(lo, step_lo);
+        let carry = _mm256_cmpgt_epi32(step_lo_flipped, _mm256_xor_si256(lo, sign));
+        hi = _mm256_sub_epi32(_mm256_add_epi32(hi, step_hi), carry);
+        at += w;
+    }
 }
 
 /// Four neighbouring [`plain`] strips, from the same row down: each its
@@ -156,15 +334,19 @@ struct Quad<'a> {
 }
 
 /// Paints `n` rows of a [`Quad`] down from pixel `at` (rows `w` apart):
-/// the four texels of a row loaded one by one, then shaded together in
-/// SSE2 (every x86-64 has it) as `shade` does each, `(c * b) >> 8`, opaque.
-#[cfg(target_arch = "x86_64")]
-fn paint_quad(pixels: &mut [[u8; 4]], at: usize, w: usize, n: usize, quad: Quad) {
-    // SAFETY: SSE2 is part of every x86-64 processor.
-    unsafe { paint_quad_sse2(pixels, at, w, n, quad) }
+/// in SSE2 where `paths` allows, else a pixel at a time.
+fn paint_quad(paths: Paths, pixels: &mut [[u8; 4]], at: usize, w: usize, n: usize, quad: Quad) {
+    match paths {
+        // SAFETY: SSE2 is part of every x86-64 processor.
+        #[cfg(target_arch = "x86_64")]
+        Paths::Sse2 | Paths::Avx2 => unsafe { paint_quad_sse2(pixels, at, w, n, quad) },
+        _ => paint_quad_scalar(pixels, at, w, n, quad),
+    }
 }
 
-/// [`paint_quad`]'s body, compiled for SSE2.
+/// [`paint_quad`] in SSE2 (every x86-64 has it): the four texels of a row
+/// loaded one by one, then shaded together as `shade` does each, `(c * b)
+/// >> 8`, opaque.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 fn paint_quad_sse2(pixels: &mut [[u8; 4]], mut at: usize, w: usize, n: usize, quad: Quad) {
@@ -199,9 +381,8 @@ fn paint_quad_sse2(pixels: &mut [[u8; 4]], mut at: usize, w: usize, n: usize, qu
     }
 }
 
-/// Elsewhere, each row of the four shaded one by one.
-#[cfg(not(target_arch = "x86_64"))]
-fn paint_quad(pixels: &mut [[u8; 4]], mut at: usize, w: usize, n: usize, mut quad: Quad) {
+/// [`paint_quad`] a pixel at a time: the reference.
+fn paint_quad_scalar(pixels: &mut [[u8; 4]], mut at: usize, w: usize, n: usize, mut quad: Quad) {
     for _ in 0..n {
         for i in 0..4 {
             let row = ((quad.v[i] >> 32) as usize).min(quad.last[i]);
@@ -230,9 +411,7 @@ fn paint_column(
     let texture = art.face_texture(s.wall);
     let size = texture.size();
     let column = texture.column(s.column);
-    let mut v = s
-        .v_top
-        .wrapping_add(s.step.wrapping_mul((from - span.top) as u64));
+    let mut v = s.v_at(span, from);
     let mut at = (from - rows.y0) * w + x;
     if s.last < size && s.step < NEAR_STEP {
         paint_runs(rows.pixels, at, w, to - from, v, s, column);
@@ -292,9 +471,9 @@ mod tests {
     use super::*;
     use crate::texture::Texture;
 
-    /// Painting four columns at a time gives the pixels of painting each
-    /// column alone, for strips far, near and repeating, of two textures,
-    /// in bands anywhere down the frame.
+    /// Painting four or eight columns at a time, on every path, gives the
+    /// pixels of painting each column alone, for strips far, near and
+    /// repeating, of two textures, in bands anywhere down the frame.
     #[test]
     fn quads_paint_what_columns_paint() {
         let map = Map::from_rows(&["###", "#>#", "###"]);
@@ -340,7 +519,8 @@ mod tests {
                 .collect();
             let strips: Vec<WallStrip> = (0..w)
                 .map(|_| WallStrip {
-                    wall: next(2) as usize,
+                    // Mostly one texture, so that runs of eight share it.
+                    wall: usize::from(next(10) == 0),
                     column: next(64) as usize,
                     brightness: next(257) as u32,
                     v_top: next(64 << 32),
@@ -360,24 +540,34 @@ mod tests {
                 let a = next(h as u64) as usize;
                 (a, a + 1 + next((h - a) as u64) as usize)
             };
-            let mut quads = vec![[0u8; 4]; (y1 - y0) * w];
-            let mut columns = quads.clone();
-            let mut rows = Rows {
-                pixels: &mut quads,
-                y0,
-                y1,
-            };
-            paint(&art, &proj, &mut rows, &spans, &strips);
+            let mut columns = vec![[0u8; 4]; (y1 - y0) * w];
             let mut rows = Rows {
                 pixels: &mut columns,
                 y0,
                 y1,
+                paths: Paths::Scalar,
             };
             for (x, (span, s)) in spans.iter().zip(&strips).enumerate() {
                 let (from, to) = (span.top.max(y0), span.bottom.min(y1));
                 paint_column(&art, &mut rows, w, x, span, s, from, to);
             }
-            assert!(quads == columns, "rows {y0}..{y1}");
+            for paths in Paths::available() {
+                let mut groups = vec![[0u8; 4]; (y1 - y0) * w];
+                let mut rows = Rows {
+                    pixels: &mut groups,
+                    y0,
+                    y1,
+                    paths,
+                };
+                paint(&art, &proj, &mut rows, &spans, &strips);
+                // Pixels no wall covers are the flats' to paint.
+                for (i, (got, want)) in groups.iter().zip(&columns).enumerate() {
+                    let (x, y) = (i % w, y0 + i / w);
+                    if (spans[x].top..spans[x].bottom).contains(&y) {
+                        assert_eq!(got, want, "{paths:?}, ({x}, {y}) in rows {y0}..{y1}");
+                    }
+                }
+            }
         }
     }
 

@@ -1,0 +1,64 @@
+//! Which instructions the renderer's hot loops run: the widest this
+//! processor has, chosen when a frame starts (`is_x86_feature_detected!`),
+//! or one a test picks. Every path paints the same bytes; the narrower
+//! ones stay as the reference and for processors without the wider.
+
+/// A set of code paths for the per-pixel loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Paths {
+    /// One pixel at a time, plain Rust: any processor.
+    Scalar,
+    /// Four pixels at a time in SSE2: every x86-64.
+    Sse2,
+    /// Eight pixels at a time in AVX2, texels gathered: most x86-64
+    /// processors since 2013.
+    Avx2,
+}
+
+impl Paths {
+    /// The widest paths this processor runs.
+    pub fn best() -> Self {
+        Self::available().last().unwrap_or(Self::Scalar)
+    }
+
+    /// Every set of paths this processor runs, narrowest first.
+    pub fn available() -> impl Iterator<Item = Self> {
+        [Self::Scalar, Self::Sse2, Self::Avx2]
+            .into_iter()
+            .filter(|p| p.runs_here())
+    }
+
+    /// True if this processor has the instructions of `self`.
+    pub fn runs_here(self) -> bool {
+        match self {
+            Self::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            Self::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Self::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Self::Sse2 | Self::Avx2 => false,
+        }
+    }
+
+    /// The name the bench and the tests print.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Scalar => "scalar",
+            Self::Sse2 => "sse2",
+            Self::Avx2 => "avx2",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Paths;
+
+    #[test]
+    fn the_best_paths_run_here_and_scalar_always_does() {
+        assert!(Paths::best().runs_here());
+        assert_eq!(Paths::available().next(), Some(Paths::Scalar));
+        assert!(Paths::available().all(|p| p <= Paths::best()));
+    }
+}

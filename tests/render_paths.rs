@@ -1,0 +1,140 @@
+//! Every set of the renderer's code paths (`render::Paths`: scalar, SSE2,
+//! AVX2, whichever this processor runs) paints the same frame byte for
+//! byte: scenes with near walls, the sky, walls taller than a tile, a
+//! pitched and a rolled view, sprites and the HUD, at sizes whose widths
+//! are and are not multiples of the vector widths.
+
+use std::path::Path;
+use wobblecaster::bench::{NEAR_WALL, POSES};
+use wobblecaster::map::{self, MapArt};
+use wobblecaster::render::{self, Hud, Paths, View, Workspace};
+use wobblecaster::sim::{Pose, Tunables, World, EYE_HEIGHT};
+use wobblecaster::sprites::Art;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(path: &str) -> (World, MapArt) {
+    let loaded = map::load(&root().join(path)).unwrap();
+    (World::new(loaded.map, Tunables::default(), 1), loaded.art)
+}
+
+/// The frame of `pose` in `world` at `w` x `h`, drawn with `paths`.
+fn frame(
+    (world, map_art): &(World, MapArt),
+    art: &Art,
+    pose: Pose,
+    (w, h): (usize, usize),
+    paths: Paths,
+) -> Vec<u8> {
+    let mut pixels = vec![0u8; w * h * 4];
+    let mut ws = Workspace::default();
+    ws.use_paths(paths);
+    let hud = Hud {
+        minimap: true,
+        fps: Some(60.0),
+        ..Hud::default()
+    };
+    render::draw_in(
+        &mut ws,
+        &render::Scene {
+            world,
+            view: &View::from_pose(pose),
+            hud: &hud,
+            art,
+            map_art,
+        },
+        render::Frame::new(&mut pixels, w, h),
+    );
+    pixels
+}
+
+fn pose(x: f64, y: f64, z: f64, yaw_deg: f64, pitch: f64, roll: f64) -> Pose {
+    Pose {
+        x,
+        y,
+        z,
+        yaw: yaw_deg.to_radians(),
+        pitch,
+        roll,
+    }
+}
+
+#[test]
+fn every_path_paints_the_same_bytes() {
+    let art = Art::load(&root().join("assets/sprites")).unwrap();
+    let default = load("maps/default.map");
+    let hangar = load("maps/hangar.map");
+    let tall = load("tests/maps/render_tall.map");
+    let door = load("tests/maps/render_door.map");
+    let near_corner = pose(1.32, 1.32, EYE_HEIGHT, 225.0, 0.0, 0.0);
+    let scenes: Vec<(&str, &(World, MapArt), Pose)> = vec![
+        ("corridor", &default, POSES[0]),
+        ("junction", &default, POSES[1]),
+        ("open hall", &default, POSES[2]),
+        ("face to a wall", &default, NEAR_WALL),
+        ("into a corner", &default, near_corner),
+        (
+            "looking down",
+            &default,
+            Pose {
+                pitch: 0.9,
+                ..POSES[2]
+            },
+        ),
+        (
+            "looking up",
+            &default,
+            Pose {
+                pitch: -0.9,
+                ..POSES[1]
+            },
+        ),
+        (
+            "rolled",
+            &default,
+            Pose {
+                roll: 0.2,
+                ..POSES[1]
+            },
+        ),
+        ("sky", &hangar, pose(20.5, 17.5, 6.0, 20.0, -0.3, 0.0)),
+        (
+            "sky from the floor",
+            &hangar,
+            pose(20.5, 17.5, 0.5, 270.0, -1.0, 0.0),
+        ),
+        (
+            "tall walls",
+            &tall,
+            pose(2.0, 1.4, EYE_HEIGHT, 20.0, 0.0, 0.0),
+        ),
+        (
+            "door and sprites",
+            &door,
+            pose(1.5, 2.5, EYE_HEIGHT, 5.0, 0.0, 0.0),
+        ),
+    ];
+    let paths: Vec<Paths> = Paths::available().collect();
+    for size in [(320, 180), (333, 187), (640, 360), (61, 35)] {
+        for (name, world, pose) in &scenes {
+            let want = frame(world, &art, *pose, size, Paths::Scalar);
+            for &p in &paths[1..] {
+                let got = frame(world, &art, *pose, size, p);
+                if let Some(i) =
+                    (0..want.len() / 4).find(|&i| got[i * 4..][..4] != want[i * 4..][..4])
+                {
+                    panic!(
+                        "{name} at {size:?}: {} differs from scalar first at ({}, {}): {:?} not {:?}",
+                        p.name(),
+                        i % size.0,
+                        i / size.0,
+                        &got[i * 4..][..4],
+                        &want[i * 4..][..4]
+                    );
+                }
+            }
+        }
+    }
+}
