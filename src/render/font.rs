@@ -98,25 +98,39 @@ impl<'a> Canvas<'a> {
 
     /// Draws `text` with its top-left corner at (`x`, `y`), each glyph
     /// pixel `scale` x `scale`, with a one-pixel dark shadow for contrast.
+    /// Only the glyph rows that lie in the band are walked, and each run
+    /// of set bits in a row is one rectangle.
     pub fn text(&mut self, x: i64, y: i64, text: &str, scale: usize, rgb: [u8; 3]) {
         let s = scale as i64;
-        if !self.meets(y, (GLYPH as i64 + 1) * s) {
+        if s == 0 || !self.meets(y, (GLYPH as i64 + 1) * s) {
             return;
         }
         for pass in 0..2 {
             let (offset, colour) = if pass == 0 {
-                (s.max(1), [0, 0, 0, 255])
+                (s, [0, 0, 0, 255])
             } else {
                 (0, [rgb[0], rgb[1], rgb[2], 255])
             };
+            let top = y + offset;
+            // Glyph row r covers frame rows top + r s to top + (r + 1) s.
+            let first = (self.y0 as i64 - top).div_euclid(s).clamp(0, GLYPH as i64) as usize;
+            let end = (self.y1 as i64 - top + s - 1)
+                .div_euclid(s)
+                .clamp(0, GLYPH as i64) as usize;
+            if first >= end {
+                continue;
+            }
             for (i, ch) in text.chars().enumerate() {
                 let gx = x + (i * GLYPH) as i64 * s + offset;
-                for (row, bits) in glyph(ch).iter().enumerate() {
-                    for col in 0..GLYPH {
-                        if bits >> col & 1 == 1 {
-                            let (px, py) = (gx + col as i64 * s, y + offset + row as i64 * s);
-                            self.fill(px, py, s, s, colour);
-                        }
+                let glyph = glyph(ch);
+                for (row, &bits) in glyph.iter().enumerate().take(end).skip(first) {
+                    let py = top + row as i64 * s;
+                    let mut bits = u32::from(bits);
+                    while bits != 0 {
+                        let col = bits.trailing_zeros();
+                        let run = (!(bits >> col)).trailing_zeros();
+                        self.fill(gx + i64::from(col) * s, py, i64::from(run) * s, s, colour);
+                        bits &= !(((1 << run) - 1) << col);
                     }
                 }
             }
@@ -348,6 +362,54 @@ mod tests {
             let mut blended = p;
             blend(&mut blended, [0, 0, 0], BACKDROP_ALPHA);
             assert_eq!(darken(p, 256 - BACKDROP_ALPHA), blended, "{p:?}");
+        }
+    }
+
+    /// Text drawn in bands of any height, a glyph row and a run of bits
+    /// at a time, paints what setting each glyph pixel of the whole frame
+    /// one by one paints: shadow first, then the letters over it.
+    #[test]
+    fn text_in_bands_paints_each_glyph_pixel_once_over_its_shadow() {
+        let (w, h) = (70, 60);
+        let text = "Wg@#|_ \u{e9}~";
+        for scale in [1, 2, 3] {
+            for (x, y) in [(0, 0), (-5, -7), (3, 17), (20, 41), (60, 55)] {
+                let mut want = vec![[9u8, 9, 9, 255]; w * h];
+                for (offset, colour) in [(scale as i64, [0, 0, 0, 255]), (0, [200, 100, 50, 255])] {
+                    for (i, ch) in text.chars().enumerate() {
+                        for (row, bits) in glyph(ch).iter().enumerate() {
+                            for col in 0..GLYPH {
+                                if bits >> col & 1 == 0 {
+                                    continue;
+                                }
+                                for dy in 0..scale {
+                                    for dx in 0..scale {
+                                        let px =
+                                            x + ((i * GLYPH + col) * scale + dx) as i64 + offset;
+                                        let py = y + (row * scale + dy) as i64 + offset;
+                                        if (0..w as i64).contains(&px)
+                                            && (0..h as i64).contains(&py)
+                                        {
+                                            want[py as usize * w + px as usize] = colour;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                for band in [1, 5, 13, 60] {
+                    let mut got = vec![[9u8, 9, 9, 255]; w * h];
+                    for (b, rows) in got.chunks_mut(band * w).enumerate() {
+                        let mut canvas = Canvas::band(rows, w, h, b * band);
+                        canvas.text(x, y, text, scale, [200, 100, 50]);
+                    }
+                    assert!(
+                        got == want,
+                        "scale {scale} at ({x}, {y}) in bands of {band}"
+                    );
+                }
+            }
         }
     }
 

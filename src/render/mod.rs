@@ -192,11 +192,24 @@ pub(crate) struct Rows<'a> {
     pub paths: Paths,
 }
 
-/// Rows per band: small enough that a 1080-row frame makes 23 bands for
-/// the cores to share, large enough that each band's fixed work (the walk
-/// over every column, sprite and HUD element) stays small beside its
-/// pixels. Measured against 16, 32 and 64 in PERF.md (entries 5 and 16).
+/// Rows per band at most: small enough that a 1080-row frame makes 23
+/// bands for the cores to share, large enough that each band's fixed work
+/// (the walk over every column, sprite and HUD element) stays small beside
+/// its pixels. Measured against 16, 32 and 64 in PERF.md (entries 5 and
+/// 16).
 pub const BAND_ROWS: usize = 48;
+/// Bands a frame makes at least, while they stay [`MIN_BAND_ROWS`] tall: a
+/// short frame in bands of 48 rows makes too few for the cores to finish
+/// together (360 rows, 8 bands: PERF.md entry 21).
+const MIN_BANDS: usize = 12;
+/// Rows per band at least.
+const MIN_BAND_ROWS: usize = 16;
+
+/// Rows per band in a frame `height` rows tall: [`BAND_ROWS`], or fewer in
+/// a short frame, so that it makes [`MIN_BANDS`] bands.
+pub(crate) fn band_rows(height: usize) -> usize {
+    height.div_ceil(MIN_BANDS).clamp(MIN_BAND_ROWS, BAND_ROWS)
+}
 /// Columns per task of the wall pass's rays.
 const RAY_COLUMNS: usize = 64;
 
@@ -328,12 +341,17 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
     let paths = ws.paths.unwrap_or_else(Paths::best);
+    let band_rows = band_rows(height);
     pixels
-        .par_chunks_mut(BAND_ROWS * width)
-        .zip(ws.masks.par_chunks_mut(BAND_ROWS * words))
+        .par_chunks_mut(band_rows * width)
+        .zip(ws.masks.par_chunks_mut(band_rows * words))
         .enumerate()
+        // Every band a task of its own: bands cost unlike amounts (the
+        // HUD's gun at the foot, a wall close up), and a core that is done
+        // takes the next band rather than wait.
+        .with_max_len(1)
         .for_each(|(band, (pixels, masks))| {
-            let y0 = band * BAND_ROWS;
+            let y0 = band * band_rows;
             let mut rows = Rows {
                 y1: y0 + pixels.len() / width,
                 pixels,
@@ -353,10 +371,11 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     if rolled {
         roll::turn(pixels, (width, height), roll, &mut ws.level);
         pixels
-            .par_chunks_mut(BAND_ROWS * width)
+            .par_chunks_mut(band_rows * width)
             .enumerate()
+            .with_max_len(1)
             .for_each(|(band, rows)| {
-                let mut canvas = font::Canvas::band(rows, width, height, band * BAND_ROWS);
+                let mut canvas = font::Canvas::band(rows, width, height, band * band_rows);
                 hud::draw(scene, &mut canvas);
             });
     }

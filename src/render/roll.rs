@@ -2,7 +2,7 @@
 //! centre (the HUD is drawn after, level). A raycaster casts level rays,
 //! so a rolled camera is the level picture turned the other way.
 
-use super::BAND_ROWS;
+use super::band_rows;
 use rayon::prelude::*;
 
 /// Turns the picture in `pixels` (`width` x `height`, rows of RGBA) for a
@@ -23,15 +23,16 @@ pub(super) fn turn(
     let (cx, cy) = (width as f64 / 2.0, height as f64 / 2.0);
     let (last_x, last_y) = (width as i64 - 1, height as i64 - 1);
     let level = &scratch[..];
+    let band_rows = band_rows(height);
     pixels
-        .par_chunks_mut(BAND_ROWS * width)
+        .par_chunks_mut(band_rows * width)
         .enumerate()
         .for_each(|(band, rows)| {
             for (r, row) in rows.chunks_mut(width).enumerate() {
                 // Each row starts from its own place (so the picture is the
                 // same in any bands) and steps along the turned row. A
                 // truncation is a floor here: below 0 both clamp to 0.
-                let dy = (band * BAND_ROWS + r) as f64 + 0.5 - cy;
+                let dy = (band * band_rows + r) as f64 + 0.5 - cy;
                 let dx = 0.5 - cx;
                 let (mut sx, mut sy) = (cx + dx * cos - dy * sin, cy + dx * sin + dy * cos);
                 for px in row {
