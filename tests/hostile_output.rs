@@ -116,7 +116,11 @@ fn a_report_that_cannot_be_finished_leaves_the_old_one_whole() {
         "{}",
         String::from_utf8_lossy(&done.stderr)
     );
-    assert_eq!(entries(&fresh).len(), 10, "report.md and nine plots");
+    assert_eq!(
+        entries(&fresh).len(),
+        15,
+        "report.md, nine plots, four flight plots and flight.csv"
+    );
 }
 
 /// Runs the program with `args` and its standard output a pipe whose

@@ -5,15 +5,18 @@ use super::args::{ScaleArgs, TuningArgs};
 use super::run_input::RunInput;
 use super::CliError;
 use crate::data;
-use crate::feel::{self, compare, Scale};
+use crate::feel::flight::{self, FlightManeuver, FLIGHT_MANEUVERS, FLIGHT_VARIANTS};
+use crate::feel::{self, compare, LandingCue, Scale};
 use crate::sim::tunable_table::{CLASSIC_TURN_SPEED, HEADING_SPEED, QUAKE_TURN_SPEED};
-use crate::sim::Tunables;
+use crate::sim::{Change, Tunables, World};
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Measure feel: run a script or a recording headless and print its
-/// metrics; `feel compare` runs every standard maneuver with every model.
+/// metrics (and, for a run that flies, the flown view's); `feel compare`
+/// runs every standard maneuver with every model and the flight
+/// maneuvers with the horizon tilting or level and the jets on or off.
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
@@ -24,12 +27,28 @@ pub struct Args {
     #[arg(value_name = "RUN", required = true)]
     run: Option<PathBuf>,
     /// The map (a file or a shipped map's name); default: a recording's
-    /// own, else an open plane.
+    /// own, a shipped flight maneuver's (maneuvers/flight/NAME.txt: the
+    /// hangar, its enemies left out), else an open plane.
     #[arg(long, value_name = "FILE")]
     map: Option<PathBuf>,
     /// Print `metric,value,unit` rows.
     #[arg(long)]
     csv: bool,
+    /// Also print the flown view's metrics (always done for a shipped
+    /// flight maneuver, and with `--level-horizon` or `--land-cue`).
+    #[arg(long)]
+    flight: bool,
+    /// In flight, measure the view with the horizon kept level (the
+    /// comfort option `level_horizon`: the view's pitch held at zero).
+    #[arg(long)]
+    level_horizon: bool,
+    /// Fly with the stabilising jets off (`[jetpack] stabilise = false`).
+    #[arg(long)]
+    no_jets: bool,
+    /// The landing cue for `time_to_land_s`, seconds from the start;
+    /// default: a shipped flight maneuver's own, else none.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_cue)]
+    land_cue: Option<f64>,
     #[command(flatten)]
     scale: ScaleArgs,
     #[command(flatten)]
@@ -49,13 +68,15 @@ enum FeelCommand {
     /// counter-steer); write DIR/sweep.csv and two heat maps.
     Spin(super::feel_sweep::SpinArgs),
     /// Run every standard maneuver (maneuvers/) with every model and
-    /// coupling; write DIR/report.md and a plot per maneuver.
+    /// coupling, and every flight maneuver (maneuvers/flight/) with the
+    /// horizon tilting or level and the jets on or off; write
+    /// DIR/report.md, DIR/flight.csv and a plot per maneuver.
     Compare {
         /// The folder for the report; it must be empty or absent.
         #[arg(long, value_name = "DIR", default_value = "feel-report")]
         out: PathBuf,
-        /// Write into a folder that is not empty (only report.md and the
-        /// plots are replaced; other files stay).
+        /// Write into a folder that is not empty (only report.md,
+        /// flight.csv and the plots are replaced; other files stay).
         #[arg(long)]
         force: bool,
         #[command(flatten)]
@@ -96,36 +117,64 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         return run_compare(&out, force, (scale.scale(), scale.fov()?), (&base, command));
     }
-    let file = args.run.expect("clap asks for RUN without a subcommand");
+    let file = args
+        .run
+        .as_deref()
+        .expect("clap asks for RUN without a subcommand");
     let fov = args.scale.fov()?;
-    run_one(
-        &file,
-        args.map,
-        args.csv,
-        (args.scale.scale(), fov),
-        &args.tuning,
-    )
+    run_one(file, &args, (args.scale.scale(), fov))
 }
 
-/// `feel RUN`: the metrics of a script or recording, as a table or CSV.
-fn run_one(
-    file: &Path,
-    map: Option<PathBuf>,
-    csv: bool,
-    (scale, fov): (Scale, f64),
-    tuning: &TuningArgs,
-) -> Result<ExitCode, CliError> {
-    let (mut world, ticks) = RunInput::either(file, map, tuning)?.world();
+/// `s` as a landing cue: seconds, finite and not negative.
+fn parse_cue(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| format!("`{s}` is not a number of seconds (0 or more)"))
+}
+
+/// `feel RUN`: the metrics of a script or recording, as a table or CSV;
+/// for a run that flies, the flown view's metrics after them.
+fn run_one(file: &Path, args: &Args, (scale, fov): (Scale, f64)) -> Result<ExitCode, CliError> {
+    let shipped = FlightManeuver::of_script(file).filter(|_| args.map.is_none());
+    let (mut world, ticks) = RunInput::either(file, args.map.clone(), &args.tuning)?.world();
+    if let Some(m) = shipped {
+        // A script's world, on the maneuver's map as `feel compare` flies it.
+        let root = data::root_of(flight::FLIGHT_DIR);
+        world = World::new(m.load_map(&root)?, *world.tunables(), 1);
+    }
+    if args.no_jets {
+        let mut t = *world.tunables();
+        t.flight.stabilise = false;
+        world.apply(Change::Tunables(Box::new(t)));
+    }
     let t = *world.tunables();
-    let trajectory = feel::run::run(&mut world, ticks, fov);
+    let run = flight::fly(&mut world, ticks, fov, args.level_horizon);
+    let trajectory = run.trajectory;
     let metrics = feel::compute(&trajectory, scale);
-    if csv {
-        say_text!(feel::format_csv(&metrics));
+    let cue = LandingCue {
+        at_s: args.land_cue.or(shipped.and_then(|m| m.land_cue_s)),
+    };
+    let flew = run.flown.samples.iter().any(|s| s.flying);
+    let asked = args.flight || args.level_horizon || args.land_cue.is_some();
+    let flight = (asked || shipped.is_some()).then(|| feel::compute_flight(&run.flown, scale, cue));
+    if args.csv {
+        let all: Vec<feel::Metric> = metrics
+            .iter()
+            .chain(flight.iter().flatten())
+            .copied()
+            .collect();
+        say_text!(feel::format_csv(&all));
         return Ok(ExitCode::SUCCESS);
     }
     let seconds = (trajectory.samples.len() - 1) as f64 * trajectory.dt;
+    let enemies = if shipped.is_some() {
+        " (enemies left out)"
+    } else {
+        ""
+    };
     say!(
-        "{}: {seconds:.2} s on {}, model {}, camera along {}, 1 tile = {} m, field of view {fov} deg",
+        "{}: {seconds:.2} s on {}{enemies}, model {}, camera along {}, 1 tile = {} m, field of view {fov} deg",
         file.display(),
         world.map().name,
         t.model.name(),
@@ -137,6 +186,27 @@ fn run_one(
     }
     say!();
     say_text!(feel::format_table(&metrics));
+    if flew && flight.is_none() {
+        say!();
+        say!("(this run flies: --flight adds the flown view's metrics)");
+    }
+    if let Some(flight) = flight {
+        let cue = cue.at_s.map_or("no landing cue".to_string(), |s| {
+            format!("landing cue at {s} s")
+        });
+        say!();
+        say!(
+            "The flown view (the horizon {}, the stabilising jets {}, {cue}):",
+            if args.level_horizon {
+                "level"
+            } else {
+                "tilting"
+            },
+            if t.flight.stabilise { "on" } else { "off" },
+        );
+        say!();
+        say_text!(feel::format_table(&flight));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -152,11 +222,17 @@ fn run_compare(
     let started = std::time::Instant::now();
     let results = compare::run_all(&root, base, scale, fov)?;
     let course = compare::run_course(&root, base, scale, fov)?;
+    let flight = flight::run_all(&root, base, scale, fov)?;
     if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
         command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
     }
     command += &format!(" --fov {fov}");
-    let written = compare::write(out, &results, &course, force, &command)?;
+    let sections = compare::Sections {
+        maneuvers: &results,
+        course: &course,
+        flight: &flight,
+    };
+    let written = compare::write_sections(out, sections, force, &command)?;
     for path in &written {
         say!("wrote {}", path.display());
     }
@@ -165,6 +241,11 @@ fn run_compare(
         results.len(),
         feel::maneuvers::VARIANTS.len(),
         started.elapsed().as_secs_f64()
+    );
+    say!(
+        "and {} flight maneuvers x {} views and jets",
+        FLIGHT_MANEUVERS.len(),
+        FLIGHT_VARIANTS.len()
     );
     Ok(ExitCode::SUCCESS)
 }

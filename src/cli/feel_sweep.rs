@@ -8,6 +8,7 @@ use super::CliError;
 use crate::data;
 use crate::feel::bot::BotTunables;
 use crate::feel::course::DEFAULT_LIMIT_S;
+use crate::feel::flight::{FlightManeuver, FLIGHT_MANEUVERS};
 use crate::feel::maneuvers::MANEUVERS;
 use crate::feel::spin;
 use crate::feel::sweep::{self, Drive, SetRange, Setup, Sweep};
@@ -22,7 +23,10 @@ use std::time::Instant;
 /// The options of `feel sweep`.
 #[derive(clap::Args)]
 pub struct SweepArgs {
-    /// A standard maneuver (its script is maneuvers/NAME.txt).
+    /// A standard maneuver (its script is maneuvers/NAME.txt), or a
+    /// flight maneuver as `flight/NAME` (maneuvers/flight/NAME.txt, flown
+    /// on its map with its enemies left out, measured with the flown
+    /// view's metrics too).
     #[arg(
         long,
         value_name = "NAME",
@@ -40,6 +44,10 @@ pub struct SweepArgs {
     /// twice for a heat map.
     #[arg(long = "set", value_name = "KEY=FROM..TO:N", required = true)]
     sets: Vec<String>,
+    /// With a flight maneuver, measure the view with the horizon kept
+    /// level (the comfort option `level_horizon`).
+    #[arg(long)]
+    level_horizon: bool,
     /// The measures: feel metric names (see `feel RUN`), comma-separated.
     #[arg(long, value_name = "NAME[,NAME...]", required = true)]
     metric: String,
@@ -85,9 +93,13 @@ pub fn run_sweep(args: SweepArgs) -> Result<ExitCode, CliError> {
     let base = args.tuning.tunables();
     let (map, controls, what) = match &args.maneuver {
         Some(name) => {
-            let (map, script) = maneuver(name)?;
+            let (map, script, flight) = maneuver(name)?;
             let what = format!("maneuver {name}");
-            (map, Some(script.ticks().collect::<Vec<_>>()), what)
+            (
+                map,
+                Some((script.ticks().collect::<Vec<_>>(), flight)),
+                what,
+            )
         }
         None => (
             course_map()?,
@@ -96,7 +108,12 @@ pub fn run_sweep(args: SweepArgs) -> Result<ExitCode, CliError> {
         ),
     };
     let drive = match &controls {
-        Some(c) => Drive::Script(c),
+        Some((c, None)) => Drive::Script(c),
+        Some((c, Some(m))) => Drive::Flight {
+            controls: c,
+            cue: m.cue(),
+            level_horizon: args.level_horizon,
+        },
         None => Drive::Course {
             bot: BotTunables::default(),
             limit_s: DEFAULT_LIMIT_S,
@@ -195,24 +212,40 @@ fn table(result: &Sweep, c: usize, title: &str) -> String {
     out + "\n"
 }
 
-/// The map and script of the standard maneuver `name`.
-fn maneuver(name: &str) -> Result<(Map, Script), CliError> {
+/// The map and script of the standard maneuver `name`, or of the flight
+/// maneuver `flight/NAME` (with the maneuver).
+fn maneuver(name: &str) -> Result<(Map, Script, Option<FlightManeuver>), CliError> {
+    let root = data::root_of("maneuvers");
+    let flying = FLIGHT_MANEUVERS
+        .into_iter()
+        .find(|m| name.strip_prefix("flight/") == Some(m.name));
+    if let Some(m) = flying {
+        return Ok((
+            m.load_map(&root)?,
+            Script::load(&m.script_path(&root))?,
+            Some(m),
+        ));
+    }
     let Some(m) = MANEUVERS.iter().find(|m| m.name == name) else {
-        let hint = names::nearest(name, MANEUVERS.iter().map(|m| m.name))
+        let flights = FLIGHT_MANEUVERS.map(|m| format!("flight/{}", m.name));
+        let every = MANEUVERS
+            .iter()
+            .map(|m| m.name)
+            .chain(flights.iter().map(String::as_str));
+        let hint = names::nearest(name, every.clone())
             .map_or(String::new(), |h| format!(" (did you mean `{h}`?)"));
-        let all: Vec<&str> = MANEUVERS.iter().map(|m| m.name).collect();
+        let all: Vec<&str> = every.collect();
         return Err(CliError::refused(format!(
-            "no standard maneuver is called `{name}`{hint}; they are {}",
+            "no standard or flight maneuver is called `{name}`{hint}; they are {}",
             all.join(", ")
         )));
     };
-    let root = data::root_of("maneuvers");
     let script = Script::load(&root.join("maneuvers").join(format!("{}.txt", m.name)))?;
     let map = match m.map {
         Some(file) => map::load(&root.join("maps").join(file))?.map,
         None => Map::open_plane(),
     };
-    Ok((map, script))
+    Ok((map, script, None))
 }
 
 /// The feel course's map, which must have a course.

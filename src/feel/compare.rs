@@ -3,8 +3,10 @@
 
 use super::bot::BotTunables;
 use super::course::{self, CourseRun, DEFAULT_LIMIT_S};
+use super::flight::FlightResult;
+use super::flight_report;
 use super::maneuvers::{Maneuver, Variant, MANEUVERS, VARIANTS};
-use super::{plot, report, run};
+use super::{flight_plot, plot, report, run};
 use super::{Metric, Scale, Trajectory};
 use crate::files;
 use crate::map::{self, Map};
@@ -44,6 +46,9 @@ pub struct CourseResult {
     /// The feel metrics of its trajectory.
     pub metrics: Vec<Metric>,
 }
+
+/// The flight section's numbers, a file of the report.
+pub const FLIGHT_CSV: &str = "flight.csv";
 
 /// The map the bot drives in the comparison, a file in `maps/`.
 pub const COURSE_MAP: &str = "feel_course.map";
@@ -87,7 +92,7 @@ pub enum CompareError {
     #[error(transparent)]
     Course(#[from] super::course::CourseError),
     /// The output folder has files in it and `--force` was not given.
-    #[error("{0} is not empty; pass --force to write the report there anyway (only report.md and the plots are replaced)")]
+    #[error("{0} is not empty; pass --force to write the report there anyway (only report.md, flight.csv and the plots are replaced)")]
     NotEmpty(PathBuf),
     /// Writing failed.
     #[error("{reason}")]
@@ -145,16 +150,46 @@ pub fn run_all(
     Ok(results)
 }
 
+/// Everything a comparison report holds.
+#[derive(Clone, Copy)]
+pub struct Sections<'a> {
+    /// The walking maneuvers' runs.
+    pub maneuvers: &'a [Result],
+    /// The course driven by the bot.
+    pub course: &'a [CourseResult],
+    /// The flight maneuvers' runs.
+    pub flight: &'a [FlightResult],
+}
+
 /// Writes `report.md` (with a section on the `course` runs) and one PNG
-/// per maneuver into `dir`, which must be empty or absent unless `force`. The report is built whole in a fresh
-/// folder beside `dir` first, so a failure part way leaves nothing: then
-/// that folder becomes `dir` (when `dir` is absent or empty), or, with
-/// `force` into a folder holding other files, its files replace their
-/// namesakes one by one and the other files stay.
+/// per maneuver into `dir`, as [`write_sections`] does, with no flight
+/// section.
 pub fn write(
     dir: &Path,
     results: &[Result],
     course: &[CourseResult],
+    force: bool,
+    command: &str,
+) -> std::result::Result<Vec<PathBuf>, CompareError> {
+    let sections = Sections {
+        maneuvers: results,
+        course,
+        flight: &[],
+    };
+    write_sections(dir, sections, force, command)
+}
+
+/// Writes `report.md` (the maneuvers, the course and, if any, the flight
+/// section), one PNG per maneuver and flight maneuver and, with flight
+/// runs, `flight.csv` into `dir`, which must be empty or absent unless
+/// `force`. The report is built whole in a fresh folder beside `dir`
+/// first, so a failure part way leaves nothing: then that folder becomes
+/// `dir` (when `dir` is absent or empty), or, with `force` into a folder
+/// holding other files, its files replace their namesakes one by one and
+/// the other files stay.
+pub fn write_sections(
+    dir: &Path,
+    sections: Sections,
     force: bool,
     command: &str,
 ) -> std::result::Result<Vec<PathBuf>, CompareError> {
@@ -174,7 +209,7 @@ pub fn write(
         std::fs::create_dir_all(parent).map_err(|e| write_err(parent, &e))?;
     }
     let build = files::temp_folder_beside(dir).map_err(|e| write_err(dir, &e))?;
-    let built = build_report(&build, results, course, command)
+    let built = build_report(&build, sections, command)
         .map_err(|(path, reason)| CompareError::Write { path, reason })
         .and_then(|names| place(&build, dir, &names, occupied).map(|()| names));
     let _ = std::fs::remove_dir_all(&build);
@@ -185,12 +220,11 @@ pub fn write(
 /// names, or the file that failed and why.
 fn build_report(
     build: &Path,
-    results: &[Result],
-    course: &[CourseResult],
+    sections: Sections,
     command: &str,
 ) -> std::result::Result<Vec<String>, (PathBuf, String)> {
     let mut names = Vec::new();
-    for r in results {
+    for r in sections.maneuvers {
         let name = format!("{}.png", r.maneuver.name);
         let path = build.join(&name);
         let series: Vec<(String, &Trajectory)> = r
@@ -205,8 +239,29 @@ fn build_report(
         files::write_bytes(&path, false, &png).map_err(|e| (path, e.to_string()))?;
         names.push(name);
     }
+    for r in sections.flight {
+        let name = flight_report::plot_name(r.maneuver.name);
+        let path = build.join(&name);
+        let series: Vec<(String, &super::FlownTrajectory)> = r
+            .runs
+            .iter()
+            .map(|run| (run.variant.label(), &run.run.flown))
+            .collect();
+        let title = format!("flight/{}: {}", r.maneuver.name, r.maneuver.about);
+        let png = flight_plot::flight(&title, &series, r.scale.metres_per_tile)
+            .map_err(|e| (path.clone(), format!("cannot draw {}: {e}", path.display())))?;
+        files::write_bytes(&path, false, &png).map_err(|e| (path, e.to_string()))?;
+        names.push(name);
+    }
+    if !sections.flight.is_empty() {
+        let path = build.join(FLIGHT_CSV);
+        let text = super::flight::csv(sections.flight);
+        files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
+        names.push(FLIGHT_CSV.to_string());
+    }
     let path = build.join("report.md");
-    let text = report::report(results, course, command);
+    let mut text = report::report(sections.maneuvers, sections.course, command);
+    flight_report::section(&mut text, sections.flight);
     files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
     names.push("report.md".to_string());
     Ok(names)

@@ -15,10 +15,17 @@
 //!   the spin study's grid of spin rate x release action.
 //! - [`bot`] and [`course`]: a map's course driven by a bot with a
 //!   person's keys and reaction time, and the course's figures.
+//! - [`flight`]: the flight maneuvers flown on the hangar, the flown view
+//!   sampled as the renderer is given it, and `feel compare`'s flight
+//!   section (horizon tilting or level x stabilising jets on or off),
+//!   written up by [`flight_report`] with a plot each.
 
 pub mod bot;
 pub mod compare;
 pub mod course;
+pub mod flight;
+mod flight_plot;
+pub mod flight_report;
 pub mod folder;
 mod format;
 pub mod maneuvers;
@@ -36,7 +43,8 @@ pub mod wf;
 
 pub use format::{format_csv, format_table, CSV_HEADER};
 pub use metrics::{
-    compute, names, Metric, Sample, Scale, Trajectory, CUT_DEG_PER_TICK, DEFAULT_FOV_DEG,
-    DEFAULT_METRES_PER_TILE, INNER_DEG, MAX_DEPTH, MIN_BAND_RUN_S, MIN_SAMPLES,
+    compute, compute_flight, flight_names, names, FlownSample, FlownTrajectory, LandingCue, Metric,
+    Sample, Scale, Trajectory, CUT_DEG_PER_TICK, DEFAULT_FOV_DEG, DEFAULT_METRES_PER_TILE,
+    INNER_DEG, MAX_DEPTH, MIN_BAND_RUN_S, MIN_SAMPLES,
 };
 pub use steps::{MIN_HOLD_S, MIN_STEP_DEG, SETTLE_BAND_DEG};

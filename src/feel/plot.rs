@@ -16,18 +16,21 @@ use plotters::prelude::*;
 use std::sync::Once;
 
 /// Size of a maneuver's plot, pixels.
-const SIZE: (u32, u32) = (1600, 1500);
+pub(super) const SIZE: (u32, u32) = (1600, 1500);
 /// Height of the legend strip under the title, pixels: two rows.
-const LEGEND_HEIGHT: u32 = 40 + LEGEND_ROW as u32;
+pub(super) const LEGEND_HEIGHT: u32 = 40 + LEGEND_ROW as u32;
 /// Height of a row of the legend, pixels.
 const LEGEND_ROW: i32 = 28;
 /// The yaw-rate panel's range covers this share of its smooth points.
 const YAW_RATE_SHOWN: f64 = 0.995;
+/// The key to the line styles of a maneuver's plot.
+const NOTE: &str =
+    "solid: view yaw / Wf-weighted; dashed: commanded heading; faint: raw; triangles: view cuts";
 /// The spectrum panel's upper frequency, Hz.
 const SPECTRUM_MAX_HZ: f64 = 3.0;
 /// One colour per series, in [`super::maneuvers::VARIANTS`] order: the
 /// Okabe-Ito palette, distinct for every kind of colour vision.
-const COLOURS: [RGBColor; 8] = [
+pub(super) const COLOURS: [RGBColor; 8] = [
     RGBColor(0, 114, 178),
     RGBColor(213, 94, 0),
     RGBColor(0, 158, 115),
@@ -56,7 +59,7 @@ pub fn register_fonts() {
 }
 
 /// A series of points.
-type Series = Vec<(f64, f64)>;
+pub(super) type Series = Vec<(f64, f64)>;
 
 /// Every panel's data for one trajectory.
 struct Panels {
@@ -142,7 +145,7 @@ fn weighted(ax: &[f64], ay: &[f64], dt: f64) -> Vec<f64> {
 }
 
 /// The bounds of several series with a margin, never empty.
-fn bounds<'a>(series: impl Iterator<Item = &'a Series>) -> ((f64, f64), (f64, f64)) {
+pub(super) fn bounds<'a>(series: impl Iterator<Item = &'a Series>) -> ((f64, f64), (f64, f64)) {
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in series.flatten() {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
@@ -160,7 +163,7 @@ fn bounds<'a>(series: impl Iterator<Item = &'a Series>) -> ((f64, f64), (f64, f6
 /// `x` and `y` ranges widened so that one unit is as long on both axes in
 /// an area of `width` x `height` pixels (roughly: the plot's own margins
 /// are taken as equal).
-fn equal_aspect(
+pub(super) fn equal_aspect(
     ((x0, x1), (y0, y1)): ((f64, f64), (f64, f64)),
     (width, height): (u32, u32),
 ) -> ((f64, f64), (f64, f64)) {
@@ -185,14 +188,14 @@ fn robust_limit(panels: &[Panels]) -> f64 {
     all.get(at).copied().unwrap_or(0.0).max(10.0) * 1.1
 }
 
-type Chart<'a, 'b> = ChartContext<
+pub(super) type Chart<'a, 'b> = ChartContext<
     'a,
     BitMapBackend<'b>,
     Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
 >;
 
 /// A panel's axes: caption, axis names and ranges.
-fn axes<'a, 'b>(
+pub(super) fn axes<'a, 'b>(
     area: &'a DrawingArea<BitMapBackend<'b>, Shift>,
     caption: &str,
     (x_desc, y_desc): (&str, &str),
@@ -216,7 +219,12 @@ fn axes<'a, 'b>(
 }
 
 /// Draws `series` on `chart`, one colour per run, `width` pixels wide.
-fn lines(chart: &mut Chart, series: &[&Series], width: u32, alpha: f64) -> Result<(), String> {
+pub(super) fn lines(
+    chart: &mut Chart,
+    series: &[&Series],
+    width: u32,
+    alpha: f64,
+) -> Result<(), String> {
     for (i, s) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()].mix(alpha);
         chart
@@ -230,9 +238,13 @@ fn lines(chart: &mut Chart, series: &[&Series], width: u32, alpha: f64) -> Resul
 }
 
 /// The legend strip: a swatch and a label per run, left to right, in as
-/// many rows as it takes, then the key to the line styles. A run whose
-/// path lies exactly on an earlier one's says so.
-fn legend(area: &DrawingArea<BitMapBackend, Shift>, labels: &[String]) -> Result<(), String> {
+/// many rows as it takes, then `note`, the key to the line styles. A run
+/// whose path lies exactly on an earlier one's says so.
+pub(super) fn legend(
+    area: &DrawingArea<BitMapBackend, Shift>,
+    labels: &[String],
+    note: &str,
+) -> Result<(), String> {
     let right = SIZE.0 as i32 - 20;
     let (mut x, mut y) = (80, 0);
     let room = |x: &mut i32, y: &mut i32, width: i32| {
@@ -257,7 +269,6 @@ fn legend(area: &DrawingArea<BitMapBackend, Shift>, labels: &[String]) -> Result
         .map_err(|e| e.to_string())?;
         x += width;
     }
-    let note = "solid: view yaw / Wf-weighted; dashed: commanded heading; faint: raw; triangles: view cuts";
     room(&mut x, &mut y, 20 + 7 * note.chars().count() as i32);
     area.draw(&Text::new(note, (x + 20, y + 12), ("sans-serif", 14)))
         .map_err(|e| e.to_string())
@@ -295,7 +306,7 @@ pub fn maneuver(
             .titled(title, ("sans-serif", 26))
             .map_err(|e| e.to_string())?;
         let (strip, body) = root.split_vertically(LEGEND_HEIGHT);
-        legend(&strip, &labels)?;
+        legend(&strip, &labels, NOTE)?;
         let areas = body.split_evenly((3, 2));
         // The path, north up, one metre as long across as up.
         let (w, h) = areas[0].dim_in_pixel();

@@ -6,7 +6,7 @@
 //! the thread count, so `sweep.csv` is the same bytes on one core or many.
 
 use super::bot::BotTunables;
-use super::{compute, course, Metric, Scale};
+use super::{compute, compute_flight, course, LandingCue, Metric, Scale};
 use crate::map::Map;
 use crate::names;
 use crate::short::Short;
@@ -331,6 +331,16 @@ pub fn run(
 pub enum Drive<'a> {
     /// The controls of every tick (a maneuver's script).
     Script(&'a [Controls]),
+    /// A flight maneuver's controls: measured with the flown view's
+    /// metrics after the walking family's.
+    Flight {
+        /// The controls of every tick.
+        controls: &'a [Controls],
+        /// The landing cue, for the time to land.
+        cue: LandingCue,
+        /// The view's pitch held at zero (`level_horizon`).
+        level_horizon: bool,
+    },
     /// The map's course, driven by the bot until the finish or `limit_s`.
     Course {
         /// The bot.
@@ -366,6 +376,22 @@ impl Setup<'_> {
                 let trajectory =
                     super::run::run(&mut world, controls.iter().copied(), self.fov_deg);
                 compute(&trajectory, self.scale)
+            }
+            Drive::Flight {
+                controls,
+                cue,
+                level_horizon,
+            } => {
+                let controls = if unrun { &[][..] } else { controls };
+                let run = super::flight::fly(
+                    &mut world,
+                    controls.iter().copied(),
+                    self.fov_deg,
+                    level_horizon,
+                );
+                let mut metrics = compute(&run.trajectory, self.scale);
+                metrics.extend(compute_flight(&run.flown, self.scale, cue));
+                metrics
             }
             Drive::Course { bot, limit_s } => {
                 let limit = if unrun { 0.0 } else { limit_s };

@@ -15,14 +15,20 @@
 //!   sickness dose values on each axis, the head bob.
 //! - `flow`: the optic flow at the edges of the view.
 //! - `list`: the ordered list of metrics, with units and meanings.
+//! - `flight`: the flown view's own family, computed apart by
+//!   [`compute_flight`] from a [`FlownTrajectory`]: pitch and roll rates,
+//!   view cuts in 3D, the translational dose in the view's frame, and the
+//!   landing.
 
 mod command;
+mod flight;
 mod flow;
 mod list;
 mod motion;
 mod yaw;
 
 use self::command::CommandValues;
+pub use self::flight::{compute_flight, flight_names, FlownSample, FlownTrajectory, LandingCue};
 use self::flow::FlowValues;
 pub use self::flow::{INNER_DEG, MAX_DEPTH};
 pub use self::list::names;
