@@ -472,12 +472,26 @@ pub fn floor_i64(v: f64) -> i64 {
     }
 }
 
+/// `v.ceil() as i64`, the same for every input, without the C library's
+/// `ceil` (a call on the baseline x86-64 target): the renderer takes the
+/// rows of every column's wall with it.
+#[inline]
+pub fn ceil_i64(v: f64) -> i64 {
+    // Truncates toward zero, saturating, NaN to 0.
+    let i = v as i64;
+    if (i as f64) < v {
+        i.saturating_add(1)
+    } else {
+        i
+    }
+}
+
 #[cfg(test)]
 mod floor_tests {
-    use super::floor_i64;
+    use super::{ceil_i64, floor_i64};
 
     #[test]
-    fn floor_i64_is_floor_for_every_kind_of_value() {
+    fn floor_i64_and_ceil_i64_are_floor_and_ceil_for_every_kind_of_value() {
         let mut values = vec![
             0.0,
             -0.0,
@@ -509,6 +523,7 @@ mod floor_tests {
         }
         for v in values {
             assert_eq!(floor_i64(v), v.floor() as i64, "{v:e}");
+            assert_eq!(ceil_i64(v), v.ceil() as i64, "{v:e}");
         }
     }
 }

@@ -26,21 +26,22 @@ pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
 }
 
 /// Draws floor and ceiling outside each column's wall span, in `rows`;
-/// `masks` is scratch for the band's open-column masks (see
-/// [`open_masks`]), [`mask_words`] words a row.
+/// `flips` are the band's edges of covers (see [`Flips`]), `masks` scratch
+/// for the band's open-column masks (see [`open_masks`]), [`mask_words`]
+/// words a row.
 pub(super) fn draw(
     (map, art): (&Map, &MapArt),
     proj: &Projection,
     rows: &mut Rows,
     covers: &[WallCover],
-    masks: &mut [u64],
+    (flips, masks): (&[[u32; 2]], &mut [u64]),
     sky_columns: &[f64],
 ) {
     let w = proj.width;
     let pads = map.has_pads();
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
-    open_masks(rows.y0, covers, masks);
+    open_masks(rows.y0, covers, flips, masks);
     for y in rows.y0..rows.y1 {
         let mask = &masks[(y - rows.y0) * words..][..words];
         let below = y as f64 + 0.5 - proj.horizon;
@@ -104,32 +105,86 @@ pub(super) fn mask_words(width: usize) -> usize {
     width.div_ceil(64)
 }
 
+/// Where columns' covers begin and end, sorted by band: band `b`'s flips
+/// are `flips[start[b]..start[b + 1]]`, each `[row in the band, column]`.
+/// A band's first row is scanned, not flipped, so an edge there is left
+/// out. Sorted once a frame (a counting sort, two edges a column), so that
+/// a band looks at its own edges only, not at every column.
+#[derive(Debug, Default)]
+pub(super) struct Flips {
+    start: Vec<u32>,
+    flips: Vec<[u32; 2]>,
+}
+
+impl Flips {
+    /// Sorts the edges of `covers` into the bands of `band_rows` rows of a
+    /// frame `height` rows tall.
+    pub(super) fn sort(&mut self, covers: &[WallCover], band_rows: usize, height: usize) {
+        let bands = height.div_ceil(band_rows.max(1));
+        let edges = |c: WallCover| {
+            let top = u64::from(c.top);
+            let end = top + u64::from(c.rows);
+            [top, end]
+                .into_iter()
+                .filter(move |&e| c.rows > 0 && e < height as u64 && e % band_rows as u64 != 0)
+        };
+        self.start.clear();
+        self.start.resize(bands + 2, 0);
+        // Counts at b + 2, so that after the running sum start[b + 1] is
+        // where band b's flips go, and start[b] where they begin once
+        // placed.
+        for &c in covers {
+            for e in edges(c) {
+                self.start[e as usize / band_rows + 2] += 1;
+            }
+        }
+        for b in 2..self.start.len() {
+            self.start[b] += self.start[b - 1];
+        }
+        self.flips.clear();
+        // Room for two edges a column at once: a frame with more edges than
+        // the last then allocates nothing.
+        self.flips.reserve(2 * covers.len());
+        self.flips.resize(self.start[bands + 1] as usize, [0, 0]);
+        for (x, &c) in covers.iter().enumerate() {
+            for e in edges(c) {
+                let (band, row) = (e as usize / band_rows, e as usize % band_rows);
+                let at = &mut self.start[band + 1];
+                self.flips[*at as usize] = [row as u32, x as u32];
+                *at += 1;
+            }
+        }
+        self.start.pop();
+    }
+
+    /// Band `b`'s flips.
+    pub(super) fn of(&self, b: usize) -> &[[u32; 2]] {
+        match (self.start.get(b), self.start.get(b + 1)) {
+            (Some(&from), Some(&to)) => &self.flips[from as usize..to as usize],
+            _ => &[],
+        }
+    }
+}
+
 /// Fills `masks`, one row of [`mask_words`] words per screen row from `y0`
 /// on, with the columns of each row that no wall covers: bit `x % 64` of
 /// word `x / 64` set where column `x` is open.
 ///
 /// Only the first row is scanned column by column. A column's cover
-/// changes at two rows at most (where its wall begins and ends), so the
-/// other rows are the row above with those changes flipped: two marks a
-/// column instead of a compare a column a row.
-pub(super) fn open_masks(y0: usize, covers: &[WallCover], masks: &mut [u64]) {
+/// changes at two rows at most (where its wall begins and ends: `flips`,
+/// see [`Flips`]), so the other rows are the row above with those changes
+/// flipped: two marks a column instead of a compare a column a row.
+pub(super) fn open_masks(y0: usize, covers: &[WallCover], flips: &[[u32; 2]], masks: &mut [u64]) {
     let words = mask_words(covers.len());
     if words == 0 {
         return;
     }
     masks.fill(0);
     let rows = masks.len() / words;
-    // Where each column's cover begins or ends inside the band, a flip.
-    for (x, c) in covers.iter().enumerate() {
-        if c.rows == 0 {
-            continue;
-        }
-        let top = u64::from(c.top);
-        for edge in [top, top + u64::from(c.rows)] {
-            let r = edge.wrapping_sub(y0 as u64);
-            if (1..rows as u64).contains(&r) {
-                masks[r as usize * words + x / 64] ^= 1 << (x % 64);
-            }
+    for &[r, x] in flips {
+        let (r, x) = (r as usize, x as usize);
+        if r < rows {
+            masks[r * words + x / 64] ^= 1 << (x % 64);
         }
     }
     for (word, block) in masks[..words].iter_mut().zip(covers.chunks(64)) {
@@ -571,8 +626,8 @@ fn shade_walk_avx2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
         v: walk.v.wrapping_add(walk.dv.wrapping_mul(done)),
         ..walk
     };
-    // SAFETY: SSE2 is part of every x86-64 processor.
-    unsafe { shade_walk_sse2(texels, octs.into_remainder(), rest, brightness) }
+    // AVX2 implies SSE2: a safe call from here.
+    shade_walk_sse2(texels, octs.into_remainder(), rest, brightness)
 }
 
 /// One row of a textured plane `dist` tiles ahead.
@@ -631,7 +686,8 @@ mod tests {
                 for (y0, y1) in [(0, 60), (7, 8), (13, 45), (33, 60)] {
                     let words = mask_words(n);
                     let mut masks = vec![u64::MAX; (y1 - y0) * words];
-                    open_masks(y0, &covers, &mut masks);
+                    let flips = flips_by_scan(y0, y1 - y0, &covers);
+                    open_masks(y0, &covers, &flips, &mut masks);
                     for y in y0 as u32..y1 as u32 {
                         for (i, block) in covers.chunks(64).enumerate() {
                             assert_eq!(
@@ -659,6 +715,69 @@ mod tests {
                         assert_eq!(runs, want, "{n} columns, row {y} of {y0}..{y1}");
                     }
                 }
+            }
+        }
+    }
+
+    /// A band's flips found by looking at every column: where its cover
+    /// begins or ends in rows 1.. of the band (the reference for
+    /// [`Flips::sort`]).
+    fn flips_by_scan(y0: usize, rows: usize, covers: &[WallCover]) -> Vec<[u32; 2]> {
+        let mut flips = Vec::new();
+        for (x, c) in covers.iter().enumerate() {
+            if c.rows == 0 {
+                continue;
+            }
+            let top = u64::from(c.top);
+            for edge in [top, top + u64::from(c.rows)] {
+                let r = edge.wrapping_sub(y0 as u64);
+                if (1..rows as u64).contains(&r) {
+                    flips.push([r as u32, x as u32]);
+                }
+            }
+        }
+        flips.sort_unstable();
+        flips
+    }
+
+    /// Sorting a frame's edges into bands gives each band the flips that
+    /// looking at every column for it finds, whatever the band height,
+    /// the frame's height and where the walls end (past the foot too).
+    #[test]
+    fn flips_sorted_by_band_are_each_band_s_own() {
+        let mut z = 5u64;
+        let mut next = |m: u32| {
+            z = z
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (z >> 33) as u32 % m
+        };
+        let mut flips = Flips::default();
+        for height in [0, 1, 37, 360] {
+            for band_rows in [1, 5, 16, 30, 48] {
+                let covers: Vec<WallCover> = (0..70)
+                    .map(|_| WallCover {
+                        top: next(height as u32 + 10),
+                        rows: if next(4) == 0 {
+                            0
+                        } else {
+                            next(height as u32 + 10)
+                        },
+                    })
+                    .collect();
+                flips.sort(&covers, band_rows, height);
+                for b in 0..height.div_ceil(band_rows) {
+                    let y0 = b * band_rows;
+                    let rows = band_rows.min(height - y0);
+                    let mut got = flips.of(b).to_vec();
+                    got.sort_unstable();
+                    assert_eq!(
+                        got,
+                        flips_by_scan(y0, rows, &covers),
+                        "band {b} of {band_rows} rows, {height} tall"
+                    );
+                }
+                assert!(flips.of(height.div_ceil(band_rows)).is_empty());
             }
         }
     }

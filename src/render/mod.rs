@@ -222,6 +222,7 @@ pub struct Workspace {
     spans: Vec<ColumnSpan>,
     covers: Vec<WallCover>,
     masks: Vec<u64>,
+    flips: flats::Flips,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
@@ -342,6 +343,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let rolled = roll.is_finite() && roll != 0.0;
     let paths = ws.paths.unwrap_or_else(Paths::best);
     let band_rows = band_rows(height);
+    ws.flips.sort(&ws.covers, band_rows, height);
+    let flips = &ws.flips;
     pixels
         .par_chunks_mut(band_rows * width)
         .zip(ws.masks.par_chunks_mut(band_rows * words))
@@ -359,7 +362,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
                 paths,
             };
             walls::paint(map_art, &proj, &mut rows, spans, strips);
-            flats::draw((map, map_art), &proj, &mut rows, covers, masks, sky);
+            let flats = (flips.of(band), masks);
+            flats::draw((map, map_art), &proj, &mut rows, covers, flats, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(sparks, &proj, &mut rows, spans);
             if !rolled {

@@ -5,7 +5,7 @@
 
 use super::raycast::{self, Side};
 use super::{fog, shade, ColumnSpan, Paths, Projection, Rows, WallStrip};
-use crate::map::{Map, MapArt, DOOR};
+use crate::map::{ceil_i64, Map, MapArt, DOOR};
 
 /// How far a ray looks before it gives up, in tiles (only the open plane
 /// has no walls to stop it).
@@ -45,8 +45,9 @@ pub(super) fn cast(
         // Screen rows of the wall's top and bottom edges.
         let top_f = proj.horizon - (proj.ceiling - proj.eye) * proj.focal / dist;
         let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
-        let top = top_f.ceil().clamp(0.0, h as f64) as usize;
-        let bottom = bottom_f.ceil().clamp(0.0, h as f64) as usize;
+        // (`ceil_i64` is `ceil`, clamped the same, without a libm call.)
+        let top = ceil_i64(top_f).clamp(0, h as i64) as usize;
+        let bottom = ceil_i64(bottom_f).clamp(0, h as i64) as usize;
         // Door leaves take their textures after the walls'.
         let wall = match (hit.cell, map.door_at(hit.tile.0, hit.tile.1)) {
             (DOOR, Some(d)) => art.walls.len() + map.doors[d].texture,
@@ -72,7 +73,7 @@ pub(super) fn cast(
             brightness,
             v_top: (v0.max(0.0) * ONE) as u64,
             step: (rows_per_pixel * ONE) as u64,
-            last: (size as f64 * proj.ceiling).ceil() as usize - 1,
+            last: ceil_i64(size as f64 * proj.ceiling) as usize - 1,
         };
     }
 }
