@@ -8,7 +8,9 @@
 //! size (default 1920x1080) and the renderer's paths (default the widest
 //! this processor has), as in `frame_loop 8 640x360 sse2`. Several paths,
 //! as in `sse2,avx2`, take turns frame by frame, so that whatever else the
-//! machine does slows them alike; each gets its median and minimum.
+//! machine does slows them alike; each gets its median and minimum. A
+//! fourth argument draws on that many threads instead of one; several, as
+//! in `1,2`, take turns too.
 
 use std::path::Path;
 use std::time::Instant;
@@ -41,6 +43,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect::<Result<_, _>>()?,
         None => vec![Paths::best()],
     };
+    let threads: Vec<usize> = match arg(4) {
+        Some(list) => list
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()?,
+        None => vec![1],
+    };
+    let pools = threads
+        .iter()
+        .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build())
+        .collect::<Result<Vec<_>, _>>()?;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let loaded = wobblecaster::map::load(&root.join("maps/default.map"))?;
     let world = World::new(loaded.map, Tunables::default(), 1);
@@ -52,14 +65,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
-    // Per paths, the time of each round of the three poses.
-    let mut rounds: Vec<Vec<f64>> = vec![Vec::new(); paths.len()];
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    // Per paths and pool, the time of each round of the three poses.
+    let runs: Vec<(Paths, usize)> = paths
+        .iter()
+        .flat_map(|&p| (0..pools.len()).map(move |t| (p, t)))
+        .collect();
+    let mut rounds: Vec<Vec<f64>> = vec![Vec::new(); runs.len()];
     let start = Instant::now();
-    one.install(|| {
-        while start.elapsed().as_secs_f64() < seconds {
-            for (i, &p) in paths.iter().enumerate() {
-                ws.use_paths(p);
+    while start.elapsed().as_secs_f64() < seconds {
+        for (i, &(p, t)) in runs.iter().enumerate() {
+            ws.use_paths(p);
+            pools[t].install(|| {
                 let round = Instant::now();
                 for pose in POSES {
                     let view = View::from_pose(pose);
@@ -76,14 +92,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     );
                 }
                 rounds[i].push(round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64);
-            }
+            });
         }
-    });
-    for (p, mut ms) in paths.iter().zip(rounds) {
+    }
+    for (&(p, t), mut ms) in runs.iter().zip(rounds) {
         ms.sort_by(f64::total_cmp);
         println!(
-            "{} frames of {w}x{h} on one thread, {}: median {:.3} ms, min {:.3} ms",
+            "{} frames of {w}x{h} on {} thread(s), {}: median {:.3} ms, min {:.3} ms",
             ms.len() * POSES.len(),
+            threads[t],
             p.name(),
             ms[ms.len() / 2],
             ms[0]

@@ -121,12 +121,18 @@ impl Flips {
     /// frame `height` rows tall.
     pub(super) fn sort(&mut self, covers: &[WallCover], band_rows: usize, height: usize) {
         let bands = height.div_ceil(band_rows.max(1));
-        let edges = |c: WallCover| {
-            let top = u64::from(c.top);
-            let end = top + u64::from(c.rows);
-            [top, end]
-                .into_iter()
-                .filter(move |&e| c.rows > 0 && e < height as u64 && e % band_rows as u64 != 0)
+        // Each edge as (band, row in the band), in 32-bit arithmetic (a
+        // division an edge); an edge on a band's first row or past the
+        // frame is none.
+        let (height, band_rows) = (height as u32, band_rows.max(1) as u32);
+        let edges = move |c: WallCover| {
+            let top = c.top;
+            let end = top.saturating_add(c.rows);
+            [top, end].into_iter().filter_map(move |e| {
+                let band = e / band_rows;
+                let row = e - band * band_rows;
+                (c.rows > 0 && e < height && row != 0).then_some((band as usize, row))
+            })
         };
         self.start.clear();
         self.start.resize(bands + 2, 0);
@@ -134,8 +140,8 @@ impl Flips {
         // where band b's flips go, and start[b] where they begin once
         // placed.
         for &c in covers {
-            for e in edges(c) {
-                self.start[e as usize / band_rows + 2] += 1;
+            for (band, _) in edges(c) {
+                self.start[band + 2] += 1;
             }
         }
         for b in 2..self.start.len() {
@@ -147,10 +153,9 @@ impl Flips {
         self.flips.reserve(2 * covers.len());
         self.flips.resize(self.start[bands + 1] as usize, [0, 0]);
         for (x, &c) in covers.iter().enumerate() {
-            for e in edges(c) {
-                let (band, row) = (e as usize / band_rows, e as usize % band_rows);
+            for (band, row) in edges(c) {
                 let at = &mut self.start[band + 1];
-                self.flips[*at as usize] = [row as u32, x as u32];
+                self.flips[*at as usize] = [row, x as u32];
                 *at += 1;
             }
         }

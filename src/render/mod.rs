@@ -369,6 +369,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             if !rolled {
                 // Last the HUD, over everything.
                 let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
+                canvas.paths = paths;
                 hud::draw(scene, &mut canvas);
             }
         });
@@ -380,6 +381,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             .with_max_len(1)
             .for_each(|(band, rows)| {
                 let mut canvas = font::Canvas::band(rows, width, height, band * band_rows);
+                canvas.paths = paths;
                 hud::draw(scene, &mut canvas);
             });
     }
