@@ -25,12 +25,14 @@ pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
     }
 }
 
-/// Draws floor and ceiling outside each column's wall span, in `rows`;
+/// Draws floor and ceiling outside each column's wall span, in `rows`,
+/// and the landing pads if `pads` (the map has any: looked up once a
+/// frame, as it scans every tile);
 /// `flips` are the band's edges of covers (see [`Flips`]), `masks` scratch
 /// for the band's open-column masks (see [`open_masks`]), [`mask_words`]
 /// words a row.
 pub(super) fn draw(
-    (map, art): (&Map, &MapArt),
+    (map, art, pads): (&Map, &MapArt, bool),
     proj: &Projection,
     rows: &mut Rows,
     covers: &[WallCover],
@@ -38,7 +40,6 @@ pub(super) fn draw(
     sky_columns: &[f64],
 ) {
     let w = proj.width;
-    let pads = map.has_pads();
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
     open_masks(rows.y0, covers, flips, masks);
@@ -114,6 +115,10 @@ pub(super) fn mask_words(width: usize) -> usize {
 pub(super) struct Flips {
     start: Vec<u32>,
     flips: Vec<[u32; 2]>,
+    /// Each frame row's band and row in the band, for the band height and
+    /// frame height in `shape`: looked up, not divided, two edges a column.
+    places: Vec<(u32, u32)>,
+    shape: (usize, usize),
 }
 
 impl Flips {
@@ -121,17 +126,21 @@ impl Flips {
     /// frame `height` rows tall.
     pub(super) fn sort(&mut self, covers: &[WallCover], band_rows: usize, height: usize) {
         let bands = height.div_ceil(band_rows.max(1));
-        // Each edge as (band, row in the band), in 32-bit arithmetic (a
-        // division an edge); an edge on a band's first row or past the
-        // frame is none.
-        let (height, band_rows) = (height as u32, band_rows.max(1) as u32);
+        let band_rows = band_rows.max(1);
+        if self.shape != (band_rows, height) {
+            self.shape = (band_rows, height);
+            self.places.clear();
+            self.places
+                .extend((0..height).map(|y| ((y / band_rows) as u32, (y % band_rows) as u32)));
+        }
+        // Each edge as (band, row in the band); an edge on a band's first
+        // row or past the frame is none.
+        let places = &self.places;
         let edges = move |c: WallCover| {
-            let top = c.top;
-            let end = top.saturating_add(c.rows);
-            [top, end].into_iter().filter_map(move |e| {
-                let band = e / band_rows;
-                let row = e - band * band_rows;
-                (c.rows > 0 && e < height && row != 0).then_some((band as usize, row))
+            let end = c.top.saturating_add(c.rows);
+            [c.top, end].into_iter().filter_map(move |e| {
+                let &(band, row) = places.get(e as usize)?;
+                (c.rows > 0 && row != 0).then_some((band as usize, row))
             })
         };
         self.start.clear();

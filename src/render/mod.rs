@@ -344,6 +344,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let paths = ws.paths.unwrap_or_else(Paths::best);
     let band_rows = band_rows(height);
     ws.flips.sort(&ws.covers, band_rows, height);
+    let pads = map.has_pads();
     let flips = &ws.flips;
     pixels
         .par_chunks_mut(band_rows * width)
@@ -363,7 +364,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             };
             walls::paint(map_art, &proj, &mut rows, spans, strips);
             let flats = (flips.of(band), masks);
-            flats::draw((map, map_art), &proj, &mut rows, covers, flats, sky);
+            flats::draw((map, map_art, pads), &proj, &mut rows, covers, flats, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles(sparks, &proj, &mut rows, spans);
             if !rolled {
