@@ -44,10 +44,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => vec![Paths::best()],
     };
     let threads: Vec<usize> = match arg(4) {
-        Some(list) => list
-            .split(',')
-            .map(str::parse)
-            .collect::<Result<_, _>>()?,
+        Some(list) => list.split(',').map(str::parse).collect::<Result<_, _>>()?,
         None => vec![1],
     };
     let pools = threads

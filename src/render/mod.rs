@@ -223,6 +223,7 @@ pub struct Workspace {
     covers: Vec<WallCover>,
     masks: Vec<u64>,
     flips: flats::Flips,
+    plan: walls::Plan,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
@@ -342,6 +343,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
     let paths = ws.paths.unwrap_or_else(Paths::best);
+    ws.plan.make(map_art, (&ws.spans, &ws.strips), paths);
+    let plan = &ws.plan;
     let band_rows = band_rows(height);
     ws.flips.sort(&ws.covers, band_rows, height);
     let pads = map.has_pads();
@@ -362,7 +365,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
                 y0,
                 paths,
             };
-            walls::paint(map_art, &proj, &mut rows, spans, strips);
+            walls::paint(map_art, &proj, &mut rows, (spans, strips), plan);
             let flats = (flips.of(band), masks);
             flats::draw((map, map_art, pads), &proj, &mut rows, covers, flats, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);

@@ -90,53 +90,124 @@ pub(super) fn paint(
     art: &MapArt,
     proj: &Projection,
     rows: &mut Rows,
-    spans: &[ColumnSpan],
-    strips: &[WallStrip],
+    (spans, strips): (&[ColumnSpan], &[WallStrip]),
+    plan: &Plan,
 ) {
     let w = proj.width;
-    let mut x = 0;
-    while x < w {
-        #[cfg(target_arch = "x86_64")]
-        if rows.paths == Paths::Avx2 && x + 8 <= w && fits_oct(art, &strips[x..x + 8]) {
-            // Every row any of the eight covers: a lane's rows outside its
-            // own span get its texture's first or last row, and the flats,
-            // which paint every pixel no wall covers, paint over them.
-            let (mut from, mut to) = (rows.y1, rows.y0);
-            for span in &spans[x..x + 8] {
-                from = from.min(span.top.max(rows.y0));
-                to = to.max(span.bottom.min(rows.y1));
+    for &piece in &plan.pieces {
+        match piece {
+            Piece::Oct(i) => {
+                let oct = &plan.octs[i as usize];
+                let x = oct.x;
+                // Every row any of the eight covers: a lane's rows outside
+                // its own span get its texture's first or last row, and the
+                // flats, which paint every pixel no wall covers, paint over
+                // them.
+                let (mut from, mut to) = (rows.y1, rows.y0);
+                for span in &spans[x..x + 8] {
+                    from = from.min(span.top.max(rows.y0));
+                    to = to.max(span.bottom.min(rows.y1));
+                }
+                if from < to {
+                    let texels = art.face_texture(oct.wall).texels();
+                    let at = (from - rows.y0) * w + x;
+                    #[cfg(target_arch = "x86_64")]
+                    // SAFETY: eights are planned only with AVX2, which is
+                    // chosen only where the processor has it.
+                    unsafe {
+                        paint_oct(rows.pixels, at, w, to - from, texels, oct.group.from(from))
+                    };
+                    #[cfg(not(target_arch = "x86_64"))]
+                    unreachable!("eights only with AVX2: {at} {texels:?}");
+                }
             }
-            if from < to {
-                let texture = art.face_texture(strips[x].wall);
-                let oct = Group::<8>::new(texture.size(), spans, strips, x, from);
-                let at = (from - rows.y0) * w + x;
-                // SAFETY: AVX2 is chosen only where the processor has it.
-                unsafe { paint_oct(rows.pixels, at, w, to - from, texture.texels(), oct) };
+            Piece::Quad(x) => {
+                let x = x as usize;
+                if let Some((from, to)) = paint_edges::<4>(art, rows, w, x, spans, strips) {
+                    let quad = Quad {
+                        columns: std::array::from_fn(|i| {
+                            art.face_texture(strips[x + i].wall)
+                                .column(strips[x + i].column)
+                        }),
+                        v: std::array::from_fn(|i| strips[x + i].v_at(&spans[x + i], from)),
+                        step: std::array::from_fn(|i| strips[x + i].step),
+                        last: std::array::from_fn(|i| strips[x + i].last),
+                        brightness: std::array::from_fn(|i| strips[x + i].brightness.min(256)),
+                    };
+                    let at = (from - rows.y0) * w + x;
+                    paint_quad(rows.paths, rows.pixels, at, w, to - from, quad);
+                }
             }
-            x += 8;
-            continue;
+            Piece::Column(x) => {
+                let x = x as usize;
+                let (from, to) = (spans[x].top.max(rows.y0), spans[x].bottom.min(rows.y1));
+                paint_column(art, rows, w, x, &spans[x], &strips[x], from, to);
+            }
         }
-        if x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i])) {
-            if let Some((from, to)) = paint_edges::<4>(art, rows, w, x, spans, strips) {
-                let quad = Quad {
-                    columns: std::array::from_fn(|i| {
-                        art.face_texture(strips[x + i].wall)
-                            .column(strips[x + i].column)
-                    }),
-                    v: std::array::from_fn(|i| strips[x + i].v_at(&spans[x + i], from)),
-                    step: std::array::from_fn(|i| strips[x + i].step),
-                    last: std::array::from_fn(|i| strips[x + i].last),
-                    brightness: std::array::from_fn(|i| strips[x + i].brightness.min(256)),
-                };
-                let at = (from - rows.y0) * w + x;
-                paint_quad(rows.paths, rows.pixels, at, w, to - from, quad);
+    }
+}
+
+/// How each band paints the walls' columns: which go in eights, which in
+/// fours, which alone. It depends on the strips, not on the band, so it is
+/// worked out once a frame ([`Plan::make`]), with each eight's lanes.
+#[derive(Debug, Default)]
+pub(super) struct Plan {
+    pieces: Vec<Piece>,
+    octs: Vec<Oct>,
+}
+
+/// One step of a [`Plan`].
+#[derive(Clone, Copy, Debug)]
+enum Piece {
+    /// Eight columns, [`Plan::octs`]' entry.
+    Oct(u32),
+    /// Four columns from this one.
+    Quad(u32),
+    /// This column alone.
+    Column(u32),
+}
+
+/// Eight columns from `x` of the texture `wall`, their lanes laid out.
+#[derive(Debug)]
+struct Oct {
+    x: usize,
+    wall: usize,
+    group: Group<8>,
+}
+
+impl Plan {
+    /// The plan for the strips of a frame `strips.len()` columns wide,
+    /// painted on `paths`.
+    pub(super) fn make(
+        &mut self,
+        art: &MapArt,
+        (spans, strips): (&[ColumnSpan], &[WallStrip]),
+        paths: Paths,
+    ) {
+        let w = strips.len();
+        self.pieces.clear();
+        self.octs.clear();
+        // Their largest sizes at once: a frame needing more pieces than
+        // the last then allocates nothing.
+        self.pieces.reserve(w);
+        self.octs.reserve(w / 8);
+        let mut x = 0;
+        while x < w {
+            if paths == Paths::Avx2 && x + 8 <= w && fits_oct(art, &strips[x..x + 8]) {
+                let wall = strips[x].wall;
+                let size = art.face_texture(wall).size();
+                let group = Group::new(size, spans, strips, x);
+                self.pieces.push(Piece::Oct(self.octs.len() as u32));
+                self.octs.push(Oct { x, wall, group });
+                x += 8;
+            } else if x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i])) {
+                self.pieces.push(Piece::Quad(x as u32));
+                x += 4;
+            } else {
+                self.pieces.push(Piece::Column(x as u32));
+                x += 1;
             }
-            x += 4;
-            continue;
         }
-        let (from, to) = (spans[x].top.max(rows.y0), spans[x].bottom.min(rows.y1));
-        paint_column(art, rows, w, x, &spans[x], &strips[x], from, to);
-        x += 1;
     }
 }
 
@@ -189,18 +260,18 @@ fn plain(art: &MapArt, s: &WallStrip) -> bool {
 /// True if eight strips can be painted as a [`Group`] by [`paint_oct`]:
 /// all of one texture, none repeating its rows. Near strips too: eight
 /// columns a row in one store beat each column's runs.
-#[cfg(target_arch = "x86_64")]
 fn fits_oct(art: &MapArt, strips: &[WallStrip]) -> bool {
     let wall = strips[0].wall;
     let size = art.face_texture(wall).size();
     strips.iter().all(|s| s.wall == wall && s.last < size)
 }
 
-/// `N` neighbouring strips of one texture from the same row down, laid out
-/// for the vector lanes: each texture row (32.32) in halves, its step in
-/// halves, its last row, where its texture column starts in the texels,
-/// and its brightness (at most 256).
-#[cfg(target_arch = "x86_64")]
+/// `N` neighbouring strips of one texture, laid out for the vector lanes:
+/// each texture row (32.32) at a screen row in halves, its step in halves,
+/// its last row, where its texture column starts in the texels, and its
+/// brightness (at most 256); and each texture row at screen row 0 (as
+/// [`WallStrip::v_at`] gives it), from which any row's follows.
+#[derive(Clone, Copy, Debug)]
 struct Group<const N: usize> {
     v_hi: [u32; N],
     v_lo: [u32; N],
@@ -209,13 +280,13 @@ struct Group<const N: usize> {
     last: [u32; N],
     base: [u32; N],
     brightness: [u16; N],
+    v0: [u64; N],
 }
 
-#[cfg(target_arch = "x86_64")]
 impl<const N: usize> Group<N> {
-    /// The strips of columns `x..x + N` from screen row `from`, all of a
-    /// texture `size` texels square.
-    fn new(size: usize, spans: &[ColumnSpan], strips: &[WallStrip], x: usize, from: usize) -> Self {
+    /// The strips of columns `x..x + N`, all of a texture `size` texels
+    /// square; its rows not yet set (see [`Group::from`]).
+    fn new(size: usize, spans: &[ColumnSpan], strips: &[WallStrip], x: usize) -> Self {
         let mut g = Self {
             v_hi: [0; N],
             v_lo: [0; N],
@@ -224,14 +295,26 @@ impl<const N: usize> Group<N> {
             last: [0; N],
             base: [0; N],
             brightness: [0; N],
+            v0: [0; N],
         };
         for (i, (span, s)) in spans[x..x + N].iter().zip(&strips[x..x + N]).enumerate() {
-            let v = s.v_at(span, from);
-            (g.v_hi[i], g.v_lo[i]) = ((v >> 32) as u32, v as u32);
+            g.v0[i] = s.v_at(span, 0);
             (g.step_hi[i], g.step_lo[i]) = ((s.step >> 32) as u32, s.step as u32);
             g.last[i] = s.last as u32;
             g.base[i] = (s.column * size) as u32;
             g.brightness[i] = s.brightness.min(256) as u16;
+        }
+        g
+    }
+
+    /// The group from screen row `from` down: each texture row there,
+    /// `v0 + step * from` (wrapping, as `v_at` does).
+    fn from(&self, from: usize) -> Self {
+        let mut g = *self;
+        for i in 0..N {
+            let step = (u64::from(self.step_hi[i]) << 32) | u64::from(self.step_lo[i]);
+            let v = self.v0[i].wrapping_add(step.wrapping_mul(from as u64));
+            (g.v_hi[i], g.v_lo[i]) = ((v >> 32) as u32, v as u32);
         }
         g
     }
@@ -560,7 +643,9 @@ mod tests {
                     y1,
                     paths,
                 };
-                paint(&art, &proj, &mut rows, &spans, &strips);
+                let mut plan = Plan::default();
+                plan.make(&art, (&spans, &strips), paths);
+                paint(&art, &proj, &mut rows, (&spans, &strips), &plan);
                 // Pixels no wall covers are the flats' to paint.
                 for (i, (got, want)) in groups.iter().zip(&columns).enumerate() {
                     let (x, y) = (i % w, y0 + i / w);
