@@ -2,7 +2,7 @@
 //! from text to a ready [`crate::map::Map`] (parsing, texture decoding,
 //! doors and the placement check that `check-map` runs).
 
-use super::{median_ms, Figure};
+use super::{time_ms, Figure};
 use crate::map;
 use crate::sim::actors::{placement_problems, EnemyTunables};
 use std::fmt::Write as _;
@@ -170,30 +170,18 @@ pub fn run(assets: &Path) -> Vec<Figure> {
     let (text, tmx) = (text_map(BIG), tmx_map(BIG));
     let (text_path, tmx_path) = (assets.join("bench.map"), assets.join("bench.tmx"));
     let mut loaded = None;
-    let ms = median_ms(9, || loaded = map::parse(&text, &text_path).ok());
-    figures.push(Figure {
-        name: format!("map_load_{BIG}x{BIG}_ms"),
-        value: ms,
-        unit: "ms",
-    });
-    let ms = median_ms(9, || {
+    let t = time_ms(9, || loaded = map::parse(&text, &text_path).ok());
+    figures.extend(t.rows(format!("map_load_{BIG}x{BIG}_ms"), "ms"));
+    let t = time_ms(9, || {
         let _ = map::parse_tmx(&tmx, &tmx_path);
     });
-    figures.push(Figure {
-        name: format!("map_load_tmx_{BIG}x{BIG}_ms"),
-        value: ms,
-        unit: "ms",
-    });
+    figures.extend(t.rows(format!("map_load_tmx_{BIG}x{BIG}_ms"), "ms"));
     if let Some(map) = loaded {
         let radius = EnemyTunables::default().walker.radius;
-        let ms = median_ms(9, || {
+        let t = time_ms(9, || {
             let _ = placement_problems(&map.map, radius);
         });
-        figures.push(Figure {
-            name: format!("check_map_{BIG}x{BIG}_ms"),
-            value: ms,
-            unit: "ms",
-        });
+        figures.extend(t.rows(format!("check_map_{BIG}x{BIG}_ms"), "ms"));
     }
     figures
 }
@@ -244,8 +232,11 @@ mod tests {
             names,
             [
                 "map_load_256x256_ms",
+                "map_load_256x256_ms_min",
                 "map_load_tmx_256x256_ms",
-                "check_map_256x256_ms"
+                "map_load_tmx_256x256_ms_min",
+                "check_map_256x256_ms",
+                "check_map_256x256_ms_min"
             ]
         );
         assert!(figures.iter().all(|f| f.value > 0.0));

@@ -1,7 +1,9 @@
 //! `bench`: frame and tick timings measured on this machine, as a table or
-//! `name,value,unit` CSV rows. Figures are medians over repeated runs.
+//! `name,value,unit` CSV rows. Each timing is a median over repeated runs,
+//! with the quickest run beside it in a row named with `_min`.
 
 pub mod cartesian;
+pub mod fill;
 pub mod maps;
 
 use crate::map::{Map, MapArt};
@@ -76,29 +78,78 @@ pub const OPEN_HALL: Pose = POSES[2];
 /// pose, so frames draw particles as a flier sees them.
 const SCENE_PARTICLES: usize = 300;
 
-/// The median of `runs` timings of `f`, in milliseconds.
-pub fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
-    let mut times: Vec<f64> = (0..runs)
+/// The median and the quickest of repeated timings of one thing, in its
+/// rows' unit (milliseconds). The median is the figure to compare; the
+/// quickest is what the machine can do when nothing else gets in the way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// The middle timing (of an even count, the upper of the middle two).
+    pub median: f64,
+    /// The quickest timing.
+    pub min: f64,
+}
+
+impl Timing {
+    /// The median and quickest of `times`.
+    ///
+    /// # Panics
+    /// If `times` is empty.
+    pub fn of(times: &[f64]) -> Self {
+        let mut sorted = times.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        Self {
+            median: sorted[sorted.len() / 2],
+            min: sorted[0],
+        }
+    }
+
+    /// Both figures divided by `n` (a run that timed `n` things at once).
+    pub fn per(self, n: usize) -> Self {
+        Self {
+            median: self.median / n as f64,
+            min: self.min / n as f64,
+        }
+    }
+
+    /// The two rows of this timing: `name` with the median, and beside it
+    /// `name` + `_min` with the quickest.
+    pub fn rows(self, name: String, unit: &'static str) -> [Figure; 2] {
+        let min = Figure {
+            name: format!("{name}_min"),
+            value: self.min,
+            unit,
+        };
+        let median = Figure {
+            name,
+            value: self.median,
+            unit,
+        };
+        [median, min]
+    }
+}
+
+/// The median and quickest of `runs` timings of `f`, in milliseconds.
+pub fn time_ms(runs: usize, mut f: impl FnMut()) -> Timing {
+    let times: Vec<f64> = (0..runs)
         .map(|_| {
             let start = Instant::now();
             f();
             start.elapsed().as_secs_f64() * 1000.0
         })
         .collect();
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+    Timing::of(&times)
 }
 
-/// The median time of one full frame (walls, floor, ceiling, sprites,
-/// particles, HUD with the minimap) of `world` at `w` x `h`, averaged over
-/// `poses`, on the rayon pool in force; milliseconds.
+/// The median and quickest time of one full frame (walls, floor, ceiling,
+/// sprites, particles, HUD with the minimap) of `world` at `w` x `h`,
+/// averaged over `poses`, on the rayon pool in force; milliseconds.
 /// `looks`: the sprite sheets and the map's textures.
 pub fn frame_ms(
     world: &World,
     (art, map_art): (&Art, &MapArt),
     poses: &[Pose],
     (w, h): (usize, usize),
-) -> f64 {
+) -> Timing {
     let hud = Hud {
         fps: Some(60.0),
         minimap: true,
@@ -107,7 +158,7 @@ pub fn frame_ms(
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
     let runs = (60_000_000 / (w * h)).clamp(31, 121);
-    median_ms(runs, || {
+    time_ms(runs, || {
         for &pose in poses {
             let view = View::from_pose(pose);
             render::draw_in(
@@ -122,23 +173,8 @@ pub fn frame_ms(
                 render::Frame::new(&mut frame, w, h),
             );
         }
-    }) / poses.len() as f64
-}
-
-/// The memory bound: the median time to write every pixel of a `w` x `h`
-/// RGBA frame once, on every core, in the same bands the renderer uses;
-/// milliseconds.
-pub fn fill_ms((w, h): (usize, usize)) -> f64 {
-    use rayon::prelude::*;
-    let mut frame = vec![[0u8; 4]; w * h];
-    let mut shade = 0u8;
-    median_ms(61, || {
-        shade = shade.wrapping_add(1);
-        frame
-            .par_chunks_mut(render::BAND_ROWS * w)
-            .for_each(|band| band.fill([shade, shade, shade, 255]));
-        std::hint::black_box(&frame);
     })
+    .per(poses.len())
 }
 
 /// `world` with a cloud of exhaust particles hanging in front of each of
@@ -168,79 +204,128 @@ fn with_exhaust(world: &World, poses: &[Pose]) -> World {
         .build()
 }
 
-/// Measures full frames at each size on one core and on all of them, the
-/// fill bound, the face against a wall and the open hall, and the
-/// simulation tick, on `world`'s map.
+/// Measures full frames at each size on one core and on all of them with
+/// the fill reference beside each, the face against a wall and the open
+/// hall, and the simulation tick, on `world`'s map.
 pub fn run(world: &World, art: (&Art, &MapArt)) -> Vec<Figure> {
     let mut figures = Vec::new();
-    let mut push = |name: String, value: f64, unit: &'static str| {
-        figures.push(Figure { name, value, unit });
-    };
     let scene = with_exhaust(world, &POSES);
-    let single = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("a pool of one thread");
-    let mut full = (0.0, 0.0);
-    for (w, h) in SIZES {
-        let one = single.install(|| frame_ms(&scene, art, &POSES, (w, h)));
-        let all = frame_ms(&scene, art, &POSES, (w, h));
-        push(format!("frame_{w}x{h}_1t_ms"), one, "ms");
-        push(format!("frame_{w}x{h}_all_ms"), all, "ms");
-        full = (one, all);
+    for size in SIZES {
+        figures.extend(size_rows(&scene, art, size));
     }
-    let fill = fill_ms((1920, 1080));
-    push("fill_1920x1080_ms".into(), fill, "ms");
-    push("ratio_frame_to_fill_1920x1080".into(), full.1 / fill, "x");
-    push("speedup_all_over_1t_1920x1080".into(), full.0 / full.1, "x");
     let alone = |pose: Pose| frame_ms(&with_exhaust(world, &[pose]), art, &[pose], (1920, 1080));
     let (near, open) = (alone(NEAR_WALL), alone(OPEN_HALL));
-    push("near_wall_1920x1080_all_ms".into(), near, "ms");
-    push("open_hall_1920x1080_all_ms".into(), open, "ms");
-    push("ratio_near_wall_to_open_hall".into(), near / open, "x");
+    figures.extend(near.rows("near_wall_1920x1080_all_ms".into(), "ms"));
+    figures.extend(open.rows("open_hall_1920x1080_all_ms".into(), "ms"));
+    figures.push(Figure {
+        name: "ratio_near_wall_to_open_hall".into(),
+        value: near.median / open.median,
+        unit: "x",
+    });
     // The open hall with Quake's full strafe roll: the scene turned before
     // the HUD, one more pass over the frame.
     let rolled = Pose {
         roll: 2f64.to_radians(),
         ..OPEN_HALL
     };
-    push(
-        "rolled_open_hall_1920x1080_all_ms".into(),
-        alone(rolled),
-        "ms",
-    );
-    push(
-        "threads".into(),
-        rayon::current_num_threads() as f64,
-        "threads",
-    );
+    figures.extend(alone(rolled).rows("rolled_open_hall_1920x1080_all_ms".into(), "ms"));
+    figures.push(Figure {
+        name: "threads".into(),
+        value: rayon::current_num_threads() as f64,
+        unit: "threads",
+    });
+    figures.extend(tick_rows(world));
+    figures
+}
+
+/// The tick rows: the player walking alone on `world`, then the crowds of
+/// [`SIM_COUNTS`] and [`ENEMY_COUNTS`].
+fn tick_rows(world: &World) -> Vec<Figure> {
+    let mut rows = Vec::new();
     let mut sim = world.clone();
     let walk = Controls {
         forward: 1.0,
         turn: 0.3,
         ..Controls::default()
     };
-    let ms = median_ms(21, || {
+    let thousand = time_ms(21, || {
         for _ in 0..1000 {
             sim.step(&walk);
         }
-    }) / 1000.0;
-    push("sim_tick_player_ms".into(), ms, "ms");
+    });
+    rows.extend(thousand.per(1000).rows("sim_tick_player_ms".into(), "ms"));
     for (walkers, tanks, particles) in SIM_COUNTS {
-        push(
-            format!("sim_tick_{walkers}w_{tanks}t_{particles}p_ms"),
-            sim_tick_ms(walkers, tanks, particles),
-            "ms",
-        );
+        let name = format!("sim_tick_{walkers}w_{tanks}t_{particles}p_ms");
+        rows.extend(sim_tick_ms(walkers, tanks, particles).rows(name, "ms"));
     }
     for (walkers, tanks) in ENEMY_COUNTS {
-        push(
-            format!("enemies_{walkers}w_{tanks}t_tick_ms"),
-            enemy_tick_ms(walkers, tanks),
-            "ms",
-        );
+        let name = format!("enemies_{walkers}w_{tanks}t_tick_ms");
+        rows.extend(enemy_tick_ms(walkers, tanks).rows(name, "ms"));
     }
-    figures
+    rows
+}
+
+/// The rows of one frame size `(w, h)`: the full frame of `scene` (over
+/// [`POSES`]) on one thread and on the pool in force, then the fill
+/// reference on one thread and on as many as the pool has.
+fn size_rows(scene: &World, art: (&Art, &MapArt), (w, h): (usize, usize)) -> Vec<Figure> {
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool of one thread");
+    let frame = SizeTimings {
+        one: single.install(|| frame_ms(scene, art, &POSES, (w, h))),
+        all: frame_ms(scene, art, &POSES, (w, h)),
+    };
+    let fill = SizeTimings {
+        one: fill::fill((w, h), 1),
+        all: fill::fill((w, h), rayon::current_num_threads()),
+    };
+    size_figures((w, h), frame, fill)
+}
+
+/// One thing timed at one size on one thread and on all of them.
+#[derive(Clone, Copy, Debug)]
+struct SizeTimings {
+    /// On one thread.
+    one: Timing,
+    /// On all threads.
+    all: Timing,
+}
+
+/// The rows of a `w` x `h` frame timed as `frame` and filled as `fill`:
+/// each timing's median and `_min` rows, then the frame over the fill (all
+/// threads), all threads' speedup over one (frame), and the one-thread
+/// frame's nanoseconds a pixel, each from the medians.
+fn size_figures((w, h): (usize, usize), frame: SizeTimings, fill: SizeTimings) -> Vec<Figure> {
+    let mut rows = Vec::new();
+    for (name, t) in [
+        (format!("frame_{w}x{h}_1t_ms"), frame.one),
+        (format!("frame_{w}x{h}_all_ms"), frame.all),
+        (format!("fill_{w}x{h}_1t_ms"), fill.one),
+        (format!("fill_{w}x{h}_all_ms"), fill.all),
+    ] {
+        rows.extend(t.rows(name, "ms"));
+    }
+    let derived = [
+        (
+            format!("ratio_frame_to_fill_{w}x{h}"),
+            frame.all.median / fill.all.median,
+            "x",
+        ),
+        (
+            format!("speedup_all_over_1t_{w}x{h}"),
+            frame.one.median / frame.all.median,
+            "x",
+        ),
+        (
+            format!("ns_per_pixel_{w}x{h}_1t"),
+            frame.one.median * 1e6 / (w * h) as f64,
+            "ns",
+        ),
+    ];
+    rows.extend(derived.map(|(name, value, unit)| Figure { name, value, unit }));
+    rows
 }
 
 /// Walkers, tanks and exhaust particles whose tick is measured together:
@@ -249,10 +334,10 @@ pub fn run(world: &World, art: (&Art, &MapArt)) -> Vec<Figure> {
 pub const SIM_COUNTS: [(usize, usize, usize); 3] =
     [(10, 1, 100), (100, 10, 1000), (1000, 100, 10_000)];
 
-/// The median time of one world tick with `walkers`, `tanks` and
-/// `particles` (bouncing in place on the hall's floor for the whole run)
-/// in the measured hall; milliseconds.
-pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> f64 {
+/// The median and quickest time of one world tick with `walkers`, `tanks`
+/// and `particles` (bouncing in place on the hall's floor for the whole
+/// run) in the measured hall; milliseconds.
+pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> Timing {
     let world = crowd(walkers, tanks);
     let map = world.map().clone();
     let mut rng = Rng::new(3);
@@ -293,26 +378,28 @@ pub const ENEMY_COUNTS: [(usize, usize); 7] = [
 /// Edge of the square arena the enemy ticks are measured on, tiles.
 const ARENA: usize = 128;
 
-/// The median time of one world tick with `walkers` walkers and `tanks`
-/// tanks hunting a player standing in the middle of a 128x128 hall with a
-/// pillar every 8 tiles, after a second to spread out; milliseconds.
-pub fn enemy_tick_ms(walkers: usize, tanks: usize) -> f64 {
+/// The median and quickest time of one world tick with `walkers` walkers
+/// and `tanks` tanks hunting a player standing in the middle of a 128x128
+/// hall with a pillar every 8 tiles, after a second to spread out;
+/// milliseconds.
+pub fn enemy_tick_ms(walkers: usize, tanks: usize) -> Timing {
     let mut world = crowd(walkers, tanks);
     tick_ms(&mut world)
 }
 
-/// The median time of one tick of `world` with the player standing still,
-/// after a second to settle; milliseconds.
-fn tick_ms(world: &mut World) -> f64 {
+/// The median and quickest time of one tick of `world` with the player
+/// standing still, after a second to settle; milliseconds.
+fn tick_ms(world: &mut World) -> Timing {
     let still = Controls::default();
     for _ in 0..120 {
         world.step(&still);
     }
-    median_ms(15, || {
+    time_ms(15, || {
         for _ in 0..20 {
             world.step(&still);
         }
-    }) / 20.0
+    })
+    .per(20)
 }
 
 /// The measured hall with its enemies placed on a grid of open tiles, all
@@ -384,8 +471,100 @@ pub fn write(figures: &[Figure], csv: bool, out: &mut impl std::io::Write) -> st
 }
 
 #[cfg(test)]
-mod write_tests {
+mod tests {
     use super::*;
+
+    #[test]
+    fn a_timing_is_the_middle_run_and_the_quickest() {
+        let t = Timing::of(&[3.0, 1.5, 9.0, 2.0, 4.0]);
+        assert_eq!(
+            t,
+            Timing {
+                median: 3.0,
+                min: 1.5
+            }
+        );
+        // Of an even count, the upper of the middle two.
+        let t = Timing::of(&[4.0, 1.0, 2.0, 3.0]);
+        assert_eq!(
+            t,
+            Timing {
+                median: 3.0,
+                min: 1.0
+            }
+        );
+        assert_eq!(
+            Timing::of(&[0.25]),
+            Timing {
+                median: 0.25,
+                min: 0.25
+            }
+        );
+        let per = Timing {
+            median: 6.0,
+            min: 3.0,
+        }
+        .per(3);
+        assert_eq!(
+            per,
+            Timing {
+                median: 2.0,
+                min: 1.0
+            }
+        );
+    }
+
+    #[test]
+    fn a_timing_is_two_rows_the_quickest_beside_the_median() {
+        let [median, min] = Timing {
+            median: 2.5,
+            min: 2.0,
+        }
+        .rows("frame_640x360_1t_ms".into(), "ms");
+        assert_eq!(
+            (median.name.as_str(), median.value, median.unit),
+            ("frame_640x360_1t_ms", 2.5, "ms")
+        );
+        assert_eq!(
+            (min.name.as_str(), min.value, min.unit),
+            ("frame_640x360_1t_ms_min", 2.0, "ms")
+        );
+    }
+
+    #[test]
+    fn each_size_has_its_frames_fills_and_ratios_from_the_medians() {
+        let t = |median, min| Timing { median, min };
+        let frame = SizeTimings {
+            one: t(4.0, 3.0),
+            all: t(2.5, 2.0),
+        };
+        let fill = SizeTimings {
+            one: t(0.4, 0.3),
+            all: t(0.25, 0.2),
+        };
+        let rows = size_figures((1000, 500), frame, fill);
+        let got: Vec<(&str, f64, &str)> = rows
+            .iter()
+            .map(|f| (f.name.as_str(), f.value, f.unit))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("frame_1000x500_1t_ms", 4.0, "ms"),
+                ("frame_1000x500_1t_ms_min", 3.0, "ms"),
+                ("frame_1000x500_all_ms", 2.5, "ms"),
+                ("frame_1000x500_all_ms_min", 2.0, "ms"),
+                ("fill_1000x500_1t_ms", 0.4, "ms"),
+                ("fill_1000x500_1t_ms_min", 0.3, "ms"),
+                ("fill_1000x500_all_ms", 0.25, "ms"),
+                ("fill_1000x500_all_ms_min", 0.2, "ms"),
+                // 2.5 / 0.25; 4 / 2.5; 4 ms over 500,000 pixels is 8 ns.
+                ("ratio_frame_to_fill_1000x500", 10.0, "x"),
+                ("speedup_all_over_1t_1000x500", 1.6, "x"),
+                ("ns_per_pixel_1000x500_1t", 8.0, "ns"),
+            ]
+        );
+    }
 
     #[test]
     fn every_row_of_the_table_lines_up_whatever_the_longest_name() {
