@@ -43,6 +43,8 @@ pub(super) enum Command {
     Restart,
     /// Show or hide the enemies' steering overlay.
     ToggleSteering,
+    /// Show or hide the frame pacing graph.
+    TogglePacing,
     /// Switch the jetpack on or off.
     ToggleJetpack,
     /// Open or shut the door in front.
@@ -67,6 +69,7 @@ impl Command {
             Action::Reload => Self::Reload,
             Action::Restart => Self::Restart,
             Action::Steering => Self::ToggleSteering,
+            Action::PacingOverlay => Self::TogglePacing,
             Action::Jetpack => Self::ToggleJetpack,
             Action::Use => Self::Use,
             Action::Level => Self::Level,

@@ -10,6 +10,10 @@
 //! - `pad`: gamepads (gilrs), hot-plugged, read every frame.
 //! - `watch`: the settings and map files, polled for edits (hot reload).
 //! - `timing`: the fixed-step accumulator and the frame rate meter.
+//! - `limiter`: frames paced to the display where the presents do not
+//!   wait for it (Mesa's software Vulkan under Xvfb).
+//! - `pacing`: present-to-present and input-to-present times, for the
+//!   overlay (F6) and `--pacing`.
 //! - `game`: the world, its clock and its HUD, with no window.
 //! - `tape`: the recorder (F9, `--record`).
 //! - `screen`: the window and its scaled pixel buffer.
@@ -20,6 +24,8 @@
 
 mod game;
 mod input;
+mod limiter;
+mod pacing;
 mod pad;
 mod runner;
 mod screen;
@@ -27,14 +33,16 @@ mod tape;
 mod timing;
 mod watch;
 
+use crate::files;
 use crate::map::Loaded;
 use crate::record::{Outcome, Playback};
 use crate::settings::{Settings, Video};
 use crate::sim::{Tunables, World};
 use crate::sprites::Art;
 use game::{Game, Watch};
+pub use pacing::{PacingSummary, Percentiles};
 use runner::Runner;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tape::Tape;
 use winit::event_loop::{ControlFlow, EventLoop};
 
@@ -70,6 +78,18 @@ pub struct AppConfig {
     /// Open with the title menu over the map (the game started with no
     /// `--map`).
     pub title_menu: bool,
+    /// Write every presented frame's timing here at the end.
+    pub pacing: Option<PacingLog>,
+}
+
+/// Where `--pacing` writes every presented frame's timing, as CSV.
+#[derive(Clone, Debug)]
+pub struct PacingLog {
+    /// The CSV file.
+    pub path: PathBuf,
+    /// Replace it if it exists (`--force`); else a file there is kept and
+    /// the game ends with an error.
+    pub replace: bool,
 }
 
 /// What a session leaves behind, for the command line to tell.
@@ -81,6 +101,8 @@ pub struct Report {
     pub problems: Vec<String>,
     /// How the replay ended, in a replay.
     pub replay: Option<Outcome>,
+    /// What the frames' timings came to, with `--pacing`.
+    pub pacing: Option<PacingSummary>,
 }
 
 /// Why the game could not run. Each message says what to do about it; the
@@ -152,6 +174,15 @@ pub enum AppError {
     /// The event loop itself stopped with an error.
     #[error("the window's event loop stopped with an error; the cause follows.")]
     EventLoop(#[source] winit::error::EventLoopError),
+    /// The `--pacing` file could not be written.
+    #[error("wobblecaster could not write the frame timings to {path}.")]
+    Pacing {
+        /// The file asked for.
+        path: PathBuf,
+        /// What the file system said.
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 impl AppError {
@@ -178,7 +209,8 @@ impl AppError {
 pub fn run(config: AppConfig) -> Result<Report, AppError> {
     let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
     // Frames come from asking for a redraw after each one, so between them
-    // the loop may sleep; vsync in the present paces it.
+    // the loop may sleep; vsync in the present paces it, or, where the
+    // present does not wait, the runner's limiter.
     event_loop.set_control_flow(ControlFlow::Wait);
     let title = match &config.replay {
         Some(p) => format!(
@@ -188,11 +220,25 @@ pub fn run(config: AppConfig) -> Result<Report, AppError> {
         None => format!("wobblecaster \u{2014} {}", config.map.map.name),
     };
     let (video, frames) = (config.video.clone(), config.frames);
+    let pacing_log = config.pacing.clone();
     let game = new_game(config)?;
-    let mut runner = Runner::new(game, title, video, frames);
+    let mut runner = Runner::new(game, title, video, frames, pacing_log.is_some());
     let outcome = event_loop.run_app(&mut runner);
-    let (game, error) = runner.finish();
-    let report = game.close();
+    let runner::Finished {
+        game,
+        mut error,
+        pacing,
+        paced_here,
+    } = runner.finish();
+    let mut report = game.close();
+    if let (Some(log), Some(rows)) = (&pacing_log, pacing.into_rows()) {
+        match write_pacing(log, &rows) {
+            Ok(()) => report.pacing = Some(PacingSummary::of(&rows, paced_here)),
+            Err(e) => {
+                error.get_or_insert(e);
+            }
+        }
+    }
     // An error of ours ended the loop, so it explains more than the loop's own.
     if let Some(e) = error.or(outcome.err().map(AppError::EventLoop)) {
         for path in &report.saved {
@@ -201,6 +247,18 @@ pub fn run(config: AppConfig) -> Result<Report, AppError> {
         return Err(e);
     }
     Ok(report)
+}
+
+/// Writes every frame's timing `rows` as `log` asks, whole (a file that
+/// fails half way is not left behind).
+fn write_pacing(log: &PacingLog, rows: &[pacing::Row]) -> Result<(), AppError> {
+    let path: &Path = &log.path;
+    files::write_whole(path, log.replace, |out| pacing::write_csv(out, rows)).map_err(|source| {
+        AppError::Pacing {
+            path: path.to_path_buf(),
+            source,
+        }
+    })
 }
 
 /// The game `config` asks for: a replay, or play, recording from the first
@@ -283,9 +341,9 @@ pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
     )
     .with_map_art(config.map.art)
     .with_study(game::Studying::new(config.study, level));
-    let mut runner = Runner::new(game, title, config.video, config.frames);
+    let mut runner = Runner::new(game, title, config.video, config.frames, false);
     let outcome = event_loop.run_app(&mut runner);
-    let (game, error) = runner.finish();
+    let runner::Finished { game, error, .. } = runner.finish();
     let report = game.close();
     if let Some(e) = error.or(outcome.err().map(AppError::EventLoop)) {
         return Err(e);

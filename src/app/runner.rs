@@ -1,17 +1,23 @@
 //! The event loop's handler: opens the screen, feeds keys, mouse and
 //! gamepads to the game, and draws a frame whenever the window asks, asking
-//! again after each one.
+//! again after each one. It times the frames' presents and the inputs that
+//! go into them (`pacing`), and draws the pacing graph over the frame when
+//! asked (F6).
 
 use super::game::Game;
 use super::input::{self, Command};
+use super::limiter::{Limiter, DEFAULT_REFRESH};
+use super::pacing::Meter;
 use super::pad::{PadNews, Pads};
 use super::screen::Screen;
 use super::AppError;
-use crate::settings::{Binding, MouseButton, Video};
+use crate::render::pacing::draw_pacing;
+use crate::render::Frame;
+use crate::settings::{Binding, MouseButton, Present, Video};
 use std::time::{Instant, SystemTime};
 use winit::application::ApplicationHandler;
-use winit::event::{DeviceEvent, DeviceId, ElementState, KeyEvent, WindowEvent};
-use winit::event_loop::ActiveEventLoop;
+use winit::event::{DeviceEvent, DeviceId, ElementState, KeyEvent, StartCause, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow};
 use winit::keyboard::PhysicalKey;
 use winit::window::WindowId;
 
@@ -35,15 +41,43 @@ pub(super) struct Runner {
     occluded: bool,
     /// Frames still to present before quitting, for automated checks.
     frames_left: Option<u64>,
+    /// The frames' present-to-present and input-to-present times.
+    pacing: Meter,
+    /// The pacing graph is drawn over the frame.
+    show_pacing: bool,
+    /// When the next frame starts, where the presents do not wait for
+    /// the display.
+    limiter: Limiter,
     /// The first error, kept to return once the loop has exited.
     error: Option<AppError>,
 }
 
+/// What the event loop leaves behind.
+pub(super) struct Finished {
+    /// The game, to close.
+    pub game: Game,
+    /// The error that stopped the loop, if any.
+    pub error: Option<AppError>,
+    /// The frames' timings.
+    pub pacing: Meter,
+    /// The frames were paced by the game's limiter: the presents did not
+    /// wait for the display.
+    pub paced_here: bool,
+}
+
 impl Runner {
     /// A handler for `game` that opens a window titled `title` as `video`
-    /// asks, and quits after `frames` frames if given.
-    pub fn new(mut game: Game, title: String, video: Video, frames: Option<u64>) -> Self {
+    /// asks, and quits after `frames` frames if given; it keeps every
+    /// frame's timing if `keep_pacing` (else only the graph's).
+    pub fn new(
+        mut game: Game,
+        title: String,
+        video: Video,
+        frames: Option<u64>,
+        keep_pacing: bool,
+    ) -> Self {
         let (pads, warning) = Pads::start();
+        let limiter = Limiter::new(DEFAULT_REFRESH, video.present == Present::Vsync);
         if let Some(warning) = warning {
             eprintln!("warning: {warning}");
             game.tell(warning);
@@ -59,13 +93,22 @@ impl Runner {
             last_frame: None,
             occluded: false,
             frames_left: frames,
+            pacing: Meter::new(keep_pacing, frames),
+            show_pacing: false,
+            limiter,
             error: None,
         }
     }
 
-    /// The game, to close, and the error that stopped the loop, if any.
-    pub fn finish(self) -> (Game, Option<AppError>) {
-        (self.game, self.error)
+    /// What the loop leaves behind: the game, to close, the error that
+    /// stopped the loop, if any, and the frames' timings.
+    pub fn finish(self) -> Finished {
+        Finished {
+            game: self.game,
+            error: self.error,
+            pacing: self.pacing,
+            paced_here: self.limiter.is_pacing(),
+        }
     }
 
     /// Keeps `error` (the first one wins: later ones are usually its
@@ -81,12 +124,16 @@ impl Runner {
         let now = Instant::now();
         let elapsed = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f64());
         self.last_frame = Some(now);
+        self.limiter.frame_starts(now);
         self.poll_pads(event_loop);
+        // This frame is built from the controls as they are now.
+        self.pacing.frame_begins();
         let view = self.game.advance(elapsed);
         let Some(screen) = &mut self.screen else {
             return;
         };
         if let Some(video) = self.game.take_video_change() {
+            self.limiter.set_vsync(video.present == Present::Vsync);
             match screen.apply(&video) {
                 Ok(Some(notice)) => self.game.tell(notice),
                 Ok(None) => {}
@@ -108,12 +155,28 @@ impl Runner {
         if !screen.is_drawable() || self.occluded {
             return;
         }
-        let game = &mut self.game;
-        if let Err(e) = screen.present(|frame, w, h| game.draw(&view, frame, w, h)) {
-            return self.fail(event_loop, e);
+        let (game, pacing, show_pacing) = (&mut self.game, &mut self.pacing, self.show_pacing);
+        let shown = screen.present(|frame, w, h| {
+            game.draw(&view, frame, w, h);
+            if show_pacing {
+                draw_pacing(Frame::new(frame, w, h), &pacing.graph());
+            }
+        });
+        match shown {
+            Ok(true) => {
+                let now = Instant::now();
+                self.pacing.presented(now);
+                match self.limiter.presented(now) {
+                    // The event loop sleeps until then, reading inputs.
+                    Some(at) => event_loop.set_control_flow(ControlFlow::WaitUntil(at)),
+                    None => screen.request_redraw(),
+                }
+                self.count_frame(event_loop);
+            }
+            // Skipped: the next frame shows what this one would have.
+            Ok(false) => screen.request_redraw(),
+            Err(e) => self.fail(event_loop, e),
         }
-        screen.request_redraw();
-        self.count_frame(event_loop);
     }
 
     /// Counts a presented frame, leaving the loop after the last one asked
@@ -174,6 +237,11 @@ impl Runner {
         let PhysicalKey::Code(code) = event.physical_key else {
             return;
         };
+        // A key going down or up changes the controls; a repeat or a
+        // press replayed on focus changes nothing.
+        if !event.repeat && !is_synthetic {
+            self.pacing.input(Instant::now());
+        }
         let Some(binding) = input::key_binding(code) else {
             return;
         };
@@ -219,6 +287,7 @@ impl Runner {
             Command::Reload => self.game.reload_now(),
             Command::Restart => self.game.restart(),
             Command::ToggleSteering => self.game.toggle_steering(),
+            Command::TogglePacing => self.show_pacing = !self.show_pacing,
             Command::ToggleJetpack => self.game.toggle_jetpack(),
             Command::Use => self.game.use_door(),
             Command::Level => self.game.level_pointer(),
@@ -245,6 +314,14 @@ fn mouse_button(button: winit::event::MouseButton) -> Option<MouseButton> {
 }
 
 impl ApplicationHandler for Runner {
+    fn new_events(&mut self, event_loop: &ActiveEventLoop, cause: StartCause) {
+        // The limiter's time for the next frame has come.
+        if let (StartCause::ResumeTimeReached { .. }, Some(screen)) = (cause, &self.screen) {
+            event_loop.set_control_flow(ControlFlow::Wait);
+            screen.request_redraw();
+        }
+    }
+
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         // Desktop platforms resume once; opening a second window would be wrong.
         if self.screen.is_some() {
@@ -252,6 +329,8 @@ impl ApplicationHandler for Runner {
         }
         match Screen::open(event_loop, &self.title, &self.video) {
             Ok(screen) => {
+                let vsync = self.video.present == Present::Vsync;
+                self.limiter = Limiter::new(screen.refresh_period(), vsync);
                 screen.request_redraw();
                 self.screen = Some(screen);
             }
@@ -274,6 +353,7 @@ impl ApplicationHandler for Runner {
             }
             WindowEvent::Focused(true) => self.focused = true,
             WindowEvent::MouseInput { state, button, .. } => {
+                self.pacing.input(Instant::now());
                 if let Some(b) = mouse_button(button) {
                     self.button(event_loop, Binding::Mouse(b), state, false);
                 }
@@ -292,6 +372,7 @@ impl ApplicationHandler for Runner {
     fn device_event(&mut self, _: &ActiveEventLoop, _: DeviceId, event: DeviceEvent) {
         // Raw motion: not stopped by the window's edge, not accelerated.
         if let (DeviceEvent::MouseMotion { delta: (dx, dy) }, true) = (event, self.focused) {
+            self.pacing.input(Instant::now());
             self.game.add_mouse(dx, dy);
         }
     }

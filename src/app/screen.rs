@@ -1,11 +1,13 @@
 //! The window and the pixel buffer shown in it, scaled to fill the window
 //! with its aspect ratio kept.
 
+use super::limiter::DEFAULT_REFRESH;
 use super::AppError;
 use crate::settings::{Present, Scaling, Video};
 use pixels::{Pixels, PixelsBuilder, ScalingMode, SurfaceTexture};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
+use std::time::Duration;
 use winit::dpi::{LogicalSize, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{CursorGrabMode, Fullscreen, Window};
@@ -102,11 +104,15 @@ impl Screen {
         self.resize(size)
     }
 
-    /// Lets `paint` fill the buffer (RGBA, width, height), then shows it.
-    /// A frame that fails to show is skipped (pixels has reconfigured the
-    /// surface by then); only [`MAX_FAILED_FRAMES`] failures in a row are
-    /// an error.
-    pub fn present(&mut self, paint: impl FnOnce(&mut [u8], usize, usize)) -> Result<(), AppError> {
+    /// Lets `paint` fill the buffer (RGBA, width, height), then shows it;
+    /// false if showing it failed (pixels also skips a frame by itself, with
+    /// no failure, while the surface is occluded or times out). A frame that
+    /// fails to show is skipped (pixels has reconfigured the surface by
+    /// then); only [`MAX_FAILED_FRAMES`] failures in a row are an error.
+    pub fn present(
+        &mut self,
+        paint: impl FnOnce(&mut [u8], usize, usize),
+    ) -> Result<bool, AppError> {
         let (w, h) = self.buffer;
         paint(self.pixels.frame_mut(), w as usize, h as usize);
         // pixels skips a frame by itself while the surface is occluded or
@@ -114,7 +120,7 @@ impl Screen {
         let shown = self.pixels.render();
         match (self.failures.note(shown.is_ok()), shown) {
             (true, Err(e)) => Err(AppError::Render(e)),
-            _ => Ok(()),
+            (_, shown) => Ok(shown.is_ok()),
         }
     }
 
@@ -155,6 +161,20 @@ impl Screen {
         // The scale is worked out when the surface is sized.
         self.resize(self.window.inner_size())?;
         Ok(notice)
+    }
+
+    /// How often the window's display refreshes, as the platform tells
+    /// it; [`DEFAULT_REFRESH`] (60 Hz) if it does not, or tells a rate
+    /// under 20 Hz or over 1000 Hz.
+    pub fn refresh_period(&self) -> Duration {
+        let millihertz = self
+            .window
+            .current_monitor()
+            .and_then(|m| m.refresh_rate_millihertz())
+            .filter(|mhz| (20_000..=1_000_000).contains(mhz));
+        millihertz.map_or(DEFAULT_REFRESH, |mhz| {
+            Duration::from_secs_f64(1000.0 / f64::from(mhz))
+        })
     }
 
     /// Asks for another frame.

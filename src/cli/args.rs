@@ -64,6 +64,40 @@ impl WindowArgs {
     }
 }
 
+/// Frame timings written from the window (`--pacing`).
+#[derive(Args)]
+pub struct PacingArgs {
+    /// Write every presented frame's timing to FILE.csv (frame,
+    /// present_ms, frame_ms, input_to_present_ms) when the game ends, and
+    /// print the 50th, 95th and 99th percentiles.
+    #[arg(long, value_name = "FILE.csv")]
+    pub pacing: Option<PathBuf>,
+    /// Replace the `--pacing` file if it exists.
+    #[arg(long, requires = "pacing")]
+    pub force: bool,
+}
+
+impl PacingArgs {
+    /// Where the timings go; refused before the window opens if a file is
+    /// there and `--force` was not given.
+    #[cfg(feature = "window")]
+    pub fn log(&self) -> Result<Option<crate::app::PacingLog>, CliError> {
+        let Some(path) = &self.pacing else {
+            return Ok(None);
+        };
+        if path.symlink_metadata().is_ok() && !self.force {
+            return Err(CliError::refused(format!(
+                "{} exists; pass --force to replace it",
+                path.display()
+            )));
+        }
+        Ok(Some(crate::app::PacingLog {
+            path: path.clone(),
+            replace: self.force,
+        }))
+    }
+}
+
 /// Movement and comfort choices shared by the commands that run the world.
 #[derive(Args, Clone)]
 pub struct TuningArgs {

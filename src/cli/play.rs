@@ -1,6 +1,6 @@
 //! Playing in the window: the command with no subcommand.
 
-use super::args::{TuningArgs, WindowArgs};
+use super::args::{PacingArgs, TuningArgs, WindowArgs};
 use super::CliError;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,6 +23,8 @@ pub struct Args {
     record: Option<PathBuf>,
     #[command(flatten)]
     tuning: TuningArgs,
+    #[command(flatten)]
+    pacing: PacingArgs,
 }
 
 /// Plays the game in a window until the player quits.
@@ -30,6 +32,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     use super::run_input::load_map;
     use crate::app::{self, AppConfig};
+    let pacing = args.pacing.log()?;
     let (settings, settings_path) = args.window.load_settings()?;
     // Started with no map named, a newcomer gets the title menu first.
     let title_menu = args.map.is_none() && args.record.is_none();
@@ -50,6 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         title_menu,
         record: args.record,
         replay: None,
+        pacing: pacing.clone(),
     })?;
     for path in &report.saved {
         say!("recording saved: {}", path.display());
@@ -57,12 +61,57 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     for problem in &report.problems {
         eprintln!("warning: {problem}");
     }
+    if let (Some(log), Some(summary)) = (pacing, report.pacing) {
+        tell_pacing(&log.path, &summary)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints where the frame timings went and their percentiles.
+#[cfg(feature = "window")]
+fn tell_pacing(
+    path: &std::path::Path,
+    summary: &crate::app::PacingSummary,
+) -> Result<(), CliError> {
+    say!(
+        "frame timings: {} frames written to {}",
+        summary.frames,
+        path.display()
+    );
+    if summary.paced_here {
+        say!(
+            "the presents did not wait for the display, so the game paced the frames at its refresh"
+        );
+    }
+    for (name, p) in [
+        ("frame_ms", summary.frame_ms),
+        ("input_to_present_ms", summary.input_to_present_ms),
+    ] {
+        match p {
+            Some(p) => say!(
+                "{name}: p50 {:.2}  p95 {:.2}  p99 {:.2}  (n = {}; p99/p50 = {:.2})",
+                p.p50,
+                p.p95,
+                p.p99,
+                p.count,
+                p.p99 / p.p50
+            ),
+            None => say!("{name}: none measured"),
+        }
+    }
+    Ok(())
 }
 
 /// Without the window there is nothing to play in.
 #[cfg(not(feature = "window"))]
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let _ = (args.map, args.seed, args.record, args.tuning, args.window);
+    let _ = (
+        args.map,
+        args.seed,
+        args.record,
+        args.tuning,
+        args.window,
+        args.pacing,
+    );
     Err(CliError::NoWindow)
 }

@@ -64,6 +64,7 @@ fn in_window(
         record: None,
         title_menu: false,
         replay: Some(Playback::new(recording)),
+        pacing: None,
     })?;
     let outcome = report.replay.expect("a replay reports its outcome");
     if outcome.ticks < total {

@@ -11,6 +11,7 @@ mod flats;
 mod font;
 pub mod help;
 mod hud;
+pub mod pacing;
 pub mod panel;
 mod paths;
 mod radar;

@@ -53,6 +53,8 @@ pub enum Action {
     NextCoupling,
     /// Show or hide the enemies' steering overlay on the minimap.
     Steering,
+    /// Show or hide the frame pacing graph (frame times, p50 and p99).
+    PacingOverlay,
     /// Start or stop recording.
     Record,
     /// Reload the settings file.
@@ -72,7 +74,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 30] = [
+    pub const ALL: [Action; 31] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -96,6 +98,7 @@ impl Action {
         Action::NextModel,
         Action::NextCoupling,
         Action::Steering,
+        Action::PacingOverlay,
         Action::Record,
         Action::Reload,
         Action::Quit,
@@ -125,6 +128,7 @@ impl Action {
             Action::Level => "level",
             Action::Restart => "restart",
             Action::Steering => "steering",
+            Action::PacingOverlay => "pacing_overlay",
             Action::Pause => "pause",
             Action::Help => "help",
             Action::Minimap => "minimap",
@@ -161,6 +165,7 @@ impl Action {
             Action::Level => "jetpack: centre the pointer",
             Action::Restart => "start the map again",
             Action::Steering => "enemy steering overlay",
+            Action::PacingOverlay => "frame pacing graph",
             Action::Pause => "pause",
             Action::Help => "this help",
             Action::Minimap => "minimap",
@@ -513,6 +518,7 @@ impl Default for Bindings {
         b.set(Action::Level, [Key("KeyC"), Pad(LeftThumb)]);
         b.set(Action::Restart, [Key("Enter"), Key("NumpadEnter")]);
         b.set(Action::Steering, [Key("F4")]);
+        b.set(Action::PacingOverlay, [Key("F6")]);
         b.set(Action::Pause, [Key("KeyP"), Pad(Start)]);
         b.set(Action::Help, [Key("F1"), Pad(Select)]);
         b.set(Action::Minimap, [Key("Tab"), Pad(RightThumb)]);

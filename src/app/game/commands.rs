@@ -168,6 +168,7 @@ impl Game {
             saved: self.tape.saved().to_vec(),
             problems: self.problems,
             replay: self.playback.as_ref().map(|p| p.outcome(&self.world)),
+            pacing: None,
         }
     }
 
