@@ -5,10 +5,7 @@
 //! walking maneuvers' plots.
 
 use super::metrics::{FlownTrajectory, CUT_DEG_PER_TICK};
-use super::plot::{
-    axes, bounds, encode_png, equal_aspect, legend, lines, register_fonts, Series, COLOURS,
-    LEGEND_HEIGHT, SIZE,
-};
+use super::plot::{axes, bounds, lines, register_fonts, six_panels, Series, COLOURS};
 use super::series::{rate, unwrap};
 use plotters::prelude::*;
 
@@ -95,34 +92,13 @@ pub fn flight(
     let labels: Vec<String> = runs.iter().map(|(label, _)| label.clone()).collect();
     let pick = |f: Pick| -> Vec<&Series> { panels.iter().map(f).collect() };
     let metres = format!("m (1 tile = {metres_per_tile} m)");
-    let mut rgb = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
-    {
-        let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let root = root
-            .titled(title, ("sans-serif", 26))
-            .map_err(|e| e.to_string())?;
-        let (strip, body) = root.split_vertically(LEGEND_HEIGHT);
-        legend(&strip, &labels, NOTE)?;
-        let areas = body.split_evenly((3, 2));
-        let (w, h) = areas[0].dim_in_pixel();
-        let range = equal_aspect(
-            bounds(pick(|p| &p.path).into_iter()),
-            (w.saturating_sub(72), h.saturating_sub(86)),
-        );
-        let mut chart = axes(
-            &areas[0],
-            "Path from above (north up, equal scale)",
-            ("x (tiles)", "-y (tiles)"),
-            range,
-        )?;
-        lines(&mut chart, &pick(|p| &p.path), 2, 1.0)?;
+    six_panels(title, (&labels, NOTE), &pick(|p| &p.path), |areas| {
         let simple: [(&str, &str, Pick); 3] = [
             ("Altitude of the feet", &metres, |p| &p.altitude),
             ("View pitch as rendered (down +)", "deg", |p| &p.pitch),
             ("View yaw", "deg (unwrapped)", |p| &p.yaw),
         ];
-        for (area, (caption, unit, f)) in areas[1..4].iter().zip(simple) {
+        for (area, (caption, unit, f)) in areas[..3].iter().zip(simple) {
             let mut chart = axes(
                 area,
                 caption,
@@ -134,7 +110,7 @@ pub fn flight(
         let (x_range, _) = bounds(pick(|p| &p.speed).into_iter());
         let (_, y_range) = bounds(panels.iter().flat_map(|p| p.pitch_rate.iter()));
         let mut chart = axes(
-            &areas[4],
+            &areas[3],
             "View pitch rate (jumps marked, not drawn)",
             ("time (s)", "deg/s"),
             (x_range, y_range),
@@ -158,13 +134,12 @@ pub fn flight(
         }
         let unit = format!("m/s (1 tile = {metres_per_tile} m)");
         let mut chart = axes(
-            &areas[5],
+            &areas[4],
             "Eye speed in 3D",
             ("time (s)", &unit),
             bounds(pick(|p| &p.speed).into_iter()),
         )?;
         lines(&mut chart, &pick(|p| &p.speed), 2, 1.0)?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    encode_png(&rgb, SIZE).map_err(|e| e.to_string())
+        Ok(())
+    })
 }

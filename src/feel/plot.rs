@@ -298,36 +298,14 @@ pub fn maneuver(
         })
         .collect();
     let pick = |f: fn(&Panels) -> &Series| -> Vec<&Series> { panels.iter().map(f).collect() };
-    let mut rgb = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
-    {
-        let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let root = root
-            .titled(title, ("sans-serif", 26))
-            .map_err(|e| e.to_string())?;
-        let (strip, body) = root.split_vertically(LEGEND_HEIGHT);
-        legend(&strip, &labels, NOTE)?;
-        let areas = body.split_evenly((3, 2));
-        // The path, north up, one metre as long across as up.
-        let (w, h) = areas[0].dim_in_pixel();
-        let range = equal_aspect(
-            bounds(pick(|p| &p.path).into_iter()),
-            (w.saturating_sub(72), h.saturating_sub(86)),
-        );
-        let mut chart = axes(
-            &areas[0],
-            "Path from above (north up, equal scale)",
-            ("x (tiles)", "-y (tiles)"),
-            range,
-        )?;
-        lines(&mut chart, &pick(|p| &p.path), 2, 1.0)?;
+    six_panels(title, (&labels, NOTE), &pick(|p| &p.path), |areas| {
         // The view yaw, with the commanded heading dashed.
         let both: Vec<&Series> = pick(|p| &p.yaw)
             .into_iter()
             .chain(pick(|p| &p.wish))
             .collect();
         let mut chart = axes(
-            &areas[1],
+            &areas[0],
             "View yaw and commanded heading",
             ("time (s)", "deg (unwrapped)"),
             bounds(both.into_iter()),
@@ -348,7 +326,7 @@ pub fn maneuver(
         let limit = robust_limit(&panels);
         let (x_range, _) = bounds(pick(|p| &p.speed).into_iter());
         let mut chart = axes(
-            &areas[2],
+            &areas[1],
             "View yaw rate (view cuts marked, not drawn)",
             ("time (s)", "deg/s"),
             (x_range, (-limit, limit)),
@@ -369,7 +347,7 @@ pub fn maneuver(
         // The speed.
         let unit = format!("m/s (1 tile = {metres_per_tile} m)");
         let mut chart = axes(
-            &areas[3],
+            &areas[2],
             "Speed",
             ("time (s)", &unit),
             bounds(pick(|p| &p.speed).into_iter()),
@@ -378,7 +356,7 @@ pub fn maneuver(
         // The horizontal acceleration, raw (faint) and through Wf.
         let range = bounds(pick(|p| &p.accel_weighted).into_iter());
         let mut chart = axes(
-            &areas[4],
+            &areas[3],
             "Horizontal acceleration: Wf-weighted (solid), raw (faint, clipped)",
             ("time (s)", "m/s^2"),
             range,
@@ -398,12 +376,52 @@ pub fn maneuver(
         let range = bounds(pick(|p| &p.spectrum).into_iter());
         let range = ((0.0, SPECTRUM_MAX_HZ), (0.0, range.1 .1.max(1e-9)));
         let mut chart = axes(
-            &areas[5],
+            &areas[4],
             "Yaw-rate power spectrum (cuts held out)",
             ("Hz", "(deg/s)^2 per bin"),
             range,
         )?;
         lines(&mut chart, &pick(|p| &p.spectrum), 2, 1.0)?;
+        Ok(())
+    })
+}
+
+/// One panel of a figure drawn by [`six_panels`].
+pub(super) type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
+
+/// A figure of six panels, three rows of two, as PNG bytes: `title` and a
+/// legend of `labels` (with `note`) over them, the first panel the `paths`
+/// from above at equal scale, north up, one metre as long across as up;
+/// `rest` draws the other five.
+pub(super) fn six_panels(
+    title: &str,
+    (labels, note): (&[String], &str),
+    paths: &[&Series],
+    rest: impl FnOnce(&[Area<'_>]) -> Result<(), String>,
+) -> Result<Vec<u8>, String> {
+    let mut rgb = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = root
+            .titled(title, ("sans-serif", 26))
+            .map_err(|e| e.to_string())?;
+        let (strip, body) = root.split_vertically(LEGEND_HEIGHT);
+        legend(&strip, labels, note)?;
+        let areas = body.split_evenly((3, 2));
+        let (w, h) = areas[0].dim_in_pixel();
+        let range = equal_aspect(
+            bounds(paths.iter().copied()),
+            (w.saturating_sub(72), h.saturating_sub(86)),
+        );
+        let mut chart = axes(
+            &areas[0],
+            "Path from above (north up, equal scale)",
+            ("x (tiles)", "-y (tiles)"),
+            range,
+        )?;
+        lines(&mut chart, paths, 2, 1.0)?;
+        rest(&areas[1..])?;
         root.present().map_err(|e| e.to_string())?;
     }
     encode_png(&rgb, SIZE).map_err(|e| e.to_string())
