@@ -291,6 +291,78 @@ pub fn persist(partial: &Path, path: &Path, replace: bool) -> io::Result<()> {
     }
 }
 
+/// Why an output folder (see [`write_folder`]) was not put in place.
+#[derive(Debug)]
+pub enum FolderFault<E> {
+    /// The folder has files in it and `force` was not given.
+    NotEmpty(PathBuf),
+    /// A file or folder could not be written.
+    Io(PathBuf, io::Error),
+    /// Building the outputs failed.
+    Build(E),
+}
+
+/// Writes an output folder of several files all or nothing: `build` fills
+/// a fresh folder beside `dir` (see [`temp_folder_beside`]) and returns
+/// the names of what it wrote; then that folder becomes `dir` (when `dir`
+/// is absent or empty) or, with `force` into a folder holding other files,
+/// each file replaces its namesake (a file only) and the other files stay.
+/// Without `force` a folder with anything in it is left untouched, and a
+/// failure while building leaves `dir` as it was; with `force`, a file
+/// that cannot be moved into place stops the rest, and those moved before
+/// it stay. The paths written.
+pub fn write_folder<E>(
+    dir: &Path,
+    force: bool,
+    build: impl FnOnce(&Path) -> Result<Vec<String>, E>,
+) -> Result<Vec<PathBuf>, FolderFault<E>> {
+    let occupied = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_some(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
+        Err(e) => return Err(FolderFault::Io(dir.to_owned(), e)),
+    };
+    if occupied && !force {
+        return Err(FolderFault::NotEmpty(dir.to_owned()));
+    }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| FolderFault::Io(parent.to_owned(), e))?;
+    }
+    let temp = temp_folder_beside(dir).map_err(|e| FolderFault::Io(dir.to_owned(), e))?;
+    let built = build(&temp)
+        .map_err(FolderFault::Build)
+        .and_then(|names| place_folder(&temp, dir, &names, occupied).map(|()| names));
+    let _ = std::fs::remove_dir_all(&temp);
+    Ok(built?.iter().map(|name| dir.join(name)).collect())
+}
+
+/// Puts the finished files `names` in `built` at `dir`: the whole folder
+/// renamed when `dir` holds nothing, else each file moved over its
+/// namesake, after checking that only files are in the way.
+fn place_folder<E>(
+    built: &Path,
+    dir: &Path,
+    names: &[String],
+    occupied: bool,
+) -> Result<(), FolderFault<E>> {
+    if !occupied {
+        // An empty folder is replaced by the rename; a folder that gained
+        // files meanwhile makes it fail, and nothing of it is touched.
+        return std::fs::rename(built, dir).map_err(|e| FolderFault::Io(dir.to_owned(), e));
+    }
+    for name in names {
+        let target = dir.join(name);
+        if target.symlink_metadata().is_ok_and(|m| !m.is_file()) {
+            let e = io::Error::other("something other than a file is in the way");
+            return Err(FolderFault::Io(target, e));
+        }
+    }
+    for name in names {
+        persist(&built.join(name), &dir.join(name), true)
+            .map_err(|e| FolderFault::Io(dir.join(name), e))?;
+    }
+    Ok(())
+}
+
 /// The error for an output name that is already taken.
 fn taken(path: &Path) -> io::Error {
     io::Error::new(

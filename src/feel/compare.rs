@@ -193,27 +193,15 @@ pub fn write_sections(
     force: bool,
     command: &str,
 ) -> std::result::Result<Vec<PathBuf>, CompareError> {
-    let write_err = |path: &Path, e: &dyn std::fmt::Display| CompareError::Write {
-        path: path.to_owned(),
-        reason: format!("cannot write {}: {e}", path.display()),
-    };
-    let occupied = match std::fs::read_dir(dir) {
-        Ok(mut entries) => entries.next().is_some(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
-        Err(e) => return Err(write_err(dir, &e)),
-    };
-    if occupied && !force {
-        return Err(CompareError::NotEmpty(dir.to_owned()));
-    }
-    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| write_err(parent, &e))?;
-    }
-    let build = files::temp_folder_beside(dir).map_err(|e| write_err(dir, &e))?;
-    let built = build_report(&build, sections, command)
-        .map_err(|(path, reason)| CompareError::Write { path, reason })
-        .and_then(|names| place(&build, dir, &names, occupied).map(|()| names));
-    let _ = std::fs::remove_dir_all(&build);
-    Ok(built?.iter().map(|name| dir.join(name)).collect())
+    let written = files::write_folder(dir, force, |build| build_report(build, sections, command));
+    written.map_err(|fault| match fault {
+        files::FolderFault::NotEmpty(dir) => CompareError::NotEmpty(dir),
+        files::FolderFault::Io(path, e) => CompareError::Write {
+            reason: format!("cannot write {}: {e}", path.display()),
+            path,
+        },
+        files::FolderFault::Build((path, reason)) => CompareError::Write { path, reason },
+    })
 }
 
 /// Writes every file of the report into the empty folder `build`; their
@@ -265,37 +253,4 @@ fn build_report(
     files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
     names.push("report.md".to_string());
     Ok(names)
-}
-
-/// Puts the finished report in `build` at `dir`: the whole folder renamed
-/// when `dir` holds nothing, else each of `names` moved over its namesake.
-fn place(
-    build: &Path,
-    dir: &Path,
-    names: &[String],
-    occupied: bool,
-) -> std::result::Result<(), CompareError> {
-    let write_err = |path: &Path, e: std::io::Error| CompareError::Write {
-        path: path.to_owned(),
-        reason: format!("cannot write {}: {e}", path.display()),
-    };
-    if !occupied {
-        // An empty folder is replaced by the rename; a folder that gained
-        // files meanwhile makes it fail, and nothing of it is touched.
-        return std::fs::rename(build, dir).map_err(|e| write_err(dir, e));
-    }
-    // Everything in the way is checked before anything moves: only a file
-    // may be replaced by a file.
-    for name in names {
-        let target = dir.join(name);
-        if target.symlink_metadata().is_ok_and(|m| !m.is_file()) {
-            let e = std::io::Error::other("something other than a file is in the way");
-            return Err(write_err(&target, e));
-        }
-    }
-    for name in names {
-        files::persist(&build.join(name), &dir.join(name), true)
-            .map_err(|e| write_err(&dir.join(name), e))?;
-    }
-    Ok(())
 }

@@ -24,68 +24,28 @@ pub enum FolderError {
     },
 }
 
-/// Writes `outputs` (file name and bytes) into `dir` as the module says;
-/// the paths written.
+/// Writes `outputs` (file name and bytes) into `dir` as the module says
+/// ([`files::write_folder`]); the paths written.
 pub fn write(
     dir: &Path,
     outputs: &[(String, Vec<u8>)],
     force: bool,
 ) -> Result<Vec<PathBuf>, FolderError> {
-    let write_err = |path: &Path, e: &dyn std::fmt::Display| FolderError::Write {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    };
-    let occupied = match std::fs::read_dir(dir) {
-        Ok(mut entries) => entries.next().is_some(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
-        Err(e) => return Err(write_err(dir, &e)),
-    };
-    if occupied && !force {
-        return Err(FolderError::NotEmpty(dir.to_owned()));
-    }
-    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| write_err(parent, &e))?;
-    }
-    let build = files::temp_folder_beside(dir).map_err(|e| write_err(dir, &e))?;
-    let built = outputs.iter().try_for_each(|(name, bytes)| {
-        let path = build.join(name);
-        files::write_bytes(&path, false, bytes).map_err(|e| write_err(&path, &e))
-    });
-    let placed = built.and_then(|()| place(&build, dir, outputs, occupied));
-    let _ = std::fs::remove_dir_all(&build);
-    placed?;
-    Ok(outputs.iter().map(|(name, _)| dir.join(name)).collect())
-}
-
-/// Puts the finished files in `build` at `dir`: the whole folder renamed
-/// when `dir` holds nothing, else each file moved over its namesake.
-fn place(
-    build: &Path,
-    dir: &Path,
-    outputs: &[(String, Vec<u8>)],
-    occupied: bool,
-) -> Result<(), FolderError> {
-    let write_err = |path: &Path, e: std::io::Error| FolderError::Write {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    };
-    if !occupied {
-        // An empty folder is replaced by the rename; a folder that gained
-        // files meanwhile makes it fail, and nothing of it is touched.
-        return std::fs::rename(build, dir).map_err(|e| write_err(dir, e));
-    }
-    // Everything in the way is checked before anything moves: only a file
-    // may be replaced by a file.
-    for (name, _) in outputs {
-        let target = dir.join(name);
-        if target.symlink_metadata().is_ok_and(|m| !m.is_file()) {
-            let e = std::io::Error::other("something other than a file is in the way");
-            return Err(write_err(&target, e));
+    let written = files::write_folder(dir, force, |build| {
+        for (name, bytes) in outputs {
+            let path = build.join(name);
+            files::write_bytes(&path, false, bytes).map_err(|e| (path, e))?;
         }
-    }
-    for (name, _) in outputs {
-        files::persist(&build.join(name), &dir.join(name), true)
-            .map_err(|e| write_err(&dir.join(name), e))?;
-    }
-    Ok(())
+        Ok(outputs.iter().map(|(name, _)| name.clone()).collect())
+    });
+    written.map_err(|fault| {
+        let (path, e) = match fault {
+            files::FolderFault::NotEmpty(dir) => return FolderError::NotEmpty(dir),
+            files::FolderFault::Io(path, e) | files::FolderFault::Build((path, e)) => (path, e),
+        };
+        FolderError::Write {
+            path,
+            reason: e.to_string(),
+        }
+    })
 }

@@ -30,7 +30,7 @@ const NOTE: &str =
 const SPECTRUM_MAX_HZ: f64 = 3.0;
 /// One colour per series, in [`super::maneuvers::VARIANTS`] order: the
 /// Okabe-Ito palette, distinct for every kind of colour vision.
-pub(super) const COLOURS: [RGBColor; 8] = [
+pub const COLOURS: [RGBColor; 8] = [
     RGBColor(0, 114, 178),
     RGBColor(213, 94, 0),
     RGBColor(0, 158, 115),

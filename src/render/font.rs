@@ -50,6 +50,18 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// A canvas over the whole of `frame`: what is drawn over a finished
+    /// frame (a study's panel, the pacing graph).
+    pub fn over(frame: super::Frame<'a>) -> Self {
+        let super::Frame {
+            pixels,
+            width,
+            height,
+        } = frame;
+        let (pixels, _) = pixels.as_chunks_mut::<4>();
+        Self::band(pixels, width, height, 0)
+    }
+
     /// A canvas over frame rows `y0` onward of a frame `width` x `height`,
     /// `pixels` holding whole rows.
     pub fn band(pixels: &'a mut [[u8; 4]], width: usize, height: usize, y0: usize) -> Self {

@@ -91,13 +91,8 @@ impl Place {
 /// little, amber within 30 Hz, red beyond), the 16.7 and 33.3 ms lines
 /// across, and the figures above.
 pub fn draw_pacing(frame: Frame, pacing: &Pacing) {
-    let Frame {
-        pixels,
-        width,
-        height,
-    } = frame;
-    let (pixels, _) = pixels.as_chunks_mut::<4>();
-    let mut c = Canvas::band(pixels, width, height, 0);
+    let mut c = Canvas::over(frame);
+    let (width, height) = (c.width, c.height);
     let at = Place::new(pacing.bars, (width, height));
     let pad = (PAD * at.scale) as i64;
     let graph_w = (pacing.bars * at.bar) as i64;

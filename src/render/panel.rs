@@ -32,13 +32,8 @@ const HINT: [u8; 3] = [170, 170, 170];
 /// Draws `panel` over `frame`: darkened whole (or, compact, a box at the
 /// top), the text scaled to fit the width.
 pub fn draw_panel(frame: Frame, panel: &Panel) {
-    let Frame {
-        pixels,
-        width,
-        height,
-    } = frame;
-    let (pixels, _) = pixels.as_chunks_mut::<4>();
-    let mut c = Canvas::band(pixels, width, height, 0);
+    let mut c = Canvas::over(frame);
+    let (width, height) = (c.width, c.height);
     let longest = std::iter::once(&panel.title)
         .chain(&panel.lines)
         .chain(std::iter::once(&panel.hint))

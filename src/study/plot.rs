@@ -27,15 +27,12 @@ pub const SIZE: (u32, u32) = (1200, 800);
 /// The FMS scale's top: 0 is no sickness, 20 frank sickness.
 pub const FMS_MAX: f64 = 20.0;
 /// One colour per condition, in input order (repeating after six): the
-/// Okabe-Ito palette less its yellow, which is too faint on white.
-pub const COLOURS: [RGBColor; 6] = [
-    RGBColor(0, 114, 178),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(230, 159, 0),
-    RGBColor(86, 180, 233),
-];
+/// feel lab's Okabe-Ito palette less its black and its yellow, which is
+/// too faint on white.
+pub const COLOURS: [RGBColor; 6] = {
+    let c = crate::feel::plot::COLOURS;
+    [c[0], c[1], c[2], c[3], c[4], c[5]]
+};
 /// Grey for notes and for key swatches that stand for every condition.
 const GREY: RGBColor = RGBColor(110, 110, 110);
 
@@ -276,9 +273,7 @@ struct Summary {
 /// neighbours (Hyndman and Fan's type 7, R's and numpy's default).
 /// `sorted` must not be empty.
 fn quantile(sorted: &[f64], q: f64) -> f64 {
-    let at = q * (sorted.len() - 1) as f64;
-    let (lo, hi) = (at.floor() as usize, at.ceil() as usize);
-    sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo as f64)
+    super::stats::quantile_of_sorted_by(sorted.len(), q, |i| sorted[i])
 }
 
 /// Count, quartiles and median of the [`plottable`] `values`; `None` if
