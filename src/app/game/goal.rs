@@ -7,7 +7,7 @@
 use super::Game;
 use crate::app::input::Command;
 use crate::map::Progress;
-use crate::menu::MenuKey;
+use crate::menu::{MapEntry, MenuKey};
 use crate::render::panel::{draw_panel, Panel};
 use crate::render::Frame;
 use crate::settings::Binding;
@@ -33,6 +33,9 @@ pub(super) struct Run {
     end: Option<u64>,
     /// The completion, once the goal is reached.
     done: Option<Completion>,
+    /// The completion screen, made once when the goal is reached (it
+    /// names the next shipped map, found by reading the maps folder).
+    screen: Option<(Panel, Option<MapEntry>)>,
 }
 
 /// What the completion screen shows.
@@ -62,6 +65,7 @@ impl Run {
             start: world.tick(),
             end: None,
             done: None,
+            screen: None,
         })
     }
 
@@ -109,6 +113,7 @@ impl Run {
     }
 
     /// The completion, once the finish is reached.
+    #[cfg(test)]
     pub fn completion(&self) -> Option<&Completion> {
         self.done.as_ref()
     }
@@ -170,12 +175,18 @@ impl Game {
         let (map, model) = (self.world.map().name.clone(), self.world.tunables().model);
         let ticks = run.ticks(&self.world);
         let best = self.best.get(&map, model);
-        run.done = Some(Completion {
+        let done = Completion {
             ticks,
             model,
             best,
             map: map.clone(),
-        });
+        };
+        let next = next_map(&map);
+        let title = next.as_ref().map_or("(none)", |m| m.title.as_str());
+        let panel = completion_panel(&done, title);
+        let run = self.run.as_mut().expect("the run followed above");
+        run.done = Some(done);
+        run.screen = Some((panel, next));
         if let Some(notice) = self.best.note(&map, model, ticks) {
             self.notify(notice);
         }
@@ -213,7 +224,7 @@ impl Game {
         }
         match super::menu::menu_key(&self.settings.bindings, binding) {
             Some(MenuKey::Select) => {
-                let next = self.next_map();
+                let next = self.run.as_ref().and_then(|r| r.screen.as_ref()?.1.clone());
                 match next {
                     Some(entry) => self.play_map(&entry.path),
                     None => self.restart_run(),
@@ -235,25 +246,20 @@ impl Game {
         self.start_run();
     }
 
-    /// The shipped map after this one (by title), the first after the last.
-    fn next_map(&self) -> Option<crate::menu::MapEntry> {
-        let maps = super::menu::shipped_maps();
-        let here = maps.iter().position(|m| m.title == self.world.map().name);
-        let next = here.map_or(0, |i| (i + 1) % maps.len().max(1));
-        maps.into_iter().nth(next)
-    }
-
     /// Draws the completion screen over `frame`, if it is up.
     pub(super) fn draw_completion(&self, frame: &mut [u8], width: usize, height: usize) {
-        let Some(done) = self.run.as_ref().and_then(Run::completion) else {
-            return;
-        };
-        let next = self.next_map().map_or("(none)".to_string(), |m| m.title);
-        draw_panel(
-            Frame::new(frame, width, height),
-            &completion_panel(done, &next),
-        );
+        if let Some((panel, _)) = self.run.as_ref().and_then(|r| r.screen.as_ref()) {
+            draw_panel(Frame::new(frame, width, height), panel);
+        }
     }
+}
+
+/// The shipped map after the one titled `here`, the first after the last.
+fn next_map(here: &str) -> Option<MapEntry> {
+    let maps = super::menu::shipped_maps();
+    let at = maps.iter().position(|m| m.title == here);
+    let next = at.map_or(0, |i| (i + 1) % maps.len().max(1));
+    maps.into_iter().nth(next)
 }
 
 /// The completion screen for `done`, `next` the next map's title.
