@@ -231,7 +231,15 @@ pub fn run(config: AppConfig) -> Result<Report, AppError> {
         paced_here,
     } = runner.finish();
     let mut report = game.close();
+    let presented = pacing.frames();
     if let (Some(log), Some(rows)) = (&pacing_log, pacing.into_rows()) {
+        if presented > rows.len() as u64 {
+            eprintln!(
+                "warning: {} kept the first {} frames' timings of {presented}",
+                log.path.display(),
+                rows.len()
+            );
+        }
         match write_pacing(log, &rows) {
             Ok(()) => report.pacing = Some(PacingSummary::of(&rows, paced_here)),
             Err(e) => {

@@ -14,8 +14,13 @@ use std::time::Instant;
 pub(super) const GRAPH_FRAMES: usize = 240;
 
 /// Rows kept room for at the start when no frame count is given: ten
-/// minutes at 60 Hz (about 1 MB). Past it the list grows as a `Vec` does.
+/// minutes at 60 Hz (about 1.7 MB). Past it the list grows as a `Vec` does.
 const ROWS_AT_FIRST: usize = 36_000;
+
+/// The most rows kept for `--pacing`: 4.6 hours at 60 Hz, 48 MB. Frames
+/// after them are counted in the graph but not written (the summary says
+/// how many).
+pub(super) const MAX_ROWS: usize = 1_000_000;
 
 /// The header of the `--pacing` CSV file.
 pub const CSV_HEADER: &str = "frame,present_ms,frame_ms,input_to_present_ms";
@@ -100,7 +105,7 @@ impl Meter {
         if let Some(frame_ms) = frame_ms {
             self.recent.push(frame_ms as f32);
         }
-        if let Some(rows) = &mut self.rows {
+        if let Some(rows) = self.rows.as_mut().filter(|r| r.len() < MAX_ROWS) {
             rows.push(row);
         }
         self.last = Some(at);
@@ -119,7 +124,12 @@ impl Meter {
         }
     }
 
-    /// Every frame's row, if kept.
+    /// Frames presented.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// Every frame's row, if kept (the first [`MAX_ROWS`]).
     pub fn into_rows(self) -> Option<Vec<Row>> {
         self.rows
     }
@@ -271,6 +281,19 @@ mod tests {
 
     fn at(base: Instant, ms: u64) -> Instant {
         base + Duration::from_millis(ms)
+    }
+
+    #[test]
+    fn rows_stop_at_the_cap_while_frames_are_still_counted() {
+        let t0 = Instant::now();
+        let mut m = Meter::new(true, None);
+        for i in 0..MAX_ROWS as u64 + 5 {
+            m.presented(at(t0, i));
+        }
+        assert_eq!(m.frames(), MAX_ROWS as u64 + 5);
+        let rows = m.into_rows().unwrap();
+        assert_eq!(rows.len(), MAX_ROWS);
+        assert_eq!(rows.last().unwrap().frame, MAX_ROWS as u64 - 1);
     }
 
     #[test]

@@ -79,12 +79,35 @@ pub struct PacingArgs {
 
 impl PacingArgs {
     /// Where the timings go; refused before the window opens if a file is
-    /// there and `--force` was not given.
+    /// there and `--force` was not given, or, even with it, if the path is
+    /// one of the session's other files (`others`: the recording, the map,
+    /// the settings), which the timings would replace.
     #[cfg(feature = "window")]
-    pub fn log(&self) -> Result<Option<crate::app::PacingLog>, CliError> {
+    pub fn log(
+        &self,
+        others: &[Option<&std::path::Path>],
+    ) -> Result<Option<crate::app::PacingLog>, CliError> {
         let Some(path) = &self.pacing else {
             return Ok(None);
         };
+        let same =
+            |other: &std::path::Path| match (std::path::absolute(path), std::path::absolute(other))
+            {
+                (Ok(a), Ok(b)) => {
+                    a == b
+                        || a.canonicalize()
+                            .ok()
+                            .is_some_and(|a| b.canonicalize().ok() == Some(a))
+                }
+                _ => false,
+            };
+        if let Some(other) = others.iter().flatten().find(|o| same(o)) {
+            return Err(CliError::refused(format!(
+                "--pacing {} is also {}: the timings would replace it",
+                path.display(),
+                other.display()
+            )));
+        }
         if path.symlink_metadata().is_ok() && !self.force {
             return Err(CliError::refused(format!(
                 "{} exists; pass --force to replace it",
@@ -310,5 +333,36 @@ pub fn parse_at(s: &str) -> Result<Pose, String> {
             roll: 0.0,
         }),
         _ => Err(format!("expected X,Y,ANGLE_DEG, found `{s}`")),
+    }
+}
+
+#[cfg(all(test, feature = "window"))]
+mod pacing_tests {
+    use super::PacingArgs;
+    use std::path::PathBuf;
+
+    /// `--pacing` naming the session's recording (or map, or settings) is
+    /// refused even with `--force`, by any spelling of the path; another
+    /// path is taken.
+    #[test]
+    fn the_timings_never_replace_the_session_s_other_files() {
+        let dir = std::env::temp_dir().join(format!("wobble-pacing-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join("run.wrec");
+        std::fs::write(&record, b"recording").unwrap();
+        let args = |path: PathBuf| PacingArgs {
+            pacing: Some(path),
+            force: true,
+        };
+        let others = [Some(record.as_path()), None];
+        let spelled = dir.join(".").join("run.wrec");
+        for path in [record.clone(), spelled] {
+            let refused = args(path).log(&others);
+            assert!(refused.is_err(), "refused");
+        }
+        let fine = args(dir.join("pacing.csv")).log(&others).unwrap();
+        assert_eq!(fine.map(|l| l.path), Some(dir.join("pacing.csv")));
+        assert_eq!(std::fs::read(&record).unwrap(), b"recording");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

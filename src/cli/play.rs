@@ -32,11 +32,16 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     use super::run_input::load_map;
     use crate::app::{self, AppConfig};
-    let pacing = args.pacing.log()?;
     let (settings, settings_path) = args.window.load_settings()?;
     // Started with no map named, a newcomer gets the title menu first.
     let title_menu = args.map.is_none() && args.record.is_none();
     let (map, map_path, map_file) = load_map(args.map)?;
+    let others = [
+        args.record.as_deref(),
+        settings_path.as_deref(),
+        Some(map_file.as_path()),
+    ];
+    let pacing = args.pacing.log(&others)?;
     let mut tunables = settings.tunables;
     args.tuning.apply(&mut tunables);
     let report = app::run(AppConfig {
