@@ -235,6 +235,15 @@ pub fn write_whole(
     replace: bool,
     write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> io::Result<()> {
+    // A link replaced is the file it leads to: renaming over the link
+    // itself would leave the link's target stale and the link gone (a
+    // settings file kept with the user's dotfiles).
+    // (A dangling link is replaced, as a file would be.)
+    let resolved = match path.symlink_metadata() {
+        Ok(meta) if replace && meta.file_type().is_symlink() => path.canonicalize().ok(),
+        _ => None,
+    };
+    let path = resolved.as_deref().unwrap_or(path);
     if let Ok(meta) = path.symlink_metadata() {
         if !replace {
             return Err(taken(path));
@@ -242,7 +251,7 @@ pub fn write_whole(
         // Replacing renames over the name: a device, pipe or folder there
         // (`--out /dev/null`, a settings file given as /dev/null) would be
         // taken away from every program on the machine.
-        if !meta.is_file() && !meta.file_type().is_symlink() {
+        if !meta.is_file() {
             return Err(named(
                 io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -539,6 +548,22 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(!dir.join("nowhere").exists());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// Replacing through a link writes the file it leads to: the link
+    /// stays a link (a settings file kept with the user's dotfiles).
+    #[cfg(unix)]
+    #[test]
+    fn a_replacing_write_through_a_link_writes_its_target_and_keeps_the_link() {
+        let dir = std::env::temp_dir().join(format!("wobble-files-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (target, link) = (dir.join("dotfiles.toml"), dir.join("settings.toml"));
+        std::fs::write(&target, b"old").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_bytes(&link, true, b"new").unwrap();
+        assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]

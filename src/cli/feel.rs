@@ -136,11 +136,11 @@ fn parse_cue(s: &str) -> Result<f64, String> {
 /// `feel RUN`: the metrics of a script or recording, as a table or CSV;
 /// for a run that flies, the flown view's metrics after them.
 fn run_one(file: &Path, args: &Args, (scale, fov): (Scale, f64)) -> Result<ExitCode, CliError> {
-    let shipped = FlightManeuver::of_script(file).filter(|_| args.map.is_none());
+    let root = data::root_of(flight::FLIGHT_DIR);
+    let shipped = FlightManeuver::of_script(file, &root).filter(|_| args.map.is_none());
     let (mut world, ticks) = RunInput::either(file, args.map.clone(), &args.tuning)?.world();
     if let Some(m) = shipped {
         // A script's world, on the maneuver's map as `feel compare` flies it.
-        let root = data::root_of(flight::FLIGHT_DIR);
         world = World::new(m.load_map(&root)?, *world.tunables(), 1);
     }
     if args.no_jets {

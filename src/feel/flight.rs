@@ -73,15 +73,15 @@ impl FlightManeuver {
         root.join(FLIGHT_DIR).join(format!("{}.txt", self.name))
     }
 
-    /// The flight maneuver whose script `file` is (a shipped script, named
-    /// `maneuvers/flight/NAME.txt`), if any.
-    pub fn of_script(file: &Path) -> Option<FlightManeuver> {
-        let parent = file.parent()?.file_name()?;
-        let stem = file.file_stem()?.to_str()?;
-        let shipped = parent == "flight" && file.extension()? == "txt";
+    /// The flight maneuver whose script `file` is, if it is one of the
+    /// shipped scripts under the data folder `root` (the same file, by any
+    /// path to it; a copy elsewhere, in a folder of the same name, is the
+    /// user's own and flies on its own map).
+    pub fn of_script(file: &Path, root: &Path) -> Option<FlightManeuver> {
+        let file = file.canonicalize().ok()?;
         FLIGHT_MANEUVERS
             .into_iter()
-            .find(|m| shipped && m.name == stem)
+            .find(|m| m.script_path(root).canonicalize().is_ok_and(|p| p == file))
     }
 
     /// Its landing cue.
@@ -319,7 +319,9 @@ mod tests {
 
     #[test]
     fn a_shipped_flight_script_is_known_by_its_path() {
-        let found = FlightManeuver::of_script(Path::new("maneuvers/flight/landing.txt"));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let of = |file: &str| FlightManeuver::of_script(&root.join(file), root);
+        let found = of("maneuvers/flight/landing.txt");
         assert_eq!(found.map(|m| m.name), Some("landing"));
         assert_eq!(found.and_then(|m| m.land_cue_s), Some(4.4));
         for other in [
@@ -328,8 +330,15 @@ mod tests {
             "maneuvers/flight/turn_90.txt",
             "landing.txt",
         ] {
-            assert_eq!(FlightManeuver::of_script(Path::new(other)), None, "{other}");
+            assert_eq!(of(other), None, "{other}");
         }
+        // A copy in a folder of the user's called `flight` is not shipped.
+        let dir = std::env::temp_dir().join(format!("wobble-flight-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("flight")).unwrap();
+        let copy = dir.join("flight").join("landing.txt");
+        std::fs::copy(root.join("maneuvers/flight/landing.txt"), &copy).unwrap();
+        assert_eq!(FlightManeuver::of_script(&copy, root), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

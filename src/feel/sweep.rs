@@ -266,12 +266,22 @@ pub fn find_number(key: &str) -> Result<&'static Number, SweepError> {
     }
 }
 
-/// The metrics named in `list` (comma-separated), in that order, from
-/// those `known` (a run's metrics, for their names and units).
+/// The metrics named in `list` (comma-separated), in that order, each
+/// once, from those `known` (a run's metrics, for their names and units).
 pub fn metric_columns(list: &str, known: &[Metric]) -> Result<Vec<Column>, SweepError> {
+    let mut seen = Vec::new();
     list.split(',')
         .map(str::trim)
         .filter(|name| !name.is_empty())
+        // A name given twice is one column (and one plot, not two files
+        // of one name, which would fail only after the whole sweep ran).
+        .filter(|name| match seen.contains(name) {
+            true => false,
+            false => {
+                seen.push(*name);
+                true
+            }
+        })
         .map(|name| {
             known
                 .iter()
@@ -542,6 +552,13 @@ mod tests {
         let c = metric_columns("view_cuts,yaw_rate_rms", &known).unwrap();
         assert_eq!(c.len(), 2);
         assert_eq!(c[1].unit, "deg/s");
+        let once = metric_columns("view_cuts, yaw_rate_rms,view_cuts", &known).unwrap();
+        let names: Vec<&str> = once.iter().map(|c| c.name).collect();
+        assert_eq!(
+            names,
+            ["view_cuts", "yaw_rate_rms"],
+            "a repeat is one column"
+        );
         assert_eq!(
             metric_columns("view_cut", &known).unwrap_err().to_string(),
             "no metric is called `view_cut` (did you mean `view_cuts`?)"

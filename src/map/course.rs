@@ -85,7 +85,7 @@ impl Course {
                 };
                 faults.push((m.place, kind));
             }
-            expected = n + 1;
+            expected = n.saturating_add(1);
         }
         let Some(finish) = finishes.first() else {
             let last = numbered.last().expect("marks but no finish: a checkpoint");
@@ -295,6 +295,25 @@ mod tests {
         assert_eq!(faults.len(), 1);
         assert!(matches!(faults[0].1, MapErrorKind::SecondFinish));
         assert_eq!(faults[0].0.line(), 2);
+    }
+
+    /// The largest number a map can write is a gap, not an overflow.
+    #[test]
+    fn the_largest_checkpoint_number_is_a_located_gap() {
+        let marks = [
+            mark(Some(1), 1.5, 1),
+            mark(Some(u32::MAX), 2.5, 2),
+            mark(None, 3.5, 3),
+        ];
+        let faults = Course::from_marks(&marks).unwrap_err();
+        assert_eq!(faults.len(), 1, "{faults:?}");
+        assert!(matches!(
+            faults[0].1,
+            MapErrorKind::CheckpointGap {
+                found: u32::MAX,
+                missing: 2
+            }
+        ));
     }
 
     #[test]
