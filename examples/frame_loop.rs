@@ -14,7 +14,7 @@
 
 use std::path::Path;
 use std::time::Instant;
-use wobblecaster::bench::POSES;
+use wobblecaster::bench::{Timing, POSES};
 use wobblecaster::render::{self, Hud, Paths, View, Workspace};
 use wobblecaster::sim::{Tunables, World};
 use wobblecaster::sprites::Art;
@@ -25,13 +25,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(arg) => arg.parse()?,
         None => 8.0,
     };
-    let (w, h) = match arg(2) {
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err("the seconds are more than 0 and at most 3600".into());
+    }
+    let (w, h): (usize, usize) = match arg(2) {
         Some(arg) => {
             let (w, h) = arg.split_once('x').ok_or("a size is WIDTHxHEIGHT")?;
             (w.parse()?, h.parse()?)
         }
         None => (1920, 1080),
     };
+    if !(1..=8192).contains(&w) || !(1..=8192).contains(&h) {
+        return Err("a size is 1 to 8192 pixels each way".into());
+    }
     let paths: Vec<Paths> = match arg(3) {
         Some(names) => names
             .split(',')
@@ -47,6 +53,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(list) => list.split(',').map(str::parse).collect::<Result<_, _>>()?,
         None => vec![1],
     };
+    if threads.iter().any(|&n| !(1..=256).contains(&n)) {
+        return Err("threads are 1 to 256".into());
+    }
     let pools = threads
         .iter()
         .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build())
@@ -92,15 +101,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             });
         }
     }
-    for (&(p, t), mut ms) in runs.iter().zip(rounds) {
-        ms.sort_by(f64::total_cmp);
+    // Every run has a round: the loop above runs each once at least.
+    for (&(p, t), ms) in runs.iter().zip(rounds) {
+        let timing = Timing::of(&ms);
         println!(
             "{} frames of {w}x{h} on {} thread(s), {}: median {:.3} ms, min {:.3} ms",
             ms.len() * POSES.len(),
             threads[t],
             p.name(),
-            ms[ms.len() / 2],
-            ms[0]
+            timing.median,
+            timing.min
         );
     }
     Ok(())

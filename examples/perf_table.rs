@@ -11,7 +11,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Read;
+use std::path::Path;
+use wobblecaster::files;
 
 /// The largest CSV accepted: a bench run is about 4 KB.
 const MAX_BYTES: u64 = 1 << 20;
@@ -41,31 +42,28 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// Adds the rows of the bench CSV at `path` to `rows`.
+/// Adds the rows of the bench CSV at `path` to `rows`: read as the game
+/// reads any input (a regular file only, opened without blocking, at most
+/// [`MAX_BYTES`]), its header checked, every value a finite number.
 fn read_run(path: &str, rows: &mut Rows) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-    if !file
-        .metadata()
-        .map_err(|e| format!("{path}: {e}"))?
-        .is_file()
-    {
-        return Err(format!("{path}: not a regular file"));
+    let text =
+        files::read_text(Path::new(path), "bench run", MAX_BYTES).map_err(|e| e.to_string())?;
+    let mut lines = text.lines();
+    if lines.next() != Some("name,value,unit") {
+        return Err(format!(
+            "{path}:1: not the header of `bench --csv` (name,value,unit)"
+        ));
     }
-    let mut text = String::new();
-    file.take(MAX_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("{path}: {e}"))?;
-    if text.len() as u64 > MAX_BYTES {
-        return Err(format!("{path}: over {MAX_BYTES} bytes, not a bench run"));
-    }
-    for (i, line) in text.lines().enumerate().skip(1) {
+    for (i, line) in lines.enumerate() {
         let mut cells = line.split(',');
         let (Some(name), Some(value)) = (cells.next(), cells.next()) else {
-            return Err(format!("{path}:{}: not name,value,unit", i + 1));
+            return Err(format!("{path}:{}: not name,value,unit", i + 2));
         };
         let value: f64 = value
             .parse()
-            .map_err(|_| format!("{path}:{}: {value:?} is not a number", i + 1))?;
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| format!("{path}:{}: {value:?} is not a finite number", i + 2))?;
         rows.entry(name.to_string()).or_default().push(value);
     }
     Ok(())
