@@ -388,6 +388,53 @@ fn named(e: io::Error, path: &Path) -> io::Error {
     io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
 }
 
+/// A scratch folder for a unit test that writes files: fresh and empty
+/// when made, and removed with everything in it when dropped, so a test
+/// leaves nothing behind in the temp dir even when it fails. Each name
+/// holds the process and a count of its own, so tests running at once in
+/// threads never share a folder, and one test's drop never deletes
+/// another's files.
+#[cfg(test)]
+pub(crate) struct Scratch(PathBuf);
+
+#[cfg(test)]
+impl Scratch {
+    /// A fresh, empty folder under the temp dir, named after `name`.
+    pub(crate) fn new(name: &str) -> Self {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("wobble-{name}-{}-{n}", std::process::id()));
+        // A folder left by an earlier process of the same id is not ours.
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+#[cfg(test)]
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,11 +449,9 @@ mod tests {
         names
     }
 
-    fn temp_dir(test: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("wobble-files-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh folder for one test's files, removed when it is dropped.
+    fn temp_dir(test: &str) -> Scratch {
+        Scratch::new(&format!("files-{test}"))
     }
 
     #[test]
@@ -455,7 +500,6 @@ mod tests {
                 "the tileset is a named pipe, not a regular file"
             );
         }
-        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
@@ -469,7 +513,6 @@ mod tests {
             "the settings file is larger than 1 MiB: too large to be one"
         );
         assert_eq!(read_bytes(&path, "map", 2 << 20).unwrap().len(), 2 << 20);
-        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
@@ -484,7 +527,6 @@ mod tests {
         write_bytes(&path, true, b"third").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"third");
         assert_eq!(entries(&dir), ["out.txt"], "no temporary file is left");
-        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
@@ -501,7 +543,6 @@ mod tests {
         // Into a folder that is not there: the error names the file.
         let e = write_bytes(&dir.join("no/such.txt"), false, b"x").unwrap_err();
         assert!(e.to_string().contains("no/such.txt"), "{e}");
-        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
@@ -518,7 +559,6 @@ mod tests {
         persist(&partial, &path, false).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         assert!(!partial.exists());
-        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -547,7 +587,6 @@ mod tests {
         let e = write_bytes(&link, false, b"x").unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(!dir.join("nowhere").exists());
-        std::fs::remove_dir_all(dir).unwrap();
     }
 
     /// Replacing through a link writes the file it leads to: the link
@@ -555,15 +594,13 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_replacing_write_through_a_link_writes_its_target_and_keeps_the_link() {
-        let dir = std::env::temp_dir().join(format!("wobble-files-link-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = temp_dir("link");
         let (target, link) = (dir.join("dotfiles.toml"), dir.join("settings.toml"));
         std::fs::write(&target, b"old").unwrap();
         std::os::unix::fs::symlink(&target, &link).unwrap();
         write_bytes(&link, true, b"new").unwrap();
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -574,10 +611,8 @@ mod tests {
         assert!(e.to_string().contains("not a regular file"), "{e}");
         let kind = std::fs::metadata("/dev/null").unwrap().file_type();
         assert!(kind.is_char_device(), "/dev/null is still the device");
-        let dir = std::env::temp_dir().join(format!("wobble-files-dir-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = temp_dir("dir");
         assert!(write_bytes(&dir, true, b"x").is_err());
         assert!(dir.is_dir());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

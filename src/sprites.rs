@@ -274,8 +274,7 @@ mod tests {
 
     #[test]
     fn a_missing_or_misshapen_sheet_names_its_file() {
-        let dir = std::env::temp_dir().join(format!("wobble-sprites-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::Scratch::new("sprites");
         let e = Art::load(&dir).unwrap_err().to_string();
         assert!(e.contains("walker.png"), "{e}");
         let mut png = Vec::new();

@@ -3,16 +3,20 @@
 //! before. The arc here is the closed-form integral of a differential
 //! drive, written apart from the game's chord form (article 002).
 
+mod common;
+
+use common::temp::TempDir;
 use std::collections::HashMap;
 use std::f64::consts::TAU;
 use std::process::Command;
 
 const DT: f64 = 1.0 / 120.0;
 
-/// Runs `trace` on the arena with `script`; returns the actors CSV.
+/// Runs `trace` on the arena with `script`; returns the actors CSV. Each
+/// call has a folder of its own (the tests run at once), gone when the
+/// trace is read.
 fn actor_trace(script: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("wobble-actors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::unique("actors");
     let script_path = dir.join("script.txt");
     let out_path = dir.join("actors.csv");
     std::fs::write(&script_path, script).unwrap();

@@ -5,17 +5,18 @@
 //! the run key); Quake turns at 140 degrees a second, 210 with the run key
 //! (cl_yawspeed 140, cl_anglespeedkey 1.5).
 
+mod common;
+
+use common::temp::TempDir;
 use std::f64::consts::TAU;
 use std::path::Path;
 
 /// `trace` of `script` with `options`: per row (t, x, y, wish heading).
 fn trace(script: &str, options: &[&str]) -> Vec<(f64, f64, f64, f64)> {
-    let dir = std::env::temp_dir().join(format!("wobble-baselines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    // A name of its own: the tests run at once.
-    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = dir.join(format!("{n}.txt"));
+    // A folder of its own, gone when the trace is read: the tests run at
+    // once.
+    let dir = TempDir::unique("baselines");
+    let file = dir.join("script.txt");
     std::fs::write(&file, script).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
         .args(["trace", "--script", file.to_str().unwrap()])

@@ -1,6 +1,9 @@
 //! The feel lab headless: the comparison report and its plots (the
 //! metrics' agreement with `trace` output is in `tests/feel_trace.rs`).
 
+mod common;
+
+use common::temp::TempDir;
 use std::path::Path;
 use wobblecaster::feel::compare::{self, CompareError};
 use wobblecaster::feel::maneuvers::{MANEUVERS, VARIANTS};
@@ -11,17 +14,19 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wobble-feel-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A fresh scratch folder for test `name`, removed with its files when
+/// dropped, and the path of a folder inside it that is not there yet.
+fn temp_dir(name: &str) -> (TempDir, std::path::PathBuf) {
+    let scratch = TempDir::new("feel", name);
+    let dir = scratch.join(name);
+    (scratch, dir)
 }
 
 #[test]
 fn compare_writes_a_report_and_a_plot_per_maneuver() {
     let results = compare::run_all(root(), &Tunables::default(), Scale::default(), 90.0).unwrap();
     assert_eq!(results.len(), MANEUVERS.len());
-    let dir = temp_dir("report");
+    let (_scratch, dir) = temp_dir("report");
     let written = compare::write(&dir, &results, &[], false, "test").unwrap();
     assert_eq!(written.len(), MANEUVERS.len() + 1);
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();

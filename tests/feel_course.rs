@@ -3,6 +3,9 @@
 //! on/off keys held at least the least hold time, reacts no sooner than
 //! its reaction time, and `feel course` prints the same CSV every time.
 
+mod common;
+
+use common::temp::TempDir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use wobblecaster::feel::bot::{Bot, BotTunables, Sight};
@@ -98,8 +101,7 @@ fn as_script(controls: &[Controls]) -> String {
 fn a_scripted_run_of_the_feel_course_shows_its_finish_tick_in_trace() {
     let run = drive(VARIANTS[0]);
     let finished = run.progress.finished().expect("the bot finishes");
-    let dir = std::env::temp_dir().join(format!("wobble-course-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("feel-course", "trace");
     let script = dir.join("course.txt");
     std::fs::write(&script, as_script(&run.controls)).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
@@ -109,7 +111,6 @@ fn a_scripted_run_of_the_feel_course_shows_its_finish_tick_in_trace() {
         .arg(&script)
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         out.status.success(),
         "{}",

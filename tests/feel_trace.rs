@@ -3,6 +3,9 @@
 //! not from the feel module, and compared with `feel --csv`: the lab must
 //! compute what it says it computes.
 
+mod common;
+
+use common::temp::TempDir;
 use std::f64::consts::{FRAC_1_SQRT_2, PI, TAU};
 use std::path::Path;
 
@@ -455,8 +458,7 @@ const FLIGHT: &str = "0.5 jetpack+hover\n0.8 thrust\n2 hover+pointer=0,0.5\n\
 
 #[test]
 fn feel_csv_agrees_with_metrics_computed_from_trace_output() {
-    let dir = std::env::temp_dir().join(format!("wobble-feel-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("feel-trace", "scripts");
     let script = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
@@ -523,7 +525,6 @@ fn feel_csv_agrees_with_metrics_computed_from_trace_output() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     let never: Vec<&&str> = every_metric
         .iter()
         .filter(|n| !seen_nonzero.contains(n))

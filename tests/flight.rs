@@ -1,6 +1,9 @@
 //! Jetpack scenarios on the shipped hangar: take off, fly, land on a pad,
 //! crash, spin and stabilise; and a flight recorded and replayed.
 
+mod common;
+
+use common::temp::TempDir;
 use std::path::{Path, PathBuf};
 use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Header, Recorder, Recording};
@@ -153,10 +156,8 @@ fn hitting_a_wall_spins_the_flier_and_the_jets_stop_it() {
 
 #[test]
 fn a_recorded_flight_replays_bit_for_bit() {
-    let dir = std::env::temp_dir().join(format!("wobble-flight-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("flight", "replay");
     let path = dir.join("flight.wrec");
-    let _ = std::fs::remove_file(&path);
     let mut world = World::new(hangar(), Tunables::default(), 9);
     let header = Header::new(&world, Some(&hangar_path()), 9);
     let mut recorder = Recorder::create(&path, &header, &world).unwrap();
@@ -177,7 +178,6 @@ fn a_recorded_flight_replays_bit_for_bit() {
     let outcome = replay(&recording, hangar());
     assert_eq!(outcome.desync, None);
     assert_eq!(outcome.final_hash, world.state_hash());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -209,8 +209,7 @@ fn random_flying_on_the_hangar_stays_finite_and_bounded() {
 
 #[test]
 fn trace_of_a_flight_prints_every_flight_constant_and_the_flight_columns() {
-    let dir = std::env::temp_dir().join(format!("wobble-flytrace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("flight", "trace");
     let script = dir.join("fly.txt");
     std::fs::write(
         &script,
@@ -230,7 +229,6 @@ fn trace_of_a_flight_prints_every_flight_constant_and_the_flight_columns() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     for key in [
         "# flight_friction_keep_per_tick=",
         "# flight_thrust_per_tick=",

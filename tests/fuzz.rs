@@ -352,8 +352,7 @@ fn textures() {
 /// file, from every loader of text.
 #[test]
 fn files_that_are_not_utf8_are_located() {
-    let dir = std::env::temp_dir().join(format!("wobble-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("fuzz", "latin1");
     let file = dir.join("latin1.txt");
     std::fs::write(&file, b"# caf\xe9\n1 forward\n").unwrap();
     let place = format!("{}:1:6: byte 0xe9 is not UTF-8 text", file.display());
@@ -368,7 +367,6 @@ fn files_that_are_not_utf8_are_located() {
     // The map loader names the file.
     let e = map::load(&file).unwrap_err().to_string();
     assert!(e.starts_with(&file.display().to_string()), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A file one byte over the size bound is refused as too large, naming

@@ -3,6 +3,9 @@
 //! maps) or layer and tile or object (Tiled maps), and shipped maps are
 //! found by name.
 
+mod common;
+
+use common::temp::TempDir;
 use std::path::Path;
 use std::process::Command;
 use wobblecaster::map::{self, shipped};
@@ -260,8 +263,7 @@ fn the_maps_command_lists_every_shipped_map_by_the_name_map_takes() {
 
 #[test]
 fn map_takes_a_shipped_name_and_a_wrong_one_names_the_choices() {
-    let dir = std::env::temp_dir().join(format!("wobble-mapname-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("maps", "name");
     let shot = |name: &str| {
         Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
             .args(["shot", "--size", "64x36", "--force", "--map", name, "--out"])
@@ -277,7 +279,6 @@ fn map_takes_a_shipped_name_and_a_wrong_one_names_the_choices() {
         err.contains("no map `bunkr`") && err.contains("bunker"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -290,8 +291,7 @@ fn one_bad_map_among_good_ones_fails_the_run() {
 
 #[test]
 fn textures_that_are_not_square_or_not_png_are_named() {
-    let dir = std::env::temp_dir().join(format!("wobble-tex-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("maps", "textures");
     image::save_buffer(
         dir.join("wide.png"),
         &[200u8; 8 * 4 * 4],

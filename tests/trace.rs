@@ -1,13 +1,17 @@
 //! `wobblecaster trace` checked row by row against an independent reading
 //! of article 000's `speed()` function.
 
+mod common;
+
+use common::temp::TempDir;
 use std::f64::consts::{PI, TAU};
 use std::process::Command;
 
+/// `trace` of `script`: its CSV. Each call has a folder of its own (the
+/// tests run at once), gone when the program has finished.
 fn run_trace(script: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("wobble-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!(
+    let dir = TempDir::unique("trace");
+    let path = dir.join(&format!(
         "{:x}.txt",
         script.len() * 31 + script.bytes().map(usize::from).sum::<usize>()
     ));
@@ -355,8 +359,8 @@ fn heading_turns_at_heading_speed() {
 
 #[test]
 fn bad_script_line_is_reported_with_its_line() {
-    let dir = std::env::temp_dir();
-    let path = dir.join(format!("wobble-bad-{}.txt", std::process::id()));
+    let dir = TempDir::new("trace", "bad");
+    let path = dir.join("bad.txt");
     std::fs::write(&path, "1 forward\n2 sideways\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
         .args(["trace", "--script"])

@@ -54,8 +54,7 @@ mod tests {
 
     #[test]
     fn writes_and_creation_are_changes() {
-        let dir = std::env::temp_dir().join(format!("wobble-watch-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::Scratch::new("watch");
         let file = dir.join("settings.toml");
         let _ = std::fs::remove_file(&file);
         let mut w = Watched::new(&file);
@@ -68,6 +67,5 @@ mod tests {
         assert!(w.changed());
         std::fs::remove_file(&file).unwrap();
         assert!(w.changed(), "removed");
-        std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -346,8 +346,7 @@ mod pacing_tests {
     /// path is taken.
     #[test]
     fn the_timings_never_replace_the_session_s_other_files() {
-        let dir = std::env::temp_dir().join(format!("wobble-pacing-args-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::Scratch::new("pacing-args");
         let record = dir.join("run.wrec");
         std::fs::write(&record, b"recording").unwrap();
         let args = |path: PathBuf| PacingArgs {
@@ -363,6 +362,5 @@ mod pacing_tests {
         let fine = args(dir.join("pacing.csv")).log(&others).unwrap();
         assert_eq!(fine.map(|l| l.path), Some(dir.join("pacing.csv")));
         assert_eq!(std::fs::read(&record).unwrap(), b"recording");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -333,12 +333,11 @@ mod tests {
             assert_eq!(of(other), None, "{other}");
         }
         // A copy in a folder of the user's called `flight` is not shipped.
-        let dir = std::env::temp_dir().join(format!("wobble-flight-{}", std::process::id()));
+        let dir = crate::files::Scratch::new("flight");
         std::fs::create_dir_all(dir.join("flight")).unwrap();
         let copy = dir.join("flight").join("landing.txt");
         std::fs::copy(root.join("maneuvers/flight/landing.txt"), &copy).unwrap();
         assert_eq!(FlightManeuver::of_script(&copy, root), None);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

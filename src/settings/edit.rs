@@ -189,15 +189,13 @@ mod tests {
             &[set("movement", "model", Value::Text("quake".into()))],
         );
         assert!(matches!(e, Err(EditError::Io { .. })), "{e:?}");
-        let dir = std::env::temp_dir().join(format!("wobble-edit-dir-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::Scratch::new("edit-dir");
         let e = save(
             &dir,
             &[set("movement", "model", Value::Text("quake".into()))],
         );
         assert!(e.is_err(), "a folder is no settings file");
         assert!(dir.is_dir());
-        std::fs::remove_dir_all(&dir).unwrap();
         #[cfg(unix)]
         {
             use std::os::unix::fs::FileTypeExt;
@@ -208,8 +206,7 @@ mod tests {
 
     #[test]
     fn save_makes_the_folder_and_replaces_the_file_whole() {
-        let dir = std::env::temp_dir().join(format!("wobble-edit-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::files::Scratch::new("edit");
         let path = dir.join("wobblecaster/settings.toml");
         save(
             &path,
@@ -222,7 +219,6 @@ mod tests {
         )
         .unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
         let s = Settings::parse(&text, &path).unwrap();
         assert_eq!(s.tunables.model, crate::sim::Model::Quake);
         assert_eq!(s.tunables.coupling, crate::sim::Coupling::Heading);

@@ -267,12 +267,10 @@ mod tests {
 
     #[test]
     fn load_reads_a_file() {
-        let dir = std::env::temp_dir().join(format!("wobble-settings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::Scratch::new("settings");
         let path = dir.join("settings.toml");
         std::fs::write(&path, "[video]\nfov = 100\n").unwrap();
         let s = Settings::load(&path);
-        std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(s.unwrap().video.fov_deg, 100.0);
     }
 

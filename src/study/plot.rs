@@ -932,13 +932,10 @@ fn scatter_subtitle(shown: usize, left_out: usize, rho: Option<f64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
-    /// A fresh folder for one test's files.
-    fn folder(test: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("study-plot-{}-{test}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh folder for one test's files, removed when it is dropped.
+    fn folder(test: &str) -> crate::files::Scratch {
+        crate::files::Scratch::new(&format!("study-plot-{test}"))
     }
 
     /// The PNG at `path`, decoded, after checking its size.
@@ -1078,7 +1075,6 @@ mod tests {
         assert!(count(&image, COLOURS[0]) > 500);
         assert!(count(&image, COLOURS[1]) > 500);
         assert_eq!(count(&image, COLOURS[2]), 0);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1091,7 +1087,6 @@ mod tests {
         assert!(matches!(err, PlotError::UnevenBand { n: 4, t: 5, .. }));
         assert!(err.to_string().contains("short"));
         assert!(!path.exists());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1112,7 +1107,6 @@ mod tests {
         let image = decoded(&path);
         assert!(count(&image, COLOURS[0]) > 200);
         assert!(count(&image, COLOURS[1]) > 200);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1129,7 +1123,6 @@ mod tests {
         )
         .unwrap();
         assert!(count_over_white(&decoded(&path), COLOURS[0], DOT_ALPHA) > 500);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1157,7 +1150,6 @@ mod tests {
             assert!(count(&image, GREY) > 0, "{name}");
             assert!(COLOURS.iter().all(|&c| count(&image, c) == 0), "{name}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1215,7 +1207,6 @@ mod tests {
             values: vec![f64::MAX, -f64::MAX, 1.0],
         };
         ssq_change(&dir.join("huge_ssq.png"), "huge", &[huge]).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1240,7 +1231,6 @@ mod tests {
             Ok(())
         })
         .unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -1250,6 +1240,5 @@ mod tests {
         let err = scatter(&path, "t", "x", &[(1.0, 2.0)], None).unwrap_err();
         assert!(matches!(&err, PlotError::Write { path: p, .. } if *p == path));
         assert!(err.to_string().contains("no such folder"));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -63,8 +63,10 @@ mod tests {
 
     #[test]
     fn the_next_participant_skips_taken_ids() {
-        let dir = std::env::temp_dir().join(format!("wobble-start-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        // Results in a folder not yet made, inside a scratch folder that
+        // goes when the test ends.
+        let scratch = crate::files::Scratch::new("start");
+        let dir = scratch.join("results");
         let text =
             "name = \"s\"\nmap = \"m\"\n[[condition]]\nname = \"a\"\n[[condition]]\nname = \"b\"\n";
         let p = Protocol::parse(text, Path::new("s.toml")).unwrap();
@@ -84,6 +86,5 @@ mod tests {
         assert_eq!(next_participant(&dir, &p), Some(("P02".into(), 2)));
         let again = new_session((p, Path::new("s.toml"), text.into()), Path::new("m"), &who);
         assert!(matches!(again, Err(ResultsError::Taken { .. })));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

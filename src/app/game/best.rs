@@ -120,15 +120,15 @@ fn parse(text: &str) -> Result<BTreeMap<String, BTreeMap<String, u64>>, String> 
 mod tests {
     use super::*;
 
-    fn temp_dir(test: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("wobble-best-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A fresh scratch folder for one test, removed when it is dropped.
+    fn temp_dir(test: &str) -> crate::files::Scratch {
+        crate::files::Scratch::new(&format!("best-{test}"))
     }
 
     #[test]
     fn a_new_best_is_saved_and_read_back_per_map_and_model() {
-        let path = temp_dir("saved").join("sub").join("best-times.toml");
+        let dir = temp_dir("saved");
+        let path = dir.join("sub").join("best-times.toml");
         let (mut best, notice) = BestTimes::load(&path);
         assert_eq!(notice, None);
         assert_eq!(best.get("A \"quoted\" map", Model::Polar), None);
@@ -140,13 +140,11 @@ mod tests {
         assert_eq!(again.get("A \"quoted\" map", Model::Polar), Some(1001));
         assert_eq!(again.get("A \"quoted\" map", Model::Classic), Some(77));
         assert_eq!(again.get("Another", Model::Polar), None);
-        let _ = std::fs::remove_dir_all(temp_dir("saved"));
     }
 
     #[test]
     fn a_broken_file_is_ignored_with_a_notice_and_never_written_over() {
         let dir = temp_dir("broken");
-        std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in [
             ("a.toml", "[map\npolar = "),
             ("b.toml", "[m]\npolar = \"x\"\n"),
@@ -159,6 +157,5 @@ mod tests {
             assert_eq!(best.get("m", Model::Polar), Some(5), "kept for the session");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -273,8 +273,10 @@ mod tests {
 
     #[test]
     fn a_study_runs_from_the_menu_for_the_next_free_participant() {
-        let dir = std::env::temp_dir().join(format!("wobble-menu-study-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        // Results in a folder not yet made, inside a scratch folder that
+        // goes when the test ends.
+        let scratch = crate::files::Scratch::new("menu-study");
+        let dir = scratch.join("results");
         let mut g = titled();
         g.study_results = dir.clone();
         // "Run a feel study", then the first protocol.
@@ -287,7 +289,6 @@ mod tests {
         assert!(g.study.is_some() && g.hud.blind);
         let p = crate::study::protocol::Protocol::load(&shipped_studies()[0]).unwrap();
         assert!(dir.join(&p.name).join("P01/session.toml").is_file());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -306,8 +307,8 @@ mod tests {
         );
         // The right button goes back, saving to a settings file of the
         // test's own (never the user's).
-        let dir = std::env::temp_dir().join(format!("wobble-menu-save-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = crate::files::Scratch::new("menu-save");
+        let dir = scratch.join("config");
         let file = dir.join("settings.toml");
         g.watch.settings = Some(Watched::new(&file));
         g.release(Binding::Mouse(MouseButton::Left));
@@ -318,6 +319,5 @@ mod tests {
         );
         let saved = std::fs::read_to_string(&file).unwrap();
         assert!(saved.contains("model = \"polar\""), "{saved}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

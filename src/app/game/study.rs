@@ -289,7 +289,8 @@ mod tests {
 
     #[test]
     fn a_gamepad_alone_answers_plays_and_stops() {
-        let dir = std::env::temp_dir().join(format!("wobble-study-pad-{}", std::process::id()));
+        let scratch = crate::files::Scratch::new("study-pad");
+        let dir = scratch.join("results");
         let mut g = study_game(&dir);
         tap(&mut g, PadButton::South);
         for _ in 0..16 {
@@ -321,12 +322,12 @@ mod tests {
         assert!(matches!(step(&g), Step::Ssq { .. }), "{:?}", step(&g));
         let played = rows(&dir, "conditions.csv");
         assert!(played[0].contains(",true,1-polar.wrec"), "{played:?}");
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn keys_type_answers_and_commands_cannot_change_a_condition() {
-        let dir = std::env::temp_dir().join(format!("wobble-study-keys-{}", std::process::id()));
+        let scratch = crate::files::Scratch::new("study-keys");
+        let dir = scratch.join("results");
         let mut g = study_game(&dir);
         let press = |g: &mut Game, k: &'static str| {
             g.press(Binding::Key(k));
@@ -363,6 +364,5 @@ mod tests {
         );
         press(&mut g, "Backspace");
         assert!(g.tape.recording().is_none(), "the recording is closed");
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

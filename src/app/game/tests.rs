@@ -2,6 +2,7 @@
 //! between ticks.
 
 use super::*;
+use crate::files::Scratch;
 use crate::map::{Loaded, Map, MapArt};
 use crate::sim::{Coupling, Model, Tunables};
 use std::path::PathBuf;
@@ -36,11 +37,13 @@ fn key(name: &'static str) -> Binding {
     Binding::Key(name)
 }
 
-/// A fresh directory for one test's recordings.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wobble-game-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A fresh scratch folder for one test, removed with its files when
+/// dropped, and the path of a directory for the test's recordings inside
+/// it, not yet made (the tape makes it, as it would the user's).
+fn temp_dir(test: &str) -> (Scratch, PathBuf) {
+    let scratch = Scratch::new(&format!("game-{test}"));
+    let dir = scratch.join("recordings");
+    (scratch, dir)
 }
 
 /// Plays a while with keys and a model switch, recording from the first
@@ -70,19 +73,18 @@ fn recorded_play(dir: &Path) -> (u64, crate::record::Recording) {
 
 #[test]
 fn a_recorded_game_replays_to_the_same_state() {
-    let dir = temp_dir("record");
+    let (_scratch, dir) = temp_dir("record");
     let (hash, recording) = recorded_play(&dir);
     assert!(!recording.is_truncated());
     let switched = recording.ticks().filter(|c| c.action.is_some()).count();
     assert_eq!(switched, 1, "the F3 switch is in the recording");
     let outcome = crate::record::replay(&recording, map());
     assert_eq!((outcome.final_hash, outcome.desync), (hash, None));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_replay_ignores_the_keys_and_holds_its_last_tick() {
-    let dir = temp_dir("replay");
+    let (_scratch, dir) = temp_dir("replay");
     let (hash, recording) = recorded_play(&dir);
     let total = recording.len_ticks();
     let mut g = Game::replaying(
@@ -108,12 +110,11 @@ fn a_replay_ignores_the_keys_and_holds_its_last_tick() {
     let status = g.hud.message.clone().unwrap();
     assert!(status.starts_with("replay finished: "), "{status}");
     assert!(status.contains(&format!("{hash:016x}")), "{status}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn recording_restarts_a_game_under_way() {
-    let dir = temp_dir("restart");
+    let (_scratch, dir) = temp_dir("restart");
     let mut g = game();
     g.press(key("KeyW"));
     g.advance(0.2);
@@ -131,7 +132,6 @@ fn recording_restarts_a_game_under_way() {
     g.toggle_recording(SystemTime::UNIX_EPOCH);
     assert!(g.tape.recording().is_none(), "F9 stops it");
     assert_eq!(g.close().saved, [used]);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// Opening a door, then starting a recording and walking through where
@@ -140,7 +140,7 @@ fn recording_restarts_a_game_under_way() {
 /// with the door open, and the replay bumped into the shut door.
 #[test]
 fn a_recording_started_after_opening_a_door_replays() {
-    let dir = temp_dir("door");
+    let (_scratch, dir) = temp_dir("door");
     let level = || Map::from_rows(&["#######", "#>.D..#", "#######"]);
     let mut g = game_on(level());
     g.press(key("KeyW"));
@@ -164,12 +164,11 @@ fn a_recording_started_after_opening_a_door_replays() {
     let recording = crate::record::Recording::load(&report.saved[0]).unwrap();
     let outcome = crate::record::replay(&recording, level());
     assert_eq!((outcome.final_hash, outcome.desync), (hash, None));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_recording_that_reaches_its_limit_is_closed_with_a_notice() {
-    let dir = temp_dir("limit");
+    let (_scratch, dir) = temp_dir("limit");
     let mut g = Game::new(
         World::new(map(), Tunables::default(), 1),
         Settings::default(),
@@ -195,14 +194,12 @@ fn a_recording_that_reaches_its_limit_is_closed_with_a_notice() {
     assert_eq!(recording.len_ticks(), 240);
     assert!(!recording.is_truncated());
     assert_eq!(crate::record::replay(&recording, map()).desync, None);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A game under a settings file holding `text`, in a fresh folder for
 /// `test`, watching the file: (folder, file, game).
-fn watching_settings(test: &str, text: &str) -> (PathBuf, PathBuf, Game) {
-    let dir = temp_dir(test);
-    std::fs::create_dir_all(&dir).unwrap();
+fn watching_settings(test: &str, text: &str) -> (Scratch, PathBuf, Game) {
+    let dir = Scratch::new(&format!("game-{test}"));
     let file = dir.join("settings.toml");
     std::fs::write(&file, text).unwrap();
     let game = Game::new(
@@ -217,7 +214,7 @@ fn watching_settings(test: &str, text: &str) -> (PathBuf, PathBuf, Game) {
 
 #[test]
 fn an_edited_settings_file_applies_within_a_second() {
-    let (dir, file, mut g) = watching_settings("reload", "[polar]\nmax_speed = 4\n");
+    let (_dir, file, mut g) = watching_settings("reload", "[polar]\nmax_speed = 4\n");
     g.press(key("KeyW"));
     g.advance(0.3);
     let at = (g.world.player().x, g.world.player().y);
@@ -245,14 +242,12 @@ fn an_edited_settings_file_applies_within_a_second() {
     }
     assert_eq!(g.world.tunables().polar.max_speed, 3.0);
     assert!(!g.hud.message.unwrap_or_default().contains("max_sped"));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A game on a map file (text `map_text`) in a fresh folder for `test`,
 /// watching it: (folder, file, game).
-fn watching_map(test: &str, map_text: &str) -> (PathBuf, PathBuf, Game) {
-    let dir = temp_dir(test);
-    std::fs::create_dir_all(&dir).unwrap();
+fn watching_map(test: &str, map_text: &str) -> (Scratch, PathBuf, Game) {
+    let dir = Scratch::new(&format!("game-{test}"));
     let file = dir.join("level.map");
     std::fs::write(&file, map_text).unwrap();
     let loaded = crate::map::load(&file).unwrap();
@@ -284,7 +279,7 @@ fn a_map_shrunk_under_a_flying_player_puts_them_back_at_the_start() {
         "#..........#",
         "############",
     ];
-    let (dir, file, mut g) = watching_map("shrink", &map_text(&big));
+    let (_dir, file, mut g) = watching_map("shrink", &map_text(&big));
     g.toggle_jetpack();
     g.press(key("KeyE"));
     g.press(key("KeyW"));
@@ -319,12 +314,11 @@ fn a_map_shrunk_under_a_flying_player_puts_them_back_at_the_start() {
     assert_eq!(g.world.map().width(), 4, "the closet stays");
     let shown = g.hud.message.clone().unwrap_or_default();
     assert!(shown.contains("level.map:3:"), "{shown}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_live_model_switch_survives_an_unrelated_edit() {
-    let (dir, file, mut g) = watching_settings("keep-model", "");
+    let (_dir, file, mut g) = watching_settings("keep-model", "");
     g.cycle_model();
     g.advance(0.1);
     let model = g.world.tunables().model;
@@ -332,7 +326,6 @@ fn a_live_model_switch_survives_an_unrelated_edit() {
     g.advance(0.6);
     assert_eq!(g.world.tunables().head_bob, 1.0);
     assert_eq!(g.world.tunables().model, model, "F3's choice stands");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -579,7 +572,7 @@ fn a_level_horizon_zeroes_the_blended_pitch_and_nothing_else() {
 #[test]
 fn a_map_file_replaced_by_a_pipe_is_refused_while_playing() {
     let rows = ["####", "#>.#", "####"];
-    let (dir, file, mut g) = watching_map("pipe", &map_text(&rows));
+    let (_dir, file, mut g) = watching_map("pipe", &map_text(&rows));
     std::fs::remove_file(&file).unwrap();
     let made = std::process::Command::new("mkfifo").arg(&file).status();
     assert!(made.unwrap().success());
@@ -593,7 +586,6 @@ fn a_map_file_replaced_by_a_pipe_is_refused_while_playing() {
         "{shown}"
     );
     assert_eq!(g.world.map().width(), 4, "the last good map stays");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

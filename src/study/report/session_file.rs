@@ -334,8 +334,7 @@ mod tests {
 
     /// Reads `text` as the session.toml of folder `P1`.
     fn read_text(name: &str, text: &str) -> Result<SessionFile, String> {
-        let dir = std::env::temp_dir().join(format!("wobble-session-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::Scratch::new("session");
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         read(&path, "P1").map_err(|e| e.to_string())

@@ -264,9 +264,8 @@ mod tests {
 
     const HEADER: &str = "participant,t_s,fms";
 
-    fn write(name: &str, text: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("wobble-table-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+    /// Writes `text` to a file `name` in `dir`; returns its path.
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         path
@@ -274,7 +273,12 @@ mod tests {
 
     #[test]
     fn rows_keep_their_lines_and_a_cut_last_line_is_left_out() {
-        let path = write("good.csv", "participant,t_s,fms\nP1,60,3\r\nP1,120,\nP1,18");
+        let dir = crate::files::Scratch::new("table");
+        let path = write(
+            &dir,
+            "good.csv",
+            "participant,t_s,fms\nP1,60,3\r\nP1,120,\nP1,18",
+        );
         let table = read(&path, HEADER).unwrap().unwrap();
         assert_eq!(table.rows.len(), 2);
         assert_eq!((table.rows[1].line, table.rows[1].text(2)), (3, ""));
@@ -283,13 +287,15 @@ mod tests {
         assert!(read(&path.with_file_name("none.csv"), HEADER)
             .unwrap()
             .is_none());
-        let empty = write("empty.csv", "");
+        let empty = write(&dir, "empty.csv", "");
         assert!(read(&empty, HEADER).unwrap().unwrap().rows.is_empty());
     }
 
     #[test]
     fn a_wrong_header_or_row_shape_is_placed() {
+        let dir = crate::files::Scratch::new("table");
         let path = write(
+            &dir,
             "bad.csv",
             "participant,t_s,fms\nP1,60\nP1,60,3,4\n\nP1,1,2\n",
         );
@@ -305,7 +311,7 @@ mod tests {
             "{e}"
         );
         assert!(lines[2].ends_with("bad.csv:4:1: an empty line"), "{e}");
-        let path = write("header.csv", "participant,fms,t_s\n");
+        let path = write(&dir, "header.csv", "participant,fms,t_s\n");
         let e = read(&path, HEADER).unwrap_err().to_string();
         assert!(
             e.ends_with("header.csv:1:1: the header must be `participant,t_s,fms`"),
@@ -315,7 +321,8 @@ mod tests {
 
     #[test]
     fn a_field_fault_names_the_column_and_what_was_found() {
-        let path = write("field.csv", "participant,t_s,fms\nP1,60,25\n");
+        let dir = crate::files::Scratch::new("table");
+        let path = write(&dir, "field.csv", "participant,t_s,fms\nP1,60,25\n");
         let table = read(&path, HEADER).unwrap().unwrap();
         let mut faults = Checker::new(&path);
         let row = &table.rows[0];
