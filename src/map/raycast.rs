@@ -66,7 +66,9 @@ pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option
             return None;
         }
         let cell = map.cell(tx, ty);
-        if let (DOOR, Some(d)) = (cell, map.door_at(tx, ty)) {
+        // The door's index is looked up for a door cell only, not at every
+        // step.
+        if let Some(d) = (cell == DOOR).then(|| map.door_at(tx, ty)).flatten() {
             let door = &map.doors[d];
             let t_out = next_x.min(next_y);
             match door.ray_hit([ox, oy], [dx, dy], t, t_out) {

@@ -115,17 +115,54 @@ impl<'a> Canvas<'a> {
     }
 
     /// Draws `text` with its top-left corner at (`x`, `y`), each glyph
-    /// pixel `scale` x `scale`, with a one-pixel dark shadow for contrast.
-    /// Only the glyph rows that lie in the band are walked, and each run
-    /// of set bits in a row is one rectangle.
+    /// pixel `scale` x `scale`, with a one-pixel dark shadow for contrast
+    /// (`scale` pixels right and down): the letters over their shadow.
+    ///
+    /// Row by row of the band, not glyph by glyph: each frame row the text
+    /// meets is one string of bits, its glyphs' rows side by side, for the
+    /// letters and another for the shadow, painted 64 pixels at a time.
+    /// (Glyph by glyph, the bookkeeping of 3,200 glyph rows a frame was
+    /// most of the text's time; PERF.md entry 27.)
     pub fn text(&mut self, x: i64, y: i64, text: &str, scale: usize, rgb: [u8; 3]) {
         let s = scale as i64;
         if s == 0 || !self.meets(y, (GLYPH as i64 + 1) * s) {
             return;
         }
+        if scale > MAX_ROW_SCALE {
+            return self.text_by_glyph(x, y, text, scale, rgb);
+        }
+        let colour = [rgb[0], rgb[1], rgb[2], 255];
+        // Glyph row `r` of the letters and `r - 1` of the shadow (one glyph
+        // pixel lower) share frame rows `y + r s` to `y + (r + 1) s`: the
+        // same bits in each of those rows of the band, worked out once.
+        for row in 0..=GLYPH {
+            let rows = self.rows(y + (row as i64) * s, s);
+            if rows.is_empty() {
+                continue;
+            }
+            let glyph_row = |r: usize| (r < GLYPH).then_some(r);
+            let strip = TextRow {
+                text,
+                x,
+                scale,
+                width: self.width,
+                letters: glyph_row(row),
+                shadow: row.checked_sub(1).and_then(glyph_row),
+            };
+            let (from, to) = (rows.start - self.y0, rows.end - self.y0);
+            let pixels = &mut self.pixels[from * self.width..to * self.width];
+            text_row(self.paths, pixels, &strip, colour);
+        }
+    }
+
+    /// [`Canvas::text`] at a scale too large for a glyph row to fit in 64
+    /// bits: each glyph row that lies in the band, each run of set bits in
+    /// it one rectangle.
+    fn text_by_glyph(&mut self, x: i64, y: i64, text: &str, scale: usize, rgb: [u8; 3]) {
+        let s = scale as i64;
         for pass in 0..2 {
             let (offset, colour) = if pass == 0 {
-                (s, [0, 0, 0, 255])
+                (s, SHADOW)
             } else {
                 (0, [rgb[0], rgb[1], rgb[2], 255])
             };
@@ -200,6 +237,222 @@ impl<'a> Canvas<'a> {
 
 /// How much a backdrop ([`Canvas::shade_rect`]) darkens, of 256.
 const BACKDROP_ALPHA: u32 = 150;
+
+/// The colour of the text's shadow.
+const SHADOW: [u8; 4] = [0, 0, 0, 255];
+
+/// The largest text scale drawn a frame row at a time: a glyph row is then
+/// at most 64 pixels.
+const MAX_ROW_SCALE: usize = 8;
+
+/// Frame rows of a line of text that show the same glyph row of the
+/// letters and of the shadow (none where they are above or below them).
+struct TextRow<'a> {
+    text: &'a str,
+    x: i64,
+    scale: usize,
+    /// The frame's width: the rows' length.
+    width: usize,
+    letters: Option<usize>,
+    shadow: Option<usize>,
+}
+
+/// Paints the frame rows `lines` (whole rows) of a line of text that
+/// `row` describes, on the widest of `paths`.
+fn text_row(paths: Paths, lines: &mut [[u8; 4]], row: &TextRow, colour: [u8; 4]) {
+    match paths {
+        // SAFETY: AVX2 is chosen only where the processor has it.
+        #[cfg(target_arch = "x86_64")]
+        Paths::Avx2 => unsafe { text_row_avx2(lines, row, colour) },
+        _ => text_row_with(lines, row, colour, paint_window),
+    }
+}
+
+/// [`text_row`] with AVX2's painting of each window, compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn text_row_avx2(lines: &mut [[u8; 4]], row: &TextRow, colour: [u8; 4]) {
+    // (A closure in an AVX2 function is compiled for AVX2 too, so the call
+    // is safe.)
+    text_row_with(lines, row, colour, |l, at, letters, shadow, c| {
+        paint_window_avx2(l, at, letters, shadow, c)
+    })
+}
+
+/// The body of [`text_row`]: the glyphs' rows of the letters and of the
+/// shadow laid side by side as two strings of bits (bit `p` for pixel `x
+/// + p`, each glyph bit `scale` wide), cut into windows of 64 pixels, each
+/// clipped to the row and handed to `paint` with its first pixel, once for
+/// each row of `lines`.
+#[inline(always)]
+fn text_row_with(
+    lines: &mut [[u8; 4]],
+    row: &TextRow,
+    colour: [u8; 4],
+    mut paint: impl FnMut(&mut [[u8; 4]], usize, u64, u64, [u8; 4]),
+) {
+    let (s, width) = (row.scale, row.width as i64);
+    let bits_of = |ch: char, r: Option<usize>| match r {
+        Some(r) => spread(glyph(ch)[r], s),
+        None => 0,
+    };
+    // The window being filled: its bits so far (bit `p` for pixel
+    // `window_x + p`) and how many (always under 64 between glyphs); the
+    // shadow's last `s` bits of the window before, which its offset moves
+    // into this one.
+    let (mut letters, mut shadow, mut held) = (0u64, 0u64, 0usize);
+    let mut carry = 0u64;
+    let mut window_x = row.x;
+    for ch in row.text.chars() {
+        if window_x >= width {
+            // This window and every one after it are past the row's end.
+            return;
+        }
+        let (l, sh) = (bits_of(ch, row.letters), bits_of(ch, row.shadow));
+        letters |= l << held;
+        shadow |= sh << held;
+        held += GLYPH * s;
+        if held >= 64 {
+            // The shadow lies `s` pixels right of the letters.
+            let shadow_here = shadow << s | carry;
+            carry = shadow >> (64 - s);
+            clip_window(
+                lines,
+                window_x,
+                letters,
+                shadow_here,
+                width,
+                colour,
+                &mut paint,
+            );
+            held -= 64;
+            // What of this glyph did not fit: its top `held` bits (none
+            // when it ended the window; two shifts, as one by 64 is not
+            // defined).
+            let spill = |bits: u64| (bits >> 1) >> (GLYPH * s - held - 1);
+            (letters, shadow) = if held == 0 {
+                (0, 0)
+            } else {
+                (spill(l), spill(sh))
+            };
+            window_x += 64;
+        }
+    }
+    // The last, part-filled window, and the shadow's overhang past it.
+    for _ in 0..2 {
+        if window_x >= width || (held == 0 && carry == 0) {
+            return;
+        }
+        let shadow_here = shadow << s | carry;
+        carry = shadow >> (64 - s);
+        clip_window(
+            lines,
+            window_x,
+            letters,
+            shadow_here,
+            width,
+            colour,
+            &mut paint,
+        );
+        (letters, shadow, held) = (0, 0, 0);
+        window_x += 64;
+    }
+}
+
+/// Clips a window of 64 pixels from frame column `x` to rows `width`
+/// pixels wide and hands what is left, if anything is set, to `paint` for
+/// each row of `lines`.
+#[inline(always)]
+fn clip_window(
+    lines: &mut [[u8; 4]],
+    x: i64,
+    letters: u64,
+    shadow: u64,
+    width: i64,
+    colour: [u8; 4],
+    paint: &mut impl FnMut(&mut [[u8; 4]], usize, u64, u64, [u8; 4]),
+) {
+    // Pixels left of column 0 drop off the low end.
+    let cut = (-x).clamp(0, 64) as u32;
+    let (mut letters, mut shadow) = (
+        letters.checked_shr(cut).unwrap_or(0),
+        shadow.checked_shr(cut).unwrap_or(0),
+    );
+    let x = x.max(0);
+    // And those past the row's end off the high end.
+    let room = (width - x).clamp(0, 64) as u32;
+    let keep = u64::MAX.checked_shr(64 - room).unwrap_or(0);
+    (letters, shadow) = (letters & keep, shadow & keep);
+    if letters | shadow != 0 {
+        for line in lines.chunks_exact_mut(width as usize) {
+            paint(line, x as usize, letters, shadow, colour);
+        }
+    }
+}
+
+/// Paints a window of up to 64 pixels from `at`: `colour` where `letters`
+/// has a bit, else [`SHADOW`] where `shadow` has one. Every set bit is a
+/// pixel in `line` ([`clip_window`] sees to it).
+fn paint_window(line: &mut [[u8; 4]], at: usize, letters: u64, shadow: u64, colour: [u8; 4]) {
+    let mut any = letters | shadow;
+    while any != 0 {
+        let j = any.trailing_zeros();
+        line[at + j as usize] = if letters >> j & 1 == 1 {
+            colour
+        } else {
+            SHADOW
+        };
+        any &= any - 1;
+    }
+}
+
+/// [`paint_window`] in AVX2: each eight pixels with a bit set loaded,
+/// blended with the shadow and then the letters through lane masks, and
+/// stored; eights that cross the row's end as [`paint_window`] does.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn paint_window_avx2(line: &mut [[u8; 4]], at: usize, letters: u64, shadow: u64, colour: [u8; 4]) {
+    use std::arch::x86_64::*;
+    let lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let mask = |bits: u64| {
+        let set = _mm256_and_si256(_mm256_set1_epi32((bits & 0xFF) as i32), lanes);
+        _mm256_cmpeq_epi32(set, lanes)
+    };
+    let paint = _mm256_set1_epi32(u32::from_ne_bytes(colour) as i32);
+    let dark = _mm256_set1_epi32(u32::from_ne_bytes(SHADOW) as i32);
+    for k in (0..64).step_by(8) {
+        let (l, s) = (letters >> k, shadow >> k);
+        if (l | s) & 0xFF == 0 {
+            continue;
+        }
+        let from = at + k;
+        if from + 8 > line.len() {
+            paint_window(line, from, l & 0xFF, s & 0xFF, colour);
+            continue;
+        }
+        let eight = line[from..from + 8].as_mut_ptr().cast::<__m256i>();
+        // SAFETY: pixels `from..from + 8` are in `line`: 32 readable and
+        // writable bytes; unaligned.
+        unsafe {
+            let was = _mm256_loadu_si256(eight);
+            let shaded = _mm256_blendv_epi8(was, dark, mask(s));
+            _mm256_storeu_si256(eight, _mm256_blendv_epi8(shaded, paint, mask(l)));
+        }
+    }
+}
+
+/// The 8 bits of a glyph row widened to one bit a pixel at `scale` (1 to
+/// [`MAX_ROW_SCALE`]): each bit repeated `scale` times.
+#[inline(always)]
+fn spread(bits: u8, scale: usize) -> u64 {
+    if scale == 1 {
+        return u64::from(bits);
+    }
+    let cell = (1u64 << scale) - 1;
+    (0..GLYPH)
+        .filter(|c| bits >> c & 1 == 1)
+        .fold(0, |wide, c| wide | cell << (c * scale))
+}
 
 /// `p` with its colour scaled by `keep` / 256 and its alpha kept: black
 /// blended over it with alpha 256 - `keep`, two channels per multiply as
@@ -422,8 +675,19 @@ mod tests {
     fn text_in_bands_paints_each_glyph_pixel_once_over_its_shadow() {
         let (w, h) = (70, 60);
         let text = "Wg@#|_ \u{e9}~";
-        for scale in [1, 2, 3] {
-            for (x, y) in [(0, 0), (-5, -7), (3, 17), (20, 41), (60, 55)] {
+        for scale in [1, 2, 3, 5, 8, 9] {
+            let places = [
+                (0, 0),
+                (-5, -7),
+                (-70, 3),
+                (-64, 2),
+                (3, 17),
+                (20, 41),
+                (60, 55),
+                (63, 9),
+                (69, 30),
+            ];
+            for (x, y) in places {
                 let mut want = vec![[9u8, 9, 9, 255]; w * h];
                 for (offset, colour) in [(scale as i64, [0, 0, 0, 255]), (0, [200, 100, 50, 255])] {
                     for (i, ch) in text.chars().enumerate() {
@@ -448,15 +712,17 @@ mod tests {
                         }
                     }
                 }
-                for band in [1, 5, 13, 60] {
+                let bands = [1, 5, 13, 60].into_iter();
+                for (band, paths) in bands.flat_map(|b| Paths::available().map(move |p| (b, p))) {
                     let mut got = vec![[9u8, 9, 9, 255]; w * h];
                     for (b, rows) in got.chunks_mut(band * w).enumerate() {
                         let mut canvas = Canvas::band(rows, w, h, b * band);
+                        canvas.paths = paths;
                         canvas.text(x, y, text, scale, [200, 100, 50]);
                     }
                     assert!(
                         got == want,
-                        "scale {scale} at ({x}, {y}) in bands of {band}"
+                        "scale {scale} at ({x}, {y}) in bands of {band}, {paths:?}"
                     );
                 }
             }
