@@ -73,8 +73,19 @@ pub(super) fn text_scale(height: usize) -> usize {
     ((height as f64 / 400.0).round() as usize).max(1)
 }
 
-/// Draws the HUD over the scene.
-pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
+/// The readout's lines for the frame of `scene`, if the HUD shows them:
+/// formatted once a frame, not in each band the readout meets.
+pub(super) fn readout_of(scene: &Scene) -> Lines {
+    let hud = scene.hud;
+    if hud.hidden || hud.blind {
+        return Lines::default();
+    }
+    readout_lines(scene.world, hud)
+}
+
+/// Draws the HUD over the scene, with the frame's `readout` (see
+/// [`readout_of`]).
+pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
     let Scene {
         world,
         view,
@@ -91,7 +102,7 @@ pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
     // The gun and the flashes first: the readouts stay legible over them.
     fight::draw(world, art, c);
     if !hud.blind {
-        readout(world, hud, c, scale);
+        readout(readout_lines, c, scale);
         match &world.player().flight {
             Some(f) => cockpit::attitude(world, f, c, scale),
             None => dial(world, view, c, scale),
@@ -108,7 +119,7 @@ pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
             clear = MinimapBox::new(world.map(), c, scale).bottom();
         }
         if !hud.blind {
-            clear = clear.max(readout_bottom(readout_lines(world, hud).len(), scale));
+            clear = clear.max(readout_bottom(readout_lines.len(), scale));
         }
         if dead {
             fight::death_words(hud.prompts.restart.as_deref(), clear, c, scale);
@@ -220,12 +231,12 @@ fn notice(world: &World, c: &mut Canvas, scale: usize) {
 }
 
 /// The model's state as text, top left.
-fn readout(world: &World, hud: &Hud, c: &mut Canvas, scale: usize) {
-    // At most a dozen lines: a band below them has nothing to draw.
-    if !c.meets(0, readout_bottom(12, scale)) {
+fn readout(lines: &Lines, c: &mut Canvas, scale: usize) {
+    // A band below the backdrop and the last line's shadow (which, past
+    // scale 6, reaches below the backdrop) has nothing to draw.
+    if !c.meets(0, readout_bottom(lines.len(), scale) + scale as i64) {
         return;
     }
-    let lines = readout_lines(world, hud);
     let line = (GLYPH * scale + 2) as i64;
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) * GLYPH * scale;
     c.shade_rect(0, 0, width as i64 + 12, readout_bottom(lines.len(), scale));

@@ -350,6 +350,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     ws.flips.sort(&ws.covers, band_rows, height);
     let pads = map.has_pads();
     let flips = &ws.flips;
+    let readout = hud::readout_of(scene);
+    let readout = &readout;
     pixels
         .par_chunks_mut(band_rows * width)
         .zip(ws.masks.par_chunks_mut(band_rows * words))
@@ -375,7 +377,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
                 // Last the HUD, over everything.
                 let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
                 canvas.paths = paths;
-                hud::draw(scene, &mut canvas);
+                hud::draw(scene, readout, &mut canvas);
             }
         });
     if rolled {
@@ -387,7 +389,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             .for_each(|(band, rows)| {
                 let mut canvas = font::Canvas::band(rows, width, height, band * band_rows);
                 canvas.paths = paths;
-                hud::draw(scene, &mut canvas);
+                hud::draw(scene, readout, &mut canvas);
             });
     }
 }
