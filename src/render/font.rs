@@ -303,6 +303,21 @@ fn text_row_with(
     let (mut letters, mut shadow, mut held) = (0u64, 0u64, 0usize);
     let mut carry = 0u64;
     let mut window_x = row.x;
+    // Paints a full or last window; the shadow lies `s` pixels right of
+    // the letters, so its last `s` bits go on to the next.
+    let mut emit = |letters: u64, shadow: u64, window_x: i64, carry: &mut u64| {
+        let shadow_here = shadow << s | *carry;
+        *carry = shadow >> (64 - s);
+        clip_window(
+            lines,
+            window_x,
+            letters,
+            shadow_here,
+            width,
+            colour,
+            &mut paint,
+        );
+    };
     for ch in row.text.chars() {
         if window_x >= width {
             // This window and every one after it are past the row's end.
@@ -313,18 +328,7 @@ fn text_row_with(
         shadow |= sh << held;
         held += GLYPH * s;
         if held >= 64 {
-            // The shadow lies `s` pixels right of the letters.
-            let shadow_here = shadow << s | carry;
-            carry = shadow >> (64 - s);
-            clip_window(
-                lines,
-                window_x,
-                letters,
-                shadow_here,
-                width,
-                colour,
-                &mut paint,
-            );
+            emit(letters, shadow, window_x, &mut carry);
             held -= 64;
             // What of this glyph did not fit: its top `held` bits (none
             // when it ended the window; two shifts, as one by 64 is not
@@ -343,17 +347,7 @@ fn text_row_with(
         if window_x >= width || (held == 0 && carry == 0) {
             return;
         }
-        let shadow_here = shadow << s | carry;
-        carry = shadow >> (64 - s);
-        clip_window(
-            lines,
-            window_x,
-            letters,
-            shadow_here,
-            width,
-            colour,
-            &mut paint,
-        );
+        emit(letters, shadow, window_x, &mut carry);
         (letters, shadow, held) = (0, 0, 0);
         window_x += 64;
     }
