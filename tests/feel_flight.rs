@@ -8,7 +8,7 @@
 mod common;
 
 use common::temp::TempDir;
-use std::process::{Command, Output};
+use common::wobble;
 use wobblecaster::feel::compare::{self, Sections};
 use wobblecaster::feel::flight::{self, FlightResult, FlightVariantRun, FLIGHT_MANEUVERS};
 use wobblecaster::feel::{FlownSample, Metric, Scale};
@@ -44,18 +44,6 @@ fn from(run: &FlightVariantRun, from_s: f64) -> &[FlownSample] {
     &run.run.flown.samples[first..]
 }
 
-/// The program run from the repository root with `args`, on `threads`
-/// rayon threads (None: the default, every core).
-fn wobble(args: &[&str], threads: Option<usize>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wobblecaster"));
-    cmd.args(args).current_dir(common::root());
-    match threads {
-        Some(n) => cmd.env("RAYON_NUM_THREADS", n.to_string()),
-        None => cmd.env_remove("RAYON_NUM_THREADS"),
-    };
-    cmd.output().unwrap()
-}
-
 #[test]
 fn the_take_off_leaves_the_floor_and_climbs() {
     let results = flown();
@@ -89,8 +77,8 @@ fn the_hover_holds_and_only_the_jets_stop_the_knock_s_spin() {
     };
     // The last five seconds: still, to a hundredth of a tile.
     assert!(spread(|s| s.altitude) < 0.01, "{}", spread(|s| s.altitude));
-    assert!(spread(|s| s.x) < 0.01 && spread(|s| s.y) < 0.01);
-    assert!(spread(|s| s.yaw) < 1e-3, "the jets stopped the spin");
+    assert!(spread(|s| s.view.x) < 0.01 && spread(|s| s.view.y) < 0.01);
+    assert!(spread(|s| s.view.yaw) < 1e-3, "the jets stopped the spin");
     assert!(hold.iter().all(|s| s.flying && s.altitude > 1.0));
     // Without the jets the knock's spin turns the view on and on.
     let spinning = run(&results, "hover_hold", false, false);
@@ -125,19 +113,26 @@ fn the_slalom_threads_the_gap_without_touching_a_wall() {
     let samples = &r.run.flown.samples;
     let radius = Tunables::default().player_radius;
     for (i, s) in samples.iter().enumerate() {
-        let c = clearance(&map, s.x, s.y);
-        assert!(c > radius + 0.05, "tick {i} at ({}, {}): {c}", s.x, s.y);
+        let c = clearance(&map, s.view.x, s.view.y);
+        assert!(
+            c > radius + 0.05,
+            "tick {i} at ({}, {}): {c}",
+            s.view.x,
+            s.view.y
+        );
     }
     // Through the middle wall (row 11) where its gap is (x 19 to 23).
     let in_wall_row: Vec<&FlownSample> = samples
         .iter()
-        .filter(|s| (11.0..=12.0).contains(&s.y))
+        .filter(|s| (11.0..=12.0).contains(&s.view.y))
         .collect();
     assert!(!in_wall_row.is_empty());
-    assert!(in_wall_row.iter().all(|s| s.x > 19.3 && s.x < 22.7));
+    assert!(in_wall_row
+        .iter()
+        .all(|s| s.view.x > 19.3 && s.view.x < 22.7));
     let last = samples.last().unwrap();
     assert!(
-        last.y < 10.0 && last.flying && last.altitude > 0.5,
+        last.view.y < 10.0 && last.flying && last.altitude > 0.5,
         "{last:?}"
     );
     assert!(from(r, 0.1).iter().all(|s| s.altitude > 0.0));

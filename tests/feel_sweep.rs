@@ -6,20 +6,9 @@
 mod common;
 
 use common::temp::TempDir;
-use std::process::{Command, Output};
+use common::wobble;
+use std::process::Output;
 use std::time::Instant;
-
-/// The program run from the repository root with `args`, on `threads`
-/// rayon threads (None: the default, every core).
-fn wobble(args: &[&str], threads: Option<usize>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wobblecaster"));
-    cmd.args(args).current_dir(common::root());
-    match threads {
-        Some(n) => cmd.env("RAYON_NUM_THREADS", n.to_string()),
-        None => cmd.env_remove("RAYON_NUM_THREADS"),
-    };
-    cmd.output().unwrap()
-}
 
 /// `feel sweep --maneuver NAME` with `sets` and `metrics` into `out`.
 fn sweep(name: &str, sets: &[&str], metrics: &str, out: &str, threads: Option<usize>) -> Output {

@@ -18,7 +18,7 @@ use super::metrics::{compute_flight, FlownSample, FlownTrajectory, LandingCue};
 use super::{compute, run, Metric, Scale, Trajectory};
 use crate::map::{self, Map};
 use crate::script::Script;
-use crate::sim::{Controls, Tunables, World, TICK_DT};
+use crate::sim::{Controls, Pose, Tunables, World, TICK_DT};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -156,12 +156,10 @@ pub fn flown(world: &World, level_horizon: bool) -> FlownSample {
     let c = world.camera();
     let player = world.player();
     FlownSample {
-        x: c.x,
-        y: c.y,
-        z: c.z,
-        yaw: c.yaw,
-        pitch: if level_horizon { 0.0 } else { c.pitch },
-        roll: c.roll,
+        view: Pose {
+            pitch: if level_horizon { 0.0 } else { c.pitch },
+            ..c
+        },
         altitude: player.altitude(),
         flying: player.flight.is_some(),
     }
@@ -388,12 +386,16 @@ mod tests {
         assert_eq!(tilted.trajectory, level.trajectory);
         let last = tilted.flown.samples.last().unwrap();
         assert!(
-            last.pitch > 0.1 && last.flying && last.altitude > 0.0,
+            last.view.pitch > 0.1 && last.flying && last.altitude > 0.0,
             "{last:?}"
         );
         for (a, b) in tilted.flown.samples.iter().zip(&level.flown.samples) {
-            assert_eq!(b.pitch, 0.0);
-            assert_eq!(FlownSample { pitch: 0.0, ..*a }, *b);
+            assert_eq!(b.view.pitch, 0.0);
+            let view = Pose {
+                pitch: 0.0,
+                ..a.view
+            };
+            assert_eq!(FlownSample { view, ..*a }, *b);
         }
     }
 }

@@ -39,8 +39,8 @@ impl Panels {
                 .map(|(i, &y)| (time(i + from), y))
                 .collect()
         };
-        let pitch: Vec<f64> = s.iter().map(|p| p.pitch.to_degrees()).collect();
-        let yaw: Vec<f64> = unwrap(s.iter().map(|p| p.yaw))
+        let pitch: Vec<f64> = s.iter().map(|p| p.view.pitch.to_degrees()).collect();
+        let yaw: Vec<f64> = unwrap(s.iter().map(|p| p.view.yaw))
             .into_iter()
             .map(f64::to_degrees)
             .collect();
@@ -57,15 +57,15 @@ impl Panels {
             s.iter().map(|p| f(p) * metres_per_tile).collect()
         };
         let (vx, vy, vz) = (
-            rate(&metres(|p| p.x), t.dt),
-            rate(&metres(|p| p.y), t.dt),
-            rate(&metres(|p| p.z), t.dt),
+            rate(&metres(|p| p.view.x), t.dt),
+            rate(&metres(|p| p.view.y), t.dt),
+            rate(&metres(|p| p.view.z), t.dt),
         );
         let speed: Vec<f64> = (0..vx.len())
             .map(|i| (vx[i] * vx[i] + vy[i] * vy[i] + vz[i] * vz[i]).sqrt())
             .collect();
         Self {
-            path: s.iter().map(|p| (p.x, -p.y)).collect(),
+            path: s.iter().map(|p| (p.view.x, -p.view.y)).collect(),
             altitude: over_time(&metres(|p| p.altitude), 0),
             pitch: over_time(&pitch, 0),
             yaw: over_time(&yaw, 0),

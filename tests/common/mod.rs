@@ -36,3 +36,15 @@ pub fn run(args: &[&str], limit: std::time::Duration) -> Option<std::process::Ou
     }
     Some(child.wait_with_output().unwrap())
 }
+
+/// The program run from the repository root with `args`, on `threads`
+/// rayon threads (None: the default, every core), to its end.
+pub fn wobble(args: &[&str], threads: Option<usize>) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_wobblecaster"));
+    cmd.args(args).current_dir(root());
+    match threads {
+        Some(n) => cmd.env("RAYON_NUM_THREADS", n.to_string()),
+        None => cmd.env_remove("RAYON_NUM_THREADS"),
+    };
+    cmd.output().unwrap()
+}

@@ -27,6 +27,7 @@ use super::yaw::CUT_DEG_PER_TICK;
 use super::{Metric, Scale};
 use crate::feel::series::{max_or_zero, percentile, rms, share};
 use crate::feel::wf::msdv;
+use crate::sim::Pose;
 
 /// The quantile reported as the pitch and roll rates' near-peak (0..1).
 const RATE_QUANTILE: f64 = 0.95;
@@ -37,19 +38,9 @@ const RATE_MODERATE_DEG_S: f64 = 30.0;
 /// One tick of the flown view.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct FlownSample {
-    /// Eye position east, tiles.
-    pub x: f64,
-    /// Eye position south, tiles.
-    pub y: f64,
-    /// Eye height above the floor, tiles.
-    pub z: f64,
-    /// View direction, radians (0 east, growing south).
-    pub yaw: f64,
-    /// How far the view looks down, radians (negative: up), as the
-    /// renderer is given it: 0 with `level_horizon` on.
-    pub pitch: f64,
-    /// How far the view is rolled to the right, radians.
-    pub roll: f64,
+    /// The eye and the view as the renderer is given them: its pitch 0
+    /// with `level_horizon` on.
+    pub view: Pose,
     /// The feet's altitude above the floor, tiles (0 walking).
     pub altitude: f64,
     /// True while the jetpack flies (from take-off until the flight ends).
@@ -279,9 +270,17 @@ pub fn compute_flight(traj: &FlownTrajectory, scale: Scale, cue: LandingCue) -> 
 fn is_valid(traj: &FlownTrajectory, scale: Scale, cue: LandingCue) -> bool {
     let positive = |v: f64| v.is_finite() && v > 0.0;
     let finite = |s: &FlownSample| {
-        [s.x, s.y, s.z, s.yaw, s.pitch, s.roll, s.altitude]
-            .iter()
-            .all(|v| v.is_finite())
+        [
+            s.view.x,
+            s.view.y,
+            s.view.z,
+            s.view.yaw,
+            s.view.pitch,
+            s.view.roll,
+            s.altitude,
+        ]
+        .iter()
+        .all(|v| v.is_finite())
     };
     positive(traj.dt)
         && positive(scale.metres_per_tile)
@@ -295,8 +294,8 @@ impl FlightValues {
         let s = &traj.samples;
         let dt = traj.dt;
         let cut: Vec<bool> = s.windows(2).map(|w| is_cut(&w[0], &w[1])).collect();
-        let pitch: Vec<f64> = s.iter().map(|p| p.pitch).collect();
-        let roll: Vec<f64> = s.iter().map(|p| p.roll).collect();
+        let pitch: Vec<f64> = s.iter().map(|p| p.view.pitch).collect();
+        let roll: Vec<f64> = s.iter().map(|p| p.view.roll).collect();
         let dose = view_frame_accelerations(traj, scale).map(|a| msdv(&a, dt));
         let after_tick =
             |keep: fn(&FlownSample) -> bool| s[1..].iter().filter(|p| keep(p)).count() as f64 * dt;
@@ -352,7 +351,10 @@ fn sight(yaw: f64, pitch: f64) -> [f64; 3] {
 /// True if the view jumps from `a` to `b` in one tick: the line of sight
 /// turns, or the roll changes, by more than [`CUT_DEG_PER_TICK`].
 fn is_cut(a: &FlownSample, b: &FlownSample) -> bool {
-    let (u, v) = (sight(a.yaw, a.pitch), sight(b.yaw, b.pitch));
+    let (u, v) = (
+        sight(a.view.yaw, a.view.pitch),
+        sight(b.view.yaw, b.view.pitch),
+    );
     let dot: f64 = u.iter().zip(&v).map(|(p, q)| p * q).sum();
     let cross = [
         u[1] * v[2] - u[2] * v[1],
@@ -361,7 +363,7 @@ fn is_cut(a: &FlownSample, b: &FlownSample) -> bool {
     ];
     let turn = cross.iter().map(|c| c * c).sum::<f64>().sqrt().atan2(dot);
     let limit = CUT_DEG_PER_TICK.to_radians();
-    turn > limit || (b.roll - a.roll).abs() > limit
+    turn > limit || (b.view.roll - a.view.roll).abs() > limit
 }
 
 /// The eye's acceleration at each inner tick, m/s², by second differences
@@ -373,12 +375,12 @@ fn view_frame_accelerations(traj: &FlownTrajectory, scale: Scale) -> [Vec<f64>; 
     let second = |a: f64, b: f64, c: f64| (c - 2.0 * b + a) * per_tile;
     let mut out: [Vec<f64>; 3] = Default::default();
     for w in traj.samples.windows(3) {
-        let ax = second(w[0].x, w[1].x, w[2].x);
-        let ay = second(w[0].y, w[1].y, w[2].y);
-        let az = second(w[0].z, w[1].z, w[2].z);
-        let (sy, cy) = w[1].yaw.sin_cos();
-        let (sp, cp) = w[1].pitch.sin_cos();
-        let (sr, cr) = w[1].roll.sin_cos();
+        let ax = second(w[0].view.x, w[1].view.x, w[2].view.x);
+        let ay = second(w[0].view.y, w[1].view.y, w[2].view.y);
+        let az = second(w[0].view.z, w[1].view.z, w[2].view.z);
+        let (sy, cy) = w[1].view.yaw.sin_cos();
+        let (sp, cp) = w[1].view.pitch.sin_cos();
+        let (sr, cr) = w[1].view.roll.sin_cos();
         // Level: along the view and up; then tilted down by the pitch and
         // turned about the line of sight by the roll (rolled right, the
         // view's right dips and its up leans right).
@@ -413,12 +415,14 @@ mod tests {
     /// Hovering still at (2, 3) at 1 tile, looking east and level.
     fn hovering() -> FlownSample {
         FlownSample {
-            x: 2.0,
-            y: 3.0,
-            z: 1.5,
+            view: Pose {
+                x: 2.0,
+                y: 3.0,
+                z: 1.5,
+                ..Pose::default()
+            },
             altitude: 1.0,
             flying: true,
-            ..FlownSample::default()
         }
     }
 
@@ -434,7 +438,10 @@ mod tests {
     fn a_steady_pitch_ramp_has_its_rate_and_no_cut() {
         // 30 deg/s down for 1 s, then held.
         let traj = flown(3.0, |t| FlownSample {
-            pitch: (30.0 * t.min(1.0)).to_radians(),
+            view: Pose {
+                pitch: (30.0 * t.min(1.0)).to_radians(),
+                ..hovering().view
+            },
             ..hovering()
         });
         let m = compute_flight(&traj, Scale::default(), LandingCue::default());
@@ -447,7 +454,10 @@ mod tests {
         assert!(near(value(&m, "pitch_rate_p95").unwrap(), 30.0, 1e-9));
         let faster = compute_flight(
             &flown(3.0, |t| FlownSample {
-                pitch: (45.0 * t.min(1.0)).to_radians(),
+                view: Pose {
+                    pitch: (45.0 * t.min(1.0)).to_radians(),
+                    ..hovering().view
+                },
                 ..hovering()
             }),
             Scale::default(),
@@ -467,8 +477,11 @@ mod tests {
         // Level, then 40 degrees down at once (a flip of the horizon), with
         // a slow roll of 6 deg/s throughout.
         let traj = flown(2.0, |t| FlownSample {
-            pitch: if t < 1.0 { 0.0 } else { 40f64.to_radians() },
-            roll: (6.0 * t).to_radians(),
+            view: Pose {
+                pitch: if t < 1.0 { 0.0 } else { 40f64.to_radians() },
+                roll: (6.0 * t).to_radians(),
+                ..hovering().view
+            },
             ..hovering()
         });
         let m = compute_flight(&traj, Scale::default(), LandingCue::default());
@@ -485,8 +498,11 @@ mod tests {
         // the same step is a cut.
         let step = |pitch_deg: f64| {
             flown(1.0, move |t| FlownSample {
-                yaw: if t < 0.5 { 0.0 } else { PI / 6.0 },
-                pitch: pitch_deg.to_radians(),
+                view: Pose {
+                    yaw: if t < 0.5 { 0.0 } else { PI / 6.0 },
+                    pitch: pitch_deg.to_radians(),
+                    ..hovering().view
+                },
                 ..hovering()
             })
         };
@@ -524,10 +540,13 @@ mod tests {
         let traj = flown(8.0, |t| {
             let (x, y, z, yaw) = at(t);
             FlownSample {
-                x,
-                y,
-                z,
-                yaw,
+                view: Pose {
+                    x,
+                    y,
+                    z,
+                    yaw,
+                    ..hovering().view
+                },
                 ..hovering()
             }
         });
@@ -558,8 +577,11 @@ mod tests {
             flown(4.0, move |t| {
                 let z = 1.5 + 0.5 * t.min(2.0).powi(2) + 2.0 * (t - 2.0).max(0.0);
                 FlownSample {
-                    z,
-                    pitch,
+                    view: Pose {
+                        z,
+                        pitch,
+                        ..hovering().view
+                    },
                     ..hovering()
                 }
             })
@@ -587,10 +609,12 @@ mod tests {
         let traj = flown(4.0, |t| {
             let altitude = (1.002 - 0.5 * (t - 1.0).max(0.0)).max(0.0);
             FlownSample {
-                z: altitude + 0.5,
+                view: Pose {
+                    z: altitude + 0.5,
+                    ..hovering().view
+                },
                 altitude,
                 flying: t < 3.0 + DT * 1.5,
-                ..hovering()
             }
         });
         let scale = Scale {
