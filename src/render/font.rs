@@ -125,7 +125,7 @@ impl<'a> Canvas<'a> {
     /// most of the text's time; PERF.md entry 27.)
     pub fn text(&mut self, x: i64, y: i64, text: &str, scale: usize, rgb: [u8; 3]) {
         let s = scale as i64;
-        if s == 0 || !self.meets(y, (GLYPH as i64 + 1) * s) {
+        if s == 0 || self.width == 0 || !self.meets(y, (GLYPH as i64 + 1) * s) {
             return;
         }
         if scale > MAX_ROW_SCALE {
