@@ -1,4 +1,5 @@
-//! Draws the bench's three frames of the default map over and over on one
+//! Draws the bench's three frames of the default map (with their exhaust
+//! clouds) over and over on one
 //! thread for a few seconds and prints the frame time: a steady loop to
 //! profile, with nothing else in it, or to compare the renderer's paths.
 //!
@@ -14,7 +15,7 @@
 
 use std::path::Path;
 use std::time::Instant;
-use wobblecaster::bench::{Timing, POSES};
+use wobblecaster::bench::{with_exhaust, Timing, POSES};
 use wobblecaster::render::{self, Hud, Paths, View, Workspace};
 use wobblecaster::sim::{Tunables, World};
 use wobblecaster::sprites::Art;
@@ -62,7 +63,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<Vec<_>, _>>()?;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let loaded = wobblecaster::map::load(&root.join("maps/default.map"))?;
-    let world = World::new(loaded.map, Tunables::default(), 1);
+    // The bench's scene: the map and a cloud of exhaust before each pose.
+    let world = with_exhaust(&World::new(loaded.map, Tunables::default(), 1), &POSES);
     let art = Art::load(&root.join("assets/sprites"))?;
     let hud = Hud {
         fps: Some(60.0),

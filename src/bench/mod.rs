@@ -178,8 +178,9 @@ pub fn frame_ms(
 }
 
 /// `world` with a cloud of exhaust particles hanging in front of each of
-/// `poses`, a little below the eye.
-fn with_exhaust(world: &World, poses: &[Pose]) -> World {
+/// `poses`, a little below the eye: the bench's frame scene, with
+/// [`POSES`].
+pub fn with_exhaust(world: &World, poses: &[Pose]) -> World {
     let mut rng = Rng::new(11);
     let scene = Scenario::from_world(world.clone());
     scene
