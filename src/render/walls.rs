@@ -94,7 +94,12 @@ pub(super) fn paint(
     plan: &Plan,
 ) {
     let w = proj.width;
-    for &piece in &plan.pieces {
+    for &(piece, [top, bottom]) in &plan.pieces {
+        // Most pieces miss a band at the top or foot of the frame.
+        let (from, to) = (top.max(rows.y0), bottom.min(rows.y1));
+        if from >= to {
+            continue;
+        }
         match piece {
             Piece::Oct(i) => {
                 let oct = &plan.octs[i as usize];
@@ -103,23 +108,16 @@ pub(super) fn paint(
                 // its own span get its texture's first or last row, and the
                 // flats, which paint every pixel no wall covers, paint over
                 // them.
-                let (mut from, mut to) = (rows.y1, rows.y0);
-                for span in &spans[x..x + 8] {
-                    from = from.min(span.top.max(rows.y0));
-                    to = to.max(span.bottom.min(rows.y1));
-                }
-                if from < to {
-                    let texels = art.face_texture(oct.wall).texels();
-                    let at = (from - rows.y0) * w + x;
-                    #[cfg(target_arch = "x86_64")]
-                    // SAFETY: eights are planned only with AVX2, which is
-                    // chosen only where the processor has it.
-                    unsafe {
-                        paint_oct(rows.pixels, at, w, to - from, texels, oct.group.from(from))
-                    };
-                    #[cfg(not(target_arch = "x86_64"))]
-                    unreachable!("eights only with AVX2: {at} {texels:?}");
-                }
+                let texels = art.face_texture(oct.wall).texels();
+                let at = (from - rows.y0) * w + x;
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: eights are planned only with AVX2, which is
+                // chosen only where the processor has it.
+                unsafe {
+                    paint_oct(rows.pixels, at, w, to - from, texels, oct.group.from(from))
+                };
+                #[cfg(not(target_arch = "x86_64"))]
+                unreachable!("eights only with AVX2: {at} {texels:?}");
             }
             Piece::Quad(x) => {
                 let x = x as usize;
@@ -140,7 +138,6 @@ pub(super) fn paint(
             }
             Piece::Column(x) => {
                 let x = x as usize;
-                let (from, to) = (spans[x].top.max(rows.y0), spans[x].bottom.min(rows.y1));
                 paint_column(art, rows, w, x, &spans[x], &strips[x], from, to);
             }
         }
@@ -152,7 +149,9 @@ pub(super) fn paint(
 /// worked out once a frame ([`Plan::make`]), with each eight's lanes.
 #[derive(Debug, Default)]
 pub(super) struct Plan {
-    pieces: Vec<Piece>,
+    /// Each piece, and the screen rows its columns' walls reach: from the
+    /// highest top to the lowest bottom.
+    pieces: Vec<(Piece, [usize; 2])>,
     octs: Vec<Oct>,
 }
 
@@ -191,20 +190,28 @@ impl Plan {
         // the last then allocates nothing.
         self.pieces.reserve(w);
         self.octs.reserve(w / 8);
+        let reach = |x: usize, n: usize| {
+            spans[x..x + n]
+                .iter()
+                .fold([usize::MAX, 0], |[top, bottom], s| {
+                    [top.min(s.top), bottom.max(s.bottom)]
+                })
+        };
         let mut x = 0;
         while x < w {
             if paths == Paths::Avx2 && x + 8 <= w && fits_oct(art, &strips[x..x + 8]) {
                 let wall = strips[x].wall;
                 let size = art.face_texture(wall).size();
                 let group = Group::new(size, spans, strips, x);
-                self.pieces.push(Piece::Oct(self.octs.len() as u32));
+                let piece = Piece::Oct(self.octs.len() as u32);
+                self.pieces.push((piece, reach(x, 8)));
                 self.octs.push(Oct { x, wall, group });
                 x += 8;
             } else if x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i])) {
-                self.pieces.push(Piece::Quad(x as u32));
+                self.pieces.push((Piece::Quad(x as u32), reach(x, 4)));
                 x += 4;
             } else {
-                self.pieces.push(Piece::Column(x as u32));
+                self.pieces.push((Piece::Column(x as u32), reach(x, 1)));
                 x += 1;
             }
         }
