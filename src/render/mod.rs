@@ -228,7 +228,7 @@ pub struct Workspace {
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
-    sparks: Vec<sprites::Spark>,
+    sparks: sprites::Sparks,
     /// The level picture while a rolled view turns it.
     level: Vec<[u8; 4]>,
     /// The paths a test chose; the processor's best if none.
@@ -333,12 +333,11 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     ws.covers.extend(ws.spans.iter().map(WallCover::of));
     flats::sky_columns(map, &proj, &mut ws.sky);
     sprites::collect(world, &proj, art, &mut ws.billboards);
-    sprites::sparks(world, &proj, &mut ws.sparks);
     let words = flats::mask_words(width);
     ws.masks.resize(height * words, 0);
     let (pixels, _) = frame.as_chunks_mut::<4>();
     let (spans, strips, covers) = (&ws.spans, &ws.strips, &ws.covers);
-    let (sky, billboards, sparks) = (&ws.sky, &ws.billboards, &ws.sparks);
+    let (sky, billboards) = (&ws.sky, &ws.billboards);
     // A rolled view turns the scene before the HUD goes on, level; a
     // level one draws the HUD in the same pass.
     let roll = view.pose.roll;
@@ -348,6 +347,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let plan = &ws.plan;
     let band_rows = band_rows(height);
     ws.flips.sort(&ws.covers, band_rows, height);
+    ws.sparks.make(world, &proj, band_rows);
+    let sparks = &ws.sparks;
     let pads = map.has_pads();
     let flips = &ws.flips;
     let readout = hud::readout_of(scene);
@@ -372,7 +373,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             let flats = (flips.of(band), masks);
             flats::draw((map, map_art, pads), &proj, &mut rows, covers, flats, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
-            sprites::particles(sparks, &proj, &mut rows, spans);
+            sprites::particles((sparks, band), &proj, &mut rows, spans);
             if !rolled {
                 // Last the HUD, over everything.
                 let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);

@@ -269,19 +269,23 @@ const PARTICLE_SIZE: f64 = 0.035;
 pub(super) struct Spark {
     x0: usize,
     x1: usize,
-    /// Top edge and size in pixels (rows are clipped to each band).
-    top: f64,
-    edge: f64,
+    /// First row and the row past the last, within the frame (each band
+    /// clips them to its own): rounded once a frame, not in every band.
+    y0: usize,
+    y1: usize,
     depth: f64,
     colour: [u8; 4],
 }
 
 /// Fills `out` with every exhaust particle in front of the eye, as the
 /// small glowing square it covers, fading from white through yellow to red.
-pub(super) fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
+fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
     out.clear();
     out.reserve(world.particles().capacity());
-    let w = proj.width as f64;
+    let (w, h) = (proj.width as f64, proj.height as f64);
+    // Colours by age and life, as particles born together share them:
+    // `ember` (a power) once per pair, not once per particle.
+    let mut colours = [(None, [0u8; 4]); 64];
     for p in world.particles().iter() {
         let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
         let depth = dx * proj.fx + dy * proj.fy;
@@ -293,29 +297,91 @@ pub(super) fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
         let edge = (PARTICLE_SIZE * scale).clamp(1.0, (w / 120.0).max(1.0));
         let cx = w * 0.5 + (dx * proj.rx + dy * proj.ry) * scale;
         let cy = proj.horizon - (p.pos[2] - proj.eye) * scale;
-        let left = cx - edge * 0.5;
+        let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);
+        let slot = &mut colours[usize::from(p.age) % 64];
+        if slot.0 != Some((p.age, p.life)) {
+            *slot = (Some((p.age, p.life)), ember(p.fade()));
+        }
         out.push(Spark {
             x0: left.round().clamp(0.0, w) as usize,
             x1: (left + edge).round().clamp(0.0, w) as usize,
-            top: cy - edge * 0.5,
-            edge,
+            y0: top.round().clamp(0.0, h) as usize,
+            y1: (top + edge).round().clamp(0.0, h) as usize,
             depth,
-            colour: ember(p.fade()),
+            colour: slot.1,
         });
     }
 }
 
-/// Draws `sparks` in `rows`, each column nearer than the wall there.
+/// The exhaust particles on screen ([`sparks`]), and which of them each
+/// band meets, in their own order (the later painted over the earlier, as
+/// in one list): made once a frame, so that a band looks at its own
+/// sparks, not at every one.
+#[derive(Debug, Default)]
+pub(super) struct Sparks {
+    list: Vec<Spark>,
+    /// Band `b`'s sparks are `list[order[i]]` for `i` in
+    /// `start[b]..start[b + 1]`.
+    start: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl Sparks {
+    /// The sparks of `world` seen through `proj`, sorted into the bands of
+    /// `band_rows` rows (a counting sort, which keeps their order).
+    pub(super) fn make(&mut self, world: &World, proj: &Projection, band_rows: usize) {
+        sparks(world, proj, &mut self.list);
+        let band_rows = band_rows.max(1);
+        let bands = proj.height.div_ceil(band_rows);
+        // The bands a spark's rows meet; none if it has no rows.
+        let reach = |s: &Spark| match s.y1.checked_sub(1) {
+            Some(last) if s.y0 < s.y1 => s.y0 / band_rows..last / band_rows + 1,
+            _ => 0..0,
+        };
+        // Counts at `start[b + 2]`, summed so that `start[b + 1]` is where
+        // band `b` begins; filling moves it to where band `b` ends.
+        self.start.clear();
+        self.start.resize(bands + 2, 0);
+        for s in &self.list {
+            for b in reach(s) {
+                self.start[b + 2] += 1;
+            }
+        }
+        for i in 1..self.start.len() {
+            self.start[i] += self.start[i - 1];
+        }
+        self.order.resize(self.start[bands + 1] as usize, 0);
+        for (i, s) in self.list.iter().enumerate() {
+            for b in reach(s) {
+                let at = &mut self.start[b + 1];
+                self.order[*at as usize] = i as u32;
+                *at += 1;
+            }
+        }
+        self.start.pop();
+    }
+
+    /// Band `b`'s sparks, in the list's order.
+    fn of(&self, b: usize) -> impl Iterator<Item = &Spark> {
+        let range = match (self.start.get(b), self.start.get(b + 1)) {
+            (Some(&from), Some(&to)) => from as usize..to as usize,
+            _ => 0..0,
+        };
+        self.order[range].iter().map(|&i| &self.list[i as usize])
+    }
+}
+
+/// Draws band `band`'s `sparks` in `rows`, each column nearer than the
+/// wall there.
 pub(super) fn particles(
-    sparks: &[Spark],
+    (sparks, band): (&Sparks, usize),
     proj: &Projection,
     rows: &mut Rows,
     spans: &[ColumnSpan],
 ) {
-    let (band_top, band_bottom) = (rows.y0 as f64, rows.y1 as f64);
-    for s in sparks {
-        let y0 = s.top.round().clamp(band_top, band_bottom) as usize;
-        let y1 = (s.top + s.edge).round().clamp(band_top, band_bottom) as usize;
+    for s in sparks.of(band) {
+        let y0 = s.y0.clamp(rows.y0, rows.y1);
+        let y1 = s.y1.clamp(rows.y0, rows.y1);
         if y0 >= y1 {
             continue;
         }
