@@ -418,6 +418,7 @@ mod tests {
     use super::*;
     use crate::map::Map;
     use crate::render::View;
+    use crate::sim::particles::Particle;
     use crate::sim::{Pose, Scenario, Tunables};
     use std::f64::consts::{FRAC_PI_2, PI};
 
@@ -702,6 +703,75 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn each_band_lists_the_sparks_its_rows_meet_in_their_own_order() {
+        // A hall with a cloud of particles of mixed ages and lives ahead
+        // of the eye, high and low, near and far.
+        let map = Map::from_rows(&["############", "#>.........#", "############"]);
+        let world = World::new(map, Tunables::default(), 1);
+        let mut z = 7u64;
+        let mut next = || {
+            z = z.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (z >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let world = Scenario::from_world(world)
+            .particles(|particles| {
+                for i in 0..400u16 {
+                    particles.emit(Particle {
+                        pos: [2.0 + 8.0 * next(), 1.1 + 0.8 * next(), 1.2 * next() - 0.1],
+                        vel: [0.0; 3],
+                        age: i % 37,
+                        life: 30 + i % 3,
+                    });
+                }
+            })
+            .build();
+        let pose = Pose {
+            x: 1.5,
+            y: 1.5,
+            z: 0.5,
+            yaw: 0.0,
+            pitch: 0.1,
+            roll: 0.0,
+        };
+        let proj = Projection::new(&View::from_pose(pose), 1.0, 320, 181);
+        let mut listed = Vec::new();
+        sparks(&world, &proj, &mut listed);
+        assert!(listed.len() > 300, "most of the cloud is in view");
+        let mut sorted = Sparks::default();
+        for band_rows in [1, 7, 16, 48, 181, 500] {
+            sorted.make(&world, &proj, band_rows);
+            let bands = proj.height.div_ceil(band_rows);
+            let mut seen = 0;
+            for b in 0..bands {
+                let (top, bottom) = (b * band_rows, ((b + 1) * band_rows).min(proj.height));
+                // By brute force: the sparks, in list order, with a row in
+                // the band.
+                let want: Vec<usize> = (0..listed.len())
+                    .filter(|&i| listed[i].y0.max(top) < listed[i].y1.min(bottom))
+                    .collect();
+                let got: Vec<usize> = sorted
+                    .of(b)
+                    .map(|s| sorted.list.iter().position(|l| std::ptr::eq(l, s)).unwrap())
+                    .collect();
+                assert_eq!(got, want, "band {b} of {band_rows} rows");
+                seen += got.len();
+            }
+            assert!(seen >= listed.iter().filter(|s| s.y0 < s.y1).count());
+            assert_eq!(sorted.list.len(), listed.len());
+            assert_eq!(sorted.of(bands).count(), 0, "no band past the frame");
+        }
+        // The cached colours are each particle's own.
+        let mut visible = world
+            .particles()
+            .iter()
+            .filter(|p| (p.pos[0] - proj.x) * proj.fx + (p.pos[1] - proj.y) * proj.fy >= NEAR);
+        for s in &listed {
+            let p = visible.next().unwrap();
+            assert_eq!(s.colour, ember(p.fade()));
         }
     }
 }
