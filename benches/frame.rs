@@ -9,8 +9,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
 use std::time::Duration;
-use wobblecaster::bench::{crowd, NEAR_WALL, POSES};
-use wobblecaster::render::{self, Hud, View, Workspace};
+use wobblecaster::bench::{crowd, draw_from, NEAR_WALL, POSES};
+use wobblecaster::render::{Hud, Workspace};
 use wobblecaster::sim::{Controls, Pose, Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -30,18 +30,8 @@ fn frames(c: &mut Criterion) {
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
     let mut draw = |pose: Pose| {
-        let view = View::from_pose(pose);
-        render::draw_in(
-            &mut ws,
-            &render::Scene {
-                world: &world,
-                view: &view,
-                hud: &hud,
-                art: &art,
-                map_art: &loaded.art,
-            },
-            render::Frame::new(&mut frame, w, h),
-        );
+        let scene = (&world, &art, &loaded.art);
+        draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
     };
     let mut group = c.benchmark_group("frame_1920x1080");
     group.measurement_time(Duration::from_secs(4));

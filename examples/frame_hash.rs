@@ -8,8 +8,8 @@
 //! more views than the tests draw.)
 
 use std::path::Path;
-use wobblecaster::bench::{with_exhaust, POSES};
-use wobblecaster::render::{self, Hud, Paths, View, Workspace};
+use wobblecaster::bench::{draw_from, with_exhaust, POSES};
+use wobblecaster::render::{Hud, Paths, Workspace};
 use wobblecaster::sim::{Pose, Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -44,19 +44,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ws.use_paths(paths);
             // FNV-1a over every byte of every frame, in order.
             let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-            for pose in &poses {
-                let view = View::from_pose(*pose);
-                render::draw_in(
-                    &mut ws,
-                    &render::Scene {
-                        world: &world,
-                        view: &view,
-                        hud: &hud,
-                        art: &art,
-                        map_art: &loaded.art,
-                    },
-                    render::Frame::new(&mut frame, w, h),
-                );
+            for &pose in &poses {
+                let scene = (&world, &art, &loaded.art);
+                draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
                 for &b in &frame {
                     hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
                 }

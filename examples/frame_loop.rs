@@ -15,8 +15,8 @@
 
 use std::path::Path;
 use std::time::Instant;
-use wobblecaster::bench::{with_exhaust, Timing, POSES};
-use wobblecaster::render::{self, Hud, Paths, View, Workspace};
+use wobblecaster::bench::{draw_from, with_exhaust, Timing, POSES};
+use wobblecaster::render::{Hud, Paths, Workspace};
 use wobblecaster::sim::{Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -86,18 +86,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             pools[t].install(|| {
                 let round = Instant::now();
                 for pose in POSES {
-                    let view = View::from_pose(pose);
-                    render::draw_in(
-                        &mut ws,
-                        &render::Scene {
-                            world: &world,
-                            view: &view,
-                            hud: &hud,
-                            art: &art,
-                            map_art: &loaded.art,
-                        },
-                        render::Frame::new(&mut frame, w, h),
-                    );
+                    let scene = (&world, &art, &loaded.art);
+                    draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
                 }
                 rounds[i].push(round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64);
             });

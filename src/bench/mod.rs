@@ -160,21 +160,37 @@ pub fn frame_ms(
     let runs = (60_000_000 / (w * h)).clamp(31, 121);
     time_ms(runs, || {
         for &pose in poses {
-            let view = View::from_pose(pose);
-            render::draw_in(
+            draw_from(
                 &mut ws,
-                &render::Scene {
-                    world,
-                    view: &view,
-                    hud: &hud,
-                    art,
-                    map_art,
-                },
-                render::Frame::new(&mut frame, w, h),
+                (world, art, map_art),
+                &hud,
+                pose,
+                (&mut frame, w, h),
             );
         }
     })
     .per(poses.len())
+}
+
+/// Draws `world` seen from `pose` with `hud` into `frame`, `w` x `h` RGBA,
+/// as the bench draws each of its frames: for the tools that draw the
+/// bench's scenes too (`frame_loop`, `frame_hash`, the criterion bench).
+pub fn draw_from(
+    ws: &mut Workspace,
+    (world, art, map_art): (&World, &Art, &MapArt),
+    hud: &Hud,
+    pose: Pose,
+    (frame, w, h): (&mut [u8], usize, usize),
+) {
+    let view = View::from_pose(pose);
+    let scene = render::Scene {
+        world,
+        view: &view,
+        hud,
+        art,
+        map_art,
+    };
+    render::draw_in(ws, &scene, render::Frame::new(frame, w, h));
 }
 
 /// `world` with a cloud of exhaust particles hanging in front of each of
