@@ -7,6 +7,7 @@
 //! whole map, or over the tiles open to it). Landing pads are painted over
 //! the floor where the map has them.
 
+use super::by_band::ByBand;
 use super::{fog, shade, Paths, Projection, Rows, WallCover};
 use crate::map::{Map, MapArt, Surface};
 use crate::texture::Texture;
@@ -113,8 +114,7 @@ pub(super) fn mask_words(width: usize) -> usize {
 /// a band looks at its own edges only, not at every column.
 #[derive(Debug, Default)]
 pub(super) struct Flips {
-    start: Vec<u32>,
-    flips: Vec<[u32; 2]>,
+    flips: ByBand<[u32; 2]>,
     /// Each frame row's band and row in the band, for the band height and
     /// frame height in `shape`: looked up, not divided, two edges a column.
     places: Vec<(u32, u32)>,
@@ -143,40 +143,19 @@ impl Flips {
                 (c.rows > 0 && row != 0).then_some((band as usize, row))
             })
         };
-        self.start.clear();
-        self.start.resize(bands + 2, 0);
-        // Counts at b + 2, so that after the running sum start[b + 1] is
-        // where band b's flips go, and start[b] where they begin once
-        // placed.
-        for &c in covers {
-            for (band, _) in edges(c) {
-                self.start[band + 2] += 1;
-            }
-        }
-        for b in 2..self.start.len() {
-            self.start[b] += self.start[b - 1];
-        }
-        self.flips.clear();
-        // Room for two edges a column at once: a frame with more edges than
-        // the last then allocates nothing.
-        self.flips.reserve(2 * covers.len());
-        self.flips.resize(self.start[bands + 1] as usize, [0, 0]);
-        for (x, &c) in covers.iter().enumerate() {
-            for (band, row) in edges(c) {
-                let at = &mut self.start[band + 1];
-                self.flips[*at as usize] = [row, x as u32];
-                *at += 1;
-            }
-        }
-        self.start.pop();
+        let flips = || {
+            covers
+                .iter()
+                .enumerate()
+                .flat_map(move |(x, &c)| edges(c).map(move |(band, row)| (band, [row, x as u32])))
+        };
+        // Room for two edges a column.
+        self.flips.sort(bands, 2 * covers.len(), flips);
     }
 
     /// Band `b`'s flips.
     pub(super) fn of(&self, b: usize) -> &[[u32; 2]] {
-        match (self.start.get(b), self.start.get(b + 1)) {
-            (Some(&from), Some(&to)) => &self.flips[from as usize..to as usize],
-            _ => &[],
-        }
+        self.flips.of(b)
     }
 }
 

@@ -5,6 +5,7 @@
 //! walls), sprites (enemies, shots and puffs, depth-tested per column),
 //! then the HUD. No platform code: it runs headless and in tests.
 
+mod by_band;
 mod cockpit;
 mod fight;
 mod flats;

@@ -2,6 +2,7 @@
 //! billboards, far to near, each screen column tested against the wall
 //! depth there, transparent texels skipped.
 
+use super::by_band::ByBand;
 use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Key, PickupKind};
 use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
@@ -320,10 +321,8 @@ fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
 #[derive(Debug, Default)]
 pub(super) struct Sparks {
     list: Vec<Spark>,
-    /// Band `b`'s sparks are `list[order[i]]` for `i` in
-    /// `start[b]..start[b + 1]`.
-    start: Vec<u32>,
-    order: Vec<u32>,
+    /// Each band's sparks, as indices into `list`.
+    bands: ByBand<u32>,
 }
 
 impl Sparks {
@@ -338,36 +337,18 @@ impl Sparks {
             Some(last) if s.y0 < s.y1 => s.y0 / band_rows..last / band_rows + 1,
             _ => 0..0,
         };
-        // Counts at `start[b + 2]`, summed so that `start[b + 1]` is where
-        // band `b` begins; filling moves it to where band `b` ends.
-        self.start.clear();
-        self.start.resize(bands + 2, 0);
-        for s in &self.list {
-            for b in reach(s) {
-                self.start[b + 2] += 1;
-            }
-        }
-        for i in 1..self.start.len() {
-            self.start[i] += self.start[i - 1];
-        }
-        self.order.resize(self.start[bands + 1] as usize, 0);
-        for (i, s) in self.list.iter().enumerate() {
-            for b in reach(s) {
-                let at = &mut self.start[b + 1];
-                self.order[*at as usize] = i as u32;
-                *at += 1;
-            }
-        }
-        self.start.pop();
+        let list = &self.list;
+        let entries = || {
+            list.iter()
+                .enumerate()
+                .flat_map(move |(i, s)| reach(s).map(move |b| (b, i as u32)))
+        };
+        self.bands.sort(bands, list.len(), entries);
     }
 
     /// Band `b`'s sparks, in the list's order.
     fn of(&self, b: usize) -> impl Iterator<Item = &Spark> {
-        let range = match (self.start.get(b), self.start.get(b + 1)) {
-            (Some(&from), Some(&to)) => from as usize..to as usize,
-            _ => 0..0,
-        };
-        self.order[range].iter().map(|&i| &self.list[i as usize])
+        self.bands.of(b).iter().map(|&i| &self.list[i as usize])
     }
 }
 
