@@ -9,8 +9,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
 use std::time::Duration;
-use wobblecaster::bench::{crowd, draw_from, NEAR_WALL, POSES};
-use wobblecaster::render::{Hud, Workspace};
+use wobblecaster::bench::{self, crowd, draw_from, NEAR_WALL, POSES};
+use wobblecaster::render::Workspace;
 use wobblecaster::sim::{Controls, Pose, Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -21,11 +21,7 @@ fn frames(c: &mut Criterion) {
     let loaded = wobblecaster::map::load(&root.join("maps/default.map")).unwrap();
     let world = World::new(loaded.map, Tunables::default(), 1);
     let art = Art::load(&root.join("assets/sprites")).unwrap();
-    let hud = Hud {
-        fps: Some(60.0),
-        minimap: true,
-        ..Hud::default()
-    };
+    let hud = bench::hud();
     let (w, h) = SIZE;
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();

@@ -8,8 +8,8 @@
 //! more views than the tests draw.)
 
 use std::path::Path;
-use wobblecaster::bench::{draw_from, with_exhaust, POSES};
-use wobblecaster::render::{Hud, Paths, Workspace};
+use wobblecaster::bench::{self, draw_from, with_exhaust, POSES};
+use wobblecaster::render::{Paths, Workspace};
 use wobblecaster::sim::{Pose, Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -32,11 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let world = with_exhaust(&World::new(loaded.map, Tunables::default(), 1), &poses);
     let art = Art::load(&root.join("assets/sprites"))?;
-    let hud = Hud {
-        fps: Some(60.0),
-        minimap: true,
-        ..Hud::default()
-    };
+    let hud = bench::hud();
     for (w, h) in SIZES {
         for paths in Paths::available() {
             let mut frame = vec![0u8; w * h * 4];

@@ -15,8 +15,8 @@
 
 use std::path::Path;
 use std::time::Instant;
-use wobblecaster::bench::{draw_from, with_exhaust, Timing, POSES};
-use wobblecaster::render::{Hud, Paths, Workspace};
+use wobblecaster::bench::{self, draw_from, with_exhaust, Timing, POSES};
+use wobblecaster::render::{Paths, Workspace};
 use wobblecaster::sim::{Tunables, World};
 use wobblecaster::sprites::Art;
 
@@ -66,11 +66,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The bench's scene: the map and a cloud of exhaust before each pose.
     let world = with_exhaust(&World::new(loaded.map, Tunables::default(), 1), &POSES);
     let art = Art::load(&root.join("assets/sprites"))?;
-    let hud = Hud {
-        fps: Some(60.0),
-        minimap: true,
-        ..Hud::default()
-    };
+    let hud = bench::hud();
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
     // Per paths and pool, the time of each round of the three poses.

@@ -150,11 +150,7 @@ pub fn frame_ms(
     poses: &[Pose],
     (w, h): (usize, usize),
 ) -> Timing {
-    let hud = Hud {
-        fps: Some(60.0),
-        minimap: true,
-        ..Hud::default()
-    };
+    let hud = hud();
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
     let runs = (60_000_000 / (w * h)).clamp(31, 121);
@@ -170,6 +166,16 @@ pub fn frame_ms(
         }
     })
     .per(poses.len())
+}
+
+/// The HUD of the bench's frames: the frame rate and the minimap shown,
+/// as a player sees them.
+pub fn hud() -> Hud {
+    Hud {
+        fps: Some(60.0),
+        minimap: true,
+        ..Hud::default()
+    }
 }
 
 /// Draws `world` seen from `pose` with `hud` into `frame`, `w` x `h` RGBA,

@@ -104,10 +104,10 @@ pub(super) fn paint(
             Piece::Oct(i) => {
                 let oct = &plan.octs[i as usize];
                 let x = oct.x;
-                // Every row any of the eight covers: a lane's rows outside
-                // its own span get its texture's first or last row, and the
-                // flats, which paint every pixel no wall covers, paint over
-                // them.
+                // Every row any of the eight covers (`from..to`): a lane's
+                // rows outside its own span get its texture's first or last
+                // row, and the flats, which paint every pixel no wall
+                // covers, paint over them.
                 let texels = art.face_texture(oct.wall).texels();
                 let at = (from - rows.y0) * w + x;
                 #[cfg(target_arch = "x86_64")]
