@@ -60,6 +60,8 @@ pub(super) fn turn(
             // same in any bands) and steps along the turned row, a slice
             // at a time: the same additions in the same order as a whole
             // row at once, so the same pixels.
+            // (`band_rows` is at most `BAND_ROWS`, so every row has one.)
+            debug_assert!(rows.len() / width <= BAND_ROWS);
             let mut places = [(0.0, 0.0); BAND_ROWS];
             for (r, place) in places.iter_mut().enumerate().take(rows.len() / width) {
                 let dy = (band * band_rows + r) as f64 + 0.5 - cy;
