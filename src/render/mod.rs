@@ -200,17 +200,28 @@ pub(crate) struct Rows<'a> {
 /// its pixels. Measured against 16, 32 and 64 in PERF.md (entries 5 and
 /// 16).
 pub const BAND_ROWS: usize = 48;
-/// Bands a frame makes at least, while they stay [`MIN_BAND_ROWS`] tall: a
-/// short frame in bands of 48 rows makes too few for the cores to finish
-/// together (360 rows, 8 bands: PERF.md entry 21).
-const MIN_BANDS: usize = 12;
+/// Bands a frame makes at least for each thread that shares it, while they
+/// stay [`MIN_BAND_ROWS`] tall: a short frame in bands of 48 rows makes too
+/// few for two cores to finish together (360 rows, 8 bands: PERF.md entry
+/// 21), while one thread has no one to wait for and pays each band's fixed
+/// work (entry 32).
+const MIN_BANDS_PER_THREAD: usize = 6;
 /// Rows per band at least.
 const MIN_BAND_ROWS: usize = 16;
 
-/// Rows per band in a frame `height` rows tall: [`BAND_ROWS`], or fewer in
-/// a short frame, so that it makes [`MIN_BANDS`] bands.
+/// Rows per band in a frame `height` rows tall, drawn by the threads of the
+/// pool in force: see [`band_rows_for`].
 pub(crate) fn band_rows(height: usize) -> usize {
-    height.div_ceil(MIN_BANDS).clamp(MIN_BAND_ROWS, BAND_ROWS)
+    band_rows_for(height, rayon::current_num_threads())
+}
+
+/// Rows per band in a frame `height` rows tall shared by `threads`:
+/// [`BAND_ROWS`], or fewer in a short frame, so that it makes
+/// [`MIN_BANDS_PER_THREAD`] bands a thread. The bands change where the
+/// frame's work is cut, never a pixel (tests compare pools and bands).
+pub(crate) fn band_rows_for(height: usize, threads: usize) -> usize {
+    let bands = MIN_BANDS_PER_THREAD.saturating_mul(threads.max(1));
+    height.div_ceil(bands).clamp(MIN_BAND_ROWS, BAND_ROWS)
 }
 /// Columns per task of the wall pass's rays.
 const RAY_COLUMNS: usize = 64;
@@ -419,7 +430,31 @@ pub(crate) fn shade(texel: u32, brightness: u32) -> [u8; 4] {
 
 #[cfg(test)]
 mod tests {
-    use super::shade;
+    use super::{band_rows_for, shade, BAND_ROWS, MIN_BAND_ROWS};
+
+    #[test]
+    fn bands_are_cut_finer_for_more_threads_within_their_bounds() {
+        // Two threads at 640x360: twelve bands of 30 rows, as before the
+        // count followed the threads; one thread takes bands of 48.
+        assert_eq!(band_rows_for(360, 2), 30);
+        assert_eq!(band_rows_for(360, 1), BAND_ROWS);
+        assert_eq!(band_rows_for(1080, 1), BAND_ROWS);
+        assert_eq!(band_rows_for(1080, 4), 45);
+        for height in [1, 2, 15, 16, 17, 90, 359, 360, 1080, 4320] {
+            let mut last = usize::MAX;
+            for threads in [0, 1, 2, 3, 4, 8, 64, usize::MAX] {
+                let rows = band_rows_for(height, threads);
+                assert!((MIN_BAND_ROWS..=BAND_ROWS).contains(&rows));
+                assert!(rows <= last, "{height} rows, {threads} threads");
+                last = rows;
+                if rows > MIN_BAND_ROWS && threads > 0 {
+                    // Enough bands for every thread, six each.
+                    let wanted = threads.saturating_mul(6).min(height.div_ceil(BAND_ROWS));
+                    assert!(height.div_ceil(rows) >= wanted);
+                }
+            }
+        }
+    }
 
     #[test]
     fn shading_two_channels_at_once_matches_one_at_a_time() {
