@@ -3,12 +3,13 @@
 
 use crate::files::{self, cap, ReadError};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The largest texture edge accepted, in texels.
 pub const MAX_TEXTURE_SIZE: u32 = 1024;
 
 /// A square RGBA texture, column-major.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Texture {
     size: usize,
     /// The average colour, worked out once (the minimap's colour).
@@ -16,6 +17,68 @@ pub struct Texture {
     /// Texel (x, y) at `x * size + y`, each the RGBA bytes packed with
     /// `u32::from_ne_bytes`, so `to_ne_bytes` gives them back in order.
     texels: Vec<u32>,
+    /// The texels laid out for the floor's walk, made the first time it
+    /// asks (only floors and ceilings do).
+    padded: OnceLock<Padded>,
+}
+
+/// Two textures are equal when their texels are: the padded copy is only
+/// a cache of them.
+impl PartialEq for Texture {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.texels == other.texels
+    }
+}
+
+/// A texture's texels twice more, each line followed again by its own
+/// first [`Padded::PAD`] texels, so that [`Padded::PAD`] texels from any
+/// start within a line, wrapping round it, lie side by side: once column by
+/// column, once row by row. The floor's walk reads eight neighbours along
+/// either axis with one load (`render::flats`).
+#[derive(Clone, Debug)]
+pub struct Padded {
+    pitch: usize,
+    columns: Vec<u32>,
+    rows: Vec<u32>,
+}
+
+impl Padded {
+    /// The texels repeated at the end of each line.
+    pub const PAD: usize = 8;
+
+    /// The padded layouts of a `size` x `size` texture's column-major
+    /// `texels`.
+    fn of(size: usize, texels: &[u32]) -> Self {
+        let pitch = size + Self::PAD;
+        let lay = |at: &dyn Fn(usize, usize) -> u32| {
+            (0..size)
+                .flat_map(|line| (0..pitch).map(move |i| (line, i % size)))
+                .map(|(line, i)| at(line, i))
+                .collect::<Vec<u32>>()
+        };
+        Self {
+            pitch,
+            columns: lay(&|x, y| texels[x * size + y]),
+            rows: lay(&|y, x| texels[x * size + y]),
+        }
+    }
+
+    /// Texels from one line's start to the next's.
+    pub fn pitch(&self) -> usize {
+        self.pitch
+    }
+
+    /// Column by column: texel (x, y % size) at `x * pitch + y`, for `y` up
+    /// to `pitch`.
+    pub fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    /// Row by row: texel (x % size, y) at `y * pitch + x`, for `x` up to
+    /// `pitch`.
+    pub fn rows(&self) -> &[u32] {
+        &self.rows
+    }
 }
 
 /// Why a texture could not be loaded.
@@ -69,6 +132,7 @@ impl Texture {
             size,
             average,
             texels,
+            padded: OnceLock::new(),
         }
     }
 
@@ -135,6 +199,13 @@ impl Texture {
     pub fn average(&self) -> [u8; 3] {
         self.average
     }
+
+    /// The texels padded for the floor's walk ([`Padded`]): made on the
+    /// first call, then kept.
+    pub fn padded(&self) -> &Padded {
+        self.padded
+            .get_or_init(|| Padded::of(self.size, &self.texels))
+    }
 }
 
 /// The average colour of `texels`.
@@ -163,6 +234,26 @@ mod tests {
         assert_eq!(t.column(0)[1].to_ne_bytes()[0], 3);
         assert_eq!(t.column(1)[0].to_ne_bytes()[0], 2);
         assert_eq!(t.texel(3, 2).to_ne_bytes()[0], 2);
+    }
+
+    #[test]
+    fn the_padded_lines_wrap_round_their_own_texels() {
+        for size in [1, 2, 3, 8, 17, 64] {
+            let rgba: Vec<u8> = (0..size * size * 4).map(|i| (i * 7 % 251) as u8).collect();
+            let t = Texture::from_rgba(size, &rgba);
+            let p = t.padded();
+            assert_eq!(p.pitch(), size + Padded::PAD);
+            assert_eq!(p.columns().len(), size * p.pitch());
+            assert_eq!(p.rows().len(), size * p.pitch());
+            for line in 0..size {
+                for i in 0..p.pitch() {
+                    assert_eq!(p.columns()[line * p.pitch() + i], t.texel(line, i));
+                    assert_eq!(p.rows()[line * p.pitch() + i], t.texel(i, line));
+                }
+            }
+            // The cache is no part of what the texture is.
+            assert_eq!(t, Texture::from_rgba(size, &rgba));
+        }
     }
 
     #[test]

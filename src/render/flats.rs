@@ -10,7 +10,7 @@
 use super::by_band::ByBand;
 use super::{fog, shade, Paths, Projection, Rows, WallCover};
 use crate::map::{Map, MapArt, Surface};
-use crate::texture::Texture;
+use crate::texture::{Padded, Texture};
 use std::f64::consts::{FRAC_PI_2, TAU};
 
 /// Fills `sky` with each column's place round the sky panorama (0 to 1),
@@ -405,6 +405,8 @@ fn masked_row(
     // ((u >> 16) & mask) << shift, in one step fewer.
     let (u_shift, u_mask) = (FRAC_BITS - shift, mask << shift);
     let texels = &texture.texels()[..n * n];
+    // The padded lines only the AVX2 walk reads (made on its first frame).
+    let padded = (paths == Paths::Avx2).then(|| texture.padded());
     open_runs(open, |a, b| {
         // Where the walk is at column `a`: the same integers stepping
         // from column 0 would reach.
@@ -419,7 +421,7 @@ fn masked_row(
             u_mask: u_mask as u32,
             mask: mask as u32,
         };
-        shade_walk(paths, texels, &mut row[a..b], walk, brightness);
+        shade_walk(paths, (texels, padded), &mut row[a..b], walk, brightness);
     });
 }
 
@@ -468,13 +470,20 @@ fn shade_walk_scalar(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness
 }
 
 /// [`shade_walk_scalar`] on the widest of `paths`: eight pixels at a time
-/// in AVX2, four in SSE2, or one. The same bytes (a test compares).
-fn shade_walk(paths: Paths, texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: u32) {
+/// in AVX2, four in SSE2, or one. The same bytes (a test compares). The
+/// AVX2 walk reads the texture's `padded` lines where it has them.
+fn shade_walk(
+    paths: Paths,
+    (texels, padded): (&[u32], Option<&Padded>),
+    out: &mut [[u8; 4]],
+    walk: Walk,
+    brightness: u32,
+) {
     match paths {
         // SAFETY: AVX2 is chosen only where the processor has it
         // (`Paths::runs_here`).
         #[cfg(target_arch = "x86_64")]
-        Paths::Avx2 => unsafe { shade_walk_avx2(texels, out, walk, brightness) },
+        Paths::Avx2 => unsafe { shade_walk_avx2((texels, padded), out, walk, brightness) },
         // SAFETY: SSE2 is part of every x86-64 processor.
         #[cfg(target_arch = "x86_64")]
         Paths::Sse2 => unsafe { shade_walk_sse2(texels, out, walk, brightness) },
@@ -544,11 +553,18 @@ fn shade_walk_sse2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
 }
 
 /// [`shade_walk_scalar`] eight pixels at a time in AVX2: as the SSE2 walk,
-/// but the eight texels fetched by one gather. Every index is within the
-/// texture's `n * n` texels (the walk's masks keep it there), checked once.
+/// but the eight texels fetched by one gather, or, where the walk keeps to
+/// a strip of the texture, by two loads from its `padded` lines (see
+/// [`Strip`]). Every index is within the texture's `n * n` texels (the
+/// walk's masks keep it there), checked once.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn shade_walk_avx2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: u32) {
+fn shade_walk_avx2(
+    (texels, padded): (&[u32], Option<&Padded>),
+    out: &mut [[u8; 4]],
+    walk: Walk,
+    brightness: u32,
+) {
     use std::arch::x86_64::*;
     // The largest index the masks let through.
     if (walk.u_mask | walk.mask) as usize >= texels.len() {
@@ -558,8 +574,8 @@ fn shade_walk_avx2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
         let s = |k: u32| step.wrapping_mul(k) as i32;
         _mm256_setr_epi32(s(0), s(1), s(2), s(3), s(4), s(5), s(6), s(7))
     };
-    let mut u = _mm256_add_epi32(_mm256_set1_epi32(walk.u as i32), lanes(walk.du));
-    let mut v = _mm256_add_epi32(_mm256_set1_epi32(walk.v as i32), lanes(walk.dv));
+    let u = _mm256_add_epi32(_mm256_set1_epi32(walk.u as i32), lanes(walk.du));
+    let v = _mm256_add_epi32(_mm256_set1_epi32(walk.v as i32), lanes(walk.dv));
     let (step_u, step_v) = (
         _mm256_set1_epi32(walk.du.wrapping_mul(8) as i32),
         _mm256_set1_epi32(walk.dv.wrapping_mul(8) as i32),
@@ -570,39 +586,63 @@ fn shade_walk_avx2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
         _mm256_set1_epi32(walk.mask as i32),
     );
     let b = _mm256_set1_epi16(brightness.min(256) as i16);
-    let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm256_setzero_si256();
     let done = (out.len() / 8 * 8) as u32;
     let mut octs = out.chunks_exact_mut(8);
-    // Under a seventh of a texel a pixel both ways (a magnified floor near
-    // the eye), eight pixels see at most two texel columns and two texel
-    // rows: the texels of the first and the last pixel's corners. Four
-    // loads and a choice per pixel then beat a gather.
-    let small = |step: u32| (i64::from(step as i32)).abs() * 7 < 1 << FRAC_BITS;
-    let corners = small(walk.du) && small(walk.dv);
-    let mut k = 0u32;
-    for oct in &mut octs {
-        let u_part = _mm256_and_si256(_mm256_srl_epi32(u, u_shift), u_mask);
-        let v_part = _mm256_and_si256(_mm256_srli_epi32::<16>(v), mask);
-        let texel = if corners {
-            // The last pixel's texel column and row; each pixel's are the
-            // first pixel's or these.
-            let last = walk.at_parts(k + 7);
-            let first = walk.at_parts(k);
-            let load = |u: u32, v: u32| _mm256_set1_epi32(texels[(u | v) as usize] as i32);
-            let is_last_u = _mm256_cmpeq_epi32(u_part, _mm256_set1_epi32(last.0 as i32));
-            let is_last_v = _mm256_cmpeq_epi32(v_part, _mm256_set1_epi32(last.1 as i32));
-            let row_first =
-                _mm256_blendv_epi8(load(first.0, first.1), load(last.0, first.1), is_last_u);
-            let row_last =
-                _mm256_blendv_epi8(load(first.0, last.1), load(last.0, last.1), is_last_u);
-            _mm256_blendv_epi8(row_first, row_last, is_last_v)
-        } else {
+    let lanes = [u, v];
+    let steps = [step_u, step_v];
+    let parts = |u: __m256i, v: __m256i| {
+        (
+            _mm256_and_si256(_mm256_srl_epi32(u, u_shift), u_mask),
+            _mm256_and_si256(_mm256_srli_epi32::<16>(v), mask),
+        )
+    };
+    if let Some(strip) = padded.and_then(|p| Strip::of(p, walk)) {
+        shade_octs(&mut octs, lanes, steps, b, |_, u, v| {
+            strip.fetch(walk.mask, [u, v])
+        });
+    } else {
+        shade_octs(&mut octs, lanes, steps, b, |_, u, v| {
+            let (u_part, v_part) = parts(u, v);
             let at = _mm256_or_si256(u_part, v_part);
             // SAFETY: every lane of `at` is at most `u_mask | mask`, below
             // `texels.len()` (checked above).
             unsafe { _mm256_i32gather_epi32::<4>(texels.as_ptr().cast(), at) }
-        };
+        });
+    }
+    let rest = Walk {
+        u: walk.u.wrapping_add(walk.du.wrapping_mul(done)),
+        v: walk.v.wrapping_add(walk.dv.wrapping_mul(done)),
+        ..walk
+    };
+    // AVX2 implies SSE2: a safe call from here.
+    shade_walk_sse2(texels, octs.into_remainder(), rest, brightness)
+}
+
+/// Paints `octs`, eight pixels at a time, with the texels `fetch` gives
+/// for pixel `k` of the walk on and the lanes of its coordinates (from
+/// `lanes`, stepped by `steps` each time), shaded by `b` (the brightness
+/// in every 16-bit lane). One loop for each way of fetching, so that none
+/// pays for choosing.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn shade_octs(
+    octs: &mut std::slice::ChunksExactMut<'_, [u8; 4]>,
+    [mut u, mut v]: [std::arch::x86_64::__m256i; 2],
+    [step_u, step_v]: [std::arch::x86_64::__m256i; 2],
+    b: std::arch::x86_64::__m256i,
+    fetch: impl Fn(
+        u32,
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+    ) -> std::arch::x86_64::__m256i,
+) {
+    use std::arch::x86_64::*;
+    let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    let zero = _mm256_setzero_si256();
+    let mut k = 0u32;
+    for oct in octs {
+        let texel = fetch(k, u, v);
         k += 8;
         let lo = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b));
         let hi = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(texel, zero), b));
@@ -614,13 +654,102 @@ fn shade_walk_avx2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
         u = _mm256_add_epi32(u, step_u);
         v = _mm256_add_epi32(v, step_v);
     }
-    let rest = Walk {
-        u: walk.u.wrapping_add(walk.du.wrapping_mul(done)),
-        v: walk.v.wrapping_add(walk.dv.wrapping_mul(done)),
-        ..walk
-    };
-    // AVX2 implies SSE2: a safe call from here.
-    shade_walk_sse2(texels, octs.into_remainder(), rest, brightness)
+}
+
+/// Eight pixels' texels from two loads: a walk that crosses at most one
+/// texel edge across (under a seventh of a texel a pixel that way) and
+/// under a texel a pixel along sees, in any eight pixels, at most eight
+/// neighbouring texels along at most two lines of the texture. With the
+/// lines [`Padded`], each line's eight are one unaligned load from the
+/// first of them, and each pixel's texel is picked from its line's eight
+/// by its place along (a permute): no gather.
+#[cfg(target_arch = "x86_64")]
+struct Strip<'a> {
+    /// The padded lines: columns when the walk runs along them (down `v`),
+    /// rows when it runs across them (along `u`).
+    lines: &'a [u32],
+    pitch: usize,
+    /// Whether the walk runs along `v` (and crosses columns, `u`).
+    along_v: bool,
+    /// In every lane, the lane whose pixel is the first along: 0, or 7
+    /// when the walk runs backwards.
+    first: std::arch::x86_64::__m256i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl<'a> Strip<'a> {
+    /// The strip of `walk` in `padded`, if its steps keep it to one (and
+    /// `padded` is the walk's texture's, `n` texels square).
+    fn of(padded: &'a Padded, walk: Walk) -> Option<Self> {
+        let one = 1i64 << FRAC_BITS;
+        let span = |step: u32| i64::from(step as i32).abs();
+        let (across_u, across_v) = (span(walk.du) * 7 < one, span(walk.dv) * 7 < one);
+        let (lines, along_v) = if across_u && span(walk.dv) < one {
+            (padded.columns(), true)
+        } else if across_v && span(walk.du) < one {
+            (padded.rows(), false)
+        } else {
+            return None;
+        };
+        let n = walk.mask as usize + 1;
+        let pitch = padded.pitch();
+        // Every load, `n` lines of `pitch` from `base < n`, reads within.
+        let step = if along_v { walk.dv } else { walk.du };
+        let first = if (step as i32) < 0 { 7 } else { 0 };
+        // SAFETY: AVX is part of AVX2, which the walk runs on.
+        let first = unsafe { std::arch::x86_64::_mm256_set1_epi32(first) };
+        (pitch == n + Padded::PAD && lines.len() == n * pitch).then_some(Self {
+            lines,
+            pitch,
+            along_v,
+            first,
+        })
+    }
+
+    /// The texels of the eight pixels whose coordinates in 16.16 are the
+    /// lanes of `[u, v]`, in a texture `mask + 1` texels square.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn fetch(
+        &self,
+        mask: u32,
+        [u, v]: [std::arch::x86_64::__m256i; 2],
+    ) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        // Along: the axis the eight run down; across: the one they cross
+        // at most once. Whole texels, wrapped at 2^16 (a multiple of the
+        // texture's size).
+        let (along, across) = if self.along_v { (v, u) } else { (u, v) };
+        let (along, across) = (
+            _mm256_srli_epi32::<16>(along),
+            _mm256_srli_epi32::<16>(across),
+        );
+        // The eight's first texel along (the last pixel's if the walk runs
+        // backwards) and the last pixel's line, in every lane.
+        let first = _mm256_permutevar8x32_epi32(along, self.first);
+        let last = _mm256_permutevar8x32_epi32(across, _mm256_set1_epi32(7));
+        let base = _mm256_cvtsi256_si32(first) as u32 & mask;
+        let line = |c: __m256i| (_mm256_cvtsi256_si32(c) as u32 & mask) as usize * self.pitch;
+        // SAFETY: a line starts below `(n - 1) * pitch` and `base` is below
+        // `n`, and the pitch is `n + 8` (checked in `of`): the eight
+        // texels from there end within `lines`.
+        let (a, b) = unsafe {
+            let p = self.lines.as_ptr().add(base as usize);
+            (
+                _mm256_loadu_si256(p.add(line(across)).cast()),
+                _mm256_loadu_si256(p.add(line(last)).cast()),
+            )
+        };
+        // Each pixel's place among the eight (permutes read its low three
+        // bits, which wrapping keeps).
+        let place = _mm256_sub_epi32(along, first);
+        let on_last = _mm256_cmpeq_epi32(across, last);
+        _mm256_blendv_epi8(
+            _mm256_permutevar8x32_epi32(a, place),
+            _mm256_permutevar8x32_epi32(b, place),
+            on_last,
+        )
+    }
 }
 
 /// One row of a textured plane `dist` tiles ahead.
@@ -777,13 +906,13 @@ mod tests {
 
     /// The four- and eight-at-a-time walks paint exactly the bytes of the
     /// one-at-a-time walk, for walks in every direction and every
-    /// brightness, and every length (the wide walks' ends included).
+    /// brightness, every length (the wide walks' ends included), and every
+    /// power-of-two texture size, with the padded lines and without: steps
+    /// of any size, and steps that keep the eight-at-a-time walk to a strip
+    /// (under a seventh of a texel across, under one along, either way),
+    /// close to those bounds too.
     #[test]
     fn the_vector_walk_paints_the_scalar_walks_bytes() {
-        let n = 64usize;
-        let texels: Vec<u32> = (0..n * n as u32 as usize)
-            .map(|i| (i as u32).wrapping_mul(2_654_435_761))
-            .collect();
         let mut z = 7u64;
         let mut next = || {
             z = z
@@ -791,31 +920,57 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (z >> 32) as u32
         };
-        for len in [0, 1, 3, 4, 5, 7, 8, 9, 12, 17, 64, 333] {
-            for i in 0..100 {
-                // Steps of any size, and steps under a seventh of a texel
-                // either way (the wide walk's corners).
-                let mut step = || match i % 2 {
-                    0 => next() >> (next() % 24),
-                    _ => ((next() % 20_000) as i32 - 10_000) as u32,
-                };
-                let (du, dv) = (step(), step());
-                let walk = Walk {
-                    u: next(),
-                    v: next(),
-                    du,
-                    dv,
-                    u_shift: FRAC_BITS - 6,
-                    u_mask: 63 << 6,
-                    mask: 63,
-                };
-                let brightness = next() % 300;
-                let mut want = vec![[1u8; 4]; len];
-                shade_walk_scalar(&texels, &mut want, walk, brightness);
-                for paths in Paths::available() {
-                    let mut got = vec![[0u8; 4]; len];
-                    shade_walk(paths, &texels, &mut got, walk, brightness);
-                    assert_eq!(got, want, "{paths:?} {walk:?} brightness {brightness}");
+        // A texel, and the least step that is not under a seventh of one.
+        let one = 1i64 << FRAC_BITS;
+        let seventh = (one + 6) / 7;
+        for shift in [0, 1, 2, 3, 4, 6, 7] {
+            let n = 1usize << shift;
+            let rgba: Vec<u8> = (0..n * n * 4).map(|i| (i * 131 % 253) as u8).collect();
+            let texture = Texture::from_rgba(n, &rgba);
+            let texels = texture.texels();
+            for len in [0, 1, 3, 4, 5, 7, 8, 9, 12, 17, 64, 333] {
+                for i in 0..60 {
+                    // A step under `limit` either way, or just under it.
+                    let mut under = |limit: i64| {
+                        let near = next() % 3 == 0;
+                        let size = if near {
+                            limit - 1 - i64::from(next() % 64)
+                        } else {
+                            i64::from(next()) % limit
+                        };
+                        let size = size.max(0);
+                        (if next() % 2 == 0 { size } else { -size }) as i32 as u32
+                    };
+                    let (du, dv) = match i % 4 {
+                        0 => (next() >> (next() % 24), next() >> (next() % 24)),
+                        1 => (under(seventh), under(seventh)),
+                        2 => (under(seventh), under(one)),
+                        _ => (under(one), under(seventh)),
+                    };
+                    let walk = Walk {
+                        u: next(),
+                        v: next(),
+                        du,
+                        dv,
+                        u_shift: FRAC_BITS - shift,
+                        u_mask: (n as u32 - 1) << shift,
+                        mask: n as u32 - 1,
+                    };
+                    let brightness = next() % 300;
+                    let mut want = vec![[1u8; 4]; len];
+                    shade_walk_scalar(texels, &mut want, walk, brightness);
+                    for paths in Paths::available() {
+                        for padded in [None, Some(texture.padded())] {
+                            let mut got = vec![[0u8; 4]; len];
+                            shade_walk(paths, (texels, padded), &mut got, walk, brightness);
+                            assert_eq!(
+                                got,
+                                want,
+                                "{paths:?} {walk:?} brightness {brightness} padded {}",
+                                padded.is_some()
+                            );
+                        }
+                    }
                 }
             }
         }
