@@ -128,8 +128,41 @@ pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
     c.fill(bar_x, top, 3 * scale as i64, len.abs().max(1), colour);
 }
 
-/// A circle outline: `(r * 7).max(8)` points round it. Only the points
-/// that can land in the canvas's band are worked out: the arcs whose sine
+/// The points round a ring of radius `r`.
+pub(super) fn ring_points(r: f64) -> usize {
+    (r * 7.0).max(8.0) as usize
+}
+
+/// Point `i` of `n` round the unit circle, `(cos, sin)`: what [`ring`]
+/// scales, the same bits whether worked out here or kept in a [`Circle`].
+fn unit_point(i: usize, n: usize) -> [f64; 2] {
+    let a = i as f64 / n as f64 * std::f64::consts::TAU;
+    [a.cos(), a.sin()]
+}
+
+/// The [`unit_point`]s of one ring size, kept between frames: the dial's
+/// ring is the same size every frame at one frame height, and a sine and a
+/// cosine a point were 2% of a 640x360 frame on one core (PERF.md).
+#[derive(Debug, Default)]
+pub(super) struct Circle {
+    points: Vec<[f64; 2]>,
+}
+
+impl Circle {
+    /// Holds the `n` points of a ring of `n` (worked out only when `n`
+    /// changes), and returns them.
+    pub(super) fn of(&mut self, n: usize) -> &[[f64; 2]] {
+        if self.points.len() != n {
+            self.points.clear();
+            self.points.extend((0..n).map(|i| unit_point(i, n)));
+        }
+        &self.points
+    }
+}
+
+/// A circle outline: [`ring_points`] points round it, taken from the
+/// canvas's circle if it has that many, else worked out. Only the points
+/// that can land in the canvas's band are drawn: the arcs whose sine
 /// puts them within a pixel of its rows, on the circle's right half
 /// (-90 to 90 degrees) and its left, each widened by a point for rounding.
 pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
@@ -137,7 +170,8 @@ pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
     if !c.meets((cy - r).floor() as i64, (2.0 * r).ceil() as i64 + 2) {
         return;
     }
-    let n = (r * 7.0).max(8.0) as usize;
+    let n = ring_points(r);
+    let circle = c.circle;
     let sine_at = |y: f64| ((y - cy) / r).clamp(-1.0, 1.0);
     let (low, high) = (
         sine_at(c.y0 as f64 - 1.0).asin(),
@@ -148,8 +182,12 @@ pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
         let first = (from * per_radian).floor() as i64 - 1;
         let last = (to * per_radian).ceil() as i64 + 1;
         for i in first..=last.min(first + n as i64) {
-            let a = i.rem_euclid(n as i64) as f64 / n as f64 * TAU;
-            c.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, rgba);
+            let i = i.rem_euclid(n as i64) as usize;
+            let [cos, sin] = match circle.get(i) {
+                Some(&p) if circle.len() == n => p,
+                _ => unit_point(i, n),
+            };
+            c.put((cx + cos * r) as i64, (cy + sin * r) as i64, rgba);
         }
     }
 }
@@ -176,20 +214,25 @@ mod tests {
                 let a = i as f64 / n as f64 * std::f64::consts::TAU;
                 whole.put((cx + a.cos() * r) as i64, (cy + a.sin() * r) as i64, RIM);
             }
-            for band_rows in [1, 7, 32, 100] {
+            // The canvas's circle: none, this ring's (kept), another's
+            // (not taken).
+            let mut kept = Circle::default();
+            let mut other = Circle::default();
+            let circles = [&[][..], kept.of(n), other.of(n + 1)];
+            for (band_rows, circle) in [1, 7, 32, 100]
+                .into_iter()
+                .flat_map(|b| circles.map(|c| (b, c)))
+            {
                 let mut got = vec![[0u8; 4]; w * h];
                 for (band, rows) in got.chunks_mut(band_rows * w).enumerate() {
-                    ring(
-                        &mut Canvas::band(rows, w, h, band * band_rows),
-                        cx,
-                        cy,
-                        r,
-                        RIM,
-                    );
+                    let mut canvas = Canvas::band(rows, w, h, band * band_rows);
+                    canvas.circle = circle;
+                    ring(&mut canvas, cx, cy, r, RIM);
                 }
                 assert!(
                     got == want,
-                    "ring at ({cx}, {cy}) radius {r}, bands of {band_rows}"
+                    "ring at ({cx}, {cy}) radius {r}, bands of {band_rows}, circle of {}",
+                    circle.len()
                 );
             }
         }

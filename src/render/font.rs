@@ -34,6 +34,9 @@ pub struct Canvas<'a> {
     /// The instructions the per-pixel loops use (the widest this
     /// processor has unless the frame was told otherwise).
     pub paths: Paths,
+    /// The points of a unit circle a ring may take rather than work out
+    /// its own (see `cockpit::Circle`): none unless the frame made them.
+    pub circle: &'a [[f64; 2]],
 }
 
 impl<'a> Canvas<'a> {
@@ -47,6 +50,7 @@ impl<'a> Canvas<'a> {
             y0: 0,
             y1: height,
             paths: Paths::best(),
+            circle: &[],
         }
     }
 
@@ -73,6 +77,7 @@ impl<'a> Canvas<'a> {
             y0,
             y1,
             paths: Paths::best(),
+            circle: &[],
         }
     }
 

@@ -317,11 +317,16 @@ fn readout_lines(world: &World, hud: &Hud) -> Lines {
     lines
 }
 
+/// The dial's radius at text `scale`, pixels.
+pub(super) fn dial_radius(scale: usize) -> f64 {
+    36.0 * scale as f64
+}
+
 /// A dial, bottom left, seen from above with the view pointing up: the
 /// velocity (cyan, full radius at the polar top speed), the polar push
 /// (white, length by strength) and the wish heading (yellow tick).
 fn dial(world: &World, view: &View, c: &mut Canvas, scale: usize) {
-    let r = 36.0 * scale as f64;
+    let r = dial_radius(scale);
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
     if !c.meets((cy - r) as i64 - 4, (2.0 * r) as i64 + 9) {
         return;

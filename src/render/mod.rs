@@ -241,6 +241,8 @@ pub struct Workspace {
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
     sparks: sprites::Sparks,
+    /// The dial's ring's points round the unit circle.
+    circle: cockpit::Circle,
     /// The level picture while a rolled view turns it.
     level: Vec<[u8; 4]>,
     /// The paths a test chose; the processor's best if none.
@@ -365,6 +367,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let flips = &ws.flips;
     let readout = hud::readout_of(scene);
     let readout = &readout;
+    let dial = hud::dial_radius(hud::text_scale(height));
+    let circle = ws.circle.of(cockpit::ring_points(dial));
     pixels
         .par_chunks_mut(band_rows * width)
         .zip(ws.masks.par_chunks_mut(band_rows * words))
@@ -390,6 +394,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
                 // Last the HUD, over everything.
                 let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
                 canvas.paths = paths;
+                canvas.circle = circle;
                 hud::draw(scene, readout, &mut canvas);
             }
         });
@@ -402,6 +407,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             .for_each(|(band, rows)| {
                 let mut canvas = font::Canvas::band(rows, width, height, band * band_rows);
                 canvas.paths = paths;
+                canvas.circle = circle;
                 hud::draw(scene, readout, &mut canvas);
             });
     }
