@@ -590,20 +590,16 @@ fn shade_walk_avx2(
     let mut octs = out.chunks_exact_mut(8);
     let lanes = [u, v];
     let steps = [step_u, step_v];
-    let parts = |u: __m256i, v: __m256i| {
-        (
-            _mm256_and_si256(_mm256_srl_epi32(u, u_shift), u_mask),
-            _mm256_and_si256(_mm256_srli_epi32::<16>(v), mask),
-        )
-    };
     if let Some(strip) = padded.and_then(|p| Strip::of(p, walk)) {
-        shade_octs(&mut octs, lanes, steps, b, |_, u, v| {
+        shade_octs(&mut octs, lanes, steps, b, |u, v| {
             strip.fetch(walk.mask, [u, v])
         });
     } else {
-        shade_octs(&mut octs, lanes, steps, b, |_, u, v| {
-            let (u_part, v_part) = parts(u, v);
-            let at = _mm256_or_si256(u_part, v_part);
+        shade_octs(&mut octs, lanes, steps, b, |u, v| {
+            let at = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srl_epi32(u, u_shift), u_mask),
+                _mm256_and_si256(_mm256_srli_epi32::<16>(v), mask),
+            );
             // SAFETY: every lane of `at` is at most `u_mask | mask`, below
             // `texels.len()` (checked above).
             unsafe { _mm256_i32gather_epi32::<4>(texels.as_ptr().cast(), at) }
@@ -619,10 +615,9 @@ fn shade_walk_avx2(
 }
 
 /// Paints `octs`, eight pixels at a time, with the texels `fetch` gives
-/// for pixel `k` of the walk on and the lanes of its coordinates (from
-/// `lanes`, stepped by `steps` each time), shaded by `b` (the brightness
-/// in every 16-bit lane). One loop for each way of fetching, so that none
-/// pays for choosing.
+/// for the lanes of their coordinates (from `lanes`, stepped by `steps`
+/// each time), shaded by `b` (the brightness in every 16-bit lane). One
+/// loop for each way of fetching, so that none pays for choosing.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -631,19 +626,13 @@ fn shade_octs(
     [mut u, mut v]: [std::arch::x86_64::__m256i; 2],
     [step_u, step_v]: [std::arch::x86_64::__m256i; 2],
     b: std::arch::x86_64::__m256i,
-    fetch: impl Fn(
-        u32,
-        std::arch::x86_64::__m256i,
-        std::arch::x86_64::__m256i,
-    ) -> std::arch::x86_64::__m256i,
+    fetch: impl Fn(std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i,
 ) {
     use std::arch::x86_64::*;
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
     let zero = _mm256_setzero_si256();
-    let mut k = 0u32;
     for oct in octs {
-        let texel = fetch(k, u, v);
-        k += 8;
+        let texel = fetch(u, v);
         let lo = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b));
         let hi = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(texel, zero), b));
         // Unpacking and packing both work within 128-bit halves, so the
