@@ -1,7 +1,7 @@
 //! Draws the bench's three frames of the default map (with their exhaust
-//! clouds) over and over on one
-//! thread for a few seconds and prints the frame time: a steady loop to
-//! profile, with nothing else in it, or to compare the renderer's paths.
+//! clouds) over and over on one thread for a few seconds and prints the
+//! frame time: a steady loop to profile, with nothing else in it, or to
+//! compare the renderer's paths.
 //!
 //! Run: `CARGO_PROFILE_RELEASE_DEBUG=true cargo build --release --example
 //! frame_loop`, then `perf record target/release/examples/frame_loop` and

@@ -58,14 +58,12 @@ impl<T: Copy + Default> ByBand<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
 
     #[test]
     fn each_band_holds_its_own_items_in_the_order_given() {
-        let mut z = 5u64;
-        let mut next = |n: u64| {
-            z = z.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (z >> 33) % n
-        };
+        let mut rng = Rng::new(5);
+        let mut next = |n: u64| rng.next_u64() % n;
         let mut sorted = ByBand::default();
         for bands in [0usize, 1, 2, 7, 23] {
             // Some items in no band, some in one, some in several.

@@ -902,13 +902,8 @@ mod tests {
     /// close to those bounds too.
     #[test]
     fn the_vector_walk_paints_the_scalar_walks_bytes() {
-        let mut z = 7u64;
-        let mut next = || {
-            z = z
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (z >> 32) as u32
-        };
+        let mut rng = crate::rng::Rng::new(7);
+        let mut next = || (rng.next_u64() >> 32) as u32;
         // A texel, and the least step that is not under a seventh of one.
         let one = 1i64 << FRAC_BITS;
         let seventh = (one + 6) / 7;

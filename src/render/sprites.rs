@@ -693,11 +693,8 @@ mod tests {
         // of the eye, high and low, near and far.
         let map = Map::from_rows(&["############", "#>.........#", "############"]);
         let world = World::new(map, Tunables::default(), 1);
-        let mut z = 7u64;
-        let mut next = || {
-            z = z.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (z >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::rng::Rng::new(7);
+        let mut next = || rng.next_f64();
         let world = Scenario::from_world(world)
             .particles(|particles| {
                 for i in 0..400u16 {
