@@ -312,9 +312,12 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// every pixel is worked out by the same arithmetic whichever band it is in.
 ///
 /// The passes: the rays of the columns (in parallel over groups of
-/// columns) decide each column's wall span; then each band of rows paints,
-/// in order, its walls, floor and ceiling, sprites far to near, the
-/// exhaust and the HUD over them (in parallel over bands).
+/// columns) decide each column's wall span, while the sky's columns, the
+/// sprites, the exhaust's sparks and the readout's lines are worked out
+/// beside them; the walls' plan and the flats' cover edges follow the
+/// rays, side by side; then each band of rows paints, in order, its walls,
+/// floor and ceiling, sprites far to near, the exhaust and the HUD over
+/// them (in parallel over bands).
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let Scene {
         world,
@@ -334,44 +337,66 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     }
     let map = world.map();
     let proj = Projection::new(view, map.wall_height, width, height);
-    ws.spans.resize(width, ColumnSpan::default());
-    ws.strips.resize(width, WallStrip::default());
-    ws.spans
-        .par_chunks_mut(RAY_COLUMNS)
-        .zip(ws.strips.par_chunks_mut(RAY_COLUMNS))
-        .enumerate()
-        .for_each(|(i, (spans, strips))| {
-            walls::cast(map, map_art, &proj, i * RAY_COLUMNS, spans, strips)
-        });
-    ws.covers.clear();
-    ws.covers.extend(ws.spans.iter().map(WallCover::of));
-    flats::sky_columns(map, &proj, &mut ws.sky);
-    sprites::collect(world, &proj, art, &mut ws.billboards);
+    let band_rows = band_rows(height);
+    let paths = ws.paths.unwrap_or_else(Paths::best);
+    let Workspace {
+        spans,
+        covers,
+        masks,
+        flips,
+        plan,
+        strips,
+        sky,
+        billboards,
+        sparks,
+        circle,
+        level,
+        ..
+    } = ws;
+    // The rays, and beside them what does not wait for them: on two cores
+    // a short frame's setup would otherwise leave one idle (PERF.md entry
+    // 38).
+    spans.resize(width, ColumnSpan::default());
+    strips.resize(width, WallStrip::default());
+    let rays = || {
+        spans
+            .par_chunks_mut(RAY_COLUMNS)
+            .zip(strips.par_chunks_mut(RAY_COLUMNS))
+            .enumerate()
+            .for_each(|(i, (spans, strips))| {
+                walls::cast(map, map_art, &proj, i * RAY_COLUMNS, spans, strips)
+            })
+    };
+    let beside = || {
+        flats::sky_columns(map, &proj, sky);
+        sprites::collect(world, &proj, art, billboards);
+        sparks.make(world, &proj, band_rows);
+        hud::readout_of(scene)
+    };
+    let ((), readout) = rayon::join(rays, beside);
+    covers.clear();
+    covers.extend(spans.iter().map(WallCover::of));
     let words = flats::mask_words(width);
-    ws.masks.resize(height * words, 0);
+    masks.resize(height * words, 0);
     let (pixels, _) = frame.as_chunks_mut::<4>();
-    let (spans, strips, covers) = (&ws.spans, &ws.strips, &ws.covers);
-    let (sky, billboards) = (&ws.sky, &ws.billboards);
     // A rolled view turns the scene before the HUD goes on, level; a
     // level one draws the HUD in the same pass.
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
-    let paths = ws.paths.unwrap_or_else(Paths::best);
-    ws.plan.make(map_art, (&ws.spans, &ws.strips), paths);
-    let plan = &ws.plan;
-    let band_rows = band_rows(height);
-    ws.flips.sort(&ws.covers, band_rows, height);
-    ws.sparks.make(world, &proj, band_rows);
-    let sparks = &ws.sparks;
+    rayon::join(
+        || plan.make(map_art, (spans, strips), paths),
+        || flips.sort(covers, band_rows, height),
+    );
+    let (spans, strips, covers) = (&*spans, &*strips, &*covers);
+    let (sky, billboards, sparks) = (&*sky, &*billboards, &*sparks);
+    let (plan, flips) = (&*plan, &*flips);
     let pads = map.has_pads();
-    let flips = &ws.flips;
-    let readout = hud::readout_of(scene);
     let readout = &readout;
     let dial = hud::dial_radius(hud::text_scale(height));
-    let circle = ws.circle.of(cockpit::ring_points(dial));
+    let circle = circle.of(cockpit::ring_points(dial));
     pixels
         .par_chunks_mut(band_rows * width)
-        .zip(ws.masks.par_chunks_mut(band_rows * words))
+        .zip(masks.par_chunks_mut(band_rows * words))
         .enumerate()
         // Every band a task of its own: bands cost unlike amounts (the
         // HUD's gun at the foot, a wall close up), and a core that is done
@@ -399,7 +424,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             }
         });
     if rolled {
-        roll::turn(pixels, (width, height), roll, &mut ws.level);
+        roll::turn(pixels, (width, height), roll, level);
         pixels
             .par_chunks_mut(band_rows * width)
             .enumerate()
