@@ -570,32 +570,21 @@ fn shade_walk_avx2(
     if (walk.u_mask | walk.mask) as usize >= texels.len() {
         return shade_walk_scalar(texels, out, walk, brightness);
     }
-    let lanes = |step: u32| {
-        let s = |k: u32| step.wrapping_mul(k) as i32;
-        _mm256_setr_epi32(s(0), s(1), s(2), s(3), s(4), s(5), s(6), s(7))
-    };
-    let u = _mm256_add_epi32(_mm256_set1_epi32(walk.u as i32), lanes(walk.du));
-    let v = _mm256_add_epi32(_mm256_set1_epi32(walk.v as i32), lanes(walk.dv));
-    let (step_u, step_v) = (
-        _mm256_set1_epi32(walk.du.wrapping_mul(8) as i32),
-        _mm256_set1_epi32(walk.dv.wrapping_mul(8) as i32),
-    );
+    // A run shorter than eight pixels: four at a time, then one.
+    if out.len() < 8 {
+        // AVX2 implies SSE2: a safe call from here.
+        return shade_walk_sse2(texels, out, walk, brightness);
+    }
     let u_shift = _mm_cvtsi32_si128(walk.u_shift as i32);
     let (u_mask, mask) = (
         _mm256_set1_epi32(walk.u_mask as i32),
         _mm256_set1_epi32(walk.mask as i32),
     );
     let b = _mm256_set1_epi16(brightness.min(256) as i16);
-    let done = (out.len() / 8 * 8) as u32;
-    let mut octs = out.chunks_exact_mut(8);
-    let lanes = [u, v];
-    let steps = [step_u, step_v];
     if let Some(strip) = padded.and_then(|p| Strip::of(p, walk)) {
-        shade_octs(&mut octs, lanes, steps, b, |u, v| {
-            strip.fetch(walk.mask, [u, v])
-        });
+        shade_octs(out, walk, b, |u, v| strip.fetch(walk.mask, [u, v]));
     } else {
-        shade_octs(&mut octs, lanes, steps, b, |u, v| {
+        shade_octs(out, walk, b, |u, v| {
             let at = _mm256_or_si256(
                 _mm256_and_si256(_mm256_srl_epi32(u, u_shift), u_mask),
                 _mm256_and_si256(_mm256_srli_epi32::<16>(v), mask),
@@ -605,43 +594,61 @@ fn shade_walk_avx2(
             unsafe { _mm256_i32gather_epi32::<4>(texels.as_ptr().cast(), at) }
         });
     }
-    let rest = Walk {
-        u: walk.u.wrapping_add(walk.du.wrapping_mul(done)),
-        v: walk.v.wrapping_add(walk.dv.wrapping_mul(done)),
-        ..walk
-    };
-    // AVX2 implies SSE2: a safe call from here.
-    shade_walk_sse2(texels, octs.into_remainder(), rest, brightness)
 }
 
-/// Paints `octs`, eight pixels at a time, with the texels `fetch` gives
-/// for the lanes of their coordinates (from `lanes`, stepped by `steps`
-/// each time), shaded by `b` (the brightness in every 16-bit lane). One
-/// loop for each way of fetching, so that none pays for choosing.
+/// Paints `out` (eight pixels or more) with `walk`, eight pixels at a
+/// time, with the texels `fetch` gives for the lanes of their coordinates,
+/// shaded by `b` (the brightness in every 16-bit lane). A run whose length
+/// is not a multiple of eight ends with its last eight pixels, painting
+/// again the few before them as they were: one more step rather than
+/// a tail of fours and ones (PERF.md entry 39). One loop for each way of
+/// fetching, so that none pays for choosing.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
 fn shade_octs(
-    octs: &mut std::slice::ChunksExactMut<'_, [u8; 4]>,
-    [mut u, mut v]: [std::arch::x86_64::__m256i; 2],
-    [step_u, step_v]: [std::arch::x86_64::__m256i; 2],
+    out: &mut [[u8; 4]],
+    walk: Walk,
     b: std::arch::x86_64::__m256i,
     fetch: impl Fn(std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i,
 ) {
     use std::arch::x86_64::*;
+    // Lane i of the walk `k` pixels along: its coordinates at pixel k + i.
+    let lanes = |k: u32| {
+        let at = |start: u32, step: u32| {
+            let s = |i: u32| start.wrapping_add(step.wrapping_mul(k + i)) as i32;
+            _mm256_setr_epi32(s(0), s(1), s(2), s(3), s(4), s(5), s(6), s(7))
+        };
+        (at(walk.u, walk.du), at(walk.v, walk.dv))
+    };
+    let (step_u, step_v) = (
+        _mm256_set1_epi32(walk.du.wrapping_mul(8) as i32),
+        _mm256_set1_epi32(walk.dv.wrapping_mul(8) as i32),
+    );
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
     let zero = _mm256_setzero_si256();
-    for oct in octs {
+    let paint = |oct: &mut [[u8; 4]], u, v| {
         let texel = fetch(u, v);
         let lo = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b));
         let hi = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(texel, zero), b));
         // Unpacking and packing both work within 128-bit halves, so the
         // pixels come out in order.
         let pixels = _mm256_or_si256(_mm256_packus_epi16(lo, hi), opaque);
+        assert!(oct.len() == 8);
         // SAFETY: `oct` is eight pixels, 32 writable bytes; unaligned.
         unsafe { _mm256_storeu_si256(oct.as_mut_ptr().cast(), pixels) };
+    };
+    let (mut u, mut v) = lanes(0);
+    let mut octs = out.chunks_exact_mut(8);
+    for oct in &mut octs {
+        paint(oct, u, v);
         u = _mm256_add_epi32(u, step_u);
         v = _mm256_add_epi32(v, step_v);
+    }
+    if !octs.into_remainder().is_empty() {
+        let last = out.len() - 8;
+        let (u, v) = lanes(last as u32);
+        paint(&mut out[last..], u, v);
     }
 }
 
