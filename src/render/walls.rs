@@ -329,8 +329,9 @@ impl<const N: usize> Group<N> {
 
 /// Paints `n` rows of eight strips of one texture down from pixel `at`
 /// (rows `w` apart) in AVX2: the 32.32 texture rows stepped as two 32-bit
-/// halves with the carry, the eight texels gathered, shaded as `shade`
-/// does each, one 32-byte store a row.
+/// halves with the carry, the eight texels loaded (only on rows whose
+/// texels differ from the row above's), shaded as `shade` does each, one
+/// 32-byte store a row.
 ///
 /// # Safety
 /// The processor must have AVX2.
@@ -346,7 +347,7 @@ unsafe fn paint_oct(
 ) {
     use std::arch::x86_64::*;
     // Every index is a texture column's start plus a row at most `last`,
-    // both within the texture; checked once here for the gathers.
+    // both within the texture; checked once here for the loads.
     let size = texels.len();
     if (0..8).any(|i| g.base[i] as usize + g.last[i] as usize >= size) || n == 0 {
         return;
@@ -392,8 +393,14 @@ unsafe fn paint_oct(
     for _ in 0..n {
         let at_row = _mm256_add_epi32(base, _mm256_min_epu32(hi, last));
         if _mm256_movemask_epi8(_mm256_cmpeq_epi32(at_row, above)) != -1 {
+            // Eight loads rather than `vpgatherdd`, which took longer on
+            // the AMD Zen 4 these figures come from (PERF.md entry 40).
+            let mut index = [0u32; 8];
+            // SAFETY: `index` is 32 writable bytes; the store is unaligned.
+            unsafe { _mm256_storeu_si256(index.as_mut_ptr().cast(), at_row) };
             // SAFETY: each lane is below `texels.len()` (checked above).
-            let texel = unsafe { _mm256_i32gather_epi32::<4>(texels.as_ptr().cast(), at_row) };
+            let t = |i: usize| unsafe { *texels.get_unchecked(index[i] as usize) } as i32;
+            let texel = _mm256_setr_epi32(t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7));
             let lo_px =
                 _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b_lo));
             let hi_px =
