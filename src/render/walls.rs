@@ -110,14 +110,21 @@ pub(super) fn paint(
                 // covers, paint over them.
                 let texels = art.face_texture(oct.wall).texels();
                 let at = (from - rows.y0) * w + x;
+                let group = &oct.group;
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: eights are planned only with AVX2, which is
                 // chosen only where the processor has it.
                 unsafe {
-                    paint_oct(rows.pixels, at, w, to - from, texels, oct.group.from(from))
+                    paint_oct(
+                        rows.pixels,
+                        (at, w, to - from),
+                        texels,
+                        group,
+                        group.rows_at(from),
+                    )
                 };
                 #[cfg(not(target_arch = "x86_64"))]
-                unreachable!("eights only with AVX2: {at} {texels:?}");
+                unreachable!("eights only with AVX2: {at} {texels:?} {group:?}");
             }
             Piece::Quad(x) => {
                 let x = x as usize;
@@ -274,14 +281,12 @@ fn fits_oct(art: &MapArt, strips: &[WallStrip]) -> bool {
 }
 
 /// `N` neighbouring strips of one texture, laid out for the vector lanes:
-/// each texture row (32.32) at a screen row in halves, its step in halves,
-/// its last row, where its texture column starts in the texels, and its
-/// brightness (at most 256); and each texture row at screen row 0 (as
-/// [`WallStrip::v_at`] gives it), from which any row's follows.
+/// each step (32.32) in halves, its last row, where its texture column
+/// starts in the texels, and its brightness (at most 256); and each
+/// texture row at screen row 0 (as [`WallStrip::v_at`] gives it), from
+/// which any row's follows ([`Group::rows_at`]).
 #[derive(Clone, Copy, Debug)]
 struct Group<const N: usize> {
-    v_hi: [u32; N],
-    v_lo: [u32; N],
     step_hi: [u32; N],
     step_lo: [u32; N],
     last: [u32; N],
@@ -292,11 +297,9 @@ struct Group<const N: usize> {
 
 impl<const N: usize> Group<N> {
     /// The strips of columns `x..x + N`, all of a texture `size` texels
-    /// square; its rows not yet set (see [`Group::from`]).
+    /// square.
     fn new(size: usize, spans: &[ColumnSpan], strips: &[WallStrip], x: usize) -> Self {
         let mut g = Self {
-            v_hi: [0; N],
-            v_lo: [0; N],
             step_hi: [0; N],
             step_lo: [0; N],
             last: [0; N],
@@ -314,24 +317,24 @@ impl<const N: usize> Group<N> {
         g
     }
 
-    /// The group from screen row `from` down: each texture row there,
-    /// `v0 + step * from` (wrapping, as `v_at` does).
-    fn from(&self, from: usize) -> Self {
-        let mut g = *self;
-        for i in 0..N {
+    /// Each lane's texture row (32.32) at screen row `y`, `v0 + step * y`
+    /// (wrapping, as `v_at` does), in its high and low halves: worked out
+    /// for each band an eight meets, without copying the group.
+    fn rows_at(&self, y: usize) -> [[u32; N]; 2] {
+        let v: [u64; N] = std::array::from_fn(|i| {
             let step = (u64::from(self.step_hi[i]) << 32) | u64::from(self.step_lo[i]);
-            let v = self.v0[i].wrapping_add(step.wrapping_mul(from as u64));
-            (g.v_hi[i], g.v_lo[i]) = ((v >> 32) as u32, v as u32);
-        }
-        g
+            self.v0[i].wrapping_add(step.wrapping_mul(y as u64))
+        });
+        [v.map(|v| (v >> 32) as u32), v.map(|v| v as u32)]
     }
 }
 
 /// Paints `n` rows of eight strips of one texture down from pixel `at`
-/// (rows `w` apart) in AVX2: the 32.32 texture rows stepped as two 32-bit
-/// halves with the carry, the eight texels loaded (only on rows whose
-/// texels differ from the row above's), shaded as `shade` does each, one
-/// 32-byte store a row.
+/// (rows `w` apart) in AVX2, the first row's texture rows `v_hi` and
+/// `v_lo` (see [`Group::rows_at`]): the 32.32 texture rows stepped as two
+/// 32-bit halves with the carry, the eight texels loaded (only on rows
+/// whose texels differ from the row above's), shaded as `shade` does each,
+/// one 32-byte store a row.
 ///
 /// # Safety
 /// The processor must have AVX2.
@@ -339,11 +342,10 @@ impl<const N: usize> Group<N> {
 #[target_feature(enable = "avx2")]
 unsafe fn paint_oct(
     pixels: &mut [[u8; 4]],
-    mut at: usize,
-    w: usize,
-    n: usize,
+    (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
-    g: Group<8>,
+    g: &Group<8>,
+    [v_hi, v_lo]: [[u32; 8]; 2],
 ) {
     use std::arch::x86_64::*;
     // Every index is a texture column's start plus a row at most `last`,
@@ -368,7 +370,7 @@ unsafe fn paint_oct(
             a[7] as i32,
         )
     };
-    let (mut hi, mut lo) = (load(&g.v_hi), load(&g.v_lo));
+    let (mut hi, mut lo) = (load(&v_hi), load(&v_lo));
     let (step_hi, step_lo) = (load(&g.step_hi), load(&g.step_lo));
     let (last, base) = (load(&g.last), load(&g.base));
     let sign = _mm256_set1_epi32(i32::MIN);
