@@ -3,7 +3,7 @@
 //! indicator that replaces the walking dial in flight.
 
 use super::font::Canvas;
-use super::hud::{shown, shown_direction};
+use super::hud::{dial_radius, shown, shown_direction};
 use crate::sim::flight::{cutout_altitude, Flier};
 use crate::sim::World;
 
@@ -75,7 +75,7 @@ pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arg
 /// the right (green climbing, red sinking; full at the landing speed).
 pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
     let t = &world.tunables().flight;
-    let r = 36.0 * scale as f64;
+    let r = dial_radius(scale);
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
     let box_side = (2.0 * r) as i64 + 9;
     if !c.meets((cy - r) as i64 - 4, box_side) {
@@ -171,7 +171,8 @@ pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
         return;
     }
     let n = ring_points(r);
-    let circle = c.circle;
+    // The canvas's circle if it is this ring's size.
+    let kept = Some(c.circle).filter(|points| points.len() == n);
     let sine_at = |y: f64| ((y - cy) / r).clamp(-1.0, 1.0);
     let (low, high) = (
         sine_at(c.y0 as f64 - 1.0).asin(),
@@ -183,10 +184,7 @@ pub(super) fn ring(c: &mut Canvas, cx: f64, cy: f64, r: f64, rgba: [u8; 4]) {
         let last = (to * per_radian).ceil() as i64 + 1;
         for i in first..=last.min(first + n as i64) {
             let i = i.rem_euclid(n as i64) as usize;
-            let [cos, sin] = match circle.get(i) {
-                Some(&p) if circle.len() == n => p,
-                _ => unit_point(i, n),
-            };
+            let [cos, sin] = kept.map_or_else(|| unit_point(i, n), |points| points[i]);
             c.put((cx + cos * r) as i64, (cy + sin * r) as i64, rgba);
         }
     }

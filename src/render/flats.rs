@@ -444,20 +444,9 @@ impl Walk {
     /// The texel index `k` steps along.
     #[inline]
     fn at(&self, k: u32) -> usize {
-        let (u, v) = self.at_parts(k);
-        (u | v) as usize
-    }
-
-    /// The texel index `k` steps along in its two parts: the column's
-    /// (shifted into place) and the row's.
-    #[inline]
-    fn at_parts(&self, k: u32) -> (u32, u32) {
         let u = self.u.wrapping_add(self.du.wrapping_mul(k));
         let v = self.v.wrapping_add(self.dv.wrapping_mul(k));
-        (
-            (u >> self.u_shift) & self.u_mask,
-            (v >> FRAC_BITS) & self.mask,
-        )
+        (((u >> self.u_shift) & self.u_mask) | ((v >> FRAC_BITS) & self.mask)) as usize
     }
 }
 

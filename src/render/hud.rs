@@ -438,45 +438,48 @@ fn minimap(
     let band = |row: usize| ((row as f64 - y0) / cell).floor().max(0.0) as usize;
     let (j0, j1) = (band(c.y0).saturating_sub(1), (band(c.y1) + 2).min(cells_h));
     let side = cell as i64;
-    for j in j0..j1 {
-        let ty = fy.floor() as i64 + j as i64;
+    let (left, top) = (fx.floor() as i64, fy.floor() as i64);
+    // A cell's colour on the minimap; none for open floor or an open door.
+    let colour = |tx: i64, ty: i64| {
+        let v = map.cell(tx, ty);
+        if v == 0 {
+            return None;
+        }
+        match map.door_at(tx, ty).map(|d| &map.doors[d]) {
+            Some(d) if d.is_open() => None,
+            Some(d) => Some(d.lock.map_or(DOOR_COLOUR, key_colour)),
+            None => Some(
+                map_art
+                    .walls
+                    .get(v as usize - 1)
+                    .map_or([128; 3], |t| t.average()),
+            ),
+        }
+    };
+    for ty in (j0..j1).map(|j| top + j as i64) {
         let sy = (y0 + (ty as f64 - fy) * cell) as i64;
         // Cells of one colour side by side, filled as one: the pixels of
         // their squares (`[x, end)` across, the colour), not a fill each.
         let mut run: Option<(i64, i64, [u8; 3])> = None;
-        for i in 0..cells_w {
-            let tx = fx.floor() as i64 + i as i64;
-            let v = map.cell(tx, ty);
-            let door = (v != 0)
-                .then(|| map.door_at(tx, ty).map(|d| &map.doors[d]))
-                .flatten();
-            let rgb = match door {
-                _ if v == 0 => None,
-                Some(d) if d.is_open() => None,
-                Some(d) => Some(d.lock.map_or(DOOR_COLOUR, key_colour)),
-                None => Some(
-                    map_art
-                        .walls
-                        .get(v as usize - 1)
-                        .map_or([128; 3], |t| t.average()),
-                ),
-            };
+        let flush = |c: &mut Canvas, run: Option<(i64, i64, [u8; 3])>| {
+            if let Some((from, end, [r, g, b])) = run {
+                c.fill(from, sy, end - from, side, [r, g, b, 255]);
+            }
+        };
+        for tx in (0..cells_w).map(|i| left + i as i64) {
+            let rgb = colour(tx, ty);
             let sx = (x0 + (tx as f64 - fx) * cell) as i64;
             run = match (run, rgb) {
                 (Some((from, end, same)), Some(rgb)) if end == sx && same == rgb => {
                     Some((from, sx + side, rgb))
                 }
                 (last, rgb) => {
-                    if let Some((from, end, rgb)) = last {
-                        c.fill(from, sy, end - from, side, [rgb[0], rgb[1], rgb[2], 255]);
-                    }
+                    flush(c, last);
                     rgb.map(|rgb| (sx, sx + side, rgb))
                 }
             };
         }
-        if let Some((from, end, rgb)) = run {
-            c.fill(from, sy, end - from, side, [rgb[0], rgb[1], rgb[2], 255]);
-        }
+        flush(c, run);
     }
     let to_screen = |x: f64, y: f64| (x0 + (x - fx) * cell, y0 + (y - fy) * cell);
     let shown = |x: f64, y: f64| {

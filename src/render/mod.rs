@@ -394,6 +394,13 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let readout = &readout;
     let dial = hud::dial_radius(hud::text_scale(height));
     let circle = circle.of(cockpit::ring_points(dial));
+    // The HUD over a band of rows from frame row `y0`.
+    let hud_over = |rows: &mut [[u8; 4]], y0: usize| {
+        let mut canvas = font::Canvas::band(rows, width, height, y0);
+        canvas.paths = paths;
+        canvas.circle = circle;
+        hud::draw(scene, readout, &mut canvas);
+    };
     pixels
         .par_chunks_mut(band_rows * width)
         .zip(masks.par_chunks_mut(band_rows * words))
@@ -417,10 +424,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             sprites::particles((sparks, band), &proj, &mut rows, spans);
             if !rolled {
                 // Last the HUD, over everything.
-                let mut canvas = font::Canvas::band(rows.pixels, width, height, y0);
-                canvas.paths = paths;
-                canvas.circle = circle;
-                hud::draw(scene, readout, &mut canvas);
+                hud_over(rows.pixels, y0);
             }
         });
     if rolled {
@@ -429,12 +433,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             .par_chunks_mut(band_rows * width)
             .enumerate()
             .with_max_len(1)
-            .for_each(|(band, rows)| {
-                let mut canvas = font::Canvas::band(rows, width, height, band * band_rows);
-                canvas.paths = paths;
-                canvas.circle = circle;
-                hud::draw(scene, readout, &mut canvas);
-            });
+            .for_each(|(band, rows)| hud_over(rows, band * band_rows));
     }
 }
 
