@@ -8,6 +8,8 @@
 //! the floor where the map has them.
 
 use super::by_band::ByBand;
+#[cfg(target_arch = "x86_64")]
+use super::paths::{scale_avx2, scale_sse2};
 use super::{fog, shade, Paths, Projection, Rows, WallCover};
 use crate::map::{Map, MapArt, Surface};
 use crate::texture::{Padded, Texture};
@@ -508,7 +510,6 @@ fn shade_walk_sse2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
     );
     let b = _mm_set1_epi16(brightness.min(256) as i16);
     let opaque = _mm_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm_setzero_si128();
     let done = (out.len() / 4 * 4) as u32;
     let mut quads = out.chunks_exact_mut(4);
     for quad in &mut quads {
@@ -523,9 +524,7 @@ fn shade_walk_sse2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
             texels[lane(_mm_srli_si128::<4>(at))] as i32,
             texels[lane(at)] as i32,
         );
-        let lo = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpacklo_epi8(texel, zero), b));
-        let hi = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpackhi_epi8(texel, zero), b));
-        let pixels = _mm_or_si128(_mm_packus_epi16(lo, hi), opaque);
+        let pixels = _mm_or_si128(scale_sse2(texel, b), opaque);
         let mut bytes = [0u8; 16];
         // SAFETY: `bytes` is 16 writable bytes; the store is unaligned.
         unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), pixels) };
@@ -615,14 +614,9 @@ fn shade_octs(
         _mm256_set1_epi32(walk.dv.wrapping_mul(8) as i32),
     );
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm256_setzero_si256();
     let paint = |oct: &mut [[u8; 4]], u, v| {
         let texel = fetch(u, v);
-        let lo = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b));
-        let hi = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(texel, zero), b));
-        // Unpacking and packing both work within 128-bit halves, so the
-        // pixels come out in order.
-        let pixels = _mm256_or_si256(_mm256_packus_epi16(lo, hi), opaque);
+        let pixels = _mm256_or_si256(scale_avx2(texel, b), opaque);
         assert!(oct.len() == 8);
         // SAFETY: `oct` is eight pixels, 32 writable bytes; unaligned.
         unsafe { _mm256_storeu_si256(oct.as_mut_ptr().cast(), pixels) };

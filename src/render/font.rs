@@ -1,5 +1,7 @@
 //! Text in the frame, from the font8x8 bitmap font (8x8 pixels a glyph).
 
+#[cfg(target_arch = "x86_64")]
+use super::paths::{scale_avx2, scale_sse2};
 use super::Paths;
 use font8x8::legacy::{BASIC_LEGACY, LATIN_LEGACY};
 
@@ -485,24 +487,22 @@ fn darken_run(paths: Paths, run: &mut [[u8; 4]], keep: u32) {
     }
 }
 
-/// [`darken_run`] in AVX2: each channel widened to 16 bits, `(c * keep)
-/// >> 8`, alpha kept, eight pixels a step; the rest in SSE2.
+/// [`darken_run`] in AVX2: each channel `(c * keep) >> 8` (as
+/// [`scale_avx2`] works it out), alpha kept, eight pixels a step; the rest
+/// in SSE2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn darken_run_avx2(run: &mut [[u8; 4]], keep: u32) {
     use std::arch::x86_64::*;
     let k = _mm256_set1_epi16(keep.min(256) as i16);
     let alpha = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm256_setzero_si256();
     let (octs, rest) = run.as_chunks_mut::<8>();
     for oct in octs {
         let bytes = oct.as_flattened_mut();
         // SAFETY: `bytes` is 32 readable and writable bytes; the load and
         // store are unaligned.
         let p = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-        let lo = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), k));
-        let hi = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), k));
-        let dark = _mm256_packus_epi16(lo, hi);
+        let dark = scale_avx2(p, k);
         let out = _mm256_or_si256(_mm256_andnot_si256(alpha, dark), _mm256_and_si256(alpha, p));
         // SAFETY: as the load.
         unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast(), out) };
@@ -510,24 +510,21 @@ fn darken_run_avx2(run: &mut [[u8; 4]], keep: u32) {
     darken_run_sse2(rest, keep);
 }
 
-/// [`darken_run`] in SSE2 (every x86-64 has it): each channel widened to
-/// 16 bits, `(c * keep) >> 8`, alpha kept, four pixels a step.
+/// [`darken_run`] in SSE2 (every x86-64 has it): each channel `(c * keep)
+/// >> 8` ([`scale_sse2`]), alpha kept, four pixels a step.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 fn darken_run_sse2(run: &mut [[u8; 4]], keep: u32) {
     use std::arch::x86_64::*;
     let k = _mm_set1_epi16(keep.min(256) as i16);
     let alpha = _mm_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm_setzero_si128();
     let mut quads = run.as_chunks_mut::<4>().0.iter_mut();
     for quad in &mut quads {
         let bytes = quad.as_flattened_mut();
         // SAFETY: `bytes` is 16 readable and writable bytes; the load and
         // store are unaligned.
         let p = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
-        let lo = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), k));
-        let hi = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), k));
-        let dark = _mm_packus_epi16(lo, hi);
+        let dark = scale_sse2(p, k);
         let out = _mm_or_si128(_mm_andnot_si128(alpha, dark), _mm_and_si128(alpha, p));
         // SAFETY: as the load.
         unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), out) };

@@ -51,6 +51,41 @@ impl Paths {
     }
 }
 
+/// The eight pixels of `p` with every channel scaled as [`super::shade`]
+/// scales one, `(c * b) >> 8`, where `b` holds each pixel's brightness (at
+/// most 256) in both 16-bit halves of its lane. Alpha is scaled too; the
+/// caller sets it. As `shade` does in scalar, the even and odd bytes are
+/// multiplied in place in their 16-bit lanes, so no byte moves between
+/// lanes (no unpacking or packing; PERF.md entry 43).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) fn scale_avx2(
+    p: std::arch::x86_64::__m256i,
+    b: std::arch::x86_64::__m256i,
+) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    let even = _mm256_set1_epi32(0x00FF_00FF);
+    let lo = _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_and_si256(p, even), b));
+    let hi = _mm256_andnot_si256(even, _mm256_mullo_epi16(_mm256_srli_epi16::<8>(p), b));
+    _mm256_or_si256(lo, hi)
+}
+
+/// [`scale_avx2`] for four pixels in SSE2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+pub(super) fn scale_sse2(
+    p: std::arch::x86_64::__m128i,
+    b: std::arch::x86_64::__m128i,
+) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::*;
+    let even = _mm_set1_epi32(0x00FF_00FF);
+    let lo = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_and_si128(p, even), b));
+    let hi = _mm_andnot_si128(even, _mm_mullo_epi16(_mm_srli_epi16::<8>(p), b));
+    _mm_or_si128(lo, hi)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Paths;

@@ -3,6 +3,8 @@
 //! each band of rows paints the strips' pixels that fall in it
 //! ([`paint`]), so bands can be painted on different cores.
 
+#[cfg(target_arch = "x86_64")]
+use super::paths::{scale_avx2, scale_sse2};
 use super::raycast::{self, Side};
 use super::{fog, shade, ColumnSpan, Paths, Projection, Rows, WallStrip};
 use crate::map::{ceil_i64, Map, MapArt, DOOR};
@@ -375,23 +377,15 @@ unsafe fn paint_oct(
     let (last, base) = (load(&g.last), load(&g.base));
     let sign = _mm256_set1_epi32(i32::MIN);
     let step_lo_flipped = _mm256_xor_si256(step_lo, sign);
-    // Pixels 0, 1, 4, 5 are the low halves' unpacking, 2, 3, 6, 7 the high.
-    let b = g.brightness.map(|b| b as i16);
-    let quad = |i: usize, j: usize, k: usize, l: usize| {
-        _mm256_setr_epi16(
-            b[i], b[i], b[i], b[i], b[j], b[j], b[j], b[j], b[k], b[k], b[k], b[k], b[l], b[l],
-            b[l], b[l],
-        )
-    };
-    let (b_lo, b_hi) = (quad(0, 1, 4, 5), quad(2, 3, 6, 7));
+    // Each lane's brightness in both its 16-bit halves.
+    let b = load(&g.brightness.map(|b| u32::from(b) * 0x1_0001));
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm256_setzero_si256();
     // The texels of the row above and their shaded pixels: a magnified
     // wall shows each texel row over several screen rows, and all eight
     // columns of one face move to the next texel row together, so most
     // rows repeat the row above.
     let mut above = _mm256_set1_epi32(-1);
-    let mut out = zero;
+    let mut out = _mm256_setzero_si256();
     for _ in 0..n {
         let at_row = _mm256_add_epi32(base, _mm256_min_epu32(hi, last));
         if _mm256_movemask_epi8(_mm256_cmpeq_epi32(at_row, above)) != -1 {
@@ -403,11 +397,7 @@ unsafe fn paint_oct(
             // SAFETY: each lane is below `texels.len()` (checked above).
             let t = |i: usize| unsafe { *texels.get_unchecked(index[i] as usize) } as i32;
             let texel = _mm256_setr_epi32(t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7));
-            let lo_px =
-                _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpacklo_epi8(texel, zero), b_lo));
-            let hi_px =
-                _mm256_srli_epi16::<8>(_mm256_mullo_epi16(_mm256_unpackhi_epi8(texel, zero), b_hi));
-            out = _mm256_or_si256(_mm256_packus_epi16(lo_px, hi_px), opaque);
+            out = _mm256_or_si256(scale_avx2(texel, b), opaque);
             above = at_row;
         }
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
@@ -458,19 +448,14 @@ fn paint_quad_sse2(pixels: &mut [[u8; 4]], mut at: usize, w: usize, n: usize, qu
         last,
         brightness: b,
     } = quad;
-    // Pixels i and j's brightness, each over its four channels.
-    let pair = |i: usize, j: usize| {
-        _mm_unpacklo_epi64(_mm_set1_epi16(b[i] as i16), _mm_set1_epi16(b[j] as i16))
-    };
-    let (b_lo, b_hi) = (pair(0, 1), pair(2, 3));
+    // Each lane's brightness in both its 16-bit halves.
+    let b = b.map(|b| (b * 0x1_0001) as i32);
+    let b = _mm_setr_epi32(b[0], b[1], b[2], b[3]);
     let opaque = _mm_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let zero = _mm_setzero_si128();
     for _ in 0..n {
         let texel = |i: usize| columns[i][((v[i] >> 32) as usize).min(last[i])] as i32;
         let texels = _mm_set_epi32(texel(3), texel(2), texel(1), texel(0));
-        let lo = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpacklo_epi8(texels, zero), b_lo));
-        let hi = _mm_srli_epi16::<8>(_mm_mullo_epi16(_mm_unpackhi_epi8(texels, zero), b_hi));
-        let out = _mm_or_si128(_mm_packus_epi16(lo, hi), opaque);
+        let out = _mm_or_si128(scale_sse2(texels, b), opaque);
         let row = pixels[at..at + 4].as_flattened_mut();
         // SAFETY: `row` is 16 writable bytes; the store is unaligned.
         unsafe { _mm_storeu_si128(row.as_mut_ptr().cast(), out) };
