@@ -443,6 +443,15 @@ struct Walk {
 }
 
 impl Walk {
+    /// The same walk, starting `k` steps along.
+    fn from(self, k: u32) -> Self {
+        Self {
+            u: self.u.wrapping_add(self.du.wrapping_mul(k)),
+            v: self.v.wrapping_add(self.dv.wrapping_mul(k)),
+            ..self
+        }
+    }
+
     /// The texel index `k` steps along.
     #[inline]
     fn at(&self, k: u32) -> usize {
@@ -532,12 +541,7 @@ fn shade_walk_sse2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
         u = _mm_add_epi32(u, step_u);
         v = _mm_add_epi32(v, step_v);
     }
-    let rest = Walk {
-        u: walk.u.wrapping_add(walk.du.wrapping_mul(done)),
-        v: walk.v.wrapping_add(walk.dv.wrapping_mul(done)),
-        ..walk
-    };
-    shade_walk_scalar(texels, quads.into_remainder(), rest, brightness);
+    shade_walk_scalar(texels, quads.into_remainder(), walk.from(done), brightness);
 }
 
 /// [`shade_walk_scalar`] eight pixels at a time in AVX2: as the SSE2 walk,
@@ -570,7 +574,32 @@ fn shade_walk_avx2(
     );
     let b = _mm256_set1_epi16(brightness.min(256) as i16);
     if let Some(strip) = padded.and_then(|p| Strip::of(p, walk)) {
-        shade_octs(out, walk, b, |u, v| strip.fetch(walk.mask, [u, v]));
+        // A slow walk in spans of eights that share one window of texels
+        // (PERF.md entry 44), then the eights left over one by one. One
+        // loop for each way the strip runs, so neither chooses per eight
+        // pixels.
+        let octs = strip.span_octs(walk);
+        let done = match (octs >= 2, strip.along_v) {
+            (false, _) => 0,
+            (true, true) => shade_spans::<true>(&strip, out, walk, b, octs),
+            (true, false) => shade_spans::<false>(&strip, out, walk, b, octs),
+        };
+        if done == out.len() {
+            return;
+        }
+        // What the spans left, or, if that is under eight pixels, the
+        // walk's last eight (painting a few again, with the same bytes).
+        let from = if out.len() - done >= 8 {
+            done
+        } else {
+            out.len() - 8
+        };
+        let (out, walk) = (&mut out[from..], walk.from(from as u32));
+        if strip.along_v {
+            shade_octs(out, walk, b, |u, v| strip.fetch::<true>(walk.mask, [u, v]));
+        } else {
+            shade_octs(out, walk, b, |u, v| strip.fetch::<false>(walk.mask, [u, v]));
+        }
     } else {
         shade_octs(out, walk, b, |u, v| {
             let at = _mm256_or_si256(
@@ -601,18 +630,7 @@ fn shade_octs(
     fetch: impl Fn(std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i,
 ) {
     use std::arch::x86_64::*;
-    // Lane i of the walk `k` pixels along: its coordinates at pixel k + i.
-    let lanes = |k: u32| {
-        let at = |start: u32, step: u32| {
-            let s = |i: u32| start.wrapping_add(step.wrapping_mul(k + i)) as i32;
-            _mm256_setr_epi32(s(0), s(1), s(2), s(3), s(4), s(5), s(6), s(7))
-        };
-        (at(walk.u, walk.du), at(walk.v, walk.dv))
-    };
-    let (step_u, step_v) = (
-        _mm256_set1_epi32(walk.du.wrapping_mul(8) as i32),
-        _mm256_set1_epi32(walk.dv.wrapping_mul(8) as i32),
-    );
+    let [step_u, step_v] = oct_steps(walk);
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
     let paint = |oct: &mut [[u8; 4]], u, v| {
         let texel = fetch(u, v);
@@ -621,7 +639,7 @@ fn shade_octs(
         // SAFETY: `oct` is eight pixels, 32 writable bytes; unaligned.
         unsafe { _mm256_storeu_si256(oct.as_mut_ptr().cast(), pixels) };
     };
-    let (mut u, mut v) = lanes(0);
+    let [mut u, mut v] = oct_lanes(walk, 0);
     let mut octs = out.chunks_exact_mut(8);
     for oct in &mut octs {
         paint(oct, u, v);
@@ -630,9 +648,122 @@ fn shade_octs(
     }
     if !octs.into_remainder().is_empty() {
         let last = out.len() - 8;
-        let (u, v) = lanes(last as u32);
+        let [u, v] = oct_lanes(walk, last as u32);
         paint(&mut out[last..], u, v);
     }
+}
+
+/// The coordinates `[u, v]` of the eight pixels `k..k + 8` along `walk`,
+/// one a lane.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn oct_lanes(walk: Walk, k: u32) -> [std::arch::x86_64::__m256i; 2] {
+    let at = |start: u32, step: u32| {
+        let s = |i: u32| start.wrapping_add(step.wrapping_mul(k + i)) as i32;
+        std::arch::x86_64::_mm256_setr_epi32(s(0), s(1), s(2), s(3), s(4), s(5), s(6), s(7))
+    };
+    [at(walk.u, walk.du), at(walk.v, walk.dv)]
+}
+
+/// What [`oct_lanes`] add from one eight to the next.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn oct_steps(walk: Walk) -> [std::arch::x86_64::__m256i; 2] {
+    let step = |d: u32| std::arch::x86_64::_mm256_set1_epi32(d.wrapping_mul(8) as i32);
+    [step(walk.du), step(walk.dv)]
+}
+
+/// Paints the whole spans of `octs` eights (two or more) from the start of
+/// `out` with `walk`, whose steps let every span see one window of texels
+/// ([`Strip::span_octs`]): eight along, on the lines the span's first and
+/// last pixels are on. Each span loads and shades its window's two lines
+/// once, and each of its eights picks its pixels from them by permutes, as
+/// [`Strip::fetch`] picks them from its own unshaded eight: the same
+/// texels, so the same bytes, with the shading paid once a span rather
+/// than once an eight. Returns how many pixels it painted.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn shade_spans<const ALONG_V: bool>(
+    strip: &Strip,
+    out: &mut [[u8; 4]],
+    walk: Walk,
+    b: std::arch::x86_64::__m256i,
+    octs: usize,
+) -> usize {
+    use std::arch::x86_64::*;
+    let span = 8 * octs;
+    let ((along, d_along), (across, d_across)) = if ALONG_V {
+        ((walk.v, walk.dv), (walk.u, walk.du))
+    } else {
+        ((walk.u, walk.du), (walk.v, walk.dv))
+    };
+    // From a span's first pixel to its last.
+    let (reach_along, reach_across) = (
+        d_along.wrapping_mul(span as u32 - 1),
+        d_across.wrapping_mul(span as u32 - 1),
+    );
+    let backwards = (d_along as i32) < 0;
+    let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    // The eight texels from `base` along `line` (both below the texture's
+    // size), shaded.
+    let window = |line: u32, base: u32| {
+        // SAFETY: `line` and `base` are below the size `n`, and the pitch
+        // is `n + 8` (checked in `Strip::of`): the eight end within `lines`.
+        let texels = unsafe {
+            let at = strip
+                .lines
+                .as_ptr()
+                .add(line as usize * strip.pitch + base as usize);
+            _mm256_loadu_si256(at.cast())
+        };
+        _mm256_or_si256(scale_avx2(texels, b), opaque)
+    };
+    let [step_u, step_v] = oct_steps(walk);
+    let [mut u, mut v] = oct_lanes(walk, 0);
+    let painted = out.len() / span * span;
+    for (i, pixels) in out.chunks_exact_mut(span).enumerate() {
+        // The span's first texel along (its last pixel's if the walk runs
+        // backwards) and the lines of its first and last pixels: whole
+        // texels, wrapped at 2^16 as the lanes' are.
+        let k = (i * span) as u32;
+        let (along, across) = (
+            along.wrapping_add(d_along.wrapping_mul(k)),
+            across.wrapping_add(d_across.wrapping_mul(k)),
+        );
+        let first = if backwards {
+            along.wrapping_add(reach_along)
+        } else {
+            along
+        } >> 16;
+        let (line, last) = (across >> 16, across.wrapping_add(reach_across) >> 16);
+        let (on_first, on_last) = (
+            window(line & walk.mask, first & walk.mask),
+            window(last & walk.mask, first & walk.mask),
+        );
+        let (first, last) = (
+            _mm256_set1_epi32(first as i32),
+            _mm256_set1_epi32(last as i32),
+        );
+        for oct in pixels.chunks_exact_mut(8) {
+            let (along, across) = if ALONG_V { (v, u) } else { (u, v) };
+            // Each pixel's place in the window (permutes read its low three
+            // bits) and whether it is on the last pixel's line.
+            let place = _mm256_sub_epi32(_mm256_srli_epi32::<16>(along), first);
+            let is_last = _mm256_cmpeq_epi32(_mm256_srli_epi32::<16>(across), last);
+            let pixels = _mm256_blendv_epi8(
+                _mm256_permutevar8x32_epi32(on_first, place),
+                _mm256_permutevar8x32_epi32(on_last, place),
+                is_last,
+            );
+            // SAFETY: `oct` is eight pixels, 32 writable bytes; unaligned.
+            unsafe { _mm256_storeu_si256(oct.as_mut_ptr().cast(), pixels) };
+            u = _mm256_add_epi32(u, step_u);
+            v = _mm256_add_epi32(v, step_v);
+        }
+    }
+    painted
 }
 
 /// Eight pixels' texels from two loads: a walk that crosses at most one
@@ -685,11 +816,35 @@ impl<'a> Strip<'a> {
         })
     }
 
+    /// The most eights in a row whose pixels all see one window of texels
+    /// ([`shade_spans`]), up to [`Strip::MAX_SPAN`]: its `p` pixels step
+    /// `p - 1` times, at most seven texels along (so, from anywhere in the
+    /// first texel, they see at most eight there) and at most one across
+    /// (so at most two lines).
+    fn span_octs(&self, walk: Walk) -> usize {
+        let (along, across) = if self.along_v {
+            (walk.dv, walk.du)
+        } else {
+            (walk.du, walk.dv)
+        };
+        let size = |step: u32| u64::from((step as i32).unsigned_abs());
+        let one = 1u64 << FRAC_BITS;
+        // The most pixels whose steps add up to at most `reach`.
+        let most = |step: u64, reach: u64| reach.checked_div(step).map_or(u64::MAX, |k| k + 1);
+        let pixels = most(size(along), 7 * one).min(most(size(across), one));
+        (pixels / 8).min(Self::MAX_SPAN as u64) as usize
+    }
+
+    /// The longest span, in eights: past it the window's load and shading
+    /// are a small part of a span's work.
+    const MAX_SPAN: usize = 64;
+
     /// The texels of the eight pixels whose coordinates in 16.16 are the
-    /// lanes of `[u, v]`, in a texture `mask + 1` texels square.
+    /// lanes of `[u, v]`, in a texture `mask + 1` texels square; `ALONG_V`
+    /// is `self.along_v`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn fetch(
+    fn fetch<const ALONG_V: bool>(
         &self,
         mask: u32,
         [u, v]: [std::arch::x86_64::__m256i; 2],
@@ -698,7 +853,7 @@ impl<'a> Strip<'a> {
         // Along: the axis the eight run down; across: the one they cross
         // at most once. Whole texels, wrapped at 2^16 (a multiple of the
         // texture's size).
-        let (along, across) = if self.along_v { (v, u) } else { (u, v) };
+        let (along, across) = if ALONG_V { (v, u) } else { (u, v) };
         let (along, across) = (
             _mm256_srli_epi32::<16>(along),
             _mm256_srli_epi32::<16>(across),
@@ -883,13 +1038,88 @@ mod tests {
         }
     }
 
+    /// A span is the longest run of eights whose pixels see at most eight
+    /// texels along and two lines across wherever in a texel they start,
+    /// counted here pixel by pixel from the worst start: the last bit of a
+    /// texel, or its first going backwards.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn spans_are_the_longest_that_see_one_window() {
+        if !Paths::Avx2.runs_here() {
+            return;
+        }
+        let seen = |step: u32, pixels: u32| {
+            let step = i64::from(step as i32);
+            let start = if step < 0 { 1 << 30 } else { (1 << 30) - 1 };
+            let texel = |k: u32| (start + step * i64::from(k)) >> FRAC_BITS;
+            (texel(pixels - 1) - texel(0)).abs() + 1
+        };
+        let texture = Texture::from_rgba(64, &vec![0; 64 * 64 * 4]);
+        let mut rng = crate::rng::Rng::new(11);
+        let one = 1u32 << FRAC_BITS;
+        let (mut spans, mut longest) = (0, 0);
+        for i in 0..20_000 {
+            let k = 1 + (rng.next_u64() % 70) as u32;
+            // Steps at the bounds for `k` eights, a little either side, or
+            // anywhere a strip allows.
+            let mut near = |bound: u32| {
+                let off = (rng.next_u64() % 9) as u32;
+                let step = if i % 3 == 0 {
+                    (rng.next_u64() >> 48) as u32
+                } else {
+                    bound + off - 4
+                };
+                if rng.next_u64().is_multiple_of(2) {
+                    step
+                } else {
+                    step.wrapping_neg()
+                }
+            };
+            let (along, across) = (near(7 * one / (8 * k - 1)), near(one / (8 * k - 1)));
+            let (du, dv) = if i % 2 == 0 {
+                (across, along)
+            } else {
+                (along, across)
+            };
+            let walk = Walk {
+                u: 0,
+                v: 0,
+                du,
+                dv,
+                u_shift: 10,
+                u_mask: 63 << 6,
+                mask: 63,
+            };
+            let Some(strip) = Strip::of(texture.padded(), walk) else {
+                continue;
+            };
+            let (along, across) = if strip.along_v { (dv, du) } else { (du, dv) };
+            let fits = |octs: u32| seen(along, 8 * octs) <= 8 && seen(across, 8 * octs) <= 2;
+            let octs = strip.span_octs(walk) as u32;
+            assert!(octs == 0 || fits(octs), "{walk:?}: {octs} eights");
+            assert!(
+                octs == Strip::MAX_SPAN as u32 || !fits(octs + 1),
+                "{walk:?}: {octs} eights, but {} fit",
+                octs + 1
+            );
+            spans += usize::from(octs >= 2);
+            longest = longest.max(octs);
+        }
+        // The steps reached spans, and spans of the longest kind.
+        assert!(
+            spans > 5_000 && longest == Strip::MAX_SPAN as u32,
+            "{spans} {longest}"
+        );
+    }
+
     /// The four- and eight-at-a-time walks paint exactly the bytes of the
     /// one-at-a-time walk, for walks in every direction and every
     /// brightness, every length (the wide walks' ends included), and every
     /// power-of-two texture size, with the padded lines and without: steps
     /// of any size, and steps that keep the eight-at-a-time walk to a strip
     /// (under a seventh of a texel across, under one along, either way),
-    /// close to those bounds too.
+    /// steps slow enough for spans of eights sharing a window, close to
+    /// those bounds too.
     #[test]
     fn the_vector_walk_paints_the_scalar_walks_bytes() {
         let mut rng = crate::rng::Rng::new(7);
@@ -902,8 +1132,12 @@ mod tests {
             let rgba: Vec<u8> = (0..n * n * 4).map(|i| (i * 131 % 253) as u8).collect();
             let texture = Texture::from_rgba(n, &rgba);
             let texels = texture.texels();
-            for len in [0, 1, 3, 4, 5, 7, 8, 9, 12, 17, 64, 333] {
+            for len in [0, 1, 3, 4, 5, 7, 8, 9, 12, 17, 64, 333, 1100] {
                 for i in 0..60 {
+                    // Steps slow enough for spans of `k` eights sharing a
+                    // window (`Strip::span_octs`), up to its bounds.
+                    let k = 2 + i64::from(next() % 70);
+                    let (along, across) = (7 * one / (8 * k - 1) + 1, one / (8 * k - 1) + 1);
                     // A step under `limit` either way, or just under it.
                     let mut under = |limit: i64| {
                         let near = next() % 3 == 0;
@@ -915,11 +1149,13 @@ mod tests {
                         let size = size.max(0);
                         (if next() % 2 == 0 { size } else { -size }) as i32 as u32
                     };
-                    let (du, dv) = match i % 4 {
+                    let (du, dv) = match i % 6 {
                         0 => (next() >> (next() % 24), next() >> (next() % 24)),
                         1 => (under(seventh), under(seventh)),
                         2 => (under(seventh), under(one)),
-                        _ => (under(one), under(seventh)),
+                        3 => (under(one), under(seventh)),
+                        4 => (under(across), under(along)),
+                        _ => (under(along), under(across)),
                     };
                     // Some walks start just short of the 2^32 wrap,
                     // where the whole texels wrap at 2^16.
