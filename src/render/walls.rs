@@ -111,22 +111,39 @@ pub(super) fn paint(
                 // row, and the flats, which paint every pixel no wall
                 // covers, paint over them.
                 let texels = art.face_texture(oct.wall).texels();
-                let at = (from - rows.y0) * w + x;
                 let group = &oct.group;
+                // The rows all eight cover from windows where the eight
+                // has them, as far as they serve; the rest row by row.
+                let [common, end] = oct.windows.map_or([to; 2], |win| win.rows);
+                let (common, end) = (common.clamp(from, to), end.clamp(from, to));
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: eights are planned only with AVX2, which is
                 // chosen only where the processor has it.
                 unsafe {
-                    paint_oct(
-                        rows.pixels,
-                        (at, w, to - from),
-                        texels,
-                        group,
-                        group.rows_at(from),
-                    )
+                    let at = |y: usize| (y - rows.y0) * w + x;
+                    let by_rows = |pixels: &mut [[u8; 4]], a: usize, b: usize| {
+                        if a < b {
+                            paint_oct(pixels, (at(a), w, b - a), texels, group, group.rows_at(a))
+                        }
+                    };
+                    let mut done = common;
+                    if let (Some(win), true) = (&oct.windows, common < end) {
+                        let rows_at = group.rows_at(common);
+                        let n = end - common;
+                        done += paint_oct_windows(
+                            rows.pixels,
+                            (at(common), w, n),
+                            texels,
+                            group,
+                            rows_at,
+                            win,
+                        );
+                    }
+                    by_rows(rows.pixels, from, common);
+                    by_rows(rows.pixels, done, to);
                 };
                 #[cfg(not(target_arch = "x86_64"))]
-                unreachable!("eights only with AVX2: {at} {texels:?} {group:?}");
+                unreachable!("eights only with AVX2: {texels:?} {group:?}");
             }
             Piece::Quad(x) => {
                 let x = x as usize;
@@ -175,12 +192,56 @@ enum Piece {
     Column(u32),
 }
 
-/// Eight columns from `x` of the texture `wall`, their lanes laid out.
+/// Eight columns from `x` of the texture `wall`, their lanes laid out, and
+/// whether the rows they all cover can be painted from windows.
 #[derive(Debug)]
 struct Oct {
     x: usize,
     wall: usize,
     group: Group<8>,
+    windows: Option<Windows>,
+}
+
+/// How an eight whose lanes read at most two texture columns, all at one
+/// brightness, is painted from windows ([`paint_oct_windows`]): each
+/// column's eight texels from a row on, loaded and shaded once and kept
+/// while every lane's texture row stays among them. A magnified wall
+/// shows each texel row over several screen rows and the eight's lanes
+/// step down their columns together, so a window lasts many rows.
+#[derive(Clone, Copy, Debug)]
+struct Windows {
+    /// Where the two texture columns start in the texels (the same twice
+    /// if all eight lanes read one).
+    columns: [u32; 2],
+    /// Each lane's column: all ones if the second.
+    second: [u32; 8],
+    brightness: u16,
+    /// The texture's size less eight: the last row a window may start at.
+    highest_start: u32,
+    /// The screen rows all eight lanes' walls cover.
+    rows: [usize; 2],
+}
+
+impl Windows {
+    /// The windows of the eight from column `x`, if its lanes read at most
+    /// two columns of a texture `size` texels square (eight or more) at one
+    /// brightness and all cover some rows.
+    fn of(size: usize, spans: &[ColumnSpan], g: &Group<8>, x: usize) -> Option<Self> {
+        let first = g.base[0];
+        let second = g.base.into_iter().find(|&c| c != first).unwrap_or(first);
+        let two = g.base.iter().all(|&c| c == first || c == second);
+        let lit = g.brightness.iter().all(|&b| b == g.brightness[0]);
+        let spans = &spans[x..x + 8];
+        let top = spans.iter().map(|s| s.top).max()?;
+        let bottom = spans.iter().map(|s| s.bottom).min()?;
+        (size >= 8 && two && lit && top < bottom).then(|| Self {
+            columns: [first, second],
+            second: g.base.map(|c| if c != first { u32::MAX } else { 0 }),
+            brightness: g.brightness[0],
+            highest_start: (size - 8) as u32,
+            rows: [top, bottom],
+        })
+    }
 }
 
 impl Plan {
@@ -212,9 +273,15 @@ impl Plan {
                 let wall = strips[x].wall;
                 let size = art.face_texture(wall).size();
                 let group = Group::new(size, spans, strips, x);
+                let windows = Windows::of(size, spans, &group, x);
                 let piece = Piece::Oct(self.octs.len() as u32);
                 self.pieces.push((piece, reach(x, 8)));
-                self.octs.push(Oct { x, wall, group });
+                self.octs.push(Oct {
+                    x,
+                    wall,
+                    group,
+                    windows,
+                });
                 x += 8;
             } else if x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i])) {
                 self.pieces.push((Piece::Quad(x as u32), reach(x, 4)));
@@ -360,25 +427,10 @@ unsafe fn paint_oct(
         at + (n - 1) * w + 8 <= pixels.len(),
         "eight columns in the band"
     );
-    let load = |a: &[u32; 8]| {
-        _mm256_setr_epi32(
-            a[0] as i32,
-            a[1] as i32,
-            a[2] as i32,
-            a[3] as i32,
-            a[4] as i32,
-            a[5] as i32,
-            a[6] as i32,
-            a[7] as i32,
-        )
-    };
-    let (mut hi, mut lo) = (load(&v_hi), load(&v_lo));
-    let (step_hi, step_lo) = (load(&g.step_hi), load(&g.step_lo));
-    let (last, base) = (load(&g.last), load(&g.base));
-    let sign = _mm256_set1_epi32(i32::MIN);
-    let step_lo_flipped = _mm256_xor_si256(step_lo, sign);
+    let mut rows = Stepper::new(g, [v_hi, v_lo]);
+    let (last, base) = (lanes(&g.last), lanes(&g.base));
     // Each lane's brightness in both its 16-bit halves.
-    let b = load(&g.brightness.map(|b| u32::from(b) * 0x1_0001));
+    let b = lanes(&g.brightness.map(|b| u32::from(b) * 0x1_0001));
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
     // The texels of the row above and their shaded pixels: a magnified
     // wall shows each texel row over several screen rows, and all eight
@@ -387,7 +439,7 @@ unsafe fn paint_oct(
     let mut above = _mm256_set1_epi32(-1);
     let mut out = _mm256_setzero_si256();
     for _ in 0..n {
-        let at_row = _mm256_add_epi32(base, _mm256_min_epu32(hi, last));
+        let at_row = _mm256_add_epi32(base, _mm256_min_epu32(rows.hi, last));
         if _mm256_movemask_epi8(_mm256_cmpeq_epi32(at_row, above)) != -1 {
             // Eight loads rather than `vpgatherdd`, which took longer on
             // the AMD Zen 4 these figures come from (PERF.md entry 40).
@@ -403,13 +455,159 @@ unsafe fn paint_oct(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
-        // The next row: the low halves add, a carry (the sum below what
-        // was added, unsigned) goes into the high halves.
-        lo = _mm256_add_epi32(lo, step_lo);
-        let carry = _mm256_cmpgt_epi32(step_lo_flipped, _mm256_xor_si256(lo, sign));
-        hi = _mm256_sub_epi32(_mm256_add_epi32(hi, step_hi), carry);
+        rows.step();
         at += w;
     }
+}
+
+/// The eight `u32`s of `a` in the lanes of a vector.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn lanes(a: &[u32; 8]) -> std::arch::x86_64::__m256i {
+    // SAFETY: `a` is 32 readable bytes; the load is unaligned.
+    unsafe { std::arch::x86_64::_mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+/// An eight's texture rows (32.32) stepping down the screen, as two
+/// 32-bit halves with the carry.
+#[cfg(target_arch = "x86_64")]
+struct Stepper {
+    /// Each lane's whole texture row, wrapping.
+    hi: std::arch::x86_64::__m256i,
+    lo: std::arch::x86_64::__m256i,
+    step_hi: std::arch::x86_64::__m256i,
+    step_lo: std::arch::x86_64::__m256i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Stepper {
+    /// The rows of `g`'s lanes from the row whose halves are `v_hi` and
+    /// `v_lo` (see [`Group::rows_at`]).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new(g: &Group<8>, [v_hi, v_lo]: [[u32; 8]; 2]) -> Self {
+        Self {
+            hi: lanes(&v_hi),
+            lo: lanes(&v_lo),
+            step_hi: lanes(&g.step_hi),
+            step_lo: lanes(&g.step_lo),
+        }
+    }
+
+    /// The next row: the low halves add, and a carry (the sum below what
+    /// was added, unsigned) goes into the high halves.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn step(&mut self) {
+        use std::arch::x86_64::*;
+        let sign = _mm256_set1_epi32(i32::MIN);
+        self.lo = _mm256_add_epi32(self.lo, self.step_lo);
+        let carry = _mm256_cmpgt_epi32(
+            _mm256_xor_si256(self.step_lo, sign),
+            _mm256_xor_si256(self.lo, sign),
+        );
+        self.hi = _mm256_sub_epi32(_mm256_add_epi32(self.hi, self.step_hi), carry);
+    }
+}
+
+/// Paints up to `n` rows of an eight down from pixel `at` (rows `w`
+/// apart) as [`paint_oct`] paints them, from [`Windows`]: each row's
+/// pixels picked by permutes from the eight shaded texels of each lane's
+/// column from the window's start, loaded again only when some lane's
+/// texture row leaves its window. The same texels at the same brightness,
+/// so the same bytes. Stops at the first row whose lanes no pair of
+/// windows holds, and returns how many rows it painted.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn paint_oct_windows(
+    pixels: &mut [[u8; 4]],
+    (mut at, w, n): (usize, usize, usize),
+    texels: &[u32],
+    g: &Group<8>,
+    v: [[u32; 8]; 2],
+    win: &Windows,
+) -> usize {
+    use std::arch::x86_64::*;
+    // Every window, a column's start plus at most `highest_start`, ends
+    // within the texels; checked once here for the loads.
+    let ends = |c: u32| c as usize + win.highest_start as usize + 8 <= texels.len();
+    if n == 0 || !win.columns.into_iter().all(ends) {
+        return 0;
+    }
+    assert!(
+        at + (n - 1) * w + 8 <= pixels.len(),
+        "eight columns in the band"
+    );
+    let mut rows = Stepper::new(g, v);
+    let (last, second) = (lanes(&g.last), lanes(&win.second));
+    let b = _mm256_set1_epi16(win.brightness as i16);
+    let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    let seven = _mm256_set1_epi32(7);
+    // Each lane's place in its window; true in every lane if all are
+    // within their eight (permutes read only the low three bits).
+    let inside = |place: __m256i| {
+        _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_min_epu32(place, seven), place)) == -1
+    };
+    let window = |column: u32, start: u32| {
+        // Within the texels: `start` is at most `highest_start` (checked
+        // above), and the slice checks it again, once a window.
+        let at = (column + start) as usize;
+        let eight = &texels[at..at + 8];
+        // SAFETY: `eight` is 32 readable bytes; the load is unaligned.
+        let eight = unsafe { _mm256_loadu_si256(eight.as_ptr().cast()) };
+        _mm256_or_si256(scale_avx2(eight, b), opaque)
+    };
+    // No windows yet: every lane's place is out of its eight.
+    let mut start = _mm256_set1_epi32(i32::MIN);
+    let (mut first_texels, mut second_texels) = (start, start);
+    for row in 0..n {
+        let r = _mm256_min_epu32(rows.hi, last);
+        let mut place = _mm256_sub_epi32(r, start);
+        if !inside(place) {
+            // New windows from the lowest row of each column's lanes (the
+            // other column's lanes set to the most a row can be, and a
+            // column with no lanes given any window that ends in the
+            // texels).
+            let lowest = |rows: __m256i| {
+                let m = _mm256_castsi256_si128(rows);
+                let m = _mm_min_epu32(m, _mm256_extracti128_si256::<1>(rows));
+                let m = _mm_min_epu32(m, _mm_shuffle_epi32::<0b01_00_11_10>(m));
+                let m = _mm_min_epu32(m, _mm_shuffle_epi32::<0b10_11_00_01>(m));
+                (_mm_cvtsi128_si32(m) as u32).min(win.highest_start)
+            };
+            let a = lowest(_mm256_or_si256(r, second));
+            let b = lowest(_mm256_or_si256(
+                r,
+                _mm256_xor_si256(second, _mm256_set1_epi32(-1)),
+            ));
+            first_texels = window(win.columns[0], a);
+            second_texels = window(win.columns[1], b);
+            start = _mm256_blendv_epi8(
+                _mm256_set1_epi32(a as i32),
+                _mm256_set1_epi32(b as i32),
+                second,
+            );
+            place = _mm256_sub_epi32(r, start);
+            if !inside(place) {
+                return row;
+            }
+        }
+        let out = _mm256_blendv_epi8(
+            _mm256_permutevar8x32_epi32(first_texels, place),
+            _mm256_permutevar8x32_epi32(second_texels, place),
+            second,
+        );
+        // SAFETY: pixels `at..at + 8` are in the band (asserted above for
+        // the last row); the store is unaligned.
+        unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
+        rows.step();
+        at += w;
+    }
+    n
 }
 
 /// Four neighbouring [`plain`] strips, from the same row down: each its
@@ -625,37 +823,124 @@ mod tests {
                 let a = next(h as u64) as usize;
                 (a, a + 1 + next((h - a) as u64) as usize)
             };
-            let mut columns = vec![[0u8; 4]; (y1 - y0) * w];
+            paints_what_columns_paint(&art, &proj, (&spans, &strips), (y0, y1));
+        }
+    }
+
+    /// Painting the rows `y0..y1` of `strips` in a band, on every path,
+    /// gives the pixels of painting each column alone wherever a wall
+    /// covers them; returns how many eights had [`Windows`].
+    fn paints_what_columns_paint(
+        art: &MapArt,
+        proj: &Projection,
+        (spans, strips): (&[ColumnSpan], &[WallStrip]),
+        (y0, y1): (usize, usize),
+    ) -> usize {
+        let w = strips.len();
+        let mut columns = vec![[0u8; 4]; (y1 - y0) * w];
+        let mut rows = Rows {
+            pixels: &mut columns,
+            y0,
+            y1,
+            paths: Paths::Scalar,
+        };
+        for (x, (span, s)) in spans.iter().zip(strips).enumerate() {
+            let (from, to) = (span.top.max(y0), span.bottom.min(y1));
+            paint_column(art, &mut rows, w, x, span, s, from, to);
+        }
+        let mut windowed = 0;
+        for paths in Paths::available() {
+            let mut groups = vec![[0u8; 4]; (y1 - y0) * w];
             let mut rows = Rows {
-                pixels: &mut columns,
+                pixels: &mut groups,
                 y0,
                 y1,
-                paths: Paths::Scalar,
+                paths,
             };
-            for (x, (span, s)) in spans.iter().zip(&strips).enumerate() {
-                let (from, to) = (span.top.max(y0), span.bottom.min(y1));
-                paint_column(&art, &mut rows, w, x, span, s, from, to);
-            }
-            for paths in Paths::available() {
-                let mut groups = vec![[0u8; 4]; (y1 - y0) * w];
-                let mut rows = Rows {
-                    pixels: &mut groups,
-                    y0,
-                    y1,
-                    paths,
-                };
-                let mut plan = Plan::default();
-                plan.make(&art, (&spans, &strips), paths);
-                paint(&art, &proj, &mut rows, (&spans, &strips), &plan);
-                // Pixels no wall covers are the flats' to paint.
-                for (i, (got, want)) in groups.iter().zip(&columns).enumerate() {
-                    let (x, y) = (i % w, y0 + i / w);
-                    if (spans[x].top..spans[x].bottom).contains(&y) {
-                        assert_eq!(got, want, "{paths:?}, ({x}, {y}) in rows {y0}..{y1}");
-                    }
+            let mut plan = Plan::default();
+            plan.make(art, (spans, strips), paths);
+            windowed += plan.octs.iter().filter(|o| o.windows.is_some()).count();
+            paint(art, proj, &mut rows, (spans, strips), &plan);
+            // Pixels no wall covers are the flats' to paint.
+            for (i, (got, want)) in groups.iter().zip(&columns).enumerate() {
+                let (x, y) = (i % w, y0 + i / w);
+                if (spans[x].top..spans[x].bottom).contains(&y) {
+                    assert_eq!(got, want, "{paths:?}, ({x}, {y}) in rows {y0}..{y1}");
                 }
             }
         }
+        windowed
+    }
+
+    /// Eights of a near wall, whose lanes read one or two texture columns
+    /// at one brightness, paint from windows what each column alone
+    /// paints: magnified or not, lanes' rows close or far apart (so that
+    /// windows are loaded again, or given up for the rest of the rows),
+    /// rows clamped at the last or not, in bands anywhere down the frame.
+    #[test]
+    fn windows_paint_what_columns_paint() {
+        let map = Map::from_rows(&["###", "#>#", "###"]);
+        let mut art = MapArt::plain(&map);
+        let rgba: Vec<u8> = (0..64 * 64 * 4u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 9) as u8)
+            .collect();
+        art.walls = vec![Texture::from_rgba(64, &rgba)];
+        let mut rng = crate::rng::Rng::new(5);
+        let mut next = |m: u64| rng.next_u64() % m;
+        let (w, h) = (40, 120);
+        let proj = Projection::new(
+            &super::super::View::from_pose(crate::sim::Pose {
+                x: 1.5,
+                y: 1.5,
+                z: 0.5,
+                yaw: 0.0,
+                pitch: 0.0,
+                roll: 0.0,
+            }),
+            1.0,
+            w,
+            h,
+        );
+        let mut windowed = 0;
+        for _ in 0..400 {
+            // A wall's face: texture columns changing every few screen
+            // columns, rows stepping alike, with each lane a little apart.
+            let (top, bottom) = (next(40) as usize, 60 + next(61) as usize);
+            let per_column = 1 + next(12);
+            let first_column = next(64);
+            let step = match next(3) {
+                0 => next(1 << 30),
+                1 => next(1 << 32),
+                _ => next(3 << 32),
+            };
+            let spread_bits = next(34);
+            let (spread, brightness) = (next(1 << spread_bits), next(257) as u32);
+            let v_top = next(64 << 32);
+            let spans: Vec<ColumnSpan> = (0..w)
+                .map(|_| ColumnSpan {
+                    top: top + next(3) as usize,
+                    bottom: bottom - next(3) as usize,
+                    depth: 1.0,
+                })
+                .collect();
+            let strips: Vec<WallStrip> = (0..w as u64)
+                .map(|x| WallStrip {
+                    wall: 0,
+                    column: ((first_column + x / per_column) % 64) as usize,
+                    // Now and then a lane lit unlike the others.
+                    brightness: brightness + u32::from(next(40) == 0),
+                    v_top: v_top.wrapping_add(next(spread + 1)),
+                    step: step + next(spread / 64 + 1),
+                    last: if next(4) == 0 { 40 } else { 63 },
+                })
+                .collect();
+            let (y0, y1) = {
+                let a = next(h as u64) as usize;
+                (a, a + 1 + next((h - a) as u64) as usize)
+            };
+            windowed += paints_what_columns_paint(&art, &proj, (&spans, &strips), (y0, y1));
+        }
+        assert!(windowed > 500, "{windowed} eights with windows");
     }
 
     /// Painting a near strip a texel row at a time gives the pixels the
