@@ -86,9 +86,17 @@ impl Sheet {
     /// the sheet's edge wrap round (a sheet short of frames still draws).
     #[inline]
     pub fn column(&self, col: usize, row: usize, x: usize) -> &[u32] {
+        let start = x.min(self.size - 1) * self.size;
+        &self.frame(col, row)[start..start + self.size]
+    }
+
+    /// Frame (`col`, `row`)'s texels, column after column; frames wrap as
+    /// in [`Self::column`].
+    #[inline]
+    pub fn frame(&self, col: usize, row: usize) -> &[u32] {
         let frame = (row % self.rows) * self.cols + col % self.cols;
-        let start = frame * self.size * self.size + x.min(self.size - 1) * self.size;
-        &self.texels[start..start + self.size]
+        let area = self.size * self.size;
+        &self.texels[frame * area..(frame + 1) * area]
     }
 }
 

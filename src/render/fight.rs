@@ -66,7 +66,8 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
         return;
     }
     let n = sheet.size;
-    let frame = usize::from(firing);
+    // The frame's texels, column after column.
+    let texels = sheet.frame(usize::from(firing), 0);
     // The columns on screen, and the texel column of the first.
     let (first, last) = ((-x0).max(0), edge.min(c.width as i64 - x0));
     if first >= last {
@@ -79,7 +80,7 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
     // and remainder.
     for dy in rows {
         let v = (dy as usize * n / edge_u).min(n - 1);
-        let (u_first, u_end) = sheet.row_span(frame, 0, v);
+        let (u_first, u_end) = sheet.row_span(usize::from(firing), 0, v);
         // The first dx whose texel column is at least u: ceil(u * edge / n).
         let dx_of = |u: usize| (u * edge_u).div_ceil(n);
         let (a, b) = (
@@ -94,7 +95,7 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
         let (mut u, mut rem) = (a * n / edge_u, a * n % edge_u);
         let out = &mut c.pixels[at + (x0 + a as i64) as usize..at + (x0 + b as i64) as usize];
         for p in out {
-            let texel = sheet.column(frame, 0, u)[v];
+            let texel = texels[u * n + v];
             if opaque(texel) {
                 *p = texel.to_ne_bytes();
             }
