@@ -776,19 +776,7 @@ mod tests {
             (z >> 11) % m
         };
         let (w, h) = (37, 90);
-        let proj = Projection::new(
-            &super::super::View::from_pose(crate::sim::Pose {
-                x: 1.5,
-                y: 1.5,
-                z: 0.5,
-                yaw: 0.0,
-                pitch: 0.0,
-                roll: 0.0,
-            }),
-            1.0,
-            w,
-            h,
-        );
+        let proj = level_view(w, h);
         for _ in 0..300 {
             let spans: Vec<ColumnSpan> = (0..w)
                 .map(|_| {
@@ -825,6 +813,19 @@ mod tests {
             };
             paints_what_columns_paint(&art, &proj, (&spans, &strips), (y0, y1));
         }
+    }
+
+    /// A level view from the middle of a tile, `w` x `h` pixels.
+    fn level_view(w: usize, h: usize) -> Projection {
+        let pose = crate::sim::Pose {
+            x: 1.5,
+            y: 1.5,
+            z: 0.5,
+            yaw: 0.0,
+            pitch: 0.0,
+            roll: 0.0,
+        };
+        Projection::new(&super::super::View::from_pose(pose), 1.0, w, h)
     }
 
     /// Painting the rows `y0..y1` of `strips` in a band, on every path,
@@ -888,19 +889,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(5);
         let mut next = |m: u64| rng.next_u64() % m;
         let (w, h) = (40, 120);
-        let proj = Projection::new(
-            &super::super::View::from_pose(crate::sim::Pose {
-                x: 1.5,
-                y: 1.5,
-                z: 0.5,
-                yaw: 0.0,
-                pitch: 0.0,
-                roll: 0.0,
-            }),
-            1.0,
-            w,
-            h,
-        );
+        let proj = level_view(w, h);
         let mut windowed = 0;
         for _ in 0..400 {
             // A wall's face: texture columns changing every few screen
