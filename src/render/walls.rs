@@ -123,19 +123,17 @@ pub(super) fn paint(
                     let at = |y: usize| (y - rows.y0) * w + x;
                     let by_rows = |pixels: &mut [[u8; 4]], a: usize, b: usize| {
                         if a < b {
-                            paint_oct(pixels, (at(a), w, b - a), texels, group, group.rows_at(a))
+                            paint_oct(pixels, (at(a), w, b - a), texels, group, a)
                         }
                     };
                     let mut done = common;
                     if let (Some(win), true) = (&oct.windows, common < end) {
-                        let rows_at = group.rows_at(common);
                         let n = end - common;
                         done += paint_oct_windows(
                             rows.pixels,
                             (at(common), w, n),
                             texels,
-                            group,
-                            rows_at,
+                            (group, common),
                             win,
                         );
                     }
@@ -353,7 +351,7 @@ fn fits_oct(art: &MapArt, strips: &[WallStrip]) -> bool {
 /// each step (32.32) in halves, its last row, where its texture column
 /// starts in the texels, and its brightness (at most 256); and each
 /// texture row at screen row 0 (as [`WallStrip::v_at`] gives it), from
-/// which any row's follows ([`Group::rows_at`]).
+/// which any row's follows ([`Stepper::at`]).
 #[derive(Clone, Copy, Debug)]
 struct Group<const N: usize> {
     step_hi: [u32; N],
@@ -387,8 +385,9 @@ impl<const N: usize> Group<N> {
     }
 
     /// Each lane's texture row (32.32) at screen row `y`, `v0 + step * y`
-    /// (wrapping, as `v_at` does), in its high and low halves: worked out
-    /// for each band an eight meets, without copying the group.
+    /// (wrapping, as `v_at` does), in its high and low halves, one lane at
+    /// a time: the reference for [`Stepper::at`].
+    #[cfg(test)]
     fn rows_at(&self, y: usize) -> [[u32; N]; 2] {
         let v: [u64; N] = std::array::from_fn(|i| {
             let step = (u64::from(self.step_hi[i]) << 32) | u64::from(self.step_lo[i]);
@@ -399,11 +398,10 @@ impl<const N: usize> Group<N> {
 }
 
 /// Paints `n` rows of eight strips of one texture down from pixel `at`
-/// (rows `w` apart) in AVX2, the first row's texture rows `v_hi` and
-/// `v_lo` (see [`Group::rows_at`]): the 32.32 texture rows stepped as two
-/// 32-bit halves with the carry, the eight texels loaded (only on rows
-/// whose texels differ from the row above's), shaded as `shade` does each,
-/// one 32-byte store a row.
+/// (rows `w` apart) in AVX2, the first being screen row `y`: the 32.32
+/// texture rows ([`Stepper::at`]) stepped as two 32-bit halves with the
+/// carry, the eight texels loaded (only on rows whose texels differ from
+/// the row above's), shaded as `shade` does each, one 32-byte store a row.
 ///
 /// # Safety
 /// The processor must have AVX2.
@@ -414,7 +412,7 @@ unsafe fn paint_oct(
     (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
     g: &Group<8>,
-    [v_hi, v_lo]: [[u32; 8]; 2],
+    y: usize,
 ) {
     use std::arch::x86_64::*;
     // Every index is a texture column's start plus a row at most `last`,
@@ -427,7 +425,7 @@ unsafe fn paint_oct(
         at + (n - 1) * w + 8 <= pixels.len(),
         "eight columns in the band"
     );
-    let mut rows = Stepper::new(g, [v_hi, v_lo]);
+    let mut rows = Stepper::at(g, y);
     let (last, base) = (lanes(&g.last), lanes(&g.base));
     // Each lane's brightness in both its 16-bit halves.
     let b = lanes(&g.brightness.map(|b| u32::from(b) * 0x1_0001));
@@ -482,16 +480,46 @@ struct Stepper {
 
 #[cfg(target_arch = "x86_64")]
 impl Stepper {
-    /// The rows of `g`'s lanes from the row whose halves are `v_hi` and
-    /// `v_lo` (see [`Group::rows_at`]).
+    /// The rows of `g`'s lanes from screen row `y`: `v0 + step * y`
+    /// (wrapping, as `v_at` does) in four 64-bit lanes at a time, then
+    /// split into high and low halves. Worked out for each band an eight
+    /// meets, so in vectors: one lane at a time it was about 60
+    /// instructions a call, and 1-3% of the 1920x1080 frame (PERF.md entry
+    /// 49). `y` is a screen row, below 2^32, so its product with the
+    /// step's high half needs only the low 32 bits.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn new(g: &Group<8>, [v_hi, v_lo]: [[u32; 8]; 2]) -> Self {
+    fn at(g: &Group<8>, y: usize) -> Self {
+        use std::arch::x86_64::*;
+        debug_assert!(u32::try_from(y).is_ok(), "a screen row below 2^32");
+        let (step_hi, step_lo) = (lanes(&g.step_hi), lanes(&g.step_lo));
+        let y = _mm256_set1_epi64x(y as i64);
+        // Lanes `4 * half..4 * half + 4` of `v0 + step * y`, 64 bits each:
+        // the low half's full product, and the high half's low 32 bits
+        // moved up.
+        let four = |half: usize| {
+            // SAFETY: `g.v0[4 * half..]` is at least 32 readable bytes;
+            // the load is unaligned.
+            let v0 = unsafe { _mm256_loadu_si256(g.v0[4 * half..].as_ptr().cast()) };
+            let widen = |s: __m256i| match half {
+                0 => _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s)),
+                _ => _mm256_cvtepu32_epi64(_mm256_extracti128_si256::<1>(s)),
+            };
+            let lo = _mm256_mul_epu32(widen(step_lo), y);
+            let hi = _mm256_slli_epi64::<32>(_mm256_mul_epu32(widen(step_hi), y));
+            _mm256_add_epi64(v0, _mm256_add_epi64(lo, hi))
+        };
+        // Low halves to lanes 0-3 of each four, high halves to 4-7.
+        let split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+        let (a, b) = (
+            _mm256_permutevar8x32_epi32(four(0), split),
+            _mm256_permutevar8x32_epi32(four(1), split),
+        );
         Self {
-            hi: lanes(&v_hi),
-            lo: lanes(&v_lo),
-            step_hi: lanes(&g.step_hi),
-            step_lo: lanes(&g.step_lo),
+            hi: _mm256_permute2x128_si256::<0x31>(a, b),
+            lo: _mm256_permute2x128_si256::<0x20>(a, b),
+            step_hi,
+            step_lo,
         }
     }
 
@@ -527,8 +555,7 @@ unsafe fn paint_oct_windows(
     pixels: &mut [[u8; 4]],
     (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
-    g: &Group<8>,
-    v: [[u32; 8]; 2],
+    (g, y): (&Group<8>, usize),
     win: &Windows,
 ) -> usize {
     use std::arch::x86_64::*;
@@ -542,7 +569,7 @@ unsafe fn paint_oct_windows(
         at + (n - 1) * w + 8 <= pixels.len(),
         "eight columns in the band"
     );
-    let mut rows = Stepper::new(g, v);
+    let mut rows = Stepper::at(g, y);
     let (last, second) = (lanes(&g.last), lanes(&win.second));
     let b = _mm256_set1_epi16(win.brightness as i16);
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
@@ -753,6 +780,49 @@ fn paint_runs(
 mod tests {
     use super::*;
     use crate::texture::Texture;
+
+    /// The vector rows of an eight at any screen row are the lane-by-lane
+    /// sums of [`Group::rows_at`]: steps and starts anywhere in 64 bits
+    /// (so the sums wrap), rows from the frame's top to 2^32 - 1.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn vector_rows_are_the_lanes_rows() {
+        if !Paths::Avx2.runs_here() {
+            return;
+        }
+        let mut rng = crate::rng::Rng::new(49);
+        for case in 0..2000 {
+            let mut g = Group::<8> {
+                step_hi: [0; 8],
+                step_lo: [0; 8],
+                last: [0; 8],
+                base: [0; 8],
+                brightness: [0; 8],
+                v0: [0; 8],
+            };
+            for i in 0..8 {
+                let step = rng.next_u64() >> (case % 40);
+                (g.step_hi[i], g.step_lo[i]) = ((step >> 32) as u32, step as u32);
+                g.v0[i] = rng.next_u64();
+            }
+            let y = match case % 4 {
+                0 => case / 4,
+                1 => rng.next_u64() as u32 as usize,
+                2 => u32::MAX as usize - case / 4,
+                _ => (rng.next_u64() % 8192) as usize,
+            };
+            // SAFETY: AVX2 is here (checked above).
+            let [hi, lo] = unsafe {
+                let rows = Stepper::at(&g, y);
+                let mut out = [[0u32; 8]; 2];
+                for (o, v) in out.iter_mut().zip([rows.hi, rows.lo]) {
+                    std::arch::x86_64::_mm256_storeu_si256(o.as_mut_ptr().cast(), v);
+                }
+                out
+            };
+            assert_eq!([hi, lo], g.rows_at(y), "case {case}, row {y}");
+        }
+    }
 
     /// Painting four or eight columns at a time, on every path, gives the
     /// pixels of painting each column alone, for strips far, near and
