@@ -425,6 +425,7 @@ unsafe fn paint_oct(
         at + (n - 1) * w + 8 <= pixels.len(),
         "eight columns in the band"
     );
+    let end = at + (n - 1) * w;
     let mut rows = Stepper::at(g, y);
     let (last, base) = (lanes(&g.last), lanes(&g.base));
     // Each lane's brightness in both its 16-bit halves.
@@ -453,9 +454,34 @@ unsafe fn paint_oct(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
+        prefetch_below(pixels, at, w, end);
         rows.step();
         at += w;
     }
+}
+
+/// Rows ahead of the one being painted whose line an eight asks for:
+/// see [`prefetch_below`].
+const PREFETCH_ROWS: usize = 16;
+
+/// Asks for the frame's line [`PREFETCH_ROWS`] rows below pixel `at`
+/// (rows `w` apart), or for the line of pixel `end` (the eight's last row
+/// in the band) if that is nearer, to be written. An eight paints down a
+/// column, each row's store on another line of the frame, where no
+/// hardware prefetcher follows; on a machine whose frame lives in a
+/// shared L3 or beyond (an Intel Cascade Lake with its neighbours), those
+/// stores waited for their lines (three quarters of the windows' samples
+/// on the store). Asking sixteen rows ahead lets the lines arrive while
+/// the rows above are painted (PERF.md entry 50). Never past the band,
+/// whose next rows another core may be painting.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn prefetch_below(pixels: &[[u8; 4]], at: usize, w: usize, end: usize) {
+    use std::arch::x86_64::*;
+    // A prefetch never faults; `end` keeps it within the band anyway.
+    let ahead = (at + PREFETCH_ROWS * w).min(end);
+    _mm_prefetch::<_MM_HINT_ET0>(pixels.as_ptr().wrapping_add(ahead).cast());
 }
 
 /// The eight `u32`s of `a` in the lanes of a vector.
@@ -569,6 +595,7 @@ unsafe fn paint_oct_windows(
         at + (n - 1) * w + 8 <= pixels.len(),
         "eight columns in the band"
     );
+    let end = at + (n - 1) * w;
     let mut rows = Stepper::at(g, y);
     let (last, second) = (lanes(&g.last), lanes(&win.second));
     let b = _mm256_set1_epi16(win.brightness as i16);
@@ -631,6 +658,7 @@ unsafe fn paint_oct_windows(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
+        prefetch_below(pixels, at, w, end);
         rows.step();
         at += w;
     }
