@@ -421,11 +421,9 @@ unsafe fn paint_oct(
     if (0..8).any(|i| g.base[i] as usize + g.last[i] as usize >= size) || n == 0 {
         return;
     }
-    assert!(
-        at + (n - 1) * w + 8 <= pixels.len(),
-        "eight columns in the band"
-    );
+    // Where the eight's last row in the band starts.
     let end = at + (n - 1) * w;
+    assert!(end + 8 <= pixels.len(), "eight columns in the band");
     let mut rows = Stepper::at(g, y);
     let (last, base) = (lanes(&g.last), lanes(&g.base));
     // Each lane's brightness in both its 16-bit halves.
@@ -591,11 +589,9 @@ unsafe fn paint_oct_windows(
     if n == 0 || !win.columns.into_iter().all(ends) {
         return 0;
     }
-    assert!(
-        at + (n - 1) * w + 8 <= pixels.len(),
-        "eight columns in the band"
-    );
+    // Where the eight's last row in the band starts.
     let end = at + (n - 1) * w;
+    assert!(end + 8 <= pixels.len(), "eight columns in the band");
     let mut rows = Stepper::at(g, y);
     let (last, second) = (lanes(&g.last), lanes(&win.second));
     let b = _mm256_set1_epi16(win.brightness as i16);
