@@ -361,10 +361,16 @@ pub const SIM_COUNTS: [(usize, usize, usize); 3] =
 /// and `particles` (bouncing in place on the hall's floor for the whole
 /// run) in the measured hall; milliseconds.
 pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> Timing {
+    tick_ms(&mut crowd_in_exhaust(walkers, tanks, particles))
+}
+
+/// The [`crowd`] of `walkers` and `tanks` with `particles` bouncing in
+/// place on the hall's floor for ever: the world [`sim_tick_ms`] times.
+pub fn crowd_in_exhaust(walkers: usize, tanks: usize, particles: usize) -> World {
     let world = crowd(walkers, tanks);
     let map = world.map().clone();
     let mut rng = Rng::new(3);
-    let mut world = Scenario::from_world(world)
+    Scenario::from_world(world)
         .particles(|cloud| {
             *cloud = Particles::with_capacity(particles);
             while cloud.len() < particles {
@@ -381,8 +387,7 @@ pub fn sim_tick_ms(walkers: usize, tanks: usize, particles: usize) -> Timing {
                 });
             }
         })
-        .build();
-    tick_ms(&mut world)
+        .build()
 }
 
 /// Walker and tank counts whose tick is measured: 10, 100 and 1000 walkers
