@@ -16,6 +16,7 @@ pub mod particles;
 mod player;
 pub mod polar;
 pub mod quake;
+pub mod reach;
 pub mod spatial;
 pub mod steer;
 pub mod tracks;

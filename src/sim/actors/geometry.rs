@@ -3,6 +3,7 @@
 
 use crate::angle::{wrap_positive, wrap_signed};
 use crate::map::{raycast, Map};
+use crate::sim::reach::hypot_lt;
 
 /// True if no solid tile lies between `a` and `b`: the renderer's grid DDA
 /// cast from `a` toward `b`.
@@ -26,7 +27,7 @@ pub(super) fn nearest_in_tile(p: [f64; 2], tx: i64, ty: i64) -> [f64; 2] {
 pub fn overlaps_wall(map: &Map, p: [f64; 2], r: f64) -> bool {
     map.solid_tiles_near(p, r).any(|(tx, ty)| {
         let n = nearest_in_tile(p, tx, ty);
-        (n[0] - p[0]).hypot(n[1] - p[1]) < r
+        hypot_lt(n[0] - p[0], n[1] - p[1], r)
     })
 }
 

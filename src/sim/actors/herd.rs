@@ -9,6 +9,7 @@ use crate::angle::{wrap_positive, wrap_signed};
 use crate::map::Map;
 use crate::sim::collision;
 use crate::sim::flow::FlowField;
+use crate::sim::reach::hypot_le;
 use crate::sim::spatial::SpatialGrid;
 use crate::sim::steer::{self, Obstacle};
 
@@ -229,7 +230,7 @@ impl Herd<'_> {
         });
         for (tx, ty) in self.map.solid_tiles_near(pos, reach) {
             let near = nearest_in_tile(pos, tx, ty);
-            if (near[0] - pos[0]).hypot(near[1] - pos[1]) <= reach {
+            if hypot_le(near[0] - pos[0], near[1] - pos[1], reach) {
                 obstacles.push(Obstacle {
                     pos: near,
                     radius: 0.0,

@@ -8,6 +8,7 @@ use super::tank::TankState;
 use super::walker::WalkerState;
 use super::{Actors, Who, TARGET_TOP};
 use crate::map::{raycast, Map};
+use crate::sim::reach::hypot_le;
 
 /// Gunfire alerts enemies in sight of the player within this many tiles.
 const GUNFIRE_HEARING: f64 = 14.0;
@@ -93,7 +94,7 @@ impl Actors {
     /// line to it starts to hunt.
     fn alert(&mut self, map: &Map, origin: [f64; 2]) {
         let heard = |p: [f64; 2]| {
-            (p[0] - origin[0]).hypot(p[1] - origin[1]) <= GUNFIRE_HEARING
+            hypot_le(p[0] - origin[0], p[1] - origin[1], GUNFIRE_HEARING)
                 && clear_line(map, p, origin)
         };
         for w in &mut self.walkers {

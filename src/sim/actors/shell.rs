@@ -3,6 +3,7 @@
 
 use super::{Actors, Quarry, SHELL_HEIGHT};
 use crate::map::Map;
+use crate::sim::reach::hypot_lt;
 use crate::sim::{Rng, TICK_RATE};
 
 /// Every shell tunable, with its default.
@@ -117,7 +118,7 @@ impl Actors {
             let (tx, ty) = Map::tile_of(s.x, s.y);
             let mut done = s.age > st.lifetime || map.is_solid(tx, ty);
             if !done {
-                let near = |p: [f64; 2], r: f64| (p[0] - s.x).hypot(p[1] - s.y) < r + st.radius;
+                let near = |p: [f64; 2], r: f64| hypot_lt(p[0] - s.x, p[1] - s.y, r + st.radius);
                 if q.alive && q.altitude <= SHELL_HEIGHT && near(q.pos, q.radius) {
                     damage += rng.roll(st.damage);
                     done = true;
