@@ -250,10 +250,18 @@ pub struct Map {
     pads: Vec<bool>,
     /// True for a plane with no walls anywhere (outside the grid is open).
     open: bool,
+    /// True for each tile (row-major) that is open floor with open floor on
+    /// all eight sides: see [`Map::open_around`]. Worked out once, from the
+    /// cells, which never change.
+    open_blocks: Vec<bool>,
     /// The checkpoints and finish of a course through the map, if it has
     /// one.
     pub course: Option<Course>,
 }
+
+/// The farthest beside a segment [`Map::open_around`] answers for, tiles:
+/// under a tile, with room for rounding.
+pub const OPEN_AROUND_REACH: f64 = 0.9;
 
 /// The floor and ceiling colours when a map names none.
 pub const DEFAULT_FLOOR: [u8; 3] = [0x55, 0x50, 0x48];
@@ -289,6 +297,7 @@ impl Map {
             wall_height: OPEN_PLANE_HEIGHT,
             pads: Vec::new(),
             open: true,
+            open_blocks: Vec::new(),
             course: None,
         }
     }
@@ -384,6 +393,74 @@ impl Map {
     /// True if the whole map is under open sky.
     pub fn all_sky(&self) -> bool {
         self.sky.as_ref().is_some_and(|s| s.tiles.is_empty())
+    }
+
+    /// Marks the tiles whose block of nine (the tile and its eight
+    /// neighbours) is all open floor, for [`Map::open_around`].
+    fn find_open_blocks(&mut self) {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let blocks = (0..h).flat_map(|y| (0..w).map(move |x| (x, y)));
+        let open_block = |(x, y): (i64, i64)| {
+            (-1..=1).all(|dy| (-1..=1).all(|dx| self.cell(x + dx, y + dy) == 0))
+        };
+        self.open_blocks = blocks.map(open_block).collect();
+    }
+
+    /// True if nothing but open floor comes within `reach` of the segment
+    /// from `a` to `b`, as the grid walks of rays see it: every ray that
+    /// starts within `reach` of `a` and runs beside the segment, never
+    /// farther from it than `reach`, enters open floor only (the tile it
+    /// starts in included), walked as [`raycast::cast`] walks. False
+    /// promises nothing: a `reach` past [`OPEN_AROUND_REACH`] or negative,
+    /// or an end of the segment more than 1e6 tiles out (or NaN), where
+    /// rounding is no longer small beside a tile, always gives false.
+    ///
+    /// Why: every tile such a ray enters holds a point within `reach` of a
+    /// point of the segment (its walk's rounding moves a crossing by far
+    /// less than the margin below), and every point of the segment lies in
+    /// a tile the segment's own walk enters, or its first. A reach under a
+    /// tile keeps the ray's tile among that tile's eight neighbours or the
+    /// tile itself. So it is enough that each of those nine, where it is
+    /// not open floor, lies farther than `reach` from the segment.
+    pub fn open_around(&self, a: [f64; 2], b: [f64; 2], reach: f64) -> bool {
+        if !(0.0..=OPEN_AROUND_REACH).contains(&reach) || !a.iter().chain(&b).all(|v| v.abs() < 1e6)
+        {
+            return false;
+        }
+        // A tile's square grown by the reach and a little more for
+        // rounding: the segment must miss it (separating axes: x, y and
+        // the segment's normal) to be clear of the tile by the reach.
+        let half = 0.5 + reach + 1e-6;
+        let mid = [(a[0] + b[0]) * 0.5, (a[1] + b[1]) * 0.5];
+        let e = [(b[0] - a[0]) * 0.5, (b[1] - a[1]) * 0.5];
+        let far_from = |(x, y): (i64, i64)| {
+            let c = [x as f64 + 0.5 - mid[0], y as f64 + 0.5 - mid[1]];
+            c[0].abs() > half + e[0].abs()
+                || c[1].abs() > half + e[1].abs()
+                || (e[0] * c[1] - e[1] * c[0]).abs() > half * (e[0].abs() + e[1].abs())
+        };
+        let clear_block = |(x, y): (i64, i64)| {
+            let inside = x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64;
+            if inside && self.open_blocks[y as usize * self.width + x as usize] {
+                return true;
+            }
+            (-1..=1).all(|dy| {
+                (-1..=1).all(|dx| {
+                    let n = (x + dx, y + dy);
+                    self.cell(n.0, n.1) == 0 || far_from(n)
+                })
+            })
+        };
+        if !clear_block(Map::tile_of(a[0], a[1])) {
+            return false;
+        }
+        let mut walk = raycast::Walk::new(a[0], a[1], b[0] - a[0], b[1] - a[1]);
+        while let Some(crossing) = walk.next_within(1.0) {
+            if !clear_block(crossing.tile) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Puts `doors` on the map, each on a tile whose cell is [`DOOR`].

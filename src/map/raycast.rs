@@ -33,45 +33,15 @@ pub struct Hit {
 /// at its leaf, in the middle of its tile, unless the ray passes where the
 /// leaf has slid open; the hit's `cell` is then [`DOOR`].
 pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option<Hit> {
-    let (mut tx, mut ty) = Map::tile_of(ox, oy);
-    let step_x: i64 = if dx < 0.0 { -1 } else { 1 };
-    let step_y: i64 = if dy < 0.0 { -1 } else { 1 };
-    // Ray parameter per whole tile crossed on each axis (infinite if the
-    // ray runs parallel to that axis).
-    let delta_x = (1.0 / dx).abs();
-    let delta_y = (1.0 / dy).abs();
-    let mut next_x = if dx < 0.0 {
-        ox - tx as f64
-    } else {
-        tx as f64 + 1.0 - ox
-    } * delta_x;
-    let mut next_y = if dy < 0.0 {
-        oy - ty as f64
-    } else {
-        ty as f64 + 1.0 - oy
-    } * delta_y;
-    loop {
-        let (t, side) = if next_x <= next_y {
-            let t = next_x;
-            next_x += delta_x;
-            tx += step_x;
-            (t, Side::X)
-        } else {
-            let t = next_y;
-            next_y += delta_y;
-            ty += step_y;
-            (t, Side::Y)
-        };
-        if t.is_nan() || t > max_t {
-            return None;
-        }
+    let mut walk = Walk::new(ox, oy, dx, dy);
+    while let Some(Crossing { t, side, tile }) = walk.next_within(max_t) {
+        let (tx, ty) = tile;
         let cell = map.cell(tx, ty);
         // The door's index is looked up for a door cell only, not at every
         // step.
         if let Some(d) = (cell == DOOR).then(|| map.door_at(tx, ty)).flatten() {
             let door = &map.doors[d];
-            let t_out = next_x.min(next_y);
-            match door.ray_hit([ox, oy], [dx, dy], t, t_out) {
+            match door.ray_hit([ox, oy], [dx, dy], t, walk.exit()) {
                 Some((t, u)) if t <= max_t => {
                     let side = match door.axis {
                         DoorAxis::NorthSouth => Side::X,
@@ -80,7 +50,7 @@ pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option
                     return Some(Hit {
                         t,
                         side,
-                        tile: (tx, ty),
+                        tile,
                         cell,
                         u,
                     });
@@ -111,11 +81,97 @@ pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option
             return Some(Hit {
                 t,
                 side,
-                tile: (tx, ty),
+                tile,
                 cell,
                 u,
             });
         }
+    }
+    None
+}
+
+/// The walk of a ray through the grid (Amanatides & Woo): each tile it
+/// enters, in order, with the ray parameter where it crosses into it.
+/// [`cast`] and [`Map::open_around`](crate::map::Map::open_around) walk the
+/// same way, so they meet the same tiles.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Walk {
+    /// The tile the ray is in.
+    tile: (i64, i64),
+    /// The tile step along each axis, -1 or 1.
+    step: (i64, i64),
+    /// Ray parameter per whole tile crossed on each axis (infinite if the
+    /// ray runs parallel to that axis).
+    delta: (f64, f64),
+    /// Ray parameter at the next grid line on each axis.
+    next: (f64, f64),
+}
+
+/// One grid line a ray crosses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Crossing {
+    /// The ray parameter at the crossing.
+    pub t: f64,
+    /// Which kind of line it crossed.
+    pub side: Side,
+    /// The tile it entered.
+    pub tile: (i64, i64),
+}
+
+impl Walk {
+    /// A walk from (`ox`, `oy`) along (`dx`, `dy`), in the start's tile.
+    #[inline]
+    pub(crate) fn new(ox: f64, oy: f64, dx: f64, dy: f64) -> Self {
+        let (tx, ty) = Map::tile_of(ox, oy);
+        let delta_x = (1.0 / dx).abs();
+        let delta_y = (1.0 / dy).abs();
+        let next_x = if dx < 0.0 {
+            ox - tx as f64
+        } else {
+            tx as f64 + 1.0 - ox
+        } * delta_x;
+        let next_y = if dy < 0.0 {
+            oy - ty as f64
+        } else {
+            ty as f64 + 1.0 - oy
+        } * delta_y;
+        Self {
+            tile: (tx, ty),
+            step: (if dx < 0.0 { -1 } else { 1 }, if dy < 0.0 { -1 } else { 1 }),
+            delta: (delta_x, delta_y),
+            next: (next_x, next_y),
+        }
+    }
+
+    /// The next grid line the ray crosses, if that is within `max_t` (None
+    /// beyond it, or once the ray parameter is NaN).
+    #[inline]
+    pub(crate) fn next_within(&mut self, max_t: f64) -> Option<Crossing> {
+        let (t, side) = if self.next.0 <= self.next.1 {
+            let t = self.next.0;
+            self.next.0 += self.delta.0;
+            self.tile.0 += self.step.0;
+            (t, Side::X)
+        } else {
+            let t = self.next.1;
+            self.next.1 += self.delta.1;
+            self.tile.1 += self.step.1;
+            (t, Side::Y)
+        };
+        if t.is_nan() || t > max_t {
+            return None;
+        }
+        Some(Crossing {
+            t,
+            side,
+            tile: self.tile,
+        })
+    }
+
+    /// The ray parameter where the ray leaves the tile it last entered.
+    #[inline]
+    pub(crate) fn exit(&self) -> f64 {
+        self.next.0.min(self.next.1)
     }
 }
 

@@ -74,8 +74,10 @@ impl Parser<'_> {
             wall_height: self.wall_height.unwrap_or(1.0),
             pads,
             open: false,
+            open_blocks: Vec::new(),
             course,
         };
+        map.find_open_blocks();
         map.set_doors(doors);
         Ok(Loaded { map, art })
     }
