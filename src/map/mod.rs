@@ -250,10 +250,11 @@ pub struct Map {
     pads: Vec<bool>,
     /// True for a plane with no walls anywhere (outside the grid is open).
     open: bool,
-    /// True for each tile (row-major) that is open floor with open floor on
-    /// all eight sides: see [`Map::open_around`]. Worked out once, from the
-    /// cells, which never change.
-    open_blocks: Vec<bool>,
+    /// For each tile (row-major), which of its block of nine (itself and
+    /// its eight neighbours) is not open floor: bit `3 * (dy + 1) + dx + 1`
+    /// for the tile at (x + dx, y + dy). For [`Map::open_around`]; worked
+    /// out once, from the cells, which never change.
+    walls_near: Vec<u16>,
     /// The checkpoints and finish of a course through the map, if it has
     /// one.
     pub course: Option<Course>,
@@ -297,7 +298,7 @@ impl Map {
             wall_height: OPEN_PLANE_HEIGHT,
             pads: Vec::new(),
             open: true,
-            open_blocks: Vec::new(),
+            walls_near: Vec::new(),
             course: None,
         }
     }
@@ -395,15 +396,20 @@ impl Map {
         self.sky.as_ref().is_some_and(|s| s.tiles.is_empty())
     }
 
-    /// Marks the tiles whose block of nine (the tile and its eight
-    /// neighbours) is all open floor, for [`Map::open_around`].
-    fn find_open_blocks(&mut self) {
+    /// Works out [`Map::walls_near`] for every tile.
+    fn find_walls_near(&mut self) {
         let (w, h) = (self.width as i64, self.height as i64);
-        let blocks = (0..h).flat_map(|y| (0..w).map(move |x| (x, y)));
-        let open_block = |(x, y): (i64, i64)| {
-            (-1..=1).all(|dy| (-1..=1).all(|dx| self.cell(x + dx, y + dy) == 0))
-        };
-        self.open_blocks = blocks.map(open_block).collect();
+        let tiles = (0..h).flat_map(|y| (0..w).map(move |x| (x, y)));
+        self.walls_near = tiles.map(|t| self.block_walls(t)).collect();
+    }
+
+    /// Which of the block of nine around tile (x, y) is not open floor, as
+    /// [`Map::walls_near`] keeps it; worked out from the cells.
+    fn block_walls(&self, (x, y): (i64, i64)) -> u16 {
+        (0..9).fold(0, |bits, k| {
+            let open = self.cell(x + k % 3 - 1, y + k / 3 - 1) == 0;
+            bits | u16::from(!open) << k
+        })
     }
 
     /// True if nothing but open floor comes within `reach` of the segment
@@ -441,15 +447,19 @@ impl Map {
         };
         let clear_block = |(x, y): (i64, i64)| {
             let inside = x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64;
-            if inside && self.open_blocks[y as usize * self.width + x as usize] {
-                return true;
+            let mut walls = if inside {
+                self.walls_near[y as usize * self.width + x as usize]
+            } else {
+                self.block_walls((x, y))
+            };
+            while walls != 0 {
+                let k = i64::from(walls.trailing_zeros() as u16);
+                if !far_from((x + k % 3 - 1, y + k / 3 - 1)) {
+                    return false;
+                }
+                walls &= walls - 1;
             }
-            (-1..=1).all(|dy| {
-                (-1..=1).all(|dx| {
-                    let n = (x + dx, y + dy);
-                    self.cell(n.0, n.1) == 0 || far_from(n)
-                })
-            })
+            true
         };
         if !clear_block(Map::tile_of(a[0], a[1])) {
             return false;

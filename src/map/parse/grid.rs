@@ -74,10 +74,10 @@ impl Parser<'_> {
             wall_height: self.wall_height.unwrap_or(1.0),
             pads,
             open: false,
-            open_blocks: Vec::new(),
+            walls_near: Vec::new(),
             course,
         };
-        map.find_open_blocks();
+        map.find_walls_near();
         map.set_doors(doors);
         Ok(Loaded { map, art })
     }

@@ -196,10 +196,10 @@ impl<'a, 'l> Reader<'a, 'l> {
             wall_height: header.wall_height.unwrap_or(1.0),
             pads,
             open: false,
-            open_blocks: Vec::new(),
+            walls_near: Vec::new(),
             course,
         };
-        map.find_open_blocks();
+        map.find_walls_near();
         map.set_doors(placed.doors);
         Ok(Loaded { map, art })
     }
