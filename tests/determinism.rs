@@ -153,3 +153,21 @@ fn a_crowd_hunts_to_the_same_hash_on_any_number_of_threads() {
     // on purpose updates this, as it would the golden recordings.
     assert_eq!(four, 0x12a9_07e2_936c_fe37, "the hunt changed: {four:016x}");
 }
+
+/// A crowd in a cloud of exhaust big enough to drift on another core while
+/// the crowd acts reaches the same state on one thread as on two and four.
+#[test]
+fn a_crowd_in_a_cloud_of_exhaust_ticks_to_the_same_hash_on_any_number_of_threads() {
+    let run = |threads: usize| {
+        in_pool(threads, || {
+            let mut world = wobblecaster::bench::crowd_in_exhaust(100, 4, 3000);
+            for _ in 0..120 {
+                world.step(&Controls::default());
+            }
+            world.state_hash()
+        })
+    };
+    let one = run(1);
+    assert_eq!(run(2), one);
+    assert_eq!(run(4), one);
+}
