@@ -41,6 +41,16 @@ pub fn hypot_le(dx: f64, dy: f64, r: f64) -> bool {
     }
 }
 
+/// True only if `dx.hypot(dy)` is longer than `r` by more than a relative
+/// [`MARGIN`]: so far past it that subtracting from the length sums which,
+/// with what is left, make up `r` still leaves more than what is left
+/// (`hypot - a - b > c` holds wherever `a + b + c` is `r` and `a`, `b`, `c`
+/// are finite and not negative). False promises nothing.
+#[inline]
+pub fn clearly_beyond(dx: f64, dy: f64, r: f64) -> bool {
+    by_squares(dx, dy, r * (1.0 + MARGIN)) == Some(Ordering::Greater)
+}
+
 /// How the length of (`dx`, `dy`) compares with `r` when that is certain
 /// from cheap arithmetic: Less if clearly shorter, Greater if clearly
 /// longer; None if it lies within [`MARGIN`] of `r` or the values are
@@ -132,6 +142,40 @@ mod tests {
                 agrees(-b, a, r);
             }
         }
+    }
+
+    #[test]
+    fn clearly_beyond_leaves_the_difference_beyond() {
+        // Wherever it says yes, the length less the radii is past the
+        // range, as steering works it out; near the edge it may say no.
+        let mut rng = Rng::new(13);
+        let mut said = 0;
+        for _ in 0..200_000 {
+            let (range, a, b) = (rng.next_f64() * 3.0, rng.next_f64(), rng.next_f64() * 0.8);
+            let reach = range + a + b;
+            let angle = rng.next_f64() * std::f64::consts::TAU;
+            // Lengths from well inside to well past the reach, many within
+            // a few doubles of it.
+            let len = match rng.next_f64() {
+                u if u < 0.5 => reach * (1.0 + (u - 0.25) * 1e-8),
+                u => reach * (u * 2.0),
+            };
+            let (dx, dy) = (len * angle.cos(), len * angle.sin());
+            if clearly_beyond(dx, dy, reach) {
+                said += 1;
+                assert!(dx.hypot(dy) - a - b > range, "{dx} {dy} {range} {a} {b}");
+            }
+            let d = dx.hypot(dy);
+            if d > reach * (1.0 + 1e-8) && reach.is_normal() {
+                assert!(clearly_beyond(dx, dy, reach), "{dx} {dy} {reach}");
+            }
+        }
+        assert!(said > 50_000);
+        // A reach it cannot square with its precision promises nothing.
+        for odd in [f64::NAN, f64::INFINITY, 0.0, -1.0, 1e-300] {
+            assert!(!clearly_beyond(3.0, 4.0, odd), "{odd}");
+        }
+        assert!(clearly_beyond(1e300, 0.0, 1.0));
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! (-gy, gx), a quarter turn clockwise on the north-up map.
 
 use crate::angle::wrap_signed;
+use crate::sim::reach;
 
 /// Steering tunables, with the article's values where it gives them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,6 +95,11 @@ pub fn steer(
     let mut sum = goal;
     for o in obstacles {
         let (dx, dy) = (pos[0] - o.pos[0], pos[1] - o.pos[1]);
+        // Most of a crowd's obstacles lie out of range: the squares tell
+        // without the root (the same skip as below, see reach).
+        if reach::clearly_beyond(dx, dy, t.range + radius + o.radius) {
+            continue;
+        }
         let d = dx.hypot(dy);
         if d - radius - o.radius > t.range {
             continue;
