@@ -22,13 +22,7 @@ use wobblecaster::sprites::Art;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let arg = |i: usize| std::env::args().nth(i);
-    let seconds: f64 = match arg(1) {
-        Some(arg) => arg.parse()?,
-        None => 8.0,
-    };
-    if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err("the seconds are more than 0 and at most 3600".into());
-    }
+    let seconds = bench::loop_seconds(arg(1), 8.0)?;
     let (w, h): (usize, usize) = match arg(2) {
         Some(arg) => {
             let (w, h) = arg.split_once('x').ok_or("a size is WIDTHxHEIGHT")?;
@@ -50,17 +44,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect::<Result<_, _>>()?,
         None => vec![Paths::best()],
     };
-    let threads: Vec<usize> = match arg(4) {
-        Some(list) => list.split(',').map(str::parse).collect::<Result<_, _>>()?,
-        None => vec![1],
-    };
-    if threads.iter().any(|&n| !(1..=256).contains(&n)) {
-        return Err("threads are 1 to 256".into());
-    }
-    let pools = threads
-        .iter()
-        .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build())
-        .collect::<Result<Vec<_>, _>>()?;
+    let (threads, pools) = bench::loop_pools(arg(4), 1)?;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let loaded = wobblecaster::map::load(&root.join("maps/default.map"))?;
     // The bench's scene: the map and a cloud of exhaust before each pose.

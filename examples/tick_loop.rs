@@ -13,29 +13,14 @@
 //! so all of them tick the same states.
 
 use std::time::Instant;
-use wobblecaster::bench::{crowd_in_exhaust, Timing};
+use wobblecaster::bench::{self, crowd_in_exhaust, Timing};
 use wobblecaster::sim::Controls;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let arg = |i: usize| std::env::args().nth(i);
-    let seconds: f64 = match arg(1) {
-        Some(arg) => arg.parse()?,
-        None => 8.0,
-    };
-    if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err("the seconds are more than 0 and at most 3600".into());
-    }
-    let threads: Vec<usize> = match arg(2) {
-        Some(list) => list.split(',').map(str::parse).collect::<Result<_, _>>()?,
-        None => vec![std::thread::available_parallelism().map_or(1, |n| n.get())],
-    };
-    if threads.iter().any(|&n| !(1..=256).contains(&n)) {
-        return Err("threads are 1 to 256".into());
-    }
-    let pools = threads
-        .iter()
-        .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build())
-        .collect::<Result<Vec<_>, _>>()?;
+    let seconds = bench::loop_seconds(arg(1), 8.0)?;
+    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (threads, pools) = bench::loop_pools(arg(2), all)?;
     let still = Controls::default();
     let mut worlds: Vec<_> = pools
         .iter()

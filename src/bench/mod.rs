@@ -481,6 +481,45 @@ pub fn crowd(walkers: usize, tanks: usize) -> World {
         .build()
 }
 
+/// The seconds a loop example (`frame_loop`, `tick_loop`) runs: `arg` if
+/// given, more than 0 and at most an hour, else `default`.
+pub fn loop_seconds(arg: Option<String>, default: f64) -> Result<f64, String> {
+    let seconds = match arg {
+        Some(arg) => arg
+            .parse()
+            .map_err(|e| format!("the seconds {arg:?}: {e}"))?,
+        None => default,
+    };
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err("the seconds are more than 0 and at most 3600".into());
+    }
+    Ok(seconds)
+}
+
+/// The thread counts a loop example takes turns on, from `arg` (as in
+/// `1,2`; each 1 to 256) or else `default` alone, each with its pool.
+pub fn loop_pools(
+    arg: Option<String>,
+    default: usize,
+) -> Result<(Vec<usize>, Vec<rayon::ThreadPool>), String> {
+    let threads: Vec<usize> = match arg {
+        Some(list) => list
+            .split(',')
+            .map(|n| n.parse().map_err(|e| format!("the threads {n:?}: {e}")))
+            .collect::<Result<_, _>>()?,
+        None => vec![default],
+    };
+    if threads.iter().any(|&n| !(1..=256).contains(&n)) {
+        return Err("threads are 1 to 256".into());
+    }
+    let pools = threads
+        .iter()
+        .map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    Ok((threads, pools))
+}
+
 /// Writes figures to `out` as a table whose columns line up (the names
 /// padded to the longest), or as `name,value,unit` rows.
 pub fn write(figures: &[Figure], csv: bool, out: &mut impl std::io::Write) -> std::io::Result<()> {
@@ -501,6 +540,23 @@ pub fn write(figures: &[Figure], csv: bool, out: &mut impl std::io::Write) -> st
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_loop_examples_read_their_seconds_and_threads() {
+        let some = |s: &str| Some(s.to_string());
+        assert_eq!(loop_seconds(None, 8.0), Ok(8.0));
+        assert_eq!(loop_seconds(some("2.5"), 8.0), Ok(2.5));
+        for bad in ["0", "-1", "3601", "NaN", "two"] {
+            assert!(loop_seconds(some(bad), 8.0).is_err(), "{bad}");
+        }
+        let (threads, pools) = loop_pools(some("1,2"), 4).unwrap();
+        assert_eq!(threads, [1, 2]);
+        assert_eq!(pools[1].current_num_threads(), 2);
+        assert_eq!(loop_pools(None, 3).unwrap().0, [3]);
+        for bad in ["0", "1,257", "1,,2", "x"] {
+            assert!(loop_pools(some(bad), 1).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn a_timing_is_the_middle_run_and_the_quickest() {
