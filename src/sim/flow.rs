@@ -564,7 +564,7 @@ mod tests {
     }
 
     /// A random map `w` x `h`: walls on about one tile in `sparse`, and
-    /// doors (one locked) on a few, each with floor either side.
+    /// three doors (one locked), each between walls east and west.
     fn scattered(rng: &mut crate::rng::Rng, w: usize, h: usize, sparse: f64) -> Map {
         let mut rows: Vec<Vec<u8>> = (0..h)
             .map(|y| {

@@ -244,7 +244,9 @@ impl World {
     /// Order: the tick's action; the player walks or flies (a dead player
     /// only coasts or falls) and is pushed out of enemy bodies; the weapon
     /// fires (along the view, or in flight along the ship's nose); the
-    /// enemies act; the player takes their damage; the exhaust moves.
+    /// enemies act and the exhaust moves (they share nothing, so a big
+    /// cloud moves on another core meanwhile); the player takes the
+    /// enemies' damage.
     pub fn step(&mut self, controls: &Controls) {
         match controls.action {
             Some(Request::SetModel(m)) => self.set_model(m),
