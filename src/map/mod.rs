@@ -336,10 +336,19 @@ impl Map {
     /// n - 1. Outside the grid: a wall of texture 0, or open on the open
     /// plane.
     pub fn cell(&self, x: i64, y: i64) -> u8 {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
-            return if self.open { 0 } else { 1 };
+        match self.index(x, y) {
+            Some(i) => self.cells[i],
+            None if self.open => 0,
+            None => 1,
         }
-        self.cells[y as usize * self.width + x as usize]
+    }
+
+    /// The row-major index of tile (x, y) in the grid's per-tile lists;
+    /// None off the grid.
+    #[inline]
+    fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let inside = x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64;
+        inside.then(|| y as usize * self.width + x as usize)
     }
 
     /// True if the tile at (x, y) blocks movement now: a wall, or a door
@@ -371,10 +380,7 @@ impl Map {
 
     /// The index in [`Map::doors`] of the door at (x, y), if there is one.
     pub fn door_at(&self, x: i64, y: i64) -> Option<usize> {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
-            return None;
-        }
-        let i = *self.door_index.get(y as usize * self.width + x as usize)?;
+        let i = *self.door_index.get(self.index(x, y)?)?;
         (i != u16::MAX).then_some(i as usize)
     }
 
@@ -384,11 +390,7 @@ impl Map {
         if sky.tiles.is_empty() {
             return true;
         }
-        x >= 0
-            && y >= 0
-            && x < self.width as i64
-            && y < self.height as i64
-            && sky.tiles[y as usize * self.width + x as usize]
+        self.index(x, y).is_some_and(|i| sky.tiles[i])
     }
 
     /// True if the whole map is under open sky.
@@ -446,11 +448,9 @@ impl Map {
                 || (e[0] * c[1] - e[1] * c[0]).abs() > half * (e[0].abs() + e[1].abs())
         };
         let clear_block = |(x, y): (i64, i64)| {
-            let inside = x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64;
-            let mut walls = if inside {
-                self.walls_near[y as usize * self.width + x as usize]
-            } else {
-                self.block_walls((x, y))
+            let mut walls = match self.index(x, y) {
+                Some(i) => self.walls_near[i],
+                None => self.block_walls((x, y)),
             };
             while walls != 0 {
                 let k = i64::from(walls.trailing_zeros() as u16);
@@ -527,10 +527,7 @@ impl Map {
 
     /// True if the tile at (x, y) is a landing pad (`_` in the grid).
     pub fn is_pad(&self, x: i64, y: i64) -> bool {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
-            return false;
-        }
-        self.pads[y as usize * self.width + x as usize]
+        self.index(x, y).is_some_and(|i| self.pads[i])
     }
 
     /// True if the map has any landing pad.
