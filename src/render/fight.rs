@@ -158,9 +158,10 @@ mod tests {
     }
 
     /// The gun painted over its rows' opaque spans only is the gun painted
-    /// texel by texel over its whole square, at many sizes (smaller and larger than its texture) and
-    /// bands, idle and firing: for the shipped art, and for sheets whose
-    /// every texel differs (some clear), 13 and 64 texels on a side.
+    /// texel by texel over its whole square, at many sizes (smaller and
+    /// larger than its texture) and bands, idle and firing: for the shipped
+    /// art, and for sheets whose every texel differs (some clear), 13 and
+    /// 64 texels on a side.
     #[test]
     fn the_gun_over_its_opaque_spans_is_the_whole_square_painted() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

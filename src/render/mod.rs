@@ -194,6 +194,23 @@ pub(crate) struct Rows<'a> {
     pub paths: Paths,
 }
 
+impl<'a> Rows<'a> {
+    /// The whole rows in `pixels`, of a frame `width` pixels wide (more
+    /// than 0), from frame row `y0`, painted on `paths`.
+    pub(crate) fn new(pixels: &'a mut [[u8; 4]], width: usize, y0: usize, paths: Paths) -> Self {
+        debug_assert!(
+            width > 0 && pixels.len().is_multiple_of(width),
+            "whole rows"
+        );
+        Self {
+            y1: y0 + pixels.len() / width,
+            pixels,
+            y0,
+            paths,
+        }
+    }
+}
+
 /// Rows per band at most: small enough that a 1080-row frame makes 23
 /// bands for the cores to share, large enough that each band's fixed work
 /// (the walk over every column, sprite and HUD element) stays small beside
@@ -411,12 +428,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         .with_max_len(1)
         .for_each(|(band, (pixels, masks))| {
             let y0 = band * band_rows;
-            let mut rows = Rows {
-                y1: y0 + pixels.len() / width,
-                pixels,
-                y0,
-                paths,
-            };
+            let mut rows = Rows::new(pixels, width, y0, paths);
             walls::paint(map_art, &proj, &mut rows, (spans, strips), plan);
             let flats = (flips.of(band), masks);
             flats::draw((map, map_art, pads), &proj, &mut rows, covers, flats, sky);

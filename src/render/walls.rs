@@ -138,13 +138,7 @@ fn paint_in_blocks(
     }
     let per = (rows.y1 - rows.y0).div_ceil(blocks.max(1)).max(1);
     for (i, pixels) in rows.pixels.chunks_mut(per * w).enumerate() {
-        let y0 = rows.y0 + i * per;
-        let mut block = Rows {
-            y1: y0 + pixels.len() / w,
-            pixels,
-            y0,
-            paths: rows.paths,
-        };
+        let mut block = Rows::new(pixels, w, rows.y0 + i * per, rows.paths);
         paint_block(art, proj, &mut block, walls, plan);
     }
 }
@@ -997,12 +991,7 @@ mod tests {
     ) -> usize {
         let w = strips.len();
         let mut columns = vec![[0u8; 4]; (y1 - y0) * w];
-        let mut rows = Rows {
-            pixels: &mut columns,
-            y0,
-            y1,
-            paths: Paths::Scalar,
-        };
+        let mut rows = Rows::new(&mut columns, w, y0, Paths::Scalar);
         for (x, (span, s)) in spans.iter().zip(strips).enumerate() {
             let (from, to) = (span.top.max(y0), span.bottom.min(y1));
             paint_column(art, &mut rows, w, x, span, s, from, to);
@@ -1010,12 +999,7 @@ mod tests {
         let mut windowed = 0;
         for paths in Paths::available() {
             let mut groups = vec![[0u8; 4]; (y1 - y0) * w];
-            let mut rows = Rows {
-                pixels: &mut groups,
-                y0,
-                y1,
-                paths,
-            };
+            let mut rows = Rows::new(&mut groups, w, y0, paths);
             let mut plan = Plan::default();
             plan.make(art, (spans, strips), paths);
             windowed += plan.octs.iter().filter(|o| o.windows.is_some()).count();
@@ -1031,12 +1015,7 @@ mod tests {
             // of a few, more blocks than rows).
             for blocks in [2, 3, y1 - y0, y1 - y0 + 7] {
                 let mut blocked = vec![[0u8; 4]; (y1 - y0) * w];
-                let mut rows = Rows {
-                    pixels: &mut blocked,
-                    y0,
-                    y1,
-                    paths,
-                };
+                let mut rows = Rows::new(&mut blocked, w, y0, paths);
                 paint_in_blocks(art, proj, &mut rows, (spans, strips), &plan, blocks);
                 assert!(
                     blocked == groups,
