@@ -8,10 +8,12 @@
 //! `perf report` (see PERF.md). Arguments: the seconds (default 8), the
 //! size (default 1920x1080) and the renderer's paths (default the widest
 //! this processor has), as in `frame_loop 8 640x360 sse2`. Several paths,
-//! as in `sse2,avx2`, take turns frame by frame, so that whatever else the
-//! machine does slows them alike; each gets its median and minimum. A
-//! fourth argument draws on that many threads instead of one; several, as
-//! in `1,2`, take turns too.
+//! as in `sse2,avx2`, take turns round by round (a round is the three
+//! frames), so that whatever else the machine does slows them alike; each
+//! gets its median and minimum. A fourth argument draws on that many
+//! threads instead of one; several, as in `1,2`, take turns too. Each
+//! pool draws an untimed frame when its turn comes, then the paths, in
+//! the order of the list one round and in reverse the next.
 
 use std::path::Path;
 use std::time::Instant;
@@ -59,19 +61,32 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .flat_map(|&p| (0..pools.len()).map(move |t| (p, t)))
         .collect();
     let mut rounds: Vec<Vec<f64>> = vec![Vec::new(); runs.len()];
+    let scene = (&world, &art, &loaded.art);
     let start = Instant::now();
+    let mut forwards = true;
     while start.elapsed().as_secs_f64() < seconds {
-        for (i, &(p, t)) in runs.iter().enumerate() {
-            ws.use_paths(p);
-            pools[t].install(|| {
-                let round = Instant::now();
-                for pose in POSES {
-                    let scene = (&world, &art, &loaded.art);
-                    draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
+        for (t, pool) in pools.iter().enumerate() {
+            pool.install(|| {
+                // An untimed frame first: the first frame a pool draws
+                // after another pool ran was slower, whatever drew it (on
+                // two cores at 640x360, a median a fifth above the third
+                // of three identical runs).
+                draw_from(&mut ws, scene, &hud, POSES[0], (&mut frame, w, h));
+                // The paths in turn, forwards one round and backwards the
+                // next, so that none always follows the same one.
+                for k in 0..paths.len() {
+                    let j = if forwards { k } else { paths.len() - 1 - k };
+                    ws.use_paths(paths[j]);
+                    let round = Instant::now();
+                    for pose in POSES {
+                        draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
+                    }
+                    let ms = round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64;
+                    rounds[j * pools.len() + t].push(ms);
                 }
-                rounds[i].push(round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64);
             });
         }
+        forwards = !forwards;
     }
     // Every run has a round: the loop above runs each once at least.
     for (&(p, t), ms) in runs.iter().zip(rounds) {
