@@ -738,28 +738,6 @@ fn shade_spans<const ALONG_V: bool>(
             along
         } >> 16;
         let (line, last) = (across >> 16, across.wrapping_add(reach_across) >> 16);
-        let first_along = |along: __m256i, first: __m256i| {
-            _mm256_sub_epi32(_mm256_srli_epi32::<16>(along), first)
-        };
-        if line == last {
-            // The span's pixels all on one line (its first and last are,
-            // and it crosses at most one edge): one window and one permute
-            // an eight, the same texels as the two's blend. About a fifth
-            // of the 1920x1080 frame's spans, half the 640x360 frame's,
-            // and every span of a view along an axis (PERF.md entry 60).
-            let on_line = window(line & walk.mask, first & walk.mask);
-            let first = _mm256_set1_epi32(first as i32);
-            for oct in pixels.chunks_exact_mut(8) {
-                let place = first_along(if ALONG_V { v } else { u }, first);
-                let pixels = _mm256_permutevar8x32_epi32(on_line, place);
-                // SAFETY: `oct` is eight pixels, 32 writable bytes;
-                // unaligned.
-                unsafe { _mm256_storeu_si256(oct.as_mut_ptr().cast(), pixels) };
-                u = _mm256_add_epi32(u, step_u);
-                v = _mm256_add_epi32(v, step_v);
-            }
-            continue;
-        }
         let (on_first, on_last) = (
             window(line & walk.mask, first & walk.mask),
             window(last & walk.mask, first & walk.mask),
@@ -772,7 +750,7 @@ fn shade_spans<const ALONG_V: bool>(
             let (along, across) = if ALONG_V { (v, u) } else { (u, v) };
             // Each pixel's place in the window (permutes read its low three
             // bits) and whether it is on the last pixel's line.
-            let place = first_along(along, first);
+            let place = _mm256_sub_epi32(_mm256_srli_epi32::<16>(along), first);
             let is_last = _mm256_cmpeq_epi32(_mm256_srli_epi32::<16>(across), last);
             let pixels = _mm256_blendv_epi8(
                 _mm256_permutevar8x32_epi32(on_first, place),
@@ -1171,7 +1149,8 @@ mod tests {
                         let size = size.max(0);
                         (if next() % 2 == 0 { size } else { -size }) as i32 as u32
                     };
-                    // A view along an axis: no step across at all.
+                    // Cases 5 and 6 are views along an axis: no step
+                    // across at all.
                     let (du, dv) = match i % 8 {
                         0 => (next() >> (next() % 24), next() >> (next() % 24)),
                         1 => (under(seventh), under(seventh)),

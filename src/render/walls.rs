@@ -87,8 +87,9 @@ pub(super) fn cast(
 /// covers, leaving what is not wall for the flats to paint over; else four
 /// [`plain`] strips (see [`paint_quad`]) over the rows all four cover,
 /// each column's own rows above and below painted alone. A row of a group
-/// is one store, shaded together. Every other column alone. A band's rows
-/// in blocks of at most [`BLOCK_ROWS`].
+/// is one store, shaded together. Every other column alone. In a frame
+/// [`BLOCK_WIDTH`] wide or more, a band's rows in blocks of at most
+/// [`BLOCK_ROWS`].
 pub(super) fn paint(
     art: &MapArt,
     proj: &Projection,
@@ -96,22 +97,30 @@ pub(super) fn paint(
     walls: (&[ColumnSpan], &[WallStrip]),
     plan: &Plan,
 ) {
-    let blocks = (rows.y1 - rows.y0).div_ceil(BLOCK_ROWS);
+    let blocks = match proj.width >= BLOCK_WIDTH {
+        true => (rows.y1 - rows.y0).div_ceil(BLOCK_ROWS),
+        false => 1,
+    };
     paint_in_blocks(art, proj, rows, walls, plan, blocks);
 }
 
-/// Rows of a band whose walls [`paint`] paints together at most. A piece
-/// paints down its columns, a row of the frame at a time, so each row of
-/// the rows painted together is a stream of stores of its own, a line
-/// further along for every two eights. A processor's prefetcher follows a
-/// few dozen streams at once (Intel's L2 streamer 32) and no more: on the
-/// Cascade Lake a 1920-wide band's 48 rows waited on their lines, and in
-/// blocks of 24 rows the one-core 1920x1080 frame took 20-30% less at its
-/// fastest, with blocks of 12 to 24 alike and 32 or 48 slower (PERF.md
-/// entry 55). At 960x540, blocks take 3-14% off the median frame on two
-/// cores and add about 1% on one, where each block costs every piece a
-/// start again (entry 59).
+/// Rows of a band whose walls [`paint`] paints together at most, in a
+/// frame [`BLOCK_WIDTH`] pixels wide or more. A piece paints down its
+/// columns, a row of the frame at a time, so each row of the rows painted
+/// together is a stream of stores of its own, a line further along for
+/// every two eights. A processor's prefetcher follows a few dozen streams
+/// at once (Intel's L2 streamer 32) and no more: on the Cascade Lake a
+/// 1920-wide band's 48 rows waited on their lines, and in blocks of 24
+/// rows the one-core 1920x1080 frame took 20-30% less at its fastest,
+/// with blocks of 12 to 24 alike and 32 or 48 slower (PERF.md entry 55).
 const BLOCK_ROWS: usize = 24;
+
+/// Frames narrower than this paint each band's walls in one block: their
+/// frames are small enough to stay in the cache from one to the next, and
+/// each block costs every piece a start again (1-5% more at 640x360 and
+/// 960x540, PERF.md entries 55 and 61). At this width a row is a 4 KiB
+/// page.
+const BLOCK_WIDTH: usize = 1024;
 
 /// [`paint`] in `blocks` blocks of rows (as near equal as rows allow),
 /// each painted whole before the next. The blocks change when a pixel is
