@@ -55,12 +55,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let hud = bench::hud();
     let mut frame = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
-    // Per paths and pool, the time of each round of the three poses.
-    let runs: Vec<(Paths, usize)> = paths
-        .iter()
-        .flat_map(|&p| (0..pools.len()).map(move |t| (p, t)))
-        .collect();
-    let mut rounds: Vec<Vec<f64>> = vec![Vec::new(); runs.len()];
+    // Per paths, then per pool, the time of each round of the three poses.
+    let mut rounds: Vec<Vec<Vec<f64>>> = vec![vec![Vec::new(); pools.len()]; paths.len()];
     let scene = (&world, &art, &loaded.art);
     let start = Instant::now();
     let mut forwards = true;
@@ -82,23 +78,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
                     }
                     let ms = round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64;
-                    rounds[j * pools.len() + t].push(ms);
+                    rounds[j][t].push(ms);
                 }
             });
         }
         forwards = !forwards;
     }
     // Every run has a round: the loop above runs each once at least.
-    for (&(p, t), ms) in runs.iter().zip(rounds) {
-        let timing = Timing::of(&ms);
-        println!(
-            "{} frames of {w}x{h} on {} thread(s), {}: median {:.3} ms, min {:.3} ms",
-            ms.len() * POSES.len(),
-            threads[t],
-            p.name(),
-            timing.median,
-            timing.min
-        );
+    for (p, per_pool) in paths.iter().zip(rounds) {
+        for (threads, ms) in threads.iter().zip(per_pool) {
+            let timing = Timing::of(&ms);
+            println!(
+                "{} frames of {w}x{h} on {threads} thread(s), {}: median {:.3} ms, min {:.3} ms",
+                ms.len() * POSES.len(),
+                p.name(),
+                timing.median,
+                timing.min
+            );
+        }
     }
     Ok(())
 }
