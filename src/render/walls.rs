@@ -97,9 +97,10 @@ pub(super) fn paint(
     walls: (&[ColumnSpan], &[WallStrip]),
     plan: &Plan,
 ) {
-    let blocks = match proj.width >= BLOCK_WIDTH {
-        true => (rows.y1 - rows.y0).div_ceil(BLOCK_ROWS),
-        false => 1,
+    let blocks = if proj.width >= BLOCK_WIDTH {
+        (rows.y1 - rows.y0).div_ceil(BLOCK_ROWS)
+    } else {
+        1
     };
     paint_in_blocks(art, proj, rows, walls, plan, blocks);
 }
