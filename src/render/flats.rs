@@ -196,39 +196,58 @@ pub(super) fn open_masks(y0: usize, covers: &[WallCover], flips: &[[u32; 2]], ma
 /// Calls `paint(a, b)` for each run of open columns `a..b` in one row of
 /// open-column masks (see [`open_masks`]): the flats' inner loops then run
 /// over whole runs, with no test per pixel.
+///
+/// A run begins or ends where a bit differs from the bit before it (the
+/// column to its left, the last bit of the word before for bit 0), so each
+/// word's edges are `bits ^ (bits << 1 | carry)`, taken lowest first. Most
+/// words of a row have none: [`next_edge_word`] skips them in a loop of its
+/// own (PERF.md entry 74).
 fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
-    let mut run_start: Option<usize> = None;
-    for (block, &bits) in mask.iter().enumerate() {
-        let base = block * 64;
-        let mut pos = 0;
-        while pos < 64 {
-            match run_start {
-                Some(start) => {
-                    // The run goes on to the first closed column.
-                    let end = pos + (!bits >> pos).trailing_zeros() as usize;
-                    if end >= 64 {
-                        break;
-                    }
-                    paint(start, base + end);
-                    run_start = None;
-                    pos = end;
-                }
-                None => {
-                    let open = bits >> pos;
-                    if open == 0 {
-                        break;
-                    }
-                    pos += open.trailing_zeros() as usize;
-                    run_start = Some(base + pos);
-                }
+    let mut start = 0;
+    let mut block = 0;
+    loop {
+        block = next_edge_word(mask, block);
+        let Some(&bits) = mask.get(block) else {
+            break;
+        };
+        let carry = block.checked_sub(1).map_or(0, |b| mask[b] >> 63);
+        let mut edges = bits ^ (bits << 1 | carry);
+        while edges != 0 {
+            let at = edges.trailing_zeros();
+            edges &= edges - 1;
+            let x = block * 64 + at as usize;
+            if bits >> at & 1 == 1 {
+                start = x;
+            } else {
+                paint(start, x);
             }
         }
+        block += 1;
     }
-    if let Some(start) = run_start {
+    if mask.last().is_some_and(|w| w >> 63 == 1) {
         // Bits past the last column are clear, so a run still open here
         // has reached the last column of a row of whole words.
         paint(start, mask.len() * 64);
     }
+}
+
+/// The first word of `mask` from `from` on in which a run begins or ends
+/// (see [`open_runs`]), or `mask.len()` if none does. Not inlined: apart
+/// from the painting in [`open_runs`]' loop, its own loop keeps its state
+/// in registers, where inlined it kept it on the stack.
+#[inline(never)]
+fn next_edge_word(mask: &[u64], from: usize) -> usize {
+    let mut carry = from
+        .checked_sub(1)
+        .and_then(|b| mask.get(b))
+        .map_or(0, |w| w >> 63);
+    for (i, &bits) in mask.iter().enumerate().skip(from) {
+        if bits ^ (bits << 1 | carry) != 0 {
+            return i;
+        }
+        carry = bits >> 63;
+    }
+    mask.len()
 }
 
 /// Bit `i` set where column `i` of `covers` (at most 64) is open in row
@@ -972,6 +991,61 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The runs are those a bit-by-bit scan finds, for runs that begin or
+    /// end at either edge of a word, cross words, fill whole rows, or are
+    /// one column wide.
+    #[test]
+    fn runs_are_the_runs_of_set_bits() {
+        let by_bits = |mask: &[u64]| {
+            let bit = |x: usize| mask[x / 64] >> (x % 64) & 1 == 1;
+            let n = mask.len() * 64;
+            let mut runs = Vec::new();
+            let mut x = 0;
+            while x < n {
+                if bit(x) {
+                    let a = x;
+                    while x < n && bit(x) {
+                        x += 1;
+                    }
+                    runs.push((a, x));
+                } else {
+                    x += 1;
+                }
+            }
+            runs
+        };
+        let mut z = 11u64;
+        let mut next = || {
+            z = z
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            z
+        };
+        let words = [0, u64::MAX, 1, 1 << 63, 1 | 1 << 63, 0x5555_5555_5555_5555];
+        let mut masks: Vec<Vec<u64>> = vec![vec![]];
+        for &a in &words {
+            masks.push(vec![a]);
+            for &b in &words {
+                masks.push(vec![a, b]);
+                for &c in &words {
+                    masks.push(vec![a, b, c]);
+                }
+            }
+        }
+        for n in 1..8 {
+            for _ in 0..50 {
+                // Sparse edges: long runs, as a row of walls gives.
+                masks.push((0..n).map(|_| next() & next() & next()).collect());
+                masks.push((0..n).map(|_| next() | next() | next()).collect());
+            }
+        }
+        for mask in &masks {
+            let mut runs = Vec::new();
+            open_runs(mask, |a, b| runs.push((a, b)));
+            assert_eq!(runs, by_bits(mask), "{mask:x?}");
         }
     }
 
