@@ -232,9 +232,10 @@ fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
 }
 
 /// The first word of `mask` from `from` on in which a run begins or ends
-/// (see [`open_runs`]), or `mask.len()` if none does. Not inlined: apart
-/// from the painting in [`open_runs`]' loop, its own loop keeps its state
-/// in registers, where inlined it kept it on the stack.
+/// (see [`open_runs`]), or `mask.len()` if none does. Kept out of line so
+/// that its loop, away from the painting inlined in [`open_runs`], keeps
+/// its state in registers: inlined, it kept it on the stack (PERF.md
+/// entry 74).
 #[inline(never)]
 fn next_edge_word(mask: &[u64], from: usize) -> usize {
     let mut carry = from
