@@ -9,7 +9,7 @@
 
 use super::by_band::ByBand;
 #[cfg(target_arch = "x86_64")]
-use super::paths::{scale_avx2, scale_sse2};
+use super::paths::{load_eight, scale_avx2, scale_sse2};
 use super::{fog, shade, Paths, Projection, Rows, WallCover};
 use crate::map::{Map, MapArt, Surface};
 use crate::texture::{Padded, Texture};
@@ -565,9 +565,9 @@ fn shade_walk_sse2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
 }
 
 /// [`shade_walk_scalar`] eight pixels at a time in AVX2: as the SSE2 walk,
-/// but the eight texels fetched by one gather, or, where the walk keeps to
-/// a strip of the texture, by two loads from its `padded` lines (see
-/// [`Strip`]). Every index is within the texture's `n * n` texels (the
+/// but the eight texels fetched by eight loads ([`load_eight`]), or, where
+/// the walk keeps to a strip of the texture, by two loads from its
+/// `padded` lines (see [`Strip`]). Every index is within the texture's `n * n` texels (the
 /// walk's masks keep it there), checked once.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
@@ -628,7 +628,7 @@ fn shade_walk_avx2(
             );
             // SAFETY: every lane of `at` is at most `u_mask | mask`, below
             // `texels.len()` (checked above).
-            unsafe { _mm256_i32gather_epi32::<4>(texels.as_ptr().cast(), at) }
+            unsafe { load_eight(texels, at) }
         });
     }
 }
@@ -792,7 +792,7 @@ fn shade_spans<const ALONG_V: bool>(
 /// neighbouring texels along at most two lines of the texture. With the
 /// lines [`Padded`], each line's eight are one unaligned load from the
 /// first of them, and each pixel's texel is picked from its line's eight
-/// by its place along (a permute): no gather.
+/// by its place along (a permute): two loads, not eight.
 #[cfg(target_arch = "x86_64")]
 struct Strip<'a> {
     /// The padded lines: columns when the walk runs along them (down `v`),

@@ -4,7 +4,7 @@
 //! ([`paint`]), so bands can be painted on different cores.
 
 #[cfg(target_arch = "x86_64")]
-use super::paths::{scale_avx2, scale_sse2};
+use super::paths::{load_eight, scale_avx2, scale_sse2};
 use super::raycast::{self, Side};
 use super::{fog, shade, ColumnSpan, Paths, Projection, Rows, WallStrip};
 use crate::map::{ceil_i64, Map, MapArt, DOOR};
@@ -503,14 +503,8 @@ unsafe fn paint_oct(
     for _ in 0..n {
         let at_row = _mm256_add_epi32(base, _mm256_min_epu32(rows.hi, last));
         if _mm256_movemask_epi8(_mm256_cmpeq_epi32(at_row, above)) != -1 {
-            // Eight loads rather than `vpgatherdd`, which took longer on
-            // the AMD Zen 4 these figures come from (PERF.md entry 40).
-            let mut index = [0u32; 8];
-            // SAFETY: `index` is 32 writable bytes; the store is unaligned.
-            unsafe { _mm256_storeu_si256(index.as_mut_ptr().cast(), at_row) };
             // SAFETY: each lane is below `texels.len()` (checked above).
-            let t = |i: usize| unsafe { *texels.get_unchecked(index[i] as usize) } as i32;
-            let texel = _mm256_setr_epi32(t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7));
+            let texel = unsafe { load_eight(texels, at_row) };
             out = _mm256_or_si256(scale_avx2(texel, b), opaque);
             above = at_row;
         }
