@@ -210,8 +210,7 @@ fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
         let Some(&bits) = mask.get(block) else {
             break;
         };
-        let carry = block.checked_sub(1).map_or(0, |b| mask[b] >> 63);
-        let mut edges = bits ^ (bits << 1 | carry);
+        let mut edges = bits ^ (bits << 1 | carry_into(mask, block));
         while edges != 0 {
             let at = edges.trailing_zeros();
             edges &= edges - 1;
@@ -238,10 +237,7 @@ fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
 /// entry 74).
 #[inline(never)]
 fn next_edge_word(mask: &[u64], from: usize) -> usize {
-    let mut carry = from
-        .checked_sub(1)
-        .and_then(|b| mask.get(b))
-        .map_or(0, |w| w >> 63);
+    let mut carry = carry_into(mask, from);
     for (i, &bits) in mask.iter().enumerate().skip(from) {
         if bits ^ (bits << 1 | carry) != 0 {
             return i;
@@ -249,6 +245,14 @@ fn next_edge_word(mask: &[u64], from: usize) -> usize {
         carry = bits >> 63;
     }
     mask.len()
+}
+
+/// The bit that word `i` of `mask` sees to the left of its bit 0: the last
+/// bit of the word before, or none (0) for the first word.
+fn carry_into(mask: &[u64], i: usize) -> u64 {
+    i.checked_sub(1)
+        .and_then(|b| mask.get(b))
+        .map_or(0, |w| w >> 63)
 }
 
 /// Bit `i` set where column `i` of `covers` (at most 64) is open in row
@@ -567,8 +571,8 @@ fn shade_walk_sse2(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness: 
 /// [`shade_walk_scalar`] eight pixels at a time in AVX2: as the SSE2 walk,
 /// but the eight texels fetched by eight loads ([`load_eight`]), or, where
 /// the walk keeps to a strip of the texture, by two loads from its
-/// `padded` lines (see [`Strip`]). Every index is within the texture's `n * n` texels (the
-/// walk's masks keep it there), checked once.
+/// `padded` lines (see [`Strip`]). Every index is within the texture's
+/// `n * n` texels (the walk's masks keep it there), checked once.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn shade_walk_avx2(
@@ -975,19 +979,7 @@ mod tests {
                         let mut runs = Vec::new();
                         let mask = &masks[(y as usize - y0) * words..][..words];
                         open_runs(mask, |a, b| runs.push((a, b)));
-                        let mut want = Vec::new();
-                        let mut x = 0;
-                        while x < n {
-                            if covers[x].open(y) {
-                                let a = x;
-                                while x < n && covers[x].open(y) {
-                                    x += 1;
-                                }
-                                want.push((a, x));
-                            } else {
-                                x += 1;
-                            }
-                        }
+                        let want = runs_where(n, |x| covers[x].open(y));
                         assert_eq!(runs, want, "{n} columns, row {y} of {y0}..{y1}");
                     }
                 }
@@ -1000,31 +992,8 @@ mod tests {
     /// one column wide.
     #[test]
     fn runs_are_the_runs_of_set_bits() {
-        let by_bits = |mask: &[u64]| {
-            let bit = |x: usize| mask[x / 64] >> (x % 64) & 1 == 1;
-            let n = mask.len() * 64;
-            let mut runs = Vec::new();
-            let mut x = 0;
-            while x < n {
-                if bit(x) {
-                    let a = x;
-                    while x < n && bit(x) {
-                        x += 1;
-                    }
-                    runs.push((a, x));
-                } else {
-                    x += 1;
-                }
-            }
-            runs
-        };
-        let mut z = 11u64;
-        let mut next = || {
-            z = z
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            z
-        };
+        let mut rng = crate::rng::Rng::new(11);
+        let mut next = || rng.next_u64();
         let words = [0, u64::MAX, 1, 1 << 63, 1 | 1 << 63, 0x5555_5555_5555_5555];
         let mut masks: Vec<Vec<u64>> = vec![vec![]];
         for &a in &words {
@@ -1046,8 +1015,28 @@ mod tests {
         for mask in &masks {
             let mut runs = Vec::new();
             open_runs(mask, |a, b| runs.push((a, b)));
-            assert_eq!(runs, by_bits(mask), "{mask:x?}");
+            let bit = |x: usize| mask[x / 64] >> (x % 64) & 1 == 1;
+            assert_eq!(runs, runs_where(mask.len() * 64, bit), "{mask:x?}");
         }
+    }
+
+    /// The runs `a..b` of the columns below `n` where `open` holds, found
+    /// one column at a time: the reference for [`open_runs`].
+    fn runs_where(n: usize, open: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+        let mut runs = Vec::new();
+        let mut x = 0;
+        while x < n {
+            if open(x) {
+                let a = x;
+                while x < n && open(x) {
+                    x += 1;
+                }
+                runs.push((a, x));
+            } else {
+                x += 1;
+            }
+        }
+        runs
     }
 
     /// A band's flips found by looking at every column: where its cover
