@@ -117,7 +117,7 @@ fn every_path_paints_the_same_bytes() {
         ),
     ];
     let paths: Vec<Paths> = Paths::available().collect();
-    for size in [(320, 180), (333, 187), (640, 360), (61, 35)] {
+    let compare = |size: (usize, usize)| {
         for (name, world, pose) in &scenes {
             let want = frame(world, &art, *pose, size, Paths::Scalar);
             for &p in &paths[1..] {
@@ -136,5 +136,16 @@ fn every_path_paints_the_same_bytes() {
                 }
             }
         }
+    };
+    for size in [(320, 180), (333, 187), (640, 360), (61, 35)] {
+        compare(size);
     }
+    // Past 1024 wide, the walls of a band taller than 24 rows are painted
+    // in blocks of rows on some paths and in one on others: on one thread,
+    // 300 rows make bands of 48 on any machine.
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    one.install(|| compare((1100, 300)));
 }

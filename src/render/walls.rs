@@ -87,9 +87,9 @@ pub(super) fn cast(
 /// covers, leaving what is not wall for the flats to paint over; else four
 /// [`plain`] strips (see [`paint_quad`]) over the rows all four cover,
 /// each column's own rows above and below painted alone. A row of a group
-/// is one store, shaded together. Every other column alone. In a frame
-/// [`BLOCK_WIDTH`] wide or more, a band's rows in blocks of at most
-/// [`BLOCK_ROWS`].
+/// is one store, shaded together. Every other column alone. Without AVX2,
+/// in a frame [`BLOCK_WIDTH`] wide or more, a band's rows in blocks of at
+/// most [`BLOCK_ROWS`].
 pub(super) fn paint(
     art: &MapArt,
     proj: &Projection,
@@ -97,7 +97,7 @@ pub(super) fn paint(
     walls: (&[ColumnSpan], &[WallStrip]),
     plan: &Plan,
 ) {
-    let blocks = if proj.width >= BLOCK_WIDTH {
+    let blocks = if proj.width >= BLOCK_WIDTH && rows.paths != Paths::Avx2 {
         (rows.y1 - rows.y0).div_ceil(BLOCK_ROWS)
     } else {
         1
@@ -106,14 +106,19 @@ pub(super) fn paint(
 }
 
 /// Rows of a band whose walls [`paint`] paints together at most, in a
-/// frame [`BLOCK_WIDTH`] pixels wide or more. A piece paints down its
-/// columns, a row of the frame at a time, so each row of the rows painted
-/// together is a stream of stores of its own, a line further along for
-/// every two eights. A processor's prefetcher follows a few dozen streams
-/// at once (Intel's L2 streamer 32) and no more: on the Cascade Lake a
-/// 1920-wide band's 48 rows waited on their lines, and in blocks of 24
-/// rows the one-core 1920x1080 frame took 20-30% less at its fastest,
-/// with blocks of 12 to 24 alike and 32 or 48 slower (PERF.md entry 55).
+/// frame [`BLOCK_WIDTH`] pixels wide or more, on the paths without AVX2.
+/// A piece paints down its columns, a row of the frame at a time, so each
+/// row of the rows painted together is a stream of stores of its own, a
+/// line further along for every two eights or four fours. A processor's
+/// prefetcher follows a few dozen streams at once (Intel's L2 streamer 32)
+/// and no more: on the Cascade Lake a 1920-wide band's 48 rows waited on
+/// their lines, and in blocks of 24 rows the one-core 1920x1080 frame took
+/// 20-30% less at its fastest, with blocks of 12 to 24 alike and 32 or 48
+/// slower (PERF.md entry 55). Since then the AVX2 eights ask for the line
+/// ahead in their row themselves ([`prefetch_ahead`], entry 62), and with
+/// AVX2 a band in one block is now 2% faster at 1920x1080 and 1280x720
+/// than in blocks, each block having cost every eight a start again; the
+/// SSE2 fours, which do not ask, are still 3% faster in blocks (entry 79).
 const BLOCK_ROWS: usize = 24;
 
 /// Frames narrower than this paint each band's walls in one block: their
@@ -524,8 +529,8 @@ const PREFETCH_PIXELS: usize = 32;
 /// Asks for the frame's line [`PREFETCH_PIXELS`] to the right of pixel
 /// `at`, in its row, to be written (never past the last of `pixels`, the
 /// block's, so never into the next band, which another core may be
-/// painting). A band's walls are painted each block of rows whole (one
-/// block in a narrow frame), the block's pieces from left to right and
+/// painting). With AVX2 a band's walls are painted as one block of rows
+/// (see [`BLOCK_ROWS`]), the block's pieces from left to right and
 /// each eight down its rows, so every row of a block is a stream of stores
 /// moving right, an eight's width for each eight: the line two ahead of
 /// this store is the one the eights four along will store to. On the
