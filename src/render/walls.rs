@@ -116,7 +116,7 @@ pub(super) fn paint(
 /// 20-30% less at its fastest, with blocks of 12 to 24 alike and 32 or 48
 /// slower (PERF.md entry 55). Since then the AVX2 eights ask for the line
 /// ahead in their row themselves ([`prefetch_ahead`], entry 62), and with
-/// AVX2 a band in one block is now 2% faster at 1920x1080 and 1280x720
+/// AVX2 a band in one block is now 1-3% faster at 1920x1080 and 1280x720
 /// than in blocks, each block having cost every eight a start again; the
 /// SSE2 fours, which do not ask, are still 3% faster in blocks (entry 79).
 const BLOCK_ROWS: usize = 24;
@@ -529,19 +529,19 @@ const PREFETCH_PIXELS: usize = 32;
 /// Asks for the frame's line [`PREFETCH_PIXELS`] to the right of pixel
 /// `at`, in its row, to be written (never past the last of `pixels`, the
 /// block's, so never into the next band, which another core may be
-/// painting). With AVX2 a band's walls are painted as one block of rows
-/// (see [`BLOCK_ROWS`]), the block's pieces from left to right and
-/// each eight down its rows, so every row of a block is a stream of stores
-/// moving right, an eight's width for each eight: the line two ahead of
-/// this store is the one the eights four along will store to. On the
-/// Cascade Lake this took 13-19% off the median 1920x1080 frame on one
-/// core and 11-12% on two, against asking sixteen rows below as entry 50
-/// did; 960x540 and 640x360 alike or 1-3% faster (PERF.md entry 62). The
-/// hint says "to be written", but without the `prfchw` target feature
-/// (unstable in Rust 1.95) the compiler emits a plain `prefetcht0`, a read
-/// (entry 54). Only every other eight along a row asks (a line is two
-/// eights' stores): one ask a line, not two, was about 1% faster, the
-/// asks waiting on the fill buffers less (entry 65).
+/// painting). With AVX2 a band's walls are painted in one block of rows
+/// (see [`BLOCK_ROWS`]), its pieces from left to right and each eight down
+/// its rows, so every row of the block is a stream of stores moving right,
+/// an eight's width for each eight: the line two ahead of this store is the
+/// one the eights four along will store to. On the Cascade Lake this took
+/// 13-19% off the median 1920x1080 frame on one core and 11-12% on two,
+/// against asking sixteen rows below as entry 50 did; 960x540 and 640x360
+/// alike or 1-3% faster (PERF.md entry 62). The hint says "to be written",
+/// but without the `prfchw` target feature (unstable in Rust 1.95) the
+/// compiler emits a plain `prefetcht0`, a read (entry 54). Only every other
+/// eight along a row asks (a line is two eights' stores): one ask a line,
+/// not two, was about 1% faster, the asks waiting on the fill buffers less
+/// (entry 65).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
