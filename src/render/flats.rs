@@ -46,8 +46,14 @@ pub(super) fn draw(
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
     open_masks(rows.y0, covers, flips, masks);
+    let flipped = flipped_rows(flips, rows.y1 - rows.y0);
+    let mut kept = KeptRuns::default();
     for y in rows.y0..rows.y1 {
         let mask = &masks[(y - rows.y0) * words..][..words];
+        let changed = flipped
+            .checked_shr((y - rows.y0) as u32)
+            .is_none_or(|bits| bits & 1 == 1);
+        let runs = kept.of(mask, changed);
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
             (&art.floor, proj.eye)
@@ -57,7 +63,7 @@ pub(super) fn draw(
         if let (true, true, Some(sky)) = (below <= 0.0, map.all_sky(), &art.sky) {
             let at = (y - rows.y0) * w;
             let row = &mut rows.pixels[at..at + w];
-            open_runs(mask, |a, b| {
+            runs.each(|a, b| {
                 sky_row(
                     sky,
                     proj,
@@ -79,10 +85,10 @@ pub(super) fn draw(
             Surface::Colour(rgb) => {
                 let texel = u32::from_ne_bytes([rgb[0], rgb[1], rgb[2], 255]);
                 let px = shade(texel, brightness);
-                open_runs(mask, |a, b| row[a..b].fill(px));
+                runs.each(|a, b| row[a..b].fill(px));
             }
             Surface::Texture(texture) if texture.size().is_power_of_two() => {
-                masked_row(rows.paths, texture, proj, dist, brightness, row, mask);
+                masked_row(rows.paths, texture, proj, dist, brightness, row, runs);
             }
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
@@ -227,6 +233,79 @@ fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
         // Bits past the last column are clear, so a run still open here
         // has reached the last column of a row of whole words.
         paint(start, mask.len() * 64);
+    }
+}
+
+/// The rows of a band `rows` tall that `flips` change, as bits (bit `r`
+/// for row `r`): every other row's mask is the row above's. All of them
+/// in a band of more than 64 rows, which the bits cannot tell apart.
+fn flipped_rows(flips: &[[u32; 2]], rows: usize) -> u64 {
+    if rows > 64 {
+        return u64::MAX;
+    }
+    flips.iter().fold(0, |bits, &[r, _]| bits | 1 << (r % 64))
+}
+
+/// The open runs of a row of masks, kept while the rows below have the
+/// same mask: [`open_runs`] scans a row's words for the edges (a word a
+/// 64 columns, every word looked at), while a row that no flip changes
+/// has the runs of the row above. In the bench's three poses at
+/// 1920x1080, 52% of the rows; 1% of the frame (PERF.md entry 90).
+#[derive(Debug, Default)]
+struct KeptRuns {
+    runs: [(u32, u32); KEPT_RUNS],
+    len: usize,
+    /// True if `runs` are those of the rows since the last flip; false
+    /// before the first row, after a flip, or where a row had more runs
+    /// than there is room for.
+    valid: bool,
+}
+
+/// Runs a row may have for [`KeptRuns`] to keep them; a row with more is
+/// scanned every time.
+const KEPT_RUNS: usize = 32;
+
+impl KeptRuns {
+    /// The runs of row `mask`, which differs from the row above if
+    /// `flipped`: those kept, or those found now and kept if they fit, or
+    /// the mask to scan.
+    fn of<'a>(&'a mut self, mask: &'a [u64], flipped: bool) -> Runs<'a> {
+        if flipped || !self.valid {
+            let (mut len, runs) = (0, &mut self.runs);
+            let mut fits = true;
+            open_runs(mask, |a, b| match runs.get_mut(len) {
+                Some(run) => {
+                    *run = (a as u32, b as u32);
+                    len += 1;
+                }
+                None => fits = false,
+            });
+            (self.len, self.valid) = (len, fits);
+        }
+        if self.valid {
+            Runs::Kept(&self.runs[..self.len])
+        } else {
+            Runs::Scan(mask)
+        }
+    }
+}
+
+/// A row's open runs: kept from a scan, or still to scan.
+#[derive(Clone, Copy, Debug)]
+enum Runs<'a> {
+    Kept(&'a [(u32, u32)]),
+    Scan(&'a [u64]),
+}
+
+impl Runs<'_> {
+    /// Calls `paint(a, b)` for each run `a..b`, left to right.
+    fn each(self, mut paint: impl FnMut(usize, usize)) {
+        match self {
+            Runs::Kept(runs) => runs
+                .iter()
+                .for_each(|&(a, b)| paint(a as usize, b as usize)),
+            Runs::Scan(mask) => open_runs(mask, paint),
+        }
     }
 }
 
@@ -406,7 +485,7 @@ fn row_walk(proj: &Projection, dist: f64) -> ([f64; 2], [f64; 2]) {
 const FRAC_BITS: u32 = 16;
 
 /// [`textured_row`] for a texture whose size is a power of two, over the
-/// runs of columns set in `open` (one row of [`open_masks`]): texel
+/// `open` runs of columns (from one row of [`open_masks`]): texel
 /// coordinates in 16.16 fixed point, wrapped by a mask, so the loop has no
 /// division, no float-to-int conversion and no bounds to check beyond one.
 fn masked_row(
@@ -416,7 +495,7 @@ fn masked_row(
     dist: f64,
     brightness: u32,
     row: &mut [[u8; 4]],
-    open: &[u64],
+    open: Runs,
 ) {
     let n = texture.size();
     let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
@@ -433,7 +512,7 @@ fn masked_row(
     let texels = &texture.texels()[..n * n];
     // The padded lines only the AVX2 walk reads (made on its first frame).
     let padded = (paths == Paths::Avx2).then(|| texture.padded());
-    open_runs(open, |a, b| {
+    open.each(|a, b| {
         // Where the walk is at column `a`: the same integers stepping
         // from column 0 would reach.
         let u = u0.wrapping_add(du.wrapping_mul(a as i64));
@@ -963,11 +1042,14 @@ mod tests {
                     .collect();
                 // Bands of rows starting at several rows, of several
                 // heights; each row's runs as the column-by-column scan.
-                for (y0, y1) in [(0, 60), (7, 8), (13, 45), (33, 60)] {
+                for (y0, y1) in [(0, 60), (7, 8), (13, 45), (33, 60), (0, 70)] {
                     let words = mask_words(n);
                     let mut masks = vec![u64::MAX; (y1 - y0) * words];
                     let flips = flips_by_scan(y0, y1 - y0, &covers);
                     open_masks(y0, &covers, &flips, &mut masks);
+                    // The runs kept from row to row, as `draw` keeps them.
+                    let flipped = flipped_rows(&flips, y1 - y0);
+                    let mut kept = KeptRuns::default();
                     for y in y0 as u32..y1 as u32 {
                         for (i, block) in covers.chunks(64).enumerate() {
                             assert_eq!(
@@ -981,6 +1063,12 @@ mod tests {
                         open_runs(mask, |a, b| runs.push((a, b)));
                         let want = runs_where(n, |x| covers[x].open(y));
                         assert_eq!(runs, want, "{n} columns, row {y} of {y0}..{y1}");
+                        let changed = flipped
+                            .checked_shr(y - y0 as u32)
+                            .is_none_or(|bits| bits & 1 == 1);
+                        let mut runs = Vec::new();
+                        kept.of(mask, changed).each(|a, b| runs.push((a, b)));
+                        assert_eq!(runs, want, "kept: {n} columns, row {y} of {y0}..{y1}");
                     }
                 }
             }
