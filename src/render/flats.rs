@@ -46,14 +46,10 @@ pub(super) fn draw(
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
     open_masks(rows.y0, covers, flips, masks);
-    let flipped = flipped_rows(flips, rows.y1 - rows.y0);
-    let mut kept = KeptRuns::default();
+    let mut kept = KeptRuns::for_band(flips, rows.y1 - rows.y0);
     for y in rows.y0..rows.y1 {
         let mask = &masks[(y - rows.y0) * words..][..words];
-        let changed = flipped
-            .checked_shr((y - rows.y0) as u32)
-            .is_none_or(|bits| bits & 1 == 1);
-        let runs = kept.of(mask, changed);
+        let runs = kept.of(y - rows.y0, mask);
         let below = y as f64 + 0.5 - proj.horizon;
         let (surface, height) = if below > 0.0 {
             (&art.floor, proj.eye)
@@ -236,23 +232,17 @@ fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
     }
 }
 
-/// The rows of a band `rows` tall that `flips` change, as bits (bit `r`
-/// for row `r`): every other row's mask is the row above's. All of them
-/// in a band of more than 64 rows, which the bits cannot tell apart.
-fn flipped_rows(flips: &[[u32; 2]], rows: usize) -> u64 {
-    if rows > 64 {
-        return u64::MAX;
-    }
-    flips.iter().fold(0, |bits, &[r, _]| bits | 1 << (r % 64))
-}
-
-/// The open runs of a row of masks, kept while the rows below have the
-/// same mask: [`open_runs`] scans a row's words for the edges (a word a
-/// 64 columns, every word looked at), while a row that no flip changes
-/// has the runs of the row above. In the bench's three poses at
-/// 1920x1080, 52% of the rows; 1% of the frame (PERF.md entry 90).
-#[derive(Debug, Default)]
+/// The open runs of a band's rows of masks, kept while the rows below
+/// have the same mask: [`open_runs`] scans a row's words for the edges
+/// (a word for every 64 columns, each one looked at), while a row that no
+/// flip changes has the runs of the row above. In the bench's three poses
+/// at 1920x1080, 52% of the rows; 1% of the frame (PERF.md entry 90).
+#[derive(Debug)]
 struct KeptRuns {
+    /// The band's rows that its flips change, as bits (bit `r` for row
+    /// `r`): every other row's mask is the row above's. All of them in a
+    /// band of more than 64 rows, which the bits cannot tell apart.
+    flipped: u64,
     runs: [(u32, u32); KEPT_RUNS],
     len: usize,
     /// True if `runs` are those of the rows since the last flip; false
@@ -266,10 +256,28 @@ struct KeptRuns {
 const KEPT_RUNS: usize = 32;
 
 impl KeptRuns {
-    /// The runs of row `mask`, which differs from the row above if
-    /// `flipped`: those kept, or those found now and kept if they fit, or
-    /// the mask to scan.
-    fn of<'a>(&'a mut self, mask: &'a [u64], flipped: bool) -> Runs<'a> {
+    /// Nothing kept yet, for a band `rows` tall whose flips are `flips`.
+    fn for_band(flips: &[[u32; 2]], rows: usize) -> Self {
+        let flipped = if rows > 64 {
+            u64::MAX
+        } else {
+            flips.iter().fold(0, |bits, &[r, _]| bits | 1 << (r % 64))
+        };
+        KeptRuns {
+            flipped,
+            runs: [(0, 0); KEPT_RUNS],
+            len: 0,
+            valid: false,
+        }
+    }
+
+    /// The runs of row `r` of the band, whose mask is `mask`: those kept,
+    /// or those found now and kept if they fit, or the mask to scan.
+    fn of<'a>(&'a mut self, r: usize, mask: &'a [u64]) -> Runs<'a> {
+        let flipped = u32::try_from(r)
+            .ok()
+            .and_then(|r| self.flipped.checked_shr(r))
+            .is_none_or(|bits| bits & 1 == 1);
         if flipped || !self.valid {
             let (mut len, runs) = (0, &mut self.runs);
             let mut fits = true;
@@ -1048,8 +1056,7 @@ mod tests {
                     let flips = flips_by_scan(y0, y1 - y0, &covers);
                     open_masks(y0, &covers, &flips, &mut masks);
                     // The runs kept from row to row, as `draw` keeps them.
-                    let flipped = flipped_rows(&flips, y1 - y0);
-                    let mut kept = KeptRuns::default();
+                    let mut kept = KeptRuns::for_band(&flips, y1 - y0);
                     for y in y0 as u32..y1 as u32 {
                         for (i, block) in covers.chunks(64).enumerate() {
                             assert_eq!(
@@ -1063,11 +1070,9 @@ mod tests {
                         open_runs(mask, |a, b| runs.push((a, b)));
                         let want = runs_where(n, |x| covers[x].open(y));
                         assert_eq!(runs, want, "{n} columns, row {y} of {y0}..{y1}");
-                        let changed = flipped
-                            .checked_shr(y - y0 as u32)
-                            .is_none_or(|bits| bits & 1 == 1);
                         let mut runs = Vec::new();
-                        kept.of(mask, changed).each(|a, b| runs.push((a, b)));
+                        kept.of(y as usize - y0, mask)
+                            .each(|a, b| runs.push((a, b)));
                         assert_eq!(runs, want, "kept: {n} columns, row {y} of {y0}..{y1}");
                     }
                 }
