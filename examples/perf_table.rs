@@ -152,30 +152,34 @@ fn quiet(run: &Run) -> Result<(), String> {
         return Err("no frame rows".into());
     }
     for (w, h) in found {
-        for kind in ["frame", "fill"] {
-            for cores in ["1t", "all"] {
-                let name = format!("{kind}_{w}x{h}_{cores}_ms");
-                let (Some(&median), Some(&quickest)) =
-                    (run.get(&name), run.get(&format!("{name}_min")))
-                else {
-                    return Err(format!("no {name} or no {name}_min"));
-                };
-                if median > quickest * QUIET_SPREAD {
-                    return Err(format!(
-                        "{name} median {median:.3} ms is {:.2}x its quickest {quickest:.3}",
-                        median / quickest
-                    ));
-                }
+        // A timing's row name, median and quickest: both rows must be there.
+        let timing = |kind: &str, cores: &str| {
+            let name = format!("{kind}_{w}x{h}_{cores}_ms");
+            match (run.get(&name), run.get(&format!("{name}_min"))) {
+                (Some(&median), Some(&quickest)) => Ok((name, median, quickest)),
+                _ => Err(format!("no {name} or no {name}_min")),
             }
-        }
-        let fill = |cores: &str| run.get(&format!("fill_{w}x{h}_{cores}_ms")).copied();
-        if let (Some(all), Some(one)) = (fill("all"), fill("1t")) {
-            if all > one * QUIET_FILL_SHARE {
+        };
+        let [frame_one, frame_all, fill_one, fill_all] = [
+            timing("frame", "1t")?,
+            timing("frame", "all")?,
+            timing("fill", "1t")?,
+            timing("fill", "all")?,
+        ];
+        for (name, median, quickest) in [&frame_one, &frame_all, &fill_one, &fill_all] {
+            if *median > quickest * QUIET_SPREAD {
                 return Err(format!(
-                    "fill_{w}x{h}_all_ms {all:.3} ms is {:.2} of the one-core {one:.3}",
-                    all / one
+                    "{name} median {median:.3} ms is {:.2}x its quickest {quickest:.3}",
+                    median / quickest
                 ));
             }
+        }
+        let ((name, all, _), (_, one, _)) = (fill_all, fill_one);
+        if all > one * QUIET_FILL_SHARE {
+            return Err(format!(
+                "{name} {all:.3} ms is {:.2} of the one-core {one:.3}",
+                all / one
+            ));
         }
     }
     Ok(())
