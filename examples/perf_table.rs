@@ -320,10 +320,9 @@ fn targets(runs: &[&Run]) -> String {
     for (what, row, bound, (digits, unit)) in TARGETS {
         let values: Vec<f64> = runs.iter().filter_map(|r| r.get(row).copied()).collect();
         let met = values.iter().filter(|&&v| bound.met(v)).count();
-        let figures = match span(&values, digits) {
-            none if values.is_empty() => none,
-            some => some + unit,
-        };
+        // No unit after the "-" of a target no run has.
+        let unit = if values.is_empty() { "" } else { unit };
+        let figures = span(&values, digits) + unit;
         let _ = writeln!(out, "| {what} | {figures} | {met} of {} |", values.len());
     }
     out
