@@ -139,6 +139,17 @@ impl<'a> Canvas<'a> {
             return self.text_by_glyph(x, y, text, scale, rgb);
         }
         let colour = [rgb[0], rgb[1], rgb[2], 255];
+        if scale == 1 {
+            // The HUD's scale in frames under 600 rows (`hud::text_scale`).
+            return self.text_at_one(x, y, text, colour);
+        }
+        self.text_by_rows(x, y, text, scale, colour);
+    }
+
+    /// [`Canvas::text`] at a scale of at most [`MAX_ROW_SCALE`] in `colour`:
+    /// each glyph row's bits worked out for the frame rows it covers.
+    fn text_by_rows(&mut self, x: i64, y: i64, text: &str, scale: usize, colour: [u8; 4]) {
+        let s = scale as i64;
         // Glyph row `r` of the letters and `r - 1` of the shadow (one glyph
         // pixel lower) share frame rows `y + r s` to `y + (r + 1) s`: the
         // same bits in each of those rows of the band, worked out once.
@@ -159,6 +170,30 @@ impl<'a> Canvas<'a> {
             let (from, to) = (rows.start - self.y0, rows.end - self.y0);
             let pixels = &mut self.pixels[from * self.width..to * self.width];
             text_row(self.paths, pixels, &strip, colour);
+        }
+    }
+
+    /// [`Canvas::text`] at scale 1: each glyph row is one frame row and
+    /// each glyph 8 pixels, so eight glyphs fill a window exactly, and one
+    /// transpose of their 8 x 8 bits gives the window for every row at
+    /// once, where the rows one by one would look each glyph up nine times.
+    fn text_at_one(&mut self, x: i64, y: i64, text: &str, colour: [u8; 4]) {
+        let rows = self.rows(y, GLYPH as i64 + 1);
+        let first = (rows.start as i64 - y) as usize;
+        let width = self.width;
+        let (from, to) = (rows.start - self.y0, rows.end - self.y0);
+        let lines = &mut self.pixels[from * width..to * width];
+        let at = TextAt {
+            text,
+            x,
+            width,
+            first,
+        };
+        match self.paths {
+            // SAFETY: AVX2 is chosen only where the processor has it.
+            #[cfg(target_arch = "x86_64")]
+            Paths::Avx2 => unsafe { text_at_one_avx2(lines, &at, colour) },
+            _ => text_at_one_with(lines, &at, colour, paint_window),
         }
     }
 
@@ -357,6 +392,93 @@ fn text_row_with(
         emit(letters, shadow, window_x, &mut carry);
         (letters, shadow, held) = (0, 0, 0);
         window_x += 64;
+    }
+}
+
+/// A line of text at scale 1 over the frame rows of glyph rows `first`
+/// onward (the rows [`Canvas::text_at_one`] hands on).
+struct TextAt<'a> {
+    text: &'a str,
+    x: i64,
+    /// The frame's width: the rows' length.
+    width: usize,
+    /// The glyph row (0 to [`GLYPH`], the last the shadow's alone) of the
+    /// first row.
+    first: usize,
+}
+
+/// [`text_at_one_with`] with AVX2's painting of each window, compiled for
+/// AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn text_at_one_avx2(lines: &mut [[u8; 4]], at: &TextAt, colour: [u8; 4]) {
+    text_at_one_with(lines, at, colour, |l, x, letters, shadow, c| {
+        paint_window_avx2(l, x, letters, shadow, c)
+    })
+}
+
+/// The body of [`Canvas::text_at_one`]: eight glyphs at a time, their rows
+/// transposed into the window's bits for each glyph row, and each of
+/// `lines`' rows handed its window as [`text_row_with`] would hand it: the
+/// letters' row, and the shadow's (the glyph row above) one pixel right,
+/// its last bit carried into the next window.
+#[inline(always)]
+fn text_at_one_with(
+    lines: &mut [[u8; 4]],
+    at: &TextAt,
+    colour: [u8; 4],
+    mut paint: impl FnMut(&mut [[u8; 4]], usize, u64, u64, [u8; 4]),
+) {
+    let width = at.width;
+    let mut carry = [0u64; GLYPH + 1];
+    let mut chars = at.text.chars();
+    let mut window_x = at.x;
+    while window_x < width as i64 {
+        // Bit 8 j + c of byte r: pixel c of glyph j's row r.
+        let mut window = [0u64; GLYPH];
+        let mut held = 0;
+        for (slot, ch) in window.iter_mut().zip(&mut chars) {
+            *slot = u64::from_le_bytes(glyph(ch));
+            held += 1;
+        }
+        if held == 0 && carry.iter().all(|&c| c == 0) {
+            return;
+        }
+        transpose_bytes(&mut window);
+        for (k, line) in lines.chunks_exact_mut(width).enumerate() {
+            let r = at.first + k;
+            let letters = window.get(r).copied().unwrap_or(0);
+            let shadow = r.checked_sub(1).map_or(0, |above| window[above]);
+            let here = shadow << 1 | carry[r];
+            carry[r] = shadow >> 63;
+            clip_window(
+                line,
+                window_x,
+                letters,
+                here,
+                width as i64,
+                colour,
+                &mut paint,
+            );
+        }
+        window_x += 64;
+    }
+}
+
+/// Transposes the 8 x 8 bytes of `m` (byte c of `m[r]` is element (r, c)):
+/// blocks of four, then two, then one swapped across the diagonal.
+fn transpose_bytes(m: &mut [u64; 8]) {
+    for (shift, mask) in [
+        (32, 0x0000_0000_FFFF_FFFF_u64),
+        (16, 0x0000_FFFF_0000_FFFF),
+        (8, 0x00FF_00FF_00FF_00FF),
+    ] {
+        let step = shift / 8;
+        for i in (0..8).filter(|i| i & step == 0) {
+            let t = ((m[i] >> shift) ^ m[i + step]) & mask;
+            m[i + step] ^= t;
+            m[i] ^= t << shift;
+        }
     }
 }
 
@@ -723,6 +845,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn bytes_transposed_swap_rows_and_columns() {
+        let mut z = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..200 {
+            let m: [u64; 8] = std::array::from_fn(|_| {
+                z ^= z << 13;
+                z ^= z >> 7;
+                z ^= z << 17;
+                z
+            });
+            let byte = |v: u64, c: usize| v >> (8 * c) & 0xFF;
+            let mut t = m;
+            transpose_bytes(&mut t);
+            for (r, c) in (0..8).flat_map(|r| (0..8).map(move |c| (r, c))) {
+                assert_eq!(byte(t[r], c), byte(m[c], r), "({r}, {c}) of {m:x?}");
+            }
+            transpose_bytes(&mut t);
+            assert_eq!(t, m);
+        }
+    }
+
+    /// At scale 1, the text eight glyphs at a time (transposed) paints what
+    /// the same text a glyph row at a time does: texts of every length
+    /// round a window's eight glyphs, glyphs whose last column carries the
+    /// shadow into the next window, at places cut by either edge, in bands
+    /// of any height, on every path.
+    #[test]
+    fn text_at_scale_one_matches_the_text_a_glyph_row_at_a_time() {
+        // Glyphs lit in their last column: their shadow crosses into the
+        // next glyph's window when they end one.
+        let wide: String = (0u8..=255)
+            .map(char::from)
+            .filter(|&c| glyph(c).iter().any(|b| b & 0x80 != 0))
+            .collect();
+        let pool = format!("{wide}Wg@#|_ \u{e9}~MW{wide}");
+        let h = 14;
+        for w in [1, 9, 64, 70, 130] {
+            for len in (0..=17).chain([24, 40]) {
+                let text: String = pool.chars().cycle().skip(len).take(len).collect();
+                let columns = [-200, -65, -64, -63, -8, -1, 0, 1, 5, 56, 63, 64, 65];
+                let xs = columns
+                    .into_iter()
+                    .chain([w - 1, w, w + 3].map(|c| c as i64));
+                for (x, y) in xs.flat_map(|x| [-9, -8, -1, 0, 3, 5].map(|y| (x, y))) {
+                    for (band, paths) in [1, 2, 5, h]
+                        .into_iter()
+                        .flat_map(|b| Paths::available().map(move |p| (b, p)))
+                    {
+                        let draw = |by_rows: bool| {
+                            let mut got = vec![[9u8, 9, 9, 255]; w * h];
+                            for (b, rows) in got.chunks_mut(band * w).enumerate() {
+                                let mut canvas = Canvas::band(rows, w, h, b * band);
+                                canvas.paths = paths;
+                                let colour = [200, 100, 50, 255];
+                                if !canvas.meets(y, GLYPH as i64 + 1) {
+                                    continue;
+                                }
+                                if by_rows {
+                                    canvas.text_by_rows(x, y, &text, 1, colour);
+                                } else {
+                                    canvas.text_at_one(x, y, &text, colour);
+                                }
+                            }
+                            got
+                        };
+                        assert!(
+                            draw(false) == draw(true),
+                            "{text:?} at ({x}, {y}), {w} wide, bands of {band}, {paths:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(!wide.is_empty(), "no glyph is lit in its last column");
     }
 
     #[test]
