@@ -434,7 +434,9 @@ fn text_at_one_with(
     let mut chars = at.text.chars();
     let mut window_x = at.x;
     while window_x < width as i64 {
-        // Bit 8 j + c of byte r: pixel c of glyph j's row r.
+        // Glyph j's rows, row r in byte r of `window[j]`; transposed, bit
+        // 8 j + c of `window[r]` is pixel c of glyph j's row r: the
+        // window's bits for glyph row r.
         let mut window = [0u64; GLYPH];
         let mut held = 0;
         for (slot, ch) in window.iter_mut().zip(&mut chars) {
