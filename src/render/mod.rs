@@ -387,7 +387,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let beside = || {
         flats::sky_columns(map, &proj, sky);
         sprites::collect(world, &proj, art, billboards);
-        sparks.make(world, &proj, band_rows);
+        sparks.make(world, &proj, paths, band_rows);
         hud::readout_of(scene)
     };
     let ((), readout) = rayon::join(rays, beside);

@@ -3,12 +3,13 @@
 //! depth there, transparent texels skipped.
 
 use super::by_band::ByBand;
-use super::{fog, shade, ColumnSpan, Projection, Rows};
+use super::{fog, shade, ColumnSpan, Paths, Projection, Rows};
 use crate::map::{Key, PickupKind};
 use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
 use crate::sim::actors::tank::TankState;
 use crate::sim::actors::walker::{Frame, WalkerState};
 use crate::sim::actors::SHELL_HEIGHT;
+use crate::sim::particles::Particle;
 use crate::sim::World;
 use crate::sprites::{opaque, Art, Sheet};
 use std::f64::consts::{FRAC_PI_4, TAU};
@@ -268,50 +269,203 @@ const PARTICLE_SIZE: f64 = 0.035;
 /// An exhaust particle on screen: a square of pixels and its colour.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Spark {
-    x0: usize,
-    x1: usize,
-    /// First row and the row past the last, within the frame (each band
-    /// clips them to its own): rounded once a frame, not in every band.
-    y0: usize,
-    y1: usize,
-    depth: f64,
+    place: Place,
     colour: [u8; 4],
 }
 
 /// Fills `out` with every exhaust particle in front of the eye, as the
-/// small glowing square it covers, fading from white through yellow to red.
-fn sparks(world: &World, proj: &Projection, out: &mut Vec<Spark>) {
+/// small glowing square it covers, fading from white through yellow to red;
+/// their places on the widest of `paths` (the same on each, a test
+/// compares).
+fn sparks(world: &World, proj: &Projection, paths: Paths, out: &mut Vec<Spark>) {
     out.clear();
     out.reserve(world.particles().capacity());
-    let (w, h) = (proj.width as f64, proj.height as f64);
+    let view = SparkView::of(proj);
     // Colours by age and life, as particles born together share them:
     // `ember` (a power) once per pair, not once per particle.
     let mut colours = [(None, [0u8; 4]); 64];
-    for p in world.particles().iter() {
-        let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
-        let depth = dx * proj.fx + dy * proj.fy;
-        if depth < NEAR {
-            continue;
-        }
-        let scale = proj.focal / depth;
-        // Points, not blobs: at most a hundred and twentieth of the width.
-        let edge = (PARTICLE_SIZE * scale).clamp(1.0, (w / 120.0).max(1.0));
-        let cx = w * 0.5 + (dx * proj.rx + dy * proj.ry) * scale;
-        let cy = proj.horizon - (p.pos[2] - proj.eye) * scale;
-        let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);
+    let mut push = |p: &Particle, place: Place| {
         let slot = &mut colours[usize::from(p.age) % 64];
         if slot.0 != Some((p.age, p.life)) {
             *slot = (Some((p.age, p.life)), ember(p.fade()));
         }
         out.push(Spark {
-            x0: left.round().clamp(0.0, w) as usize,
-            x1: (left + edge).round().clamp(0.0, w) as usize,
-            y0: top.round().clamp(0.0, h) as usize,
-            y1: (top + edge).round().clamp(0.0, h) as usize,
-            depth,
+            place,
             colour: slot.1,
         });
+    };
+    let particles = world.particles().as_slice();
+    let mut rest = particles;
+    #[cfg(target_arch = "x86_64")]
+    if paths == Paths::Avx2 && view.w < EXACT_I32 && view.h < EXACT_I32 {
+        let (fours, tail) = particles.as_chunks::<4>();
+        for four in fours {
+            // SAFETY: AVX2 is chosen only where the processor has it.
+            let places = unsafe { place_four_avx2(four, &view) };
+            for (p, place) in four.iter().zip(places) {
+                if let Some(place) = place {
+                    push(p, place);
+                }
+            }
+        }
+        rest = tail;
     }
+    // (Read only on x86-64.)
+    let _ = paths;
+    for p in rest {
+        if let Some(place) = place_one(p, &view) {
+            push(p, place);
+        }
+    }
+}
+
+/// Frame edges below this place sparks in `i32` lanes exactly.
+const EXACT_I32: f64 = 2_147_483_648.0;
+
+/// What placing a spark needs of the projection, with the frame's edges
+/// and the largest spark's edge as floats.
+#[derive(Clone, Copy, Debug)]
+struct SparkView {
+    proj: Projection,
+    w: f64,
+    h: f64,
+    /// Points, not blobs: at most a hundred and twentieth of the width.
+    max_edge: f64,
+}
+
+impl SparkView {
+    fn of(proj: &Projection) -> Self {
+        let (w, h) = (proj.width as f64, proj.height as f64);
+        Self {
+            proj: *proj,
+            w,
+            h,
+            max_edge: (w / 120.0).max(1.0),
+        }
+    }
+}
+
+/// Where a spark lies on screen: its square's columns and rows, each the
+/// first and one past the last, within the frame (each band clips the rows
+/// to its own: rounded once a frame, not in every band), and its depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    x0: usize,
+    x1: usize,
+    y0: usize,
+    y1: usize,
+    depth: f64,
+}
+
+/// Where particle `p` lies on screen, or None if it is behind the eye or
+/// nearer than [`NEAR`].
+fn place_one(p: &Particle, view: &SparkView) -> Option<Place> {
+    let proj = &view.proj;
+    let (dx, dy) = (p.pos[0] - proj.x, p.pos[1] - proj.y);
+    let depth = dx * proj.fx + dy * proj.fy;
+    if depth < NEAR {
+        return None;
+    }
+    let scale = proj.focal / depth;
+    let edge = (PARTICLE_SIZE * scale).clamp(1.0, view.max_edge);
+    let cx = view.w * 0.5 + (dx * proj.rx + dy * proj.ry) * scale;
+    let cy = proj.horizon - (p.pos[2] - proj.eye) * scale;
+    let (left, top) = (cx - edge * 0.5, cy - edge * 0.5);
+    Some(Place {
+        x0: left.round().clamp(0.0, view.w) as usize,
+        x1: (left + edge).round().clamp(0.0, view.w) as usize,
+        y0: top.round().clamp(0.0, view.h) as usize,
+        y1: (top + edge).round().clamp(0.0, view.h) as usize,
+        depth,
+    })
+}
+
+/// [`place_one`] for four particles at once in AVX2, one a lane: the same
+/// operations in the same order, so the same bits. `round` is the sum
+/// with just under a half of the value's sign, truncated (exact for every
+/// double); `clamp` is two compares and blends, so that NaN passes
+/// through it as it does `f64::clamp`, and then counts as 0 as `as usize`
+/// makes it.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn place_four_avx2(four: &[Particle; 4], view: &SparkView) -> [Option<Place>; 4] {
+    use std::arch::x86_64::*;
+    let proj = &view.proj;
+    let lanes = |f: fn(&Particle) -> f64| {
+        _mm256_setr_pd(f(&four[0]), f(&four[1]), f(&four[2]), f(&four[3]))
+    };
+    let all = _mm256_set1_pd;
+    let dx = _mm256_sub_pd(lanes(|p| p.pos[0]), all(proj.x));
+    let dy = _mm256_sub_pd(lanes(|p| p.pos[1]), all(proj.y));
+    let depth = _mm256_add_pd(
+        _mm256_mul_pd(dx, all(proj.fx)),
+        _mm256_mul_pd(dy, all(proj.fy)),
+    );
+    let scale = _mm256_div_pd(all(proj.focal), depth);
+    let edge = clamp_avx2(_mm256_mul_pd(all(PARTICLE_SIZE), scale), 1.0, view.max_edge);
+    let across = _mm256_add_pd(
+        _mm256_mul_pd(dx, all(proj.rx)),
+        _mm256_mul_pd(dy, all(proj.ry)),
+    );
+    let cx = _mm256_add_pd(all(view.w * 0.5), _mm256_mul_pd(across, scale));
+    let up = _mm256_sub_pd(lanes(|p| p.pos[2]), all(proj.eye));
+    let cy = _mm256_sub_pd(all(proj.horizon), _mm256_mul_pd(up, scale));
+    let half = _mm256_mul_pd(edge, all(0.5));
+    let (left, top) = (_mm256_sub_pd(cx, half), _mm256_sub_pd(cy, half));
+    let x0 = round_clamp_avx2(left, view.w);
+    let x1 = round_clamp_avx2(_mm256_add_pd(left, edge), view.w);
+    let y0 = round_clamp_avx2(top, view.h);
+    let y1 = round_clamp_avx2(_mm256_add_pd(top, edge), view.h);
+    let mut depths = [0.0; 4];
+    // SAFETY: `depths` is 32 writable bytes; the store is unaligned.
+    unsafe { _mm256_storeu_pd(depths.as_mut_ptr(), depth) };
+    std::array::from_fn(|i| {
+        // Behind the eye or too near, as `place_one` tests it (so a NaN
+        // depth is placed, as there).
+        let too_near = depths[i] < NEAR;
+        (!too_near).then_some(Place {
+            x0: x0[i],
+            x1: x1[i],
+            y0: y0[i],
+            y1: y1[i],
+            depth: depths[i],
+        })
+    })
+}
+
+/// `v.clamp(lo, hi)` in each lane, as `f64::clamp` does it: a NaN stays NaN.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn clamp_avx2(v: std::arch::x86_64::__m256d, lo: f64, hi: f64) -> std::arch::x86_64::__m256d {
+    use std::arch::x86_64::*;
+    let (lo, hi) = (_mm256_set1_pd(lo), _mm256_set1_pd(hi));
+    let v = _mm256_blendv_pd(v, lo, _mm256_cmp_pd::<_CMP_LT_OQ>(v, lo));
+    _mm256_blendv_pd(v, hi, _mm256_cmp_pd::<_CMP_GT_OQ>(v, hi))
+}
+
+/// `v.round().clamp(0.0, hi) as usize` in each lane, for `hi` a whole
+/// number below 2^31. `round` (halves away from zero) is the sum with just
+/// under a half of the value's own sign, truncated: exact for every double,
+/// as the sum rounds up to the next whole number only from a half or more.
+/// A NaN passes the clamp and then counts as 0, as `as usize` takes it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn round_clamp_avx2(v: std::arch::x86_64::__m256d, hi: f64) -> [usize; 4] {
+    use std::arch::x86_64::*;
+    let sign = _mm256_and_pd(v, _mm256_set1_pd(-0.0));
+    let nudge = _mm256_or_pd(_mm256_set1_pd(0.499_999_999_999_999_94), sign);
+    let whole =
+        _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(_mm256_add_pd(v, nudge));
+    let r = clamp_avx2(whole, 0.0, hi);
+    let r = _mm256_blendv_pd(r, _mm256_setzero_pd(), _mm256_cmp_pd::<_CMP_UNORD_Q>(r, r));
+    // Each lane 0 to `hi`, so exact in `i32`.
+    let mut out = [0i32; 4];
+    // SAFETY: `out` is 16 writable bytes; the store is unaligned.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm256_cvttpd_epi32(r)) };
+    out.map(|x| x as usize)
 }
 
 /// The exhaust particles on screen ([`sparks`]), and which of them each
@@ -326,15 +480,22 @@ pub(super) struct Sparks {
 }
 
 impl Sparks {
-    /// The sparks of `world` seen through `proj`, sorted into the bands of
-    /// `band_rows` rows (a counting sort, which keeps their order).
-    pub(super) fn make(&mut self, world: &World, proj: &Projection, band_rows: usize) {
-        sparks(world, proj, &mut self.list);
+    /// The sparks of `world` seen through `proj`, placed on the widest of
+    /// `paths`, sorted into the bands of `band_rows` rows (a counting sort,
+    /// which keeps their order).
+    pub(super) fn make(
+        &mut self,
+        world: &World,
+        proj: &Projection,
+        paths: Paths,
+        band_rows: usize,
+    ) {
+        sparks(world, proj, paths, &mut self.list);
         let band_rows = band_rows.max(1);
         let bands = proj.height.div_ceil(band_rows);
         // The bands a spark's rows meet; none if it has no rows.
-        let reach = |s: &Spark| match s.y1.checked_sub(1) {
-            Some(last) if s.y0 < s.y1 => s.y0 / band_rows..last / band_rows + 1,
+        let reach = |s: &Spark| match s.place.y1.checked_sub(1) {
+            Some(last) if s.place.y0 < s.place.y1 => s.place.y0 / band_rows..last / band_rows + 1,
             _ => 0..0,
         };
         let list = &self.list;
@@ -360,7 +521,7 @@ pub(super) fn particles(
     rows: &mut Rows,
     spans: &[ColumnSpan],
 ) {
-    for s in sparks.of(band) {
+    for Spark { place: s, colour } in sparks.of(band) {
         let y0 = s.y0.clamp(rows.y0, rows.y1);
         let y1 = s.y1.clamp(rows.y0, rows.y1);
         if y0 >= y1 {
@@ -371,7 +532,7 @@ pub(super) fn particles(
                 continue;
             }
             for y in y0..y1 {
-                rows.pixels[(y - rows.y0) * proj.width + x] = s.colour;
+                rows.pixels[(y - rows.y0) * proj.width + x] = *colour;
             }
         }
     }
@@ -717,11 +878,11 @@ mod tests {
         };
         let proj = Projection::new(&View::from_pose(pose), 1.0, 320, 181);
         let mut listed = Vec::new();
-        sparks(&world, &proj, &mut listed);
+        sparks(&world, &proj, Paths::Scalar, &mut listed);
         assert!(listed.len() > 300, "most of the cloud is in view");
         let mut sorted = Sparks::default();
         for band_rows in [1, 7, 16, 48, 181, 500] {
-            sorted.make(&world, &proj, band_rows);
+            sorted.make(&world, &proj, Paths::best(), band_rows);
             let bands = proj.height.div_ceil(band_rows);
             let mut seen = 0;
             for b in 0..bands {
@@ -729,7 +890,7 @@ mod tests {
                 // By brute force: the sparks, in list order, with a row in
                 // the band.
                 let want: Vec<usize> = (0..listed.len())
-                    .filter(|&i| listed[i].y0.max(top) < listed[i].y1.min(bottom))
+                    .filter(|&i| listed[i].place.y0.max(top) < listed[i].place.y1.min(bottom))
                     .collect();
                 let got: Vec<usize> = sorted
                     .of(b)
@@ -738,7 +899,7 @@ mod tests {
                 assert_eq!(got, want, "band {b} of {band_rows} rows");
                 seen += got.len();
             }
-            assert!(seen >= listed.iter().filter(|s| s.y0 < s.y1).count());
+            assert!(seen >= listed.iter().filter(|s| s.place.y0 < s.place.y1).count());
             assert_eq!(sorted.list.len(), listed.len());
             assert_eq!(sorted.of(bands).count(), 0, "no band past the frame");
         }
@@ -750,6 +911,168 @@ mod tests {
         for s in &listed {
             let p = visible.next().unwrap();
             assert_eq!(s.colour, ember(p.fade()));
+        }
+    }
+
+    /// A spark's place as bits, so that NaN depths compare.
+    fn bits(place: Option<Place>) -> Option<(usize, usize, usize, usize, u64)> {
+        place.map(|p| (p.x0, p.x1, p.y0, p.y1, p.depth.to_bits()))
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn four_lanes_round_and_clamp_as_round_clamp_and_a_cast_do() {
+        if !Paths::Avx2.runs_here() {
+            return;
+        }
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.499_999_999_999_999_94,
+            -0.499_999_999_999_999_94,
+            0.5,
+            -0.5,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            4_503_599_627_370_495.5,
+            4_503_599_627_370_496.0,
+            9_007_199_254_740_993.0,
+            1e300,
+            -1e300,
+        ];
+        for k in -4..=12 {
+            for v in [k as f64, k as f64 + 0.5, k as f64 + 0.25, k as f64 + 0.75] {
+                values.extend([v, v.next_up(), v.next_down()]);
+            }
+        }
+        let mut rng = crate::rng::Rng::new(3);
+        values.extend((0..20_000).map(|_| f64::from_bits(rng.next_u64())));
+        values.extend((0..20_000).map(|_| 20.0 * rng.next_f64() - 4.0));
+        for hi in [0.0_f64, 1.0, 7.0, 320.0, 8192.0] {
+            values.extend([hi, hi + 0.5, hi - 0.5, (hi + 0.5).next_down()]);
+            for four in values.as_chunks::<4>().0 {
+                // SAFETY: AVX2 is here (checked above); the load is unaligned.
+                let got = unsafe {
+                    let v = std::arch::x86_64::_mm256_loadu_pd(four.as_ptr());
+                    round_clamp_avx2(v, hi)
+                };
+                let want = four.map(|v| v.round().clamp(0.0, hi) as usize);
+                assert_eq!(got, want, "{four:?} to {hi}");
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn four_sparks_are_placed_where_one_at_a_time_places_each() {
+        if !Paths::Avx2.runs_here() {
+            return;
+        }
+        let mut rng = crate::rng::Rng::new(11);
+        let mut next = || rng.next_f64();
+        let mut particles: Vec<Particle> = (0..4000)
+            .map(|i| {
+                let far = [0.2, 3.0, 40.0, 1e7][i % 4];
+                Particle {
+                    pos: [
+                        5.0 + far * (2.0 * next() - 1.0),
+                        5.0 + far * (2.0 * next() - 1.0),
+                        2.0 * next() - 0.5,
+                    ],
+                    vel: [0.0; 3],
+                    age: 0,
+                    life: 1,
+                }
+            })
+            .collect();
+        // Not finite, and exactly at the nearest depth drawn (the view looks
+        // east from (5, 5), so depth is x - 5).
+        for pos in [
+            [f64::NAN, 5.0, 0.5],
+            [6.0, f64::INFINITY, 0.5],
+            [6.0, 5.0, f64::NEG_INFINITY],
+            [5.0 + NEAR, 5.0, 0.5],
+            [(5.0 + NEAR).next_down(), 5.0, 0.5],
+            [5.0 + NEAR, 5.3, 0.1],
+            [5.0, 5.0, 0.5],
+        ] {
+            particles.push(Particle {
+                pos,
+                vel: [0.0; 3],
+                age: 0,
+                life: 1,
+            });
+        }
+        for (size, yaw, pitch) in [
+            ((320, 181), 0.0, 0.0),
+            ((1, 1), 0.7, 0.0),
+            ((1920, 1080), 2.5, 0.4),
+            ((7, 3000), -1.2, -0.3),
+            ((640, 360), 0.0, 0.2),
+        ] {
+            let pose = Pose {
+                x: 5.0,
+                y: 5.0,
+                z: 0.5,
+                yaw,
+                pitch,
+                roll: 0.0,
+            };
+            let proj = Projection::new(&View::from_pose(pose), 1.0, size.0, size.1);
+            let view = SparkView::of(&proj);
+            let mut placed = 0;
+            for four in particles.as_chunks::<4>().0 {
+                // SAFETY: AVX2 is here (checked above).
+                let got = unsafe { place_four_avx2(four, &view) };
+                for (p, got) in four.iter().zip(got) {
+                    let want = place_one(p, &view);
+                    placed += usize::from(want.is_some());
+                    assert_eq!(bits(got), bits(want), "{:?} at {size:?}", p.pos);
+                }
+            }
+            assert!(placed > 1000, "most are in front of the eye: {placed}");
+        }
+    }
+
+    #[test]
+    fn the_sparks_are_the_same_on_every_path() {
+        let map = Map::from_rows(&["############", "#>.........#", "############"]);
+        let world = World::new(map, Tunables::default(), 1);
+        let mut rng = crate::rng::Rng::new(9);
+        let mut next = || rng.next_f64();
+        // Not a multiple of four, so that the last few go one at a time.
+        let world = Scenario::from_world(world)
+            .particles(|particles| {
+                for i in 0..403u16 {
+                    particles.emit(Particle {
+                        pos: [2.0 + 8.0 * next(), 1.1 + 0.8 * next(), 1.2 * next() - 0.1],
+                        vel: [0.0; 3],
+                        age: i % 41,
+                        life: 30 + i % 4,
+                    });
+                }
+            })
+            .build();
+        let pose = Pose {
+            x: 2.5,
+            y: 1.5,
+            z: 0.5,
+            yaw: 0.1,
+            pitch: 0.0,
+            roll: 0.0,
+        };
+        let proj = Projection::new(&View::from_pose(pose), 1.0, 640, 360);
+        let list = |paths: Paths| {
+            let mut out = Vec::new();
+            sparks(&world, &proj, paths, &mut out);
+            format!("{out:?}")
+        };
+        let scalar = list(Paths::Scalar);
+        assert!(scalar.matches("Spark").count() > 300, "most are in view");
+        for paths in Paths::available() {
+            assert_eq!(list(paths), scalar, "{}", paths.name());
         }
     }
 }

@@ -96,6 +96,11 @@ impl Particles {
         self.live.iter()
     }
 
+    /// The live particles as a slice, in the order [`Self::iter`] gives.
+    pub fn as_slice(&self) -> &[Particle] {
+        &self.live
+    }
+
     /// How many are alive.
     pub fn len(&self) -> usize {
         self.live.len()
