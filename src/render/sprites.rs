@@ -848,17 +848,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn each_band_lists_the_sparks_its_rows_meet_in_their_own_order() {
-        // A hall with a cloud of particles of mixed ages and lives ahead
-        // of the eye, high and low, near and far.
+    /// A hall with a cloud of `count` particles of mixed ages and lives
+    /// ahead of its start, high and low, near and far, placed by `seed`.
+    fn hall_with_cloud(count: u16, seed: u64) -> World {
         let map = Map::from_rows(&["############", "#>.........#", "############"]);
         let world = World::new(map, Tunables::default(), 1);
-        let mut rng = crate::rng::Rng::new(7);
+        let mut rng = crate::rng::Rng::new(seed);
         let mut next = || rng.next_f64();
-        let world = Scenario::from_world(world)
+        Scenario::from_world(world)
             .particles(|particles| {
-                for i in 0..400u16 {
+                for i in 0..count {
                     particles.emit(Particle {
                         pos: [2.0 + 8.0 * next(), 1.1 + 0.8 * next(), 1.2 * next() - 0.1],
                         vel: [0.0; 3],
@@ -867,7 +866,12 @@ mod tests {
                     });
                 }
             })
-            .build();
+            .build()
+    }
+
+    #[test]
+    fn each_band_lists_the_sparks_its_rows_meet_in_their_own_order() {
+        let world = hall_with_cloud(400, 7);
         let pose = Pose {
             x: 1.5,
             y: 1.5,
@@ -1038,23 +1042,8 @@ mod tests {
 
     #[test]
     fn the_sparks_are_the_same_on_every_path() {
-        let map = Map::from_rows(&["############", "#>.........#", "############"]);
-        let world = World::new(map, Tunables::default(), 1);
-        let mut rng = crate::rng::Rng::new(9);
-        let mut next = || rng.next_f64();
         // Not a multiple of four, so that the last few go one at a time.
-        let world = Scenario::from_world(world)
-            .particles(|particles| {
-                for i in 0..403u16 {
-                    particles.emit(Particle {
-                        pos: [2.0 + 8.0 * next(), 1.1 + 0.8 * next(), 1.2 * next() - 0.1],
-                        vel: [0.0; 3],
-                        age: i % 41,
-                        life: 30 + i % 4,
-                    });
-                }
-            })
-            .build();
+        let world = hall_with_cloud(403, 9);
         let pose = Pose {
             x: 2.5,
             y: 1.5,
