@@ -32,52 +32,83 @@ pub(super) fn cast(
     spans: &mut [ColumnSpan],
     strips: &mut [WallStrip],
 ) {
-    let h = proj.height;
-    for (i, (span, strip)) in spans.iter_mut().zip(strips).enumerate() {
-        let (dx, dy) = proj.column_ray(first + i);
-        let Some(hit) = raycast::cast(map, proj.x, proj.y, dx, dy, MAX_RAY) else {
-            *span = ColumnSpan {
-                top: proj.horizon.clamp(0.0, h as f64) as usize,
-                bottom: proj.horizon.clamp(0.0, h as f64) as usize,
-                depth: f64::INFINITY,
-            };
-            continue;
-        };
-        let dist = hit.t.max(1e-4);
-        // Screen rows of the wall's top and bottom edges.
-        let top_f = proj.horizon - (proj.ceiling - proj.eye) * proj.focal / dist;
-        let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
-        // (`ceil_i64` is `ceil`, clamped the same, without a libm call.)
-        let top = ceil_i64(top_f).clamp(0, h as i64) as usize;
-        let bottom = ceil_i64(bottom_f).clamp(0, h as i64) as usize;
-        // Door leaves take their textures after the walls'.
-        let wall = match (hit.cell, map.door_at(hit.tile.0, hit.tile.1)) {
-            (DOOR, Some(d)) => art.walls.len() + map.doors[d].texture,
-            _ => (hit.cell - 1) as usize,
-        };
-        let size = art.face_texture(wall).size();
-        let mut brightness = fog(dist);
-        if hit.side == Side::Y {
-            brightness = brightness * SIDE_Y_BRIGHTNESS / 256;
+    // A group's rays are all worked out before the first is walked. A
+    // ray's direction takes a division: worked out just before its walk,
+    // it stood between the previous walk's last step (rarely predicted,
+    // so the processor starts afresh there) and the next walk's first
+    // (PERF.md entry 105).
+    let mut rays = [(0.0, 0.0); RAYS_AHEAD];
+    let groups = spans
+        .chunks_mut(RAYS_AHEAD)
+        .zip(strips.chunks_mut(RAYS_AHEAD));
+    for (g, (spans, strips)) in groups.enumerate() {
+        let first = first + g * RAYS_AHEAD;
+        for (i, ray) in rays.iter_mut().take(spans.len()).enumerate() {
+            *ray = proj.column_ray(first + i);
         }
-        // Texture row from the wall's top as 32.32 fixed point, sampled at
-        // pixel centres; the texture repeats once per tile of height.
-        let rows_per_pixel = size as f64 * proj.ceiling / (bottom_f - top_f);
-        let v0 = (top as f64 + 0.5 - top_f) * rows_per_pixel;
-        *span = ColumnSpan {
-            top,
-            bottom,
-            depth: dist,
-        };
-        *strip = WallStrip {
-            wall,
-            column: ((hit.u * size as f64) as usize).min(size - 1),
-            brightness,
-            v_top: (v0.max(0.0) * ONE) as u64,
-            step: (rows_per_pixel * ONE) as u64,
-            last: ceil_i64(size as f64 * proj.ceiling) as usize - 1,
-        };
+        let columns = spans.iter_mut().zip(strips.iter_mut()).zip(rays);
+        for ((span, strip), ray) in columns {
+            cast_one(map, art, proj, ray, span, strip);
+        }
     }
+}
+
+/// Rays [`cast`] works out ahead of their walks.
+const RAYS_AHEAD: usize = 64;
+
+/// Casts the ray along (`dx`, `dy`) and records its column's wall span,
+/// depth and texture strip.
+fn cast_one(
+    map: &Map,
+    art: &MapArt,
+    proj: &Projection,
+    (dx, dy): (f64, f64),
+    span: &mut ColumnSpan,
+    strip: &mut WallStrip,
+) {
+    let h = proj.height;
+    let Some(hit) = raycast::cast(map, proj.x, proj.y, dx, dy, MAX_RAY) else {
+        *span = ColumnSpan {
+            top: proj.horizon.clamp(0.0, h as f64) as usize,
+            bottom: proj.horizon.clamp(0.0, h as f64) as usize,
+            depth: f64::INFINITY,
+        };
+        return;
+    };
+    let dist = hit.t.max(1e-4);
+    // Screen rows of the wall's top and bottom edges.
+    let top_f = proj.horizon - (proj.ceiling - proj.eye) * proj.focal / dist;
+    let bottom_f = proj.horizon + proj.eye * proj.focal / dist;
+    // (`ceil_i64` is `ceil`, clamped the same, without a libm call.)
+    let top = ceil_i64(top_f).clamp(0, h as i64) as usize;
+    let bottom = ceil_i64(bottom_f).clamp(0, h as i64) as usize;
+    // Door leaves take their textures after the walls'.
+    let wall = match (hit.cell, map.door_at(hit.tile.0, hit.tile.1)) {
+        (DOOR, Some(d)) => art.walls.len() + map.doors[d].texture,
+        _ => (hit.cell - 1) as usize,
+    };
+    let size = art.face_texture(wall).size();
+    let mut brightness = fog(dist);
+    if hit.side == Side::Y {
+        brightness = brightness * SIDE_Y_BRIGHTNESS / 256;
+    }
+    // Texture row from the wall's top as 32.32 fixed point, sampled at
+    // pixel centres; the texture repeats once per tile of height.
+    let rows_per_pixel = size as f64 * proj.ceiling / (bottom_f - top_f);
+    let v0 = (top as f64 + 0.5 - top_f) * rows_per_pixel;
+    *span = ColumnSpan {
+        top,
+        bottom,
+        depth: dist,
+    };
+    *strip = WallStrip {
+        wall,
+        column: ((hit.u * size as f64) as usize).min(size - 1),
+        brightness,
+        v_top: (v0.max(0.0) * ONE) as u64,
+        step: (rows_per_pixel * ONE) as u64,
+        last: ceil_i64(size as f64 * proj.ceiling) as usize - 1,
+    };
 }
 
 /// Paints every wall pixel that falls in `rows`.
@@ -920,6 +951,59 @@ mod tests {
             };
             assert_eq!([hi, lo], g.rows_at(y), "case {case}, row {y}");
         }
+    }
+
+    /// Casting a run of columns in one call, its rays worked out ahead in
+    /// groups, records what casting each column alone records: over more
+    /// than one group and a part of one, from a column other than the
+    /// first, through a door, past wall corners near and far.
+    #[test]
+    fn a_run_of_columns_casts_as_each_column_alone() {
+        let map = Map::from_rows(&[
+            "##########",
+            "#....#...#",
+            "#.#..D...#",
+            "#>...#...#",
+            "#........#",
+            "##########",
+        ]);
+        let art = MapArt::plain(&map);
+        let (w, h, first) = (2 * RAYS_AHEAD + 23, 120, 9);
+        let pose = crate::sim::Pose {
+            x: 1.5,
+            y: 3.5,
+            z: 0.5,
+            yaw: 0.3,
+            pitch: 0.0,
+            roll: 0.0,
+        };
+        let proj = Projection::new(&super::super::View::from_pose(pose), 1.0, w + first, h);
+        let record = |s: &ColumnSpan, t: &WallStrip| {
+            let span = (s.top, s.bottom, s.depth.to_bits());
+            (
+                span,
+                t.wall,
+                t.column,
+                t.brightness,
+                t.v_top,
+                t.step,
+                t.last,
+            )
+        };
+        let mut spans = vec![ColumnSpan::default(); w];
+        let mut strips = vec![WallStrip::default(); w];
+        cast(&map, &art, &proj, first, &mut spans, &mut strips);
+        let mut walls = std::collections::BTreeSet::new();
+        for x in 0..w {
+            let (mut span, mut strip) = ([ColumnSpan::default()], [WallStrip::default()]);
+            cast(&map, &art, &proj, first + x, &mut span, &mut strip);
+            let alone = record(&span[0], &strip[0]);
+            assert_eq!(record(&spans[x], &strips[x]), alone, "column {x}");
+            walls.insert((strip[0].wall, span[0].top));
+        }
+        // The view meets the door and walls at several distances.
+        assert!(walls.iter().any(|&(wall, _)| wall == art.walls.len()));
+        assert!(walls.len() > 10, "{walls:?}");
     }
 
     /// Painting four or eight columns at a time, on every path, gives the
