@@ -53,8 +53,9 @@ pub(super) fn cast(
     }
 }
 
-/// Rays [`cast`] works out ahead of their walks.
-const RAYS_AHEAD: usize = 64;
+/// Rays [`cast`] works out ahead of their walks, at most: a ray task's
+/// columns, so that a task's rays are one group.
+const RAYS_AHEAD: usize = super::RAY_COLUMNS;
 
 /// Casts the ray along (`dx`, `dy`) and records its column's wall span,
 /// depth and texture strip.
