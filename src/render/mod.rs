@@ -128,6 +128,24 @@ impl Projection {
     }
 }
 
+#[cfg(test)]
+impl Projection {
+    /// For tests: the view from `at`, half a tile up (a walker's eye),
+    /// turned `yaw` and tilted `pitch`, unrolled, under a ceiling one tile
+    /// high, onto `size` pixels.
+    pub(crate) fn eye_at(at: [f64; 2], yaw: f64, pitch: f64, (w, h): (usize, usize)) -> Self {
+        let pose = Pose {
+            x: at[0],
+            y: at[1],
+            z: 0.5,
+            yaw,
+            pitch,
+            roll: 0.0,
+        };
+        Self::new(&View::from_pose(pose), 1.0, w, h)
+    }
+}
+
 /// Per-column results of the wall pass that later passes need.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct ColumnSpan {

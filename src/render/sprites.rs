@@ -848,20 +848,6 @@ mod tests {
         }
     }
 
-    /// The view from `at`, half a tile up (a walker's eye), turned `yaw`
-    /// and tilted `pitch`, under a ceiling one tile high, onto `size`.
-    fn eye_view(at: [f64; 2], yaw: f64, pitch: f64, (w, h): (usize, usize)) -> Projection {
-        let pose = Pose {
-            x: at[0],
-            y: at[1],
-            z: 0.5,
-            yaw,
-            pitch,
-            roll: 0.0,
-        };
-        Projection::new(&View::from_pose(pose), 1.0, w, h)
-    }
-
     /// A hall with a cloud of `count` particles of mixed ages and lives
     /// ahead of its start, high and low, near and far, placed by `seed`.
     fn hall_with_cloud(count: u16, seed: u64) -> World {
@@ -886,7 +872,7 @@ mod tests {
     #[test]
     fn each_band_lists_the_sparks_its_rows_meet_in_their_own_order() {
         let world = hall_with_cloud(400, 7);
-        let proj = eye_view([1.5, 1.5], 0.0, 0.1, (320, 181));
+        let proj = Projection::eye_at([1.5, 1.5], 0.0, 0.1, (320, 181));
         let mut listed = Vec::new();
         sparks(&world, &proj, Paths::Scalar, &mut listed);
         assert!(listed.len() > 300, "most of the cloud is in view");
@@ -1022,7 +1008,7 @@ mod tests {
             ((7, 3000), -1.2, -0.3),
             ((640, 360), 0.0, 0.2),
         ] {
-            let proj = eye_view([5.0, 5.0], yaw, pitch, size);
+            let proj = Projection::eye_at([5.0, 5.0], yaw, pitch, size);
             let view = SparkView::of(&proj);
             let mut placed = 0;
             for four in particles.as_chunks::<4>().0 {
@@ -1042,7 +1028,7 @@ mod tests {
     fn the_sparks_are_the_same_on_every_path() {
         // Not a multiple of four, so that the last few go one at a time.
         let world = hall_with_cloud(403, 9);
-        let proj = eye_view([2.5, 1.5], 0.1, 0.0, (640, 360));
+        let proj = Projection::eye_at([2.5, 1.5], 0.1, 0.0, (640, 360));
         let list = |paths: Paths| {
             let mut out = Vec::new();
             sparks(&world, &proj, paths, &mut out);

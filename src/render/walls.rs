@@ -970,15 +970,7 @@ mod tests {
         ]);
         let art = MapArt::plain(&map);
         let (w, h, first) = (2 * RAYS_AHEAD + 23, 120, 9);
-        let pose = crate::sim::Pose {
-            x: 1.5,
-            y: 3.5,
-            z: 0.5,
-            yaw: 0.3,
-            pitch: 0.0,
-            roll: 0.0,
-        };
-        let proj = Projection::new(&super::super::View::from_pose(pose), 1.0, w + first, h);
+        let proj = Projection::eye_at([1.5, 3.5], 0.3, 0.0, (w + first, h));
         let record = |s: &ColumnSpan, t: &WallStrip| {
             let span = (s.top, s.bottom, s.depth.to_bits());
             (
@@ -1029,7 +1021,7 @@ mod tests {
             (z >> 11) % m
         };
         let (w, h) = (37, 90);
-        let proj = level_view(w, h);
+        let proj = Projection::eye_at([1.5, 1.5], 0.0, 0.0, (w, h));
         for _ in 0..300 {
             let spans: Vec<ColumnSpan> = (0..w)
                 .map(|_| {
@@ -1066,19 +1058,6 @@ mod tests {
             };
             paints_what_columns_paint(&art, &proj, (&spans, &strips), (y0, y1));
         }
-    }
-
-    /// A level view from the middle of a tile, `w` x `h` pixels.
-    fn level_view(w: usize, h: usize) -> Projection {
-        let pose = crate::sim::Pose {
-            x: 1.5,
-            y: 1.5,
-            z: 0.5,
-            yaw: 0.0,
-            pitch: 0.0,
-            roll: 0.0,
-        };
-        Projection::new(&super::super::View::from_pose(pose), 1.0, w, h)
     }
 
     /// Painting the rows `y0..y1` of `strips` in a band, on every path,
@@ -1143,7 +1122,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(5);
         let mut next = |m: u64| rng.next_u64() % m;
         let (w, h) = (40, 120);
-        let proj = level_view(w, h);
+        let proj = Projection::eye_at([1.5, 1.5], 0.0, 0.0, (w, h));
         let mut windowed = 0;
         for _ in 0..400 {
             // A wall's face: texture columns changing every few screen
