@@ -1,7 +1,5 @@
 //! Text in the frame, from the font8x8 bitmap font (8x8 pixels a glyph).
 
-#[cfg(target_arch = "x86_64")]
-use super::paths::{scale_avx2, scale_sse2};
 use super::Paths;
 use font8x8::legacy::{BASIC_LEGACY, LATIN_LEGACY};
 
@@ -610,47 +608,65 @@ fn darken_run(paths: Paths, run: &mut [[u8; 4]], keep: u32) {
     }
 }
 
-/// [`darken_run`] in AVX2: each channel `(c * keep) >> 8` (as
-/// [`scale_avx2`] works it out), alpha kept, eight pixels a step; the rest
-/// in SSE2.
+/// [`darken_run`] in AVX2, eight pixels a step (the rest in SSE2), with
+/// [`darken_lanes`]' two multiplies an eight and no masking of alpha.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn darken_run_avx2(run: &mut [[u8; 4]], keep: u32) {
     use std::arch::x86_64::*;
-    let k = _mm256_set1_epi16(keep.min(256) as i16);
-    let alpha = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    let [low, high] = darken_lanes(keep).map(|k| _mm256_set1_epi32(k as i32));
+    let even = _mm256_set1_epi32(0x00FF_00FF);
     let (octs, rest) = run.as_chunks_mut::<8>();
     for oct in octs {
         let bytes = oct.as_flattened_mut();
         // SAFETY: `bytes` is 32 readable and writable bytes; the load and
         // store are unaligned.
         let p = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-        let dark = scale_avx2(p, k);
-        let out = _mm256_or_si256(_mm256_andnot_si256(alpha, dark), _mm256_and_si256(alpha, p));
+        let lo = _mm256_mulhi_epu16(_mm256_slli_epi16::<8>(p), low);
+        let hi = _mm256_andnot_si256(even, _mm256_mullo_epi16(_mm256_srli_epi16::<8>(p), high));
         // SAFETY: as the load.
-        unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast(), out) };
+        unsafe { _mm256_storeu_si256(bytes.as_mut_ptr().cast(), _mm256_or_si256(lo, hi)) };
     }
     darken_run_sse2(rest, keep);
 }
 
-/// [`darken_run`] in SSE2 (every x86-64 has it): each channel `(c * keep)
-/// >> 8` ([`scale_sse2`]), alpha kept, four pixels a step.
+/// The multipliers of [`darken_run`]'s vector paths, each the pair of
+/// 16-bit lanes that hold a pixel's four bytes (red and green, then blue
+/// and alpha), as one `u32`.
+/// - `low`, for the low byte `c` of each lane: `keep` in both. Shifted to
+///   the lane's high byte and multiplied keeping the product's high half,
+///   `(c * 256 * keep) >> 16` is `(c * keep) >> 8`, already in place.
+/// - `high`, for the high byte `c`: `keep` for green and 256 for alpha.
+///   Shifted down, multiplied keeping the product's low half and masked to
+///   the high byte, green comes out as `(c * keep) >> 8` and alpha as
+///   itself, so alpha needs no masking of its own (PERF.md entry 107).
+///
+/// Every product fits in 16 bits (`c` at most 255, `keep` at most 256),
+/// so each channel is exactly [`darken`]'s.
+#[cfg(target_arch = "x86_64")]
+fn darken_lanes(keep: u32) -> [u32; 2] {
+    let keep = keep.min(256);
+    [keep << 16 | keep, 256 << 16 | keep]
+}
+
+/// [`darken_run_avx2`] in SSE2 (every x86-64 has it), four pixels a step;
+/// the rest one by one.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 fn darken_run_sse2(run: &mut [[u8; 4]], keep: u32) {
     use std::arch::x86_64::*;
-    let k = _mm_set1_epi16(keep.min(256) as i16);
-    let alpha = _mm_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
+    let [low, high] = darken_lanes(keep).map(|k| _mm_set1_epi32(k as i32));
+    let even = _mm_set1_epi32(0x00FF_00FF);
     let mut quads = run.as_chunks_mut::<4>().0.iter_mut();
     for quad in &mut quads {
         let bytes = quad.as_flattened_mut();
         // SAFETY: `bytes` is 16 readable and writable bytes; the load and
         // store are unaligned.
         let p = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
-        let dark = scale_sse2(p, k);
-        let out = _mm_or_si128(_mm_andnot_si128(alpha, dark), _mm_and_si128(alpha, p));
+        let lo = _mm_mulhi_epu16(_mm_slli_epi16::<8>(p), low);
+        let hi = _mm_andnot_si128(even, _mm_mullo_epi16(_mm_srli_epi16::<8>(p), high));
         // SAFETY: as the load.
-        unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), out) };
+        unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), _mm_or_si128(lo, hi)) };
     }
     let done = run.len() / 4 * 4;
     for p in &mut run[done..] {
