@@ -974,7 +974,11 @@ mod tests {
                 let mut row = vec![MARK; 60];
                 fill_run(&mut row[at..at + len], PAINT);
                 for (i, &p) in row.iter().enumerate() {
-                    let want = if (at..at + len).contains(&i) { PAINT } else { MARK };
+                    let want = if (at..at + len).contains(&i) {
+                        PAINT
+                    } else {
+                        MARK
+                    };
                     assert_eq!(p, want, "pixel {i} of a run of {len} from {at}");
                 }
             }
