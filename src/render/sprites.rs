@@ -600,15 +600,7 @@ mod tests {
             let (ex, ey) = (ax + 3.0 * c, ay + 3.0 * s);
             for off_deg in [-20.0, 0.0, 20.0] {
                 let yaw = f64::from(eye_deg).to_radians() + PI + f64::to_radians(off_deg);
-                let pose = Pose {
-                    x: ex,
-                    y: ey,
-                    z: 0.5,
-                    yaw,
-                    pitch: 0.0,
-                    roll: 0.0,
-                };
-                let proj = Projection::new(&View::from_pose(pose), 1.0, 200, 100);
+                let proj = Projection::eye_at([ex, ey], yaw, 0.0, (200, 100));
                 for heading_deg in (0..360).step_by(5) {
                     let heading = f64::from(heading_deg).to_radians();
                     let (hs, hc) = heading.sin_cos();
@@ -789,15 +781,7 @@ mod tests {
         const GUARD_ROWS: usize = 32;
         let s = sheet(0);
         for (w, h) in [(1, 1), (3, 2), (2, 3)] {
-            let pose = Pose {
-                x: 0.5,
-                y: 0.5,
-                z: 0.5,
-                yaw: 0.0,
-                pitch: 0.0,
-                roll: 0.0,
-            };
-            let proj = Projection::new(&View::from_pose(pose), 1.0, w, h);
+            let proj = Projection::eye_at([0.5, 0.5], 0.0, 0.0, (w, h));
             let spans = vec![
                 ColumnSpan {
                     depth: f64::INFINITY,
