@@ -707,12 +707,14 @@ fn shade_walk_avx2(
         };
         let (out, walk) = (&mut out[from..], walk.from(from as u32));
         if strip.along_v {
-            shade_octs(out, walk, b, |u, v| strip.fetch::<true>(walk.mask, [u, v]));
+            shade_octs(out, walk, b, |u, v, k| strip.fetch::<true>(walk, k, [u, v]));
         } else {
-            shade_octs(out, walk, b, |u, v| strip.fetch::<false>(walk.mask, [u, v]));
+            shade_octs(out, walk, b, |u, v, k| {
+                strip.fetch::<false>(walk, k, [u, v])
+            });
         }
     } else {
-        shade_octs(out, walk, b, |u, v| {
+        shade_octs(out, walk, b, |u, v, _| {
             let at = _mm256_or_si256(
                 _mm256_and_si256(_mm256_srl_epi32(u, u_shift), u_mask),
                 _mm256_and_si256(_mm256_srli_epi32::<16>(v), mask),
@@ -738,13 +740,17 @@ fn shade_octs(
     out: &mut [[u8; 4]],
     walk: Walk,
     b: std::arch::x86_64::__m256i,
-    fetch: impl Fn(std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i,
+    fetch: impl Fn(
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+        u32,
+    ) -> std::arch::x86_64::__m256i,
 ) {
     use std::arch::x86_64::*;
     let [step_u, step_v] = oct_steps(walk);
     let opaque = _mm256_set1_epi32(u32::from_ne_bytes([0, 0, 0, 255]) as i32);
-    let paint = |oct: &mut [[u8; 4]], u, v| {
-        let texel = fetch(u, v);
+    let paint = |oct: &mut [[u8; 4]], u, v, k: u32| {
+        let texel = fetch(u, v, k);
         let pixels = _mm256_or_si256(scale_avx2(texel, b), opaque);
         assert!(oct.len() == 8);
         // SAFETY: `oct` is eight pixels, 32 writable bytes; unaligned.
@@ -752,15 +758,17 @@ fn shade_octs(
     };
     let [mut u, mut v] = oct_lanes(walk, 0);
     let mut octs = out.chunks_exact_mut(8);
+    let mut k = 0;
     for oct in &mut octs {
-        paint(oct, u, v);
+        paint(oct, u, v, k);
         u = _mm256_add_epi32(u, step_u);
         v = _mm256_add_epi32(v, step_v);
+        k += 8;
     }
     if !octs.into_remainder().is_empty() {
         let last = out.len() - 8;
         let [u, v] = oct_lanes(walk, last as u32);
-        paint(&mut out[last..], u, v);
+        paint(&mut out[last..], u, v, last as u32);
     }
 }
 
@@ -892,9 +900,9 @@ struct Strip<'a> {
     pitch: usize,
     /// Whether the walk runs along `v` (and crosses columns, `u`).
     along_v: bool,
-    /// In every lane, the lane whose pixel is the first along: 0, or 7
-    /// when the walk runs backwards.
-    first: std::arch::x86_64::__m256i,
+    /// Which of an eight's pixels is the first along: 0, or 7 when the
+    /// walk runs backwards.
+    first: u32,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -917,8 +925,6 @@ impl<'a> Strip<'a> {
         // Every load, `n` lines of `pitch` from `base < n`, reads within.
         let step = if along_v { walk.dv } else { walk.du };
         let first = if (step as i32) < 0 { 7 } else { 0 };
-        // SAFETY: AVX is part of AVX2, which the walk runs on.
-        let first = unsafe { std::arch::x86_64::_mm256_set1_epi32(first) };
         (pitch == n + Padded::PAD && lines.len() == n * pitch).then_some(Self {
             lines,
             pitch,
@@ -950,45 +956,58 @@ impl<'a> Strip<'a> {
     /// are a small part of a span's work.
     const MAX_SPAN: usize = 64;
 
-    /// The texels of the eight pixels whose coordinates in 16.16 are the
-    /// lanes of `[u, v]`, in a texture `mask + 1` texels square; `ALONG_V`
-    /// is `self.along_v`.
+    /// The texels of the eight pixels `k..k + 8` along `walk`, whose
+    /// coordinates in 16.16 are the lanes of `[u, v]`; `ALONG_V` is
+    /// `self.along_v`.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn fetch<const ALONG_V: bool>(
         &self,
-        mask: u32,
+        walk: Walk,
+        k: u32,
         [u, v]: [std::arch::x86_64::__m256i; 2],
     ) -> std::arch::x86_64::__m256i {
         use std::arch::x86_64::*;
         // Along: the axis the eight run down; across: the one they cross
-        // at most once. Whole texels, wrapped at 2^16 (a multiple of the
-        // texture's size).
-        let (along, across) = if ALONG_V { (v, u) } else { (u, v) };
-        let (along, across) = (
-            _mm256_srli_epi32::<16>(along),
-            _mm256_srli_epi32::<16>(across),
-        );
+        // at most once.
+        let ((along, d_along), (across, d_across)) = if ALONG_V {
+            ((walk.v, walk.dv), (walk.u, walk.du))
+        } else {
+            ((walk.u, walk.du), (walk.v, walk.dv))
+        };
         // The eight's first texel along (the last pixel's if the walk runs
-        // backwards) and the last pixel's line, in every lane.
-        let first = _mm256_permutevar8x32_epi32(along, self.first);
-        let last = _mm256_permutevar8x32_epi32(across, _mm256_set1_epi32(7));
-        let base = _mm256_cvtsi256_si32(first) as u32 & mask;
-        let line = |c: __m256i| (_mm256_cvtsi256_si32(c) as u32 & mask) as usize * self.pitch;
-        // SAFETY: a line starts below `(n - 1) * pitch` and `base` is below
-        // `n`, and the pitch is `n + 8` (checked in `of`): the eight
+        // backwards) and the lines of its first and last pixels: whole
+        // texels, wrapped at 2^16 as the lanes' are. Worked out from `k` in
+        // scalar registers, the same bits the lanes hold: taken out of the
+        // lanes, they waited on the lanes' shifts and three moves out of
+        // the vectors a step (PERF.md entry 110).
+        let at = |start: u32, step: u32, k: u32| start.wrapping_add(step.wrapping_mul(k)) >> 16;
+        let first = at(along, d_along, k + self.first);
+        let (line, last) = (at(across, d_across, k), at(across, d_across, k + 7));
+        let mask = walk.mask;
+        // SAFETY: a line starts below `(n - 1) * pitch` and the base is
+        // below `n`, and the pitch is `n + 8` (checked in `of`): the eight
         // texels from there end within `lines`.
         let (a, b) = unsafe {
-            let p = self.lines.as_ptr().add(base as usize);
+            let p = self.lines.as_ptr().add((first & mask) as usize);
+            let offset = |l: u32| (l & mask) as usize * self.pitch;
             (
-                _mm256_loadu_si256(p.add(line(across)).cast()),
-                _mm256_loadu_si256(p.add(line(last)).cast()),
+                _mm256_loadu_si256(p.add(offset(line)).cast()),
+                _mm256_loadu_si256(p.add(offset(last)).cast()),
             )
         };
         // Each pixel's place among the eight (permutes read its low three
-        // bits, which wrapping keeps).
-        let place = _mm256_sub_epi32(along, first);
-        let on_last = _mm256_cmpeq_epi32(across, last);
+        // bits, which wrapping keeps) and whether it is on the last
+        // pixel's line.
+        let (along, across) = if ALONG_V { (v, u) } else { (u, v) };
+        let place = _mm256_sub_epi32(
+            _mm256_srli_epi32::<16>(along),
+            _mm256_set1_epi32(first as i32),
+        );
+        let on_last = _mm256_cmpeq_epi32(
+            _mm256_srli_epi32::<16>(across),
+            _mm256_set1_epi32(last as i32),
+        );
         _mm256_blendv_epi8(
             _mm256_permutevar8x32_epi32(a, place),
             _mm256_permutevar8x32_epi32(b, place),
