@@ -74,7 +74,14 @@ pub(super) fn scale_avx2(
 /// a `vpgatherdd`. On the AMD Zen 4 the two were alike for the floor and
 /// the loads quicker for the walls (PERF.md entry 40); on the Intel
 /// Cascade Lake, whose gathers are slow, the loads took 7% off the walls
-/// (entry 48) and 10% off the 640x360 frame in the floor (entry 76).
+/// (entry 48) and 10% off the 640x360 frame in the floor (entry 76); on
+/// the Zen 3 the gather was 2-6% slower (entry 103).
+///
+/// The indices come out of the vector two at a time, as 64-bit halves
+/// (`vmovq`, `vpextrq`) split in scalar registers (a move and a shift),
+/// where each had a move of its own (`vmovd`, `vpextrd`), the processor's
+/// slower way out of the vectors: 1.5-2% of a one-core 640x360 or
+/// 960x540 frame on the Zen 3, alike at 1920x1080 (PERF.md entry 111).
 ///
 /// # Safety
 /// Every lane of `at`, as a `u32`, must be below `texels.len()`.
@@ -86,11 +93,23 @@ pub(super) unsafe fn load_eight(
     at: std::arch::x86_64::__m256i,
 ) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::*;
-    let mut index = [0u32; 8];
-    // SAFETY: `index` is 32 writable bytes; the store is unaligned.
-    unsafe { _mm256_storeu_si256(index.as_mut_ptr().cast(), at) };
-    // SAFETY: each lane is below `texels.len()` (the caller's promise).
-    let t = |i: usize| unsafe { *texels.get_unchecked(index[i] as usize) } as i32;
+    let (low, high) = (
+        _mm256_castsi256_si128(at),
+        _mm256_extracti128_si256::<1>(at),
+    );
+    // Lanes 2i and 2i + 1, in the low and high halves of `pairs[i]`.
+    let pairs = [
+        _mm_cvtsi128_si64(low),
+        _mm_extract_epi64::<1>(low),
+        _mm_cvtsi128_si64(high),
+        _mm_extract_epi64::<1>(high),
+    ]
+    .map(|pair| pair as u64);
+    let t = |i: usize| {
+        let index = (pairs[i / 2] >> (32 * (i % 2))) as u32;
+        // SAFETY: each lane is below `texels.len()` (the caller's promise).
+        (unsafe { *texels.get_unchecked(index as usize) }) as i32
+    };
     _mm256_setr_epi32(t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7))
 }
 
