@@ -79,8 +79,9 @@ pub(super) fn scale_avx2(
 ///
 /// The indices come out of the vector two at a time, as 64-bit halves
 /// (`vmovq`, `vpextrq`) split in scalar registers (a move and a shift),
-/// where each had a move of its own (`vmovd`, `vpextrd`), the processor's
-/// slower way out of the vectors: 1.5-2% of a one-core 640x360 or
+/// where each index had a move of its own (`vmovd`, `vpextrd`): half as
+/// many moves out of the vectors, which few of the processor's ports
+/// make, for scalar work that many can. 1.5-2% of a one-core 640x360 or
 /// 960x540 frame on the Zen 3, alike at 1920x1080 (PERF.md entry 111).
 ///
 /// # Safety
