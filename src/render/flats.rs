@@ -563,6 +563,20 @@ impl Walk {
         }
     }
 
+    /// The start and step of the walk's coordinate along a [`Strip`] and
+    /// of the one across it, for a strip that runs along `v` if
+    /// `ALONG_V`: `((along, d_along), (across, d_across))`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn axes<const ALONG_V: bool>(&self) -> ((u32, u32), (u32, u32)) {
+        let (u, v) = ((self.u, self.du), (self.v, self.dv));
+        if ALONG_V {
+            (v, u)
+        } else {
+            (u, v)
+        }
+    }
+
     /// The texel index `k` steps along.
     #[inline]
     fn at(&self, k: u32) -> usize {
@@ -813,11 +827,7 @@ fn shade_spans<const ALONG_V: bool>(
 ) -> usize {
     use std::arch::x86_64::*;
     let span = 8 * octs;
-    let ((along, d_along), (across, d_across)) = if ALONG_V {
-        ((walk.v, walk.dv), (walk.u, walk.du))
-    } else {
-        ((walk.u, walk.du), (walk.v, walk.dv))
-    };
+    let ((along, d_along), (across, d_across)) = walk.axes::<ALONG_V>();
     // From a span's first pixel to its last.
     let (reach_along, reach_across) = (
         d_along.wrapping_mul(span as u32 - 1),
@@ -970,11 +980,7 @@ impl<'a> Strip<'a> {
         use std::arch::x86_64::*;
         // Along: the axis the eight run down; across: the one they cross
         // at most once.
-        let ((along, d_along), (across, d_across)) = if ALONG_V {
-            ((walk.v, walk.dv), (walk.u, walk.du))
-        } else {
-            ((walk.u, walk.du), (walk.v, walk.dv))
-        };
+        let ((along, d_along), (across, d_across)) = walk.axes::<ALONG_V>();
         // The eight's first texel along (the last pixel's if the walk runs
         // backwards) and the lines of its first and last pixels: whole
         // texels, wrapped at 2^16 as the lanes' are. Worked out from `k` in
