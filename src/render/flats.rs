@@ -735,7 +735,7 @@ fn shade_walk_avx2(
             );
             // SAFETY: every lane of `at` is at most `u_mask | mask`, below
             // `texels.len()` (checked above).
-            unsafe { load_eight(texels, at) }
+            unsafe { load_eight::<false>(texels, at) }
         });
     }
 }

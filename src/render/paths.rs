@@ -104,12 +104,17 @@ pub(super) fn scale_avx2(
 /// make, for scalar work that many can. 1.5-2% of a one-core 640x360 or
 /// 960x540 frame on the Zen 3, alike at 1920x1080 (PERF.md entry 111).
 ///
+/// With `CROSSED`, the indices of lanes 2-3 and 4-5 are taken the other
+/// way round, so that indices in the order [`walls`](super::walls)' rows
+/// leave them (lanes 0, 1, 4, 5, 2, 3, 6, 7) give the texels in lane
+/// order, for no more work.
+///
 /// # Safety
 /// Every lane of `at`, as a `u32`, must be below `texels.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(super) unsafe fn load_eight(
+pub(super) unsafe fn load_eight<const CROSSED: bool>(
     texels: &[u32],
     at: std::arch::x86_64::__m256i,
 ) -> std::arch::x86_64::__m256i {
@@ -118,11 +123,16 @@ pub(super) unsafe fn load_eight(
         _mm256_castsi256_si128(at),
         _mm256_extracti128_si256::<1>(at),
     );
-    // Lanes 2i and 2i + 1, in the low and high halves of `pairs[i]`.
+    // Lanes 2i and 2i + 1 of the texels, in the low and high halves of
+    // `pairs[i]`.
+    let (second, third) = match CROSSED {
+        false => (_mm_extract_epi64::<1>(low), _mm_cvtsi128_si64(high)),
+        true => (_mm_cvtsi128_si64(high), _mm_extract_epi64::<1>(low)),
+    };
     let pairs = [
         _mm_cvtsi128_si64(low),
-        _mm_extract_epi64::<1>(low),
-        _mm_cvtsi128_si64(high),
+        second,
+        third,
         _mm_extract_epi64::<1>(high),
     ]
     .map(|pair| pair as u64);

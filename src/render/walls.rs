@@ -443,14 +443,13 @@ fn fits_oct(art: &MapArt, strips: &[WallStrip]) -> bool {
 }
 
 /// `N` neighbouring strips of one texture, laid out for the vector lanes:
-/// each step (32.32) in halves, its last row, where its texture column
-/// starts in the texels, and its brightness (at most 256); and each
-/// texture row at screen row 0 (as [`WallStrip::v_at`] gives it), from
-/// which any row's follows ([`Stepper::at`]).
+/// each step (32.32), its last row, where its texture column starts in
+/// the texels, and its brightness (at most 256); and each texture row at
+/// screen row 0 (as [`WallStrip::v_at`] gives it), from which any row's
+/// follows ([`Stepper::at`]).
 #[derive(Clone, Copy, Debug)]
 struct Group<const N: usize> {
-    step_hi: [u32; N],
-    step_lo: [u32; N],
+    step: [u64; N],
     last: [u32; N],
     base: [u32; N],
     brightness: [u16; N],
@@ -462,8 +461,7 @@ impl<const N: usize> Group<N> {
     /// square.
     fn new(size: usize, spans: &[ColumnSpan], strips: &[WallStrip], x: usize) -> Self {
         let mut g = Self {
-            step_hi: [0; N],
-            step_lo: [0; N],
+            step: [0; N],
             last: [0; N],
             base: [0; N],
             brightness: [0; N],
@@ -471,7 +469,7 @@ impl<const N: usize> Group<N> {
         };
         for (i, (span, s)) in spans[x..x + N].iter().zip(&strips[x..x + N]).enumerate() {
             g.v0[i] = s.v_at(span, 0);
-            (g.step_hi[i], g.step_lo[i]) = ((s.step >> 32) as u32, s.step as u32);
+            g.step[i] = s.step;
             g.last[i] = s.last as u32;
             g.base[i] = (s.column * size) as u32;
             g.brightness[i] = s.brightness.min(256) as u16;
@@ -480,23 +478,19 @@ impl<const N: usize> Group<N> {
     }
 
     /// Each lane's texture row (32.32) at screen row `y`, `v0 + step * y`
-    /// (wrapping, as `v_at` does), in its high and low halves, one lane at
-    /// a time: the reference for [`Stepper::at`].
+    /// (wrapping, as `v_at` does), one lane at a time: the reference for
+    /// [`Stepper`].
     #[cfg(test)]
-    fn rows_at(&self, y: usize) -> [[u32; N]; 2] {
-        let v: [u64; N] = std::array::from_fn(|i| {
-            let step = (u64::from(self.step_hi[i]) << 32) | u64::from(self.step_lo[i]);
-            self.v0[i].wrapping_add(step.wrapping_mul(y as u64))
-        });
-        [v.map(|v| (v >> 32) as u32), v.map(|v| v as u32)]
+    fn rows_at(&self, y: usize) -> [u64; N] {
+        std::array::from_fn(|i| self.v0[i].wrapping_add(self.step[i].wrapping_mul(y as u64)))
     }
 }
 
 /// Paints `n` rows of eight strips of one texture down from pixel `at`
 /// (rows `w` apart) in AVX2, the first being screen row `y`: the 32.32
-/// texture rows ([`Stepper::at`]) stepped as two 32-bit halves with the
-/// carry, the eight texels loaded (only on rows whose texels differ from
-/// the row above's), shaded as `shade` does each, one 32-byte store a row.
+/// texture rows ([`Stepper`]) stepped in 64-bit lanes, the eight texels
+/// loaded (only on rows whose texels differ from the row above's), shaded
+/// as `shade` does each, one 32-byte store a row.
 ///
 /// # Safety
 /// The processor must have AVX2.
@@ -520,7 +514,10 @@ unsafe fn paint_oct(
     let end = at + (n - 1) * w;
     assert!(end + 8 <= pixels.len(), "eight columns in the band");
     let mut rows = Stepper::at(g, y);
-    let (last, base) = (lanes(&g.last), lanes(&g.base));
+    // The lanes in the order of the rows' whole halves
+    // ([`Stepper::crossed`]); the loads put the texels back in order.
+    let cross = |v: __m256i| _mm256_permute4x64_epi64::<0b11_01_10_00>(v);
+    let (last, base) = (cross(lanes(&g.last)), cross(lanes(&g.base)));
     // Each lane's brightness in both its 16-bit halves, in vectors: an
     // `array::map` here was a call per lane, its closure (which takes this
     // function's AVX2) not inlined into `map` (which does not), 6% of the
@@ -538,10 +535,10 @@ unsafe fn paint_oct(
     let mut above = _mm256_set1_epi32(-1);
     let mut out = _mm256_setzero_si256();
     for _ in 0..n {
-        let at_row = _mm256_add_epi32(base, _mm256_min_epu32(rows.hi, last));
+        let at_row = _mm256_add_epi32(base, _mm256_min_epu32(rows.crossed(), last));
         if _mm256_movemask_epi8(_mm256_cmpeq_epi32(at_row, above)) != -1 {
             // SAFETY: each lane is below `texels.len()` (checked above).
-            let texel = unsafe { load_eight(texels, at_row) };
+            let texel = unsafe { load_eight::<true>(texels, at_row) };
             out = _mm256_or_si256(scale_avx2(texel, b), opaque);
             above = at_row;
         }
@@ -597,75 +594,86 @@ fn lanes(a: &[u32; 8]) -> std::arch::x86_64::__m256i {
     unsafe { std::arch::x86_64::_mm256_loadu_si256(a.as_ptr().cast()) }
 }
 
-/// An eight's texture rows (32.32) stepping down the screen, as two
-/// 32-bit halves with the carry.
+/// An eight's texture rows (32.32) stepping down the screen, each lane
+/// in 64 bits: a row's step is two adds, one for each four lanes, and its
+/// whole rows one shuffle ([`Self::crossed`]), where stepping the rows'
+/// 32-bit halves with their carry took six operations (PERF.md entry
+/// 114).
 #[cfg(target_arch = "x86_64")]
 struct Stepper {
-    /// Each lane's whole texture row, wrapping.
-    hi: std::arch::x86_64::__m256i,
-    lo: std::arch::x86_64::__m256i,
-    step_hi: std::arch::x86_64::__m256i,
-    step_lo: std::arch::x86_64::__m256i,
+    /// Lanes 0-3 and 4-7 of the rows, wrapping.
+    rows: [std::arch::x86_64::__m256i; 2],
+    steps: [std::arch::x86_64::__m256i; 2],
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Stepper {
     /// The rows of `g`'s lanes from screen row `y`: `v0 + step * y`
-    /// (wrapping, as `v_at` does) in four 64-bit lanes at a time, then
-    /// split into high and low halves. Worked out for each band an eight
-    /// meets, so in vectors: one lane at a time it was about 60
-    /// instructions a call, and 1-3% of the 1920x1080 frame (PERF.md entry
-    /// 49). `y` is a screen row, below 2^32, so its product with the
-    /// step's high half needs only the low 32 bits.
+    /// (wrapping, as `v_at` does), four lanes at a time. Worked out for
+    /// each band an eight meets, so in vectors: one lane at a time it was
+    /// about 60 instructions a call, and 1-3% of the 1920x1080 frame
+    /// (PERF.md entry 49). `y` is a screen row, below 2^32, so its product
+    /// with the step's high half needs only the low 32 bits.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn at(g: &Group<8>, y: usize) -> Self {
         use std::arch::x86_64::*;
         debug_assert!(u32::try_from(y).is_ok(), "a screen row below 2^32");
-        let (step_hi, step_lo) = (lanes(&g.step_hi), lanes(&g.step_lo));
         let y = _mm256_set1_epi64x(y as i64);
-        // Lanes `4 * half..4 * half + 4` of `v0 + step * y`, 64 bits each:
-        // the low half's full product, and the high half's low 32 bits
-        // moved up.
+        // Lanes `4 * half..4 * half + 4`: the step, and `v0 + step * y` as
+        // the step's low half's full product and its high half's low 32
+        // bits moved up.
         let four = |half: usize| {
-            // SAFETY: `g.v0[4 * half..]` is at least 32 readable bytes;
-            // the load is unaligned.
-            let v0 = unsafe { _mm256_loadu_si256(g.v0[4 * half..].as_ptr().cast()) };
-            let widen = |s: __m256i| match half {
-                0 => _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s)),
-                _ => _mm256_cvtepu32_epi64(_mm256_extracti128_si256::<1>(s)),
+            // SAFETY: `g.v0[4 * half..]` and `g.step[4 * half..]` are at
+            // least 32 readable bytes each; the loads are unaligned.
+            let (v0, step) = unsafe {
+                (
+                    _mm256_loadu_si256(g.v0[4 * half..].as_ptr().cast()),
+                    _mm256_loadu_si256(g.step[4 * half..].as_ptr().cast()),
+                )
             };
-            let lo = _mm256_mul_epu32(widen(step_lo), y);
-            let hi = _mm256_slli_epi64::<32>(_mm256_mul_epu32(widen(step_hi), y));
-            _mm256_add_epi64(v0, _mm256_add_epi64(lo, hi))
+            let hi = _mm256_mul_epu32(_mm256_srli_epi64::<32>(step), y);
+            let row = _mm256_add_epi64(_mm256_mul_epu32(step, y), _mm256_slli_epi64::<32>(hi));
+            (_mm256_add_epi64(v0, row), step)
         };
-        // Low halves to lanes 0-3 of each four, high halves to 4-7.
-        let split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-        let (a, b) = (
-            _mm256_permutevar8x32_epi32(four(0), split),
-            _mm256_permutevar8x32_epi32(four(1), split),
-        );
+        let ((a, step_a), (b, step_b)) = (four(0), four(1));
         Self {
-            hi: _mm256_permute2x128_si256::<0x31>(a, b),
-            lo: _mm256_permute2x128_si256::<0x20>(a, b),
-            step_hi,
-            step_lo,
+            rows: [a, b],
+            steps: [step_a, step_b],
         }
     }
 
-    /// The next row: the low halves add, and a carry (the sum below what
-    /// was added, unsigned) goes into the high halves.
+    /// Each lane's whole texture row (the rows' high halves), crossed:
+    /// the odd halves of both fours side by side, which leaves the lanes
+    /// in the order 0, 1, 4, 5, 2, 3, 6, 7.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn crossed(&self) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        let (a, b) = (
+            _mm256_castsi256_ps(self.rows[0]),
+            _mm256_castsi256_ps(self.rows[1]),
+        );
+        _mm256_castps_si256(_mm256_shuffle_ps::<0b11_01_11_01>(a, b))
+    }
+
+    /// Each lane's whole texture row, in lane order: [`Self::crossed`]
+    /// with its middle pairs swapped back.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn hi(&self) -> std::arch::x86_64::__m256i {
+        std::arch::x86_64::_mm256_permute4x64_epi64::<0b11_01_10_00>(self.crossed())
+    }
+
+    /// The next row.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn step(&mut self) {
         use std::arch::x86_64::*;
-        let sign = _mm256_set1_epi32(i32::MIN);
-        self.lo = _mm256_add_epi32(self.lo, self.step_lo);
-        let carry = _mm256_cmpgt_epi32(
-            _mm256_xor_si256(self.step_lo, sign),
-            _mm256_xor_si256(self.lo, sign),
-        );
-        self.hi = _mm256_sub_epi32(_mm256_add_epi32(self.hi, self.step_hi), carry);
+        self.rows = [
+            _mm256_add_epi64(self.rows[0], self.steps[0]),
+            _mm256_add_epi64(self.rows[1], self.steps[1]),
+        ];
     }
 }
 
@@ -721,7 +729,7 @@ unsafe fn paint_oct_windows(
     let mut start = _mm256_set1_epi32(i32::MIN);
     let (mut first_texels, mut second_texels) = (start, start);
     for row in 0..n {
-        let r = _mm256_min_epu32(rows.hi, last);
+        let r = _mm256_min_epu32(rows.hi(), last);
         let mut place = _mm256_sub_epi32(r, start);
         if !inside(place) {
             // New windows from the lowest row of each column's lanes (the
@@ -911,28 +919,29 @@ mod tests {
     use super::*;
     use crate::texture::Texture;
 
-    /// The vector rows of an eight at any screen row are the lane-by-lane
-    /// sums of [`Group::rows_at`]: steps and starts anywhere in 64 bits
-    /// (so the sums wrap), rows from the frame's top to 2^32 - 1.
+    /// The vector rows of an eight at any screen row, and after each of
+    /// the steps below it, are the lane-by-lane sums of
+    /// [`Group::rows_at`], in full and as the whole rows [`Stepper::hi`]
+    /// gives, in lane order: steps and starts anywhere in 64 bits (so the
+    /// sums wrap), rows from the frame's top to 2^32 - 1.
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn vector_rows_are_the_lanes_rows() {
+        use std::arch::x86_64::_mm256_storeu_si256;
         if !Paths::Avx2.runs_here() {
             return;
         }
         let mut rng = crate::rng::Rng::new(49);
         for case in 0..2000 {
             let mut g = Group::<8> {
-                step_hi: [0; 8],
-                step_lo: [0; 8],
+                step: [0; 8],
                 last: [0; 8],
                 base: [0; 8],
                 brightness: [0; 8],
                 v0: [0; 8],
             };
             for i in 0..8 {
-                let step = rng.next_u64() >> (case % 40);
-                (g.step_hi[i], g.step_lo[i]) = ((step >> 32) as u32, step as u32);
+                g.step[i] = rng.next_u64() >> (case % 40);
                 g.v0[i] = rng.next_u64();
             }
             let y = match case % 4 {
@@ -942,15 +951,25 @@ mod tests {
                 _ => (rng.next_u64() % 8192) as usize,
             };
             // SAFETY: AVX2 is here (checked above).
-            let [hi, lo] = unsafe {
-                let rows = Stepper::at(&g, y);
-                let mut out = [[0u32; 8]; 2];
-                for (o, v) in out.iter_mut().zip([rows.hi, rows.lo]) {
-                    std::arch::x86_64::_mm256_storeu_si256(o.as_mut_ptr().cast(), v);
+            let mut rows = unsafe { Stepper::at(&g, y) };
+            for k in 0..4 {
+                let want = g.rows_at(y + k);
+                let (mut full, mut hi) = ([0u64; 8], [0u32; 8]);
+                // SAFETY: AVX2 is here; `full` is 64 writable bytes and `hi`
+                // 32, stored unaligned.
+                unsafe {
+                    _mm256_storeu_si256(full.as_mut_ptr().cast(), rows.rows[0]);
+                    _mm256_storeu_si256(full[4..].as_mut_ptr().cast(), rows.rows[1]);
+                    _mm256_storeu_si256(hi.as_mut_ptr().cast(), rows.hi());
+                    rows.step();
                 }
-                out
-            };
-            assert_eq!([hi, lo], g.rows_at(y), "case {case}, row {y}");
+                assert_eq!(full, want, "case {case}, row {y} + {k}");
+                assert_eq!(
+                    hi,
+                    want.map(|v| (v >> 32) as u32),
+                    "case {case}, row {y} + {k}"
+                );
+            }
         }
     }
 
