@@ -218,19 +218,27 @@ fn paint_block(
                     let at = |y: usize| (y - rows.y0) * w + x;
                     let by_rows = |pixels: &mut [[u8; 4]], a: usize, b: usize| {
                         if a < b {
-                            paint_oct(pixels, (at(a), w, b - a), texels, group, a)
+                            let rows = (at(a), w, b - a);
+                            match asks(at(a), w) {
+                                ASK_NONE => paint_oct::<ASK_NONE>(pixels, rows, texels, group, a),
+                                ASK_ALL => paint_oct::<ASK_ALL>(pixels, rows, texels, group, a),
+                                _ => paint_oct::<ASK_BY_ROW>(pixels, rows, texels, group, a),
+                            }
                         }
                     };
                     let mut done = common;
                     if let (Some(win), true) = (&oct.windows, common < end) {
-                        let n = end - common;
-                        done += paint_oct_windows(
-                            rows.pixels,
-                            (at(common), w, n),
-                            texels,
-                            (group, common),
-                            win,
-                        );
+                        let (pixels, n) = (&mut *rows.pixels, end - common);
+                        let (eight, lanes) = ((at(common), w, n), (group, common));
+                        done += match asks(at(common), w) {
+                            ASK_NONE => {
+                                paint_oct_windows::<ASK_NONE>(pixels, eight, texels, lanes, win)
+                            }
+                            ASK_ALL => {
+                                paint_oct_windows::<ASK_ALL>(pixels, eight, texels, lanes, win)
+                            }
+                            _ => paint_oct_windows::<ASK_BY_ROW>(pixels, eight, texels, lanes, win),
+                        };
                     }
                     by_rows(rows.pixels, from, common);
                     by_rows(rows.pixels, done, to);
@@ -490,13 +498,14 @@ impl<const N: usize> Group<N> {
 /// (rows `w` apart) in AVX2, the first being screen row `y`: the 32.32
 /// texture rows ([`Stepper`]) stepped in 64-bit lanes, the eight texels
 /// loaded (only on rows whose texels differ from the row above's), shaded
-/// as `shade` does each, one 32-byte store a row.
+/// as `shade` does each, one 32-byte store a row. `ASKS` ([`asks`]) says
+/// which rows ask for the frame's line ahead.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn paint_oct(
+unsafe fn paint_oct<const ASKS: u8>(
     pixels: &mut [[u8; 4]],
     (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
@@ -545,7 +554,7 @@ unsafe fn paint_oct(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
-        prefetch_ahead(pixels, at);
+        prefetch_ahead::<ASKS>(pixels, at);
         rows.step();
         at += w;
     }
@@ -570,19 +579,44 @@ const PREFETCH_PIXELS: usize = 32;
 /// compiler emits a plain `prefetcht0`, a read (entry 54). Only every other
 /// eight along a row asks (a line is two eights' stores): one ask a line,
 /// not two, was about 1% faster, the asks waiting on the fill buffers less
-/// (entry 65).
+/// (entry 65). Which eights ask is known before their rows where it can
+/// be ([`asks`]): `ASKS` is [`ASK_NONE`], [`ASK_ALL`] or [`ASK_BY_ROW`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-fn prefetch_ahead(pixels: &[[u8; 4]], at: usize) {
+fn prefetch_ahead<const ASKS: u8>(pixels: &[[u8; 4]], at: usize) {
     use std::arch::x86_64::*;
     // Eights side by side differ by 8 in `at`, so one of each pair asks.
-    if at % 16 >= 8 {
+    let ask = match ASKS {
+        ASK_NONE => false,
+        ASK_ALL => true,
+        _ => at % 16 < 8,
+    };
+    if !ask {
         return;
     }
     // A prefetch never faults; the bound is for the next band's sake.
     let ahead = (at + PREFETCH_PIXELS).min(pixels.len().saturating_sub(1));
     _mm_prefetch::<_MM_HINT_ET0>(pixels.as_ptr().wrapping_add(ahead).cast());
+}
+
+/// An eight none of whose rows asks for the line ahead.
+const ASK_NONE: u8 = 0;
+/// An eight every row of which asks.
+const ASK_ALL: u8 = 1;
+/// An eight whose rows ask or not by where each starts.
+const ASK_BY_ROW: u8 = 2;
+
+/// Which rows of the eight at pixel `at`, in rows `w` pixels apart, ask
+/// for the line ahead ([`prefetch_ahead`]): where `w` is a multiple of 16,
+/// as in every usual frame size, all of them or none, found once an eight
+/// rather than tested each row (PERF.md entry 115).
+fn asks(at: usize, w: usize) -> u8 {
+    match (w % 16, at % 16 < 8) {
+        (0, true) => ASK_ALL,
+        (0, false) => ASK_NONE,
+        _ => ASK_BY_ROW,
+    }
 }
 
 /// The eight `u32`s of `a` in the lanes of a vector.
@@ -683,13 +717,14 @@ impl Stepper {
 /// column from the window's start, loaded again only when some lane's
 /// texture row leaves its window. The same texels at the same brightness,
 /// so the same bytes. Stops at the first row whose lanes no pair of
-/// windows holds, and returns how many rows it painted.
+/// windows holds, and returns how many rows it painted. `ASKS` as for
+/// [`paint_oct`].
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn paint_oct_windows(
+unsafe fn paint_oct_windows<const ASKS: u8>(
     pixels: &mut [[u8; 4]],
     (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
@@ -768,7 +803,7 @@ unsafe fn paint_oct_windows(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
-        prefetch_ahead(pixels, at);
+        prefetch_ahead::<ASKS>(pixels, at);
         rows.step();
         at += w;
     }
@@ -969,6 +1004,26 @@ mod tests {
                     want.map(|v| (v >> 32) as u32),
                     "case {case}, row {y} + {k}"
                 );
+            }
+        }
+    }
+
+    /// An eight asks for the line ahead on exactly the rows that
+    /// [`prefetch_ahead`]'s own test picks (the eights that start in the
+    /// first half of sixteen pixels), decided once where the rows' width
+    /// lets it be.
+    #[test]
+    fn an_eight_asks_on_the_rows_its_place_picks() {
+        for w in [16, 17, 100, 640, 648, 1366, 1920] {
+            for at in 0..64 {
+                let picked = |k: usize| (at + k * w) % 16 < 8;
+                let every = (0..9).all(picked);
+                let none = !(0..9).any(picked);
+                match asks(at, w) {
+                    ASK_ALL => assert!(every, "{w} wide, at {at}"),
+                    ASK_NONE => assert!(none, "{w} wide, at {at}"),
+                    _ => assert!(w % 16 != 0, "{w} wide, at {at}: tested each row"),
+                }
             }
         }
     }
