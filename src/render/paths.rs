@@ -173,39 +173,46 @@ mod tests {
         let pixels: Vec<[u8; 4]> = (0..=255u8)
             .map(|c| [c, 255 - c, c ^ 0x5A, c.wrapping_mul(73)])
             .collect();
-        for b in 0..=256u32 {
-            let expect = |p: &[u8; 4]| p.map(|c| ((u32::from(c) * b) >> 8) as u8);
-            let lane = (b << 16 | b) as i32;
-            for four in pixels.chunks_exact(4) {
-                let bytes = four.as_flattened();
-                // SAFETY: SSE2 is on every x86-64; `bytes` is 16 readable
-                // bytes, loaded and stored unaligned.
-                let got = unsafe {
-                    let p = _mm_loadu_si128(bytes.as_ptr().cast());
-                    let mut out = [[0u8; 4]; 4];
-                    let scaled = super::scale_sse2(p, _mm_set1_epi32(lane));
-                    _mm_storeu_si128(out.as_mut_ptr().cast(), scaled);
-                    out
-                };
-                let want: Vec<_> = four.iter().map(expect).collect();
-                assert_eq!(got.as_slice(), want, "sse2, brightness {b}");
+        // Four or eight pixels scaled by the brightness `lane` holds in
+        // both its 16-bit halves, on the vector path of that width.
+        let scale = |some: &[[u8; 4]], lane: i32| {
+            let mut out = some.to_vec();
+            let (from, to) = (some.as_ptr(), out.as_mut_ptr());
+            // SAFETY: SSE2 is on every x86-64, and AVX2 is asked for only
+            // where it runs (below); `some` and `out` are `some.len()`
+            // pixels each, loaded and stored unaligned.
+            unsafe {
+                if some.len() == 4 {
+                    let b = _mm_set1_epi32(lane);
+                    _mm_storeu_si128(
+                        to.cast(),
+                        super::scale_sse2(_mm_loadu_si128(from.cast()), b),
+                    );
+                } else {
+                    let b = _mm256_set1_epi32(lane);
+                    _mm256_storeu_si256(
+                        to.cast(),
+                        super::scale_avx2(_mm256_loadu_si256(from.cast()), b),
+                    );
+                }
             }
-            if !Paths::Avx2.runs_here() {
-                continue;
-            }
-            for eight in pixels.chunks_exact(8) {
-                let bytes = eight.as_flattened();
-                // SAFETY: AVX2 runs here (tested above); `bytes` is 32
-                // readable bytes, loaded and stored unaligned.
-                let got = unsafe {
-                    let p = _mm256_loadu_si256(bytes.as_ptr().cast());
-                    let mut out = [[0u8; 4]; 8];
-                    let scaled = super::scale_avx2(p, _mm256_set1_epi32(lane));
-                    _mm256_storeu_si256(out.as_mut_ptr().cast(), scaled);
-                    out
-                };
-                let want: Vec<_> = eight.iter().map(expect).collect();
-                assert_eq!(got.as_slice(), want, "avx2, brightness {b}");
+            out
+        };
+        let widths = if Paths::Avx2.runs_here() {
+            &[4, 8][..]
+        } else {
+            &[4]
+        };
+        for &width in widths {
+            for b in 0..=256u32 {
+                let lane = (b << 16 | b) as i32;
+                for some in pixels.chunks_exact(width) {
+                    let want: Vec<[u8; 4]> = some
+                        .iter()
+                        .map(|p| p.map(|c| ((u32::from(c) * b) >> 8) as u8))
+                        .collect();
+                    assert_eq!(scale(some, lane), want, "{width} wide, brightness {b}");
+                }
             }
         }
     }
