@@ -525,8 +525,10 @@ unsafe fn paint_oct<const ASKS: u8>(
     let mut rows = Stepper::at(g, y);
     // The lanes in the order of the rows' whole halves
     // ([`Stepper::crossed`]); the loads put the texels back in order.
-    let cross = |v: __m256i| _mm256_permute4x64_epi64::<0b11_01_10_00>(v);
-    let (last, base) = (cross(lanes(&g.last)), cross(lanes(&g.base)));
+    let (last, base) = (
+        Stepper::cross(lanes(&g.last)),
+        Stepper::cross(lanes(&g.base)),
+    );
     // Each lane's brightness in both its 16-bit halves, in vectors: an
     // `array::map` here was a call per lane, its closure (which takes this
     // function's AVX2) not inlined into `map` (which does not), 6% of the
@@ -691,12 +693,19 @@ impl Stepper {
         _mm256_castps_si256(_mm256_shuffle_ps::<0b11_01_11_01>(a, b))
     }
 
-    /// Each lane's whole texture row, in lane order: [`Self::crossed`]
-    /// with its middle pairs swapped back.
+    /// Each lane's whole texture row, in lane order.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn hi(&self) -> std::arch::x86_64::__m256i {
-        std::arch::x86_64::_mm256_permute4x64_epi64::<0b11_01_10_00>(self.crossed())
+        Self::cross(self.crossed())
+    }
+
+    /// Eight lanes in lane order put in [`Self::crossed`]'s, or back: the
+    /// middle pairs swapped.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn cross(lanes: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+        std::arch::x86_64::_mm256_permute4x64_epi64::<0b11_01_10_00>(lanes)
     }
 
     /// The next row.
