@@ -219,26 +219,17 @@ fn paint_block(
                     let by_rows = |pixels: &mut [[u8; 4]], a: usize, b: usize| {
                         if a < b {
                             let rows = (at(a), w, b - a);
-                            match asks(at(a), w) {
-                                ASK_NONE => paint_oct::<ASK_NONE>(pixels, rows, texels, group, a),
-                                ASK_ALL => paint_oct::<ASK_ALL>(pixels, rows, texels, group, a),
-                                _ => paint_oct::<ASK_BY_ROW>(pixels, rows, texels, group, a),
-                            }
+                            with_asks!(asks(at(a), w), paint_oct(pixels, rows, texels, group, a));
                         }
                     };
                     let mut done = common;
                     if let (Some(win), true) = (&oct.windows, common < end) {
                         let (pixels, n) = (&mut *rows.pixels, end - common);
                         let (eight, lanes) = ((at(common), w, n), (group, common));
-                        done += match asks(at(common), w) {
-                            ASK_NONE => {
-                                paint_oct_windows::<ASK_NONE>(pixels, eight, texels, lanes, win)
-                            }
-                            ASK_ALL => {
-                                paint_oct_windows::<ASK_ALL>(pixels, eight, texels, lanes, win)
-                            }
-                            _ => paint_oct_windows::<ASK_BY_ROW>(pixels, eight, texels, lanes, win),
-                        };
+                        done += with_asks!(
+                            asks(at(common), w),
+                            paint_oct_windows(pixels, eight, texels, lanes, win)
+                        );
                     }
                     by_rows(rows.pixels, from, common);
                     by_rows(rows.pixels, done, to);
@@ -564,6 +555,7 @@ unsafe fn paint_oct<const ASKS: u8>(
 
 /// Pixels to the right of the one being painted whose line an eight asks
 /// for: see [`prefetch_ahead`].
+#[cfg(target_arch = "x86_64")]
 const PREFETCH_PIXELS: usize = 32;
 
 /// Asks for the frame's line [`PREFETCH_PIXELS`] to the right of pixel
@@ -603,16 +595,36 @@ fn prefetch_ahead<const ASKS: u8>(pixels: &[[u8; 4]], at: usize) {
 }
 
 /// An eight none of whose rows asks for the line ahead.
+#[cfg(target_arch = "x86_64")]
 const ASK_NONE: u8 = 0;
 /// An eight every row of which asks.
+#[cfg(target_arch = "x86_64")]
 const ASK_ALL: u8 = 1;
 /// An eight whose rows ask or not by where each starts.
+#[cfg(target_arch = "x86_64")]
 const ASK_BY_ROW: u8 = 2;
+
+/// `$paint::<ASKS>(args)`, with the `ASKS` ([`ASK_NONE`], [`ASK_ALL`] or
+/// [`ASK_BY_ROW`]) that `$asks` holds: one loop of the painter for each,
+/// chosen once an eight.
+#[cfg(target_arch = "x86_64")]
+macro_rules! with_asks {
+    ($asks:expr, $paint:ident($($arg:expr),* $(,)?)) => {
+        match $asks {
+            ASK_NONE => $paint::<ASK_NONE>($($arg),*),
+            ASK_ALL => $paint::<ASK_ALL>($($arg),*),
+            _ => $paint::<ASK_BY_ROW>($($arg),*),
+        }
+    };
+}
+#[cfg(target_arch = "x86_64")]
+use with_asks;
 
 /// Which rows of the eight at pixel `at`, in rows `w` pixels apart, ask
 /// for the line ahead ([`prefetch_ahead`]): where `w` is a multiple of 16,
 /// as in every usual frame size, all of them or none, found once an eight
 /// rather than tested each row (PERF.md entry 115).
+#[cfg(target_arch = "x86_64")]
 fn asks(at: usize, w: usize) -> u8 {
     match (w % 16, at % 16 < 8) {
         (0, true) => ASK_ALL,
@@ -1022,6 +1034,7 @@ mod tests {
     /// first half of sixteen pixels), decided once where the rows' width
     /// lets it be.
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn an_eight_asks_on_the_rows_its_place_picks() {
         for w in [16, 17, 100, 640, 648, 1366, 1920] {
             for at in 0..64 {
