@@ -29,6 +29,12 @@ pub struct Sheet {
     /// first opaque texel to one past its last (empty if it has none), so
     /// a painter of rows can skip the clear texels round a frame.
     row_spans: Vec<(u16, u16)>,
+    /// The same texels row by row: frame `f`'s row `y` from `(f * size +
+    /// y) * (size + ROW_PAD)`, its `size` texels then [`Sheet::ROW_PAD`]
+    /// clear ones, so that eight texels from any column of a row lie side
+    /// by side and the ones past its end draw nothing (the gun's eights,
+    /// `render::fight`).
+    lines: Vec<u32>,
 }
 
 impl Sheet {
@@ -63,13 +69,36 @@ impl Sheet {
                 })
             })
             .collect();
+        let pitch = size + Self::ROW_PAD;
+        let mut lines = vec![0u32; texels.len() / size * pitch];
+        for (f, frame) in texels.chunks_exact(size * size).enumerate() {
+            for (x, column) in frame.chunks_exact(size).enumerate() {
+                for (y, &texel) in column.iter().enumerate() {
+                    lines[(f * size + y) * pitch + x] = texel;
+                }
+            }
+        }
         Some(Self {
             size,
             cols,
             rows,
             texels,
             row_spans,
+            lines,
         })
+    }
+
+    /// The clear texels after each row of [`Self::line`].
+    pub const ROW_PAD: usize = 8;
+
+    /// Texel row `y` of frame (`col`, `row`), left to right, then
+    /// [`Self::ROW_PAD`] clear texels; frames wrap as in [`Self::column`].
+    #[inline]
+    pub fn line(&self, col: usize, row: usize, y: usize) -> &[u32] {
+        let frame = (row % self.rows) * self.cols + col % self.cols;
+        let pitch = self.size + Self::ROW_PAD;
+        let start = (frame * self.size + y.min(self.size - 1)) * pitch;
+        &self.lines[start..start + pitch]
     }
 
     /// The columns of texel row `y` of frame (`col`, `row`) from its first
@@ -278,6 +307,31 @@ mod tests {
         assert_eq!(red(s.column(1, 0, 0)), [2, 12]);
         assert_eq!(red(s.column(1, 0, 1)), [3, 13]);
         assert!(Sheet::from_rgba(3, 4, 2, &rgba).is_none());
+    }
+
+    #[test]
+    fn a_line_is_the_row_of_the_columns_then_clear_texels() {
+        // A 3x2 sheet of 5x5 frames, every texel different.
+        let (size, w, h) = (5, 15, 10);
+        let rgba: Vec<u8> = (0..w * h)
+            .flat_map(|i| [i as u8, (i >> 8) as u8, 7, 255])
+            .collect();
+        let s = Sheet::from_rgba(size, w, h, &rgba).unwrap();
+        for (col, row, y) in
+            (0..4).flat_map(|c| (0..3).flat_map(move |r| (0..6).map(move |y| (c, r, y))))
+        {
+            let line = s.line(col, row, y);
+            let want: Vec<u32> = (0..size)
+                .map(|x| s.column(col, row, x)[y.min(size - 1)])
+                .chain([0; Sheet::ROW_PAD])
+                .collect();
+            assert_eq!(line, want, "frame ({col}, {row}), row {y}");
+        }
+        // Texel (x, y) of frame (1, 1) is image pixel (5 + x, 5 + y).
+        assert_eq!(
+            s.line(1, 1, 2)[3],
+            u32::from_ne_bytes([(7 * w + 8) as u8, 0, 7, 255])
+        );
     }
 
     #[test]
