@@ -12,9 +12,10 @@
 
 use crate::files::{self, cap, ReadError};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// One sheet of equal square frames.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Sheet {
     /// Frame edge, texels.
     pub size: usize,
@@ -32,9 +33,19 @@ pub struct Sheet {
     /// The same texels row by row: frame `f`'s row `y` from `(f * size +
     /// y) * (size + ROW_PAD)`, its `size` texels then [`Sheet::ROW_PAD`]
     /// clear ones, so that eight texels from any column of a row lie side
-    /// by side and the ones past its end draw nothing (the gun's eights,
-    /// `render::fight`).
-    lines: Vec<u32>,
+    /// by side (the gun's eights, `render::fight`). Made the first time a
+    /// painter asks ([`Sheet::line`]), as only the gun does, the way a
+    /// texture's padded copy is (`texture::Texture::padded`).
+    lines: OnceLock<Vec<u32>>,
+}
+
+/// Two sheets are equal when their layout and texels are: the opaque
+/// spans and the rows are worked out from those.
+impl PartialEq for Sheet {
+    fn eq(&self, other: &Self) -> bool {
+        (self.size, self.cols, self.rows) == (other.size, other.cols, other.rows)
+            && self.texels == other.texels
+    }
 }
 
 impl Sheet {
@@ -69,22 +80,13 @@ impl Sheet {
                 })
             })
             .collect();
-        let pitch = size + Self::ROW_PAD;
-        let mut lines = vec![0u32; texels.len() / size * pitch];
-        for (f, frame) in texels.chunks_exact(size * size).enumerate() {
-            for (x, column) in frame.chunks_exact(size).enumerate() {
-                for (y, &texel) in column.iter().enumerate() {
-                    lines[(f * size + y) * pitch + x] = texel;
-                }
-            }
-        }
         Some(Self {
             size,
             cols,
             rows,
             texels,
             row_spans,
-            lines,
+            lines: OnceLock::new(),
         })
     }
 
@@ -95,10 +97,27 @@ impl Sheet {
     /// [`Self::ROW_PAD`] clear texels; frames wrap as in [`Self::column`].
     #[inline]
     pub fn line(&self, col: usize, row: usize, y: usize) -> &[u32] {
-        let frame = (row % self.rows) * self.cols + col % self.cols;
-        let pitch = self.size + Self::ROW_PAD;
-        let start = (frame * self.size + y.min(self.size - 1)) * pitch;
-        &self.lines[start..start + pitch]
+        let (size, pitch) = (self.size, self.size + Self::ROW_PAD);
+        let lines = self.lines.get_or_init(|| {
+            let mut lines = vec![0u32; self.texels.len() / size * pitch];
+            for (f, frame) in self.texels.chunks_exact(size * size).enumerate() {
+                for (x, column) in frame.chunks_exact(size).enumerate() {
+                    for (y, &texel) in column.iter().enumerate() {
+                        lines[(f * size + y) * pitch + x] = texel;
+                    }
+                }
+            }
+            lines
+        });
+        let start = (self.frame_at(col, row) * size + y.min(size - 1)) * pitch;
+        &lines[start..start + pitch]
+    }
+
+    /// The index of frame (`col`, `row`), which wraps past the sheet's edge
+    /// (a sheet short of frames still draws).
+    #[inline]
+    fn frame_at(&self, col: usize, row: usize) -> usize {
+        (row % self.rows) * self.cols + col % self.cols
     }
 
     /// The columns of texel row `y` of frame (`col`, `row`) from its first
@@ -106,7 +125,7 @@ impl Sheet {
     /// above `first`) if the row is clear. Frames wrap as in [`Self::column`].
     #[inline]
     pub fn row_span(&self, col: usize, row: usize, y: usize) -> (usize, usize) {
-        let frame = (row % self.rows) * self.cols + col % self.cols;
+        let frame = self.frame_at(col, row);
         let (first, end) = self.row_spans[frame * self.size + y.min(self.size - 1)];
         (usize::from(first), usize::from(end))
     }
@@ -123,7 +142,7 @@ impl Sheet {
     /// in [`Self::column`].
     #[inline]
     pub fn frame(&self, col: usize, row: usize) -> &[u32] {
-        let frame = (row % self.rows) * self.cols + col % self.cols;
+        let frame = self.frame_at(col, row);
         let area = self.size * self.size;
         &self.texels[frame * area..(frame + 1) * area]
     }

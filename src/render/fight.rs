@@ -129,6 +129,11 @@ impl Gun<'_> {
         })
     }
 
+    /// The frame column of the square's column `dx` (on the canvas).
+    fn x(&self, dx: usize) -> usize {
+        (self.x0 + dx as i64) as usize
+    }
+
     /// Paints `columns` of the square's row of texel row `v` one pixel at
     /// a time into `row`, the frame row's pixels.
     fn paint(&self, v: usize, columns: std::ops::Range<usize>, row: &mut [[u8; 4]]) {
@@ -137,9 +142,11 @@ impl Gun<'_> {
         }
         let n = self.sheet.size;
         let texels = self.sheet.frame(self.frame, 0);
-        let x = |dx: usize| (self.x0 + dx as i64) as usize;
         let us = quotients(columns.start, n, self.edge);
-        for (p, u) in row[x(columns.start)..x(columns.end)].iter_mut().zip(us) {
+        for (p, u) in row[self.x(columns.start)..self.x(columns.end)]
+            .iter_mut()
+            .zip(us)
+        {
             let texel = texels[u * n + v];
             if opaque(texel) {
                 *p = texel.to_ne_bytes();
@@ -244,8 +251,7 @@ fn gun_eights(gun: &Gun, rows: std::ops::Range<i64>, c: &mut Canvas) {
             gun.paint(v, columns.start..columns.start.max(8 * ja), row);
             gun.paint(v, columns.end.min(8 * jb)..columns.end, row);
             let line = gun.sheet.line(gun.frame, 0, v);
-            let x = |dx: usize| (gun.x0 + dx as i64) as usize;
-            let out = &mut row[x(8 * ja)..x(8 * jb)];
+            let out = &mut row[gun.x(8 * ja)..gun.x(8 * jb)];
             for (j, eight) in (ja..jb).zip(out.as_chunks_mut::<8>().0) {
                 let k = j - j0;
                 // SAFETY: the base is a texel column below `n`, as the eight
