@@ -255,6 +255,13 @@ pub struct Map {
     /// for the tile at (x + dx, y + dy). For [`Map::open_around`]; worked
     /// out once, from the cells, which never change.
     walls_near: Vec<u16>,
+    /// The cells inside a ring of walls of texture 0, `width + 2` by
+    /// `height + 2`, row-major: [`raycast::cast`] walks it from a tile of
+    /// the grid without testing for the grid's edge, because a ray that
+    /// leaves the grid enters the ring first, and the ring is what
+    /// [`Map::cell`] answers outside. Worked out once, from the cells;
+    /// empty on the open plane, which is open outside.
+    framed: Vec<u8>,
     /// The checkpoints and finish of a course through the map, if it has
     /// one.
     pub course: Option<Course>,
@@ -299,6 +306,7 @@ impl Map {
             pads: Vec::new(),
             open: true,
             walls_near: Vec::new(),
+            framed: Vec::new(),
             course: None,
         }
     }
@@ -398,11 +406,30 @@ impl Map {
         self.sky.as_ref().is_some_and(|s| s.tiles.is_empty())
     }
 
-    /// Works out [`Map::walls_near`] for every tile.
-    fn find_walls_near(&mut self) {
+    /// Works out the tables kept from the cells: [`Map::walls_near`] for
+    /// every tile, and [`Map::framed`].
+    fn derive_tables(&mut self) {
         let (w, h) = (self.width as i64, self.height as i64);
         let tiles = (0..h).flat_map(|y| (0..w).map(move |x| (x, y)));
         self.walls_near = tiles.map(|t| self.block_walls(t)).collect();
+        self.framed = if self.open {
+            Vec::new()
+        } else {
+            let ring = (-1..=h).flat_map(|y| (-1..=w).map(move |x| (x, y)));
+            ring.map(|(x, y)| self.cell(x, y)).collect()
+        };
+    }
+
+    /// The cells in their ring of walls ([`Map::framed`]) and the index
+    /// in it of tile `(x, y)`, if that is a tile of the grid.
+    pub(crate) fn framed_at(&self, (x, y): (i64, i64)) -> Option<(&[u8], usize)> {
+        let i = self.index(x, y)?;
+        if self.framed.is_empty() {
+            return None;
+        }
+        // Each row of the grid is two longer in the ring, and the ring's
+        // first row and column come before the grid's.
+        Some((&self.framed, i + 2 * y as usize + self.width + 3))
     }
 
     /// Which of the block of nine around tile (x, y) is not open floor, as

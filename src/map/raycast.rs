@@ -33,61 +33,161 @@ pub struct Hit {
 /// at its leaf, in the middle of its tile, unless the ray passes where the
 /// leaf has slid open; the hit's `cell` is then [`DOOR`].
 pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option<Hit> {
-    let mut walk = Walk::new(ox, oy, dx, dy);
-    while let Some(Crossing { t, side, tile }) = walk.next_within(max_t) {
-        let (tx, ty) = tile;
-        let cell = map.cell(tx, ty);
-        // The door's index is looked up for a door cell only, not at every
-        // step.
-        if let Some(d) = (cell == DOOR).then(|| map.door_at(tx, ty)).flatten() {
-            let door = &map.doors[d];
-            match door.ray_hit([ox, oy], [dx, dy], t, walk.exit()) {
-                Some((t, u)) if t <= max_t => {
-                    let side = match door.axis {
-                        DoorAxis::NorthSouth => Side::X,
-                        DoorAxis::EastWest => Side::Y,
-                    };
-                    return Some(Hit {
-                        t,
-                        side,
-                        tile,
-                        cell,
-                        u,
-                    });
-                }
-                Some(_) => return None,
-                None => continue,
-            }
+    let walk = Walk::new(ox, oy, dx, dy);
+    match map.framed_at(walk.tile) {
+        Some((framed, at)) => cast_framed(map, (framed, at), walk, ([ox, oy], [dx, dy]), max_t),
+        None => cast_checked(map, walk, ([ox, oy], [dx, dy]), max_t),
+    }
+}
+
+/// [`cast`] from a tile of the grid, reading the cells in their ring of
+/// walls ([`Map::framed_at`]: `framed`, with the start tile at `at`): a
+/// step moves the index by one tile and reads the cell with no test for
+/// the grid's edge, since a ray that leaves the grid meets the ring
+/// first. The same walk as [`Walk::next_within`]'s, the same sums in the
+/// same order, and it stops where that one does, or, at a NaN ray
+/// parameter, at the next tile that is not open floor, which answers
+/// the same (none).
+fn cast_framed(
+    map: &Map,
+    (framed, mut at): (&[u8], usize),
+    walk: Walk,
+    ray: ([f64; 2], [f64; 2]),
+    max_t: f64,
+) -> Option<Hit> {
+    let Walk {
+        step,
+        delta,
+        mut next,
+        ..
+    } = walk;
+    let stride = map.width() + 2;
+    // A step's move through `framed`: one tile across, or one row.
+    let moves = (step.0 as isize, step.1 as isize * stride as isize);
+    loop {
+        let (t, side, cell);
+        (t, side, cell, at, next) = to_stop(framed, at, (next, delta), moves, max_t);
+        // The ring's first row and column come before the grid's.
+        let tile = ((at % stride) as i64 - 1, (at / stride) as i64 - 1);
+        let exit = next.0.min(next.1);
+        if let Some(stop) = meet(map, Crossing { t, side, tile }, cell, exit, ray, max_t) {
+            return stop;
         }
+    }
+}
+
+/// The steps of [`cast_framed`]'s walk from index `at` in `framed`, with
+/// the ray parameters of the next lines `next` and their steps `delta`,
+/// through open floor, up to the next cell that is not open floor or a
+/// crossing beyond `max_t`: the crossing's ray parameter and line, the
+/// cell entered, its index and the next lines after it. Inlined, in a loop
+/// of its own, so that what it keeps stays in registers.
+#[inline(always)]
+fn to_stop(
+    framed: &[u8],
+    mut at: usize,
+    (mut next, delta): ((f64, f64), (f64, f64)),
+    moves: (isize, isize),
+    max_t: f64,
+) -> (f64, Side, u8, usize, (f64, f64)) {
+    loop {
+        let (t, side) = if next.0 <= next.1 {
+            let t = next.0;
+            next.0 += delta.0;
+            at = at.wrapping_add_signed(moves.0);
+            (t, Side::X)
+        } else {
+            let t = next.1;
+            next.1 += delta.1;
+            at = at.wrapping_add_signed(moves.1);
+            (t, Side::Y)
+        };
+        let cell = framed[at];
+        if cell != 0 || t > max_t {
+            return (t, side, cell, at, next);
+        }
+    }
+}
+
+/// [`cast`] from anywhere, asking the map for each tile the ray enters.
+fn cast_checked(map: &Map, mut walk: Walk, ray: ([f64; 2], [f64; 2]), max_t: f64) -> Option<Hit> {
+    while let Some(crossing) = walk.next_within(max_t) {
+        let cell = map.cell(crossing.tile.0, crossing.tile.1);
         if cell != 0 {
-            let u = match side {
-                Side::X => {
-                    let f = fraction(oy + t * dy);
-                    if dx > 0.0 {
-                        f
-                    } else {
-                        1.0 - f
-                    }
-                }
-                Side::Y => {
-                    let f = fraction(ox + t * dx);
-                    if dy > 0.0 {
-                        1.0 - f
-                    } else {
-                        f
-                    }
-                }
-            };
-            return Some(Hit {
-                t,
-                side,
-                tile,
-                cell,
-                u,
-            });
+            if let Some(stop) = meet(map, crossing, cell, walk.exit(), ray, max_t) {
+                return stop;
+            }
         }
     }
     None
+}
+
+/// What a ray from `o` along `d` does at a tile that is not open floor
+/// (`cell`), or at any beyond `max_t`, entered at `crossing` and left at
+/// `exit`: stops, at a hit or with none (beyond `max_t`), or passes (a
+/// door's leaf slid out of its way: None).
+#[inline(always)]
+fn meet(
+    map: &Map,
+    Crossing { t, side, tile }: Crossing,
+    cell: u8,
+    exit: f64,
+    ([ox, oy], [dx, dy]): ([f64; 2], [f64; 2]),
+    max_t: f64,
+) -> Option<Option<Hit>> {
+    if t.is_nan() || t > max_t {
+        return Some(None);
+    }
+    // The door's index is looked up for a door cell only, not at every
+    // step.
+    if let Some(d) = (cell == DOOR)
+        .then(|| map.door_at(tile.0, tile.1))
+        .flatten()
+    {
+        let door = &map.doors[d];
+        return match door.ray_hit([ox, oy], [dx, dy], t, exit) {
+            Some((t, u)) if t <= max_t => {
+                let side = match door.axis {
+                    DoorAxis::NorthSouth => Side::X,
+                    DoorAxis::EastWest => Side::Y,
+                };
+                Some(Some(Hit {
+                    t,
+                    side,
+                    tile,
+                    cell,
+                    u,
+                }))
+            }
+            Some(_) => Some(None),
+            None => None,
+        };
+    }
+    let u = match side {
+        Side::X => {
+            let f = fraction(oy + t * dy);
+            if dx > 0.0 {
+                f
+            } else {
+                1.0 - f
+            }
+        }
+        Side::Y => {
+            let f = fraction(ox + t * dx);
+            if dy > 0.0 {
+                1.0 - f
+            } else {
+                f
+            }
+        }
+    };
+    Some(Some(Hit {
+        t,
+        side,
+        tile,
+        cell,
+        u,
+    }))
 }
 
 /// The walk of a ray through the grid (Amanatides & Woo): each tile it
@@ -237,6 +337,72 @@ mod tests {
 
     use super::*;
     use crate::rng::Rng;
+
+    /// The framed walk answers as the checked walk does, to the bit: rays
+    /// from tiles of the grid and off it, in every direction (along the
+    /// axes, through corners, with a zero or NaN component), through doors
+    /// shut, half open and open, with reaches from under a tile to none.
+    #[test]
+    fn the_framed_walk_answers_as_the_checked_walk_does() {
+        let mut map = Map::from_rows(&[
+            "#######", "#>.#..#", "##D##.#", "#...#.#", "#...D.#", "#...#.#", "#######",
+        ]);
+        let mut rng = Rng::new(24);
+        let reaches = [0.0, 0.3, 1.0, 2.5, 256.0, f64::INFINITY];
+        let some = |rng: &mut Rng, span: f64| (rng.next_f64() * 2.0 - 1.0) * span;
+        // A hit to the bit (a ray with a NaN component meets a face at NaN).
+        let bits =
+            |h: Option<Hit>| h.map(|h| (h.t.to_bits(), h.u.to_bits(), h.side, h.tile, h.cell));
+        let (mut framed, mut hits, mut doors) = (0, 0, 0);
+        for round in 0..40_000 {
+            // Each round a door's openness.
+            map.doors[round % 2].open = [0.0, 0.5, 1.0][round % 3];
+            // Starts on tile centres, lines and corners as well as inside.
+            let o = match round % 4 {
+                0 => [rng.next_f64() * 9.0 - 1.0, rng.next_f64() * 9.0 - 1.0],
+                1 => [
+                    (rng.next_f64() * 7.0).floor() + 0.5,
+                    (rng.next_f64() * 7.0).floor(),
+                ],
+                2 => [
+                    (rng.next_f64() * 7.0).floor(),
+                    (rng.next_f64() * 7.0).floor(),
+                ],
+                _ => [some(&mut rng, 1e3), some(&mut rng, 1e3)],
+            };
+            let d = match round % 7 {
+                0 => [some(&mut rng, 1.0), 0.0],
+                1 => [0.0, some(&mut rng, 3.0)],
+                2 => [1.0, -1.0],
+                3 => [f64::NAN, 1.0],
+                4 => [0.0, 0.0],
+                // Near a door's middle.
+                5 => {
+                    let (x, y) = map.doors[round % 2].tile;
+                    let at = [x as f64 + 0.5 + some(&mut rng, 0.6), y as f64 + 0.5];
+                    [at[0] - o[0], at[1] - o[1] + some(&mut rng, 0.6)]
+                }
+                _ => [some(&mut rng, 4.0), some(&mut rng, 4.0)],
+            };
+            let max_t = reaches[round % reaches.len()];
+            let walk = Walk::new(o[0], o[1], d[0], d[1]);
+            let want = bits(cast_checked(&map, walk, (o, d), max_t));
+            if let Some(start) = map.framed_at(walk.tile) {
+                framed += 1;
+                let got = bits(cast_framed(&map, start, walk, (o, d), max_t));
+                assert_eq!(got, want, "from {o:?} along {d:?} within {max_t}");
+            }
+            hits += usize::from(want.is_some());
+            doors += usize::from(want.is_some_and(|h| h.4 == DOOR));
+            assert_eq!(bits(cast(&map, o[0], o[1], d[0], d[1], max_t)), want);
+        }
+        // The rounds cover what they claim: many framed walks, hits, and
+        // rays stopped by a door's leaf.
+        assert!(
+            framed > 15_000 && hits > 15_000 && doors > 400,
+            "{framed} {hits} {doors}"
+        );
+    }
 
     fn maze() -> Map {
         Map::from_rows(&[

@@ -75,9 +75,10 @@ impl Parser<'_> {
             pads,
             open: false,
             walls_near: Vec::new(),
+            framed: Vec::new(),
             course,
         };
-        map.find_walls_near();
+        map.derive_tables();
         map.set_doors(doors);
         Ok(Loaded { map, art })
     }

@@ -197,9 +197,10 @@ impl<'a, 'l> Reader<'a, 'l> {
             pads,
             open: false,
             walls_near: Vec::new(),
+            framed: Vec::new(),
             course,
         };
-        map.find_walls_near();
+        map.derive_tables();
         map.set_doors(placed.doors);
         Ok(Loaded { map, art })
     }
