@@ -11,7 +11,7 @@ use super::by_band::ByBand;
 #[cfg(target_arch = "x86_64")]
 use super::paths::{load_eight, scale_avx2, scale_sse2};
 use super::{fog, shade, Paths, Projection, Rows, WallCover};
-use crate::map::{Map, MapArt, Surface};
+use crate::map::{floor_i64, Map, MapArt, Surface};
 use crate::texture::{Padded, Texture};
 use std::f64::consts::{FRAC_PI_2, TAU};
 
@@ -508,8 +508,9 @@ fn masked_row(
     let n = texture.size();
     let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
     let (start, step) = row_walk(proj, dist);
-    let u0 = (start[0] * scale).floor() as i64;
-    let v0 = (start[1] * scale).floor() as i64;
+    // (`floor_i64` is `floor() as i64` without the C library's call.)
+    let u0 = floor_i64(start[0] * scale);
+    let v0 = floor_i64(start[1] * scale);
     let du = (step[0] * scale).round() as i64;
     let dv = (step[1] * scale).round() as i64;
     let mask = n as i64 - 1;

@@ -1,6 +1,7 @@
 //! Text in the frame, from the font8x8 bitmap font (8x8 pixels a glyph).
 
 use super::Paths;
+use crate::map::floor_i64;
 use font8x8::legacy::{BASIC_LEGACY, LATIN_LEGACY};
 
 /// Width and height of a glyph cell at scale 1, in pixels.
@@ -270,7 +271,7 @@ impl<'a> Canvas<'a> {
         for i in 0..=n {
             let t = i as f64 / n as f64;
             let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
-            self.put(x.floor() as i64, y.floor() as i64, rgba);
+            self.put(floor_i64(x), floor_i64(y), rgba);
         }
     }
 }
