@@ -178,22 +178,23 @@ fn paint_in_blocks(
     let per = (rows.y1 - rows.y0).div_ceil(blocks.max(1)).max(1);
     for (i, pixels) in rows.pixels.chunks_mut(per * w).enumerate() {
         let mut block = Rows::new(pixels, w, rows.y0 + i * per, rows.paths);
-        for plan in plans {
-            paint_block(art, proj, &mut block, walls, plan);
-        }
+        paint_block(art, proj, &mut block, walls, plans);
     }
 }
 
-/// Paints the pieces of `plan` (one of a frame's) in the rows of `rows`.
+/// Paints the pieces of `plans` (a frame's) in the rows of `rows`.
 fn paint_block(
     art: &MapArt,
     proj: &Projection,
     rows: &mut Rows,
     (spans, strips): (&[ColumnSpan], &[WallStrip]),
-    plan: &Plan,
+    plans: &[Plan],
 ) {
     let w = proj.width;
-    for &(piece, [top, bottom]) in &plan.pieces {
+    let pieces = plans
+        .iter()
+        .flat_map(|plan| plan.pieces.iter().map(move |p| (plan, p)));
+    for (plan, &(piece, [top, bottom])) in pieces {
         // Most pieces miss a band at the top or foot of the frame.
         let (from, to) = (top.max(rows.y0), bottom.min(rows.y1));
         if from >= to {
