@@ -39,14 +39,14 @@ pub(super) fn draw(
     proj: &Projection,
     rows: &mut Rows,
     covers: &[WallCover],
-    (flips, masks): (BandFlips, &mut [u64]),
+    (flips, masks): (&[[u32; 2]], &mut [u64]),
     sky_columns: &[f64],
 ) {
     let w = proj.width;
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
-    open_masks(rows.y0, covers, flips.iter(), masks);
-    let mut kept = KeptRuns::for_band(flips.iter(), rows.y1 - rows.y0);
+    open_masks(rows.y0, covers, flips, masks);
+    let mut kept = KeptRuns::for_band(flips, rows.y1 - rows.y0);
     for y in rows.y0..rows.y1 {
         let mask = &masks[(y - rows.y0) * words..][..words];
         let runs = kept.of(y - rows.y0, mask);
@@ -111,37 +111,25 @@ pub(super) fn mask_words(width: usize) -> usize {
     width.div_ceil(64)
 }
 
-/// Where columns' covers begin and end, sorted by band, each `[row in the
-/// band, column]`. A band's first row is scanned, not flipped, so an edge
-/// there is left out. Sorted once a frame (a counting sort, two edges a
-/// column), so that a band looks at its own edges only, not at every
-/// column; each ray task sorts its own columns' edges beside its rays
-/// ([`Flips::sort_group`]), and a band's flips are every group's for it
-/// (PERF.md entry 125).
+/// Where columns' covers begin and end, sorted by band: band `b`'s flips
+/// are `flips[start[b]..start[b + 1]]`, each `[row in the band, column]`.
+/// A band's first row is scanned, not flipped, so an edge there is left
+/// out. Sorted once a frame (a counting sort, two edges a column), so that
+/// a band looks at its own edges only, not at every column.
 #[derive(Debug, Default)]
 pub(super) struct Flips {
-    /// Each ray task's columns' flips.
-    groups: Vec<ByBand<[u32; 2]>>,
+    flips: ByBand<[u32; 2]>,
     /// Each frame row's band and row in the band, for the band height and
     /// frame height in `shape`: looked up, not divided, two edges a column.
     places: Vec<(u32, u32)>,
     shape: (usize, usize),
 }
 
-/// What a ray task needs to sort its columns' flips
-/// ([`Flips::sort_group`]): each frame row's band and row in the band,
-/// and how many bands there are.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Places<'a> {
-    places: &'a [(u32, u32)],
-    bands: usize,
-}
-
 impl Flips {
-    /// Ready for a frame `height` rows tall in bands of `band_rows` rows
-    /// whose columns `groups` ray tasks share: the rows' places, and a
-    /// group for each task to sort ([`Flips::groups`]).
-    pub(super) fn prepare(&mut self, band_rows: usize, height: usize, groups: usize) {
+    /// Sorts the edges of `covers` into the bands of `band_rows` rows of a
+    /// frame `height` rows tall.
+    pub(super) fn sort(&mut self, covers: &[WallCover], band_rows: usize, height: usize) {
+        let bands = height.div_ceil(band_rows.max(1));
         let band_rows = band_rows.max(1);
         if self.shape != (band_rows, height) {
             self.shape = (band_rows, height);
@@ -149,30 +137,9 @@ impl Flips {
             self.places
                 .extend((0..height).map(|y| ((y / band_rows) as u32, (y % band_rows) as u32)));
         }
-        self.groups.resize_with(groups, ByBand::default);
-    }
-
-    /// The rows' places and the groups, one a ray task, each to be sorted
-    /// by [`Flips::sort_group`].
-    pub(super) fn groups(&mut self) -> (Places<'_>, &mut [ByBand<[u32; 2]>]) {
-        let (band_rows, height) = self.shape;
-        let places = Places {
-            places: &self.places,
-            bands: height.div_ceil(band_rows.max(1)),
-        };
-        (places, &mut self.groups)
-    }
-
-    /// Sorts the edges of `covers`, the frame's columns from `first` on,
-    /// into `group` by the bands of `places`.
-    pub(super) fn sort_group(
-        group: &mut ByBand<[u32; 2]>,
-        Places { places, bands }: Places,
-        covers: &[WallCover],
-        first: usize,
-    ) {
         // Each edge as (band, row in the band); an edge on a band's first
         // row or past the frame is none.
+        let places = &self.places;
         let edges = move |c: WallCover| {
             let end = c.top.saturating_add(c.rows);
             [c.top, end].into_iter().filter_map(move |e| {
@@ -181,37 +148,18 @@ impl Flips {
             })
         };
         let flips = || {
-            covers.iter().enumerate().flat_map(move |(x, &c)| {
-                edges(c).map(move |(band, row)| (band, [row, (first + x) as u32]))
-            })
+            covers
+                .iter()
+                .enumerate()
+                .flat_map(move |(x, &c)| edges(c).map(move |(band, row)| (band, [row, x as u32])))
         };
         // Room for two edges a column.
-        group.sort(bands, 2 * covers.len(), flips);
+        self.flips.sort(bands, 2 * covers.len(), flips);
     }
 
-    /// Band `b`'s flips, every group's.
-    pub(super) fn of(&self, b: usize) -> BandFlips<'_> {
-        BandFlips {
-            groups: &self.groups,
-            band: b,
-        }
-    }
-}
-
-/// One band's flips ([`Flips::of`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct BandFlips<'a> {
-    groups: &'a [ByBand<[u32; 2]>],
-    band: usize,
-}
-
-impl<'a> BandFlips<'a> {
-    /// The flips, group by group.
-    fn iter(self) -> impl Iterator<Item = [u32; 2]> + 'a {
-        self.groups
-            .iter()
-            .flat_map(move |g| g.of(self.band))
-            .copied()
+    /// Band `b`'s flips.
+    pub(super) fn of(&self, b: usize) -> &[[u32; 2]] {
+        self.flips.of(b)
     }
 }
 
@@ -223,19 +171,14 @@ impl<'a> BandFlips<'a> {
 /// changes at two rows at most (where its wall begins and ends: `flips`,
 /// see [`Flips`]), so the other rows are the row above with those changes
 /// flipped: two marks a column instead of a compare a column a row.
-pub(super) fn open_masks(
-    y0: usize,
-    covers: &[WallCover],
-    flips: impl IntoIterator<Item = [u32; 2]>,
-    masks: &mut [u64],
-) {
+pub(super) fn open_masks(y0: usize, covers: &[WallCover], flips: &[[u32; 2]], masks: &mut [u64]) {
     let words = mask_words(covers.len());
     if words == 0 {
         return;
     }
     masks.fill(0);
     let rows = masks.len() / words;
-    for [r, x] in flips {
+    for &[r, x] in flips {
         let (r, x) = (r as usize, x as usize);
         if r < rows {
             masks[r * words + x / 64] ^= 1 << (x % 64);
@@ -314,13 +257,11 @@ const KEPT_RUNS: usize = 32;
 
 impl KeptRuns {
     /// Nothing kept yet, for a band `rows` tall whose flips are `flips`.
-    fn for_band(flips: impl IntoIterator<Item = [u32; 2]>, rows: usize) -> Self {
+    fn for_band(flips: &[[u32; 2]], rows: usize) -> Self {
         let flipped = if rows > 64 {
             u64::MAX
         } else {
-            flips
-                .into_iter()
-                .fold(0, |bits, [r, _]| bits | 1 << (r % 64))
+            flips.iter().fold(0, |bits, &[r, _]| bits | 1 << (r % 64))
         };
         KeptRuns {
             flipped,
@@ -1139,9 +1080,9 @@ mod tests {
                     let words = mask_words(n);
                     let mut masks = vec![u64::MAX; (y1 - y0) * words];
                     let flips = flips_by_scan(y0, y1 - y0, &covers);
-                    open_masks(y0, &covers, flips.iter().copied(), &mut masks);
+                    open_masks(y0, &covers, &flips, &mut masks);
                     // The runs kept from row to row, as `draw` keeps them.
-                    let mut kept = KeptRuns::for_band(flips.iter().copied(), y1 - y0);
+                    let mut kept = KeptRuns::for_band(&flips, y1 - y0);
                     for y in y0 as u32..y1 as u32 {
                         for (i, block) in covers.chunks(64).enumerate() {
                             assert_eq!(
@@ -1263,29 +1204,19 @@ mod tests {
                         },
                     })
                     .collect();
-                // The columns in groups, as the ray tasks sort them: one
-                // group, and groups of 64 and of 9 columns.
-                for per in [70, 64, 9] {
-                    flips.prepare(band_rows, height, covers.len().div_ceil(per));
-                    let (places, groups) = flips.groups();
-                    for (i, (group, covers)) in
-                        groups.iter_mut().zip(covers.chunks(per)).enumerate()
-                    {
-                        Flips::sort_group(group, places, covers, i * per);
-                    }
-                    for b in 0..height.div_ceil(band_rows) {
-                        let y0 = b * band_rows;
-                        let rows = band_rows.min(height - y0);
-                        let mut got: Vec<[u32; 2]> = flips.of(b).iter().collect();
-                        got.sort_unstable();
-                        assert_eq!(
-                            got,
-                            flips_by_scan(y0, rows, &covers),
-                            "band {b} of {band_rows} rows, {height} tall, groups of {per}"
-                        );
-                    }
-                    assert_eq!(flips.of(height.div_ceil(band_rows)).iter().count(), 0);
+                flips.sort(&covers, band_rows, height);
+                for b in 0..height.div_ceil(band_rows) {
+                    let y0 = b * band_rows;
+                    let rows = band_rows.min(height - y0);
+                    let mut got = flips.of(b).to_vec();
+                    got.sort_unstable();
+                    assert_eq!(
+                        got,
+                        flips_by_scan(y0, rows, &covers),
+                        "band {b} of {band_rows} rows, {height} tall"
+                    );
                 }
+                assert!(flips.of(height.div_ceil(band_rows)).is_empty());
             }
         }
     }

@@ -271,8 +271,7 @@ pub struct Workspace {
     covers: Vec<WallCover>,
     masks: Vec<u64>,
     flips: flats::Flips,
-    /// The walls' plan of each ray task's columns.
-    plans: Vec<walls::Plan>,
+    plan: walls::Plan,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
@@ -348,10 +347,10 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// every pixel is worked out by the same arithmetic whichever band it is in.
 ///
 /// The passes: the rays of the columns (in parallel over groups of
-/// columns) decide each column's wall span, and each group then plans its
-/// walls and sorts its covers' edges for the flats, while the sky's
-/// columns, the sprites, the exhaust's sparks and the readout's lines are
-/// worked out beside them; then each band of rows paints, in order, its walls,
+/// columns) decide each column's wall span, while the sky's columns, the
+/// sprites, the exhaust's sparks and the readout's lines are worked out
+/// beside them; the walls' plan and the flats' cover edges follow the
+/// rays, side by side; then each band of rows paints, in order, its walls,
 /// floor and ceiling, sprites far to near, the exhaust and the HUD over
 /// them (in parallel over bands).
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
@@ -380,7 +379,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         covers,
         masks,
         flips,
-        plans,
+        plan,
         strips,
         sky,
         billboards,
@@ -394,31 +393,14 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // 38).
     spans.resize(width, ColumnSpan::default());
     strips.resize(width, WallStrip::default());
-    covers.resize(width, WallCover::default());
-    // Each ray task's columns get their walls' plan and their flats' flips
-    // beside their rays, not in a pass of their own after them (PERF.md
-    // entry 125).
-    let groups = width.div_ceil(RAY_COLUMNS);
-    plans.resize_with(groups, walls::Plan::default);
-    flips.prepare(band_rows, height, groups);
-    let (places, flip_groups) = flips.groups();
     let rays = || {
-        let columns = spans
+        spans
             .par_chunks_mut(RAY_COLUMNS)
             .zip(strips.par_chunks_mut(RAY_COLUMNS))
-            .zip(covers.par_chunks_mut(RAY_COLUMNS));
-        let sorts = plans.par_iter_mut().zip(flip_groups.par_iter_mut());
-        columns.zip(sorts).enumerate().for_each(
-            |(i, (((spans, strips), covers), (plan, flips)))| {
-                let first = i * RAY_COLUMNS;
-                walls::cast(map, map_art, &proj, first, spans, strips);
-                for (cover, span) in covers.iter_mut().zip(&*spans) {
-                    *cover = WallCover::of(span);
-                }
-                plan.make(map_art, (spans, strips), first, paths);
-                flats::Flips::sort_group(flips, places, covers, first);
-            },
-        )
+            .enumerate()
+            .for_each(|(i, (spans, strips))| {
+                walls::cast(map, map_art, &proj, i * RAY_COLUMNS, spans, strips)
+            })
     };
     let beside = || {
         flats::sky_columns(map, &proj, sky);
@@ -427,6 +409,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         hud::readout_of(scene)
     };
     let ((), readout) = rayon::join(rays, beside);
+    covers.clear();
+    covers.extend(spans.iter().map(WallCover::of));
     let words = flats::mask_words(width);
     masks.resize(height * words, 0);
     let (pixels, _) = frame.as_chunks_mut::<4>();
@@ -434,9 +418,13 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // level one draws the HUD in the same pass.
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
+    rayon::join(
+        || plan.make(map_art, (spans, strips), paths),
+        || flips.sort(covers, band_rows, height),
+    );
     let (spans, strips, covers) = (&*spans, &*strips, &*covers);
     let (sky, billboards, sparks) = (&*sky, &*billboards, &*sparks);
-    let (plans, flips) = (&*plans, &*flips);
+    let (plan, flips) = (&*plan, &*flips);
     let pads = map.has_pads();
     let readout = &readout;
     let dial = hud::dial_radius(hud::text_scale(height));
@@ -459,7 +447,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         .for_each(|(band, (pixels, masks))| {
             let y0 = band * band_rows;
             let mut rows = Rows::new(pixels, width, y0, paths);
-            walls::paint(map_art, &proj, &mut rows, (spans, strips), plans);
+            walls::paint(map_art, &proj, &mut rows, (spans, strips), plan);
             let flats = (flips.of(band), masks);
             flats::draw((map, map_art, pads), &proj, &mut rows, covers, flats, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
