@@ -1,7 +1,6 @@
 //! Things sorted into the bands of rows they meet, once a frame, so that a
-//! band looks at its own things only, not at every one: the walls' cover
-//! edges ([`super::flats::Flips`]) and the exhaust particles
-//! ([`super::sprites::Sparks`]).
+//! band looks at its own things only, not at every one: the exhaust
+//! particles ([`super::sprites::Sparks`]).
 
 /// Items sorted by band, each band's in the order they were given: band
 /// `b`'s are `items[start[b]..start[b + 1]]`. A counting sort: one pass to

@@ -7,7 +7,6 @@
 //! whole map, or over the tiles open to it). Landing pads are painted over
 //! the floor where the map has them.
 
-use super::by_band::ByBand;
 #[cfg(target_arch = "x86_64")]
 use super::paths::{load_eight, scale_avx2, scale_sse2};
 use super::{fog, shade, Paths, Projection, Rows, WallCover};
@@ -31,7 +30,7 @@ pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
 /// Draws floor and ceiling outside each column's wall span, in `rows`,
 /// and the landing pads if `pads` (the map has any: looked up once a
 /// frame, as it scans every tile);
-/// `flips` are the band's edges of covers (see [`Flips`]), `masks` scratch
+/// `masks` scratch
 /// for the band's open-column masks (see [`open_masks`]), [`mask_words`]
 /// words a row.
 pub(super) fn draw(
@@ -39,14 +38,14 @@ pub(super) fn draw(
     proj: &Projection,
     rows: &mut Rows,
     covers: &[WallCover],
-    (flips, masks): (&[[u32; 2]], &mut [u64]),
+    masks: &mut [u64],
     sky_columns: &[f64],
 ) {
     let w = proj.width;
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
-    open_masks(rows.y0, covers, flips, masks);
-    let mut kept = KeptRuns::for_band(flips, rows.y1 - rows.y0);
+    let flipped = open_masks(rows.y0, covers, masks);
+    let mut kept = KeptRuns::for_band(flipped, rows.y1 - rows.y0);
     for y in rows.y0..rows.y1 {
         let mask = &masks[(y - rows.y0) * words..][..words];
         let runs = kept.of(y - rows.y0, mask);
@@ -111,79 +110,25 @@ pub(super) fn mask_words(width: usize) -> usize {
     width.div_ceil(64)
 }
 
-/// Where columns' covers begin and end, sorted by band: band `b`'s flips
-/// are `flips[start[b]..start[b + 1]]`, each `[row in the band, column]`.
-/// A band's first row is scanned, not flipped, so an edge there is left
-/// out. Sorted once a frame (a counting sort, two edges a column), so that
-/// a band looks at its own edges only, not at every column.
-#[derive(Debug, Default)]
-pub(super) struct Flips {
-    flips: ByBand<[u32; 2]>,
-    /// Each frame row's band and row in the band, for the band height and
-    /// frame height in `shape`: looked up, not divided, two edges a column.
-    places: Vec<(u32, u32)>,
-    shape: (usize, usize),
-}
-
-impl Flips {
-    /// Sorts the edges of `covers` into the bands of `band_rows` rows of a
-    /// frame `height` rows tall.
-    pub(super) fn sort(&mut self, covers: &[WallCover], band_rows: usize, height: usize) {
-        let bands = height.div_ceil(band_rows.max(1));
-        let band_rows = band_rows.max(1);
-        if self.shape != (band_rows, height) {
-            self.shape = (band_rows, height);
-            self.places.clear();
-            self.places
-                .extend((0..height).map(|y| ((y / band_rows) as u32, (y % band_rows) as u32)));
-        }
-        // Each edge as (band, row in the band); an edge on a band's first
-        // row or past the frame is none.
-        let places = &self.places;
-        let edges = move |c: WallCover| {
-            let end = c.top.saturating_add(c.rows);
-            [c.top, end].into_iter().filter_map(move |e| {
-                let &(band, row) = places.get(e as usize)?;
-                (c.rows > 0 && row != 0).then_some((band as usize, row))
-            })
-        };
-        let flips = || {
-            covers
-                .iter()
-                .enumerate()
-                .flat_map(move |(x, &c)| edges(c).map(move |(band, row)| (band, [row, x as u32])))
-        };
-        // Room for two edges a column.
-        self.flips.sort(bands, 2 * covers.len(), flips);
-    }
-
-    /// Band `b`'s flips.
-    pub(super) fn of(&self, b: usize) -> &[[u32; 2]] {
-        self.flips.of(b)
-    }
-}
-
 /// Fills `masks`, one row of [`mask_words`] words per screen row from `y0`
 /// on, with the columns of each row that no wall covers: bit `x % 64` of
-/// word `x / 64` set where column `x` is open.
+/// word `x / 64` set where column `x` is open. Returns the rows whose mask
+/// differs from the row above's, as bits (bit `r` for row `r` of the band,
+/// the band's first row left out; rows 64 on share bit `r % 64`).
 ///
 /// Only the first row is scanned column by column. A column's cover
-/// changes at two rows at most (where its wall begins and ends: `flips`,
-/// see [`Flips`]), so the other rows are the row above with those changes
-/// flipped: two marks a column instead of a compare a column a row.
-pub(super) fn open_masks(y0: usize, covers: &[WallCover], flips: &[[u32; 2]], masks: &mut [u64]) {
+/// changes at two rows at most, where its wall begins and where it ends
+/// (the column's flips, found by [`mark_flips`]), so the other rows are
+/// the row above with those changes flipped: two marks a column instead
+/// of a compare a column a row.
+pub(super) fn open_masks(y0: usize, covers: &[WallCover], masks: &mut [u64]) -> u64 {
     let words = mask_words(covers.len());
     if words == 0 {
-        return;
+        return 0;
     }
     masks.fill(0);
     let rows = masks.len() / words;
-    for &[r, x] in flips {
-        let (r, x) = (r as usize, x as usize);
-        if r < rows {
-            masks[r * words + x / 64] ^= 1 << (x % 64);
-        }
-    }
+    let flipped = mark_flips(y0, covers, &mut masks[..rows * words], words);
     for (word, block) in masks[..words].iter_mut().zip(covers.chunks(64)) {
         *word = open_mask(block, y0 as u32);
     }
@@ -193,6 +138,122 @@ pub(super) fn open_masks(y0: usize, covers: &[WallCover], flips: &[[u32; 2]], ma
             *w ^= *a;
         }
     }
+    flipped
+}
+
+/// Flips bit `x` of row `r` of `masks` (rows of `words` words, the first
+/// being frame row `y0`) for each column `x` whose cover begins or ends on
+/// a row `r` of them other than the first, and returns those rows as bits
+/// (bit `r % 64`). Each band looks at every column for its own, rather
+/// than the frame sorting the edges into bands first: the sort stood
+/// between the rays and the bands, a hand-over between cores of its own
+/// (PERF.md entry 126).
+fn mark_flips(y0: usize, covers: &[WallCover], masks: &mut [u64], words: usize) -> u64 {
+    let rows = masks.len().checked_div(words).unwrap_or(0);
+    if rows < 2 {
+        return 0;
+    }
+    let (Ok(y0), Ok(rows)) = (u32::try_from(y0), u32::try_from(rows)) else {
+        return mark_flips_scalar(y0, covers, masks, words, 0);
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of every x86-64 processor.
+        unsafe { mark_flips_sse2(y0, rows, covers, masks, words) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = rows;
+        mark_flips_scalar(y0 as usize, covers, masks, words, 0)
+    }
+}
+
+/// [`mark_flips`] one column at a time, for the columns of `covers` from
+/// `first` on.
+fn mark_flips_scalar(
+    y0: usize,
+    covers: &[WallCover],
+    masks: &mut [u64],
+    words: usize,
+    first: usize,
+) -> u64 {
+    let rows = (masks.len() / words.max(1)) as u64;
+    let mut flipped = 0;
+    for (x, c) in covers.iter().enumerate().skip(first) {
+        if c.rows == 0 {
+            continue;
+        }
+        let top = u64::from(c.top);
+        for edge in [top, top + u64::from(c.rows)] {
+            let r = edge.wrapping_sub(y0 as u64);
+            if (1..rows).contains(&r) {
+                flip(masks, words, r as usize, x);
+                flipped |= 1 << (r % 64);
+            }
+        }
+    }
+    flipped
+}
+
+/// Flips column `x` of row `r` of `masks`, rows of `words` words.
+fn flip(masks: &mut [u64], words: usize, r: usize, x: usize) {
+    masks[r * words + x / 64] ^= 1 << (x % 64);
+}
+
+/// [`mark_flips`]'s body, compiled for SSE2: four columns' two edges
+/// tested at once, `edge - (y0 + 1) < rows - 1` unsigned as a signed
+/// compare with the sign bits flipped; the few columns with an edge in
+/// the band are marked one by one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn mark_flips_sse2(
+    y0: u32,
+    rows: u32,
+    covers: &[WallCover],
+    masks: &mut [u64],
+    words: usize,
+) -> u64 {
+    use std::arch::x86_64::*;
+    let sign = _mm_set1_epi32(i32::MIN);
+    let second = _mm_set1_epi32(y0.wrapping_add(1) as i32);
+    let limit = _mm_set1_epi32(((rows - 1) ^ 1 << 31) as i32);
+    let zero = _mm_setzero_si128();
+    let mut quads = covers.chunks_exact(4);
+    let mut flipped = 0;
+    for (q, quad) in (&mut quads).enumerate() {
+        // SAFETY: `quad` is four covers of two u32 each (`repr(C)`): 32
+        // readable bytes; the loads are unaligned.
+        let (a, b) = unsafe {
+            let p = quad.as_ptr().cast::<__m128>();
+            (_mm_loadu_ps(p.cast()), _mm_loadu_ps(p.add(1).cast()))
+        };
+        let tops = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(a, b));
+        let lens = _mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(a, b));
+        let ends = _mm_add_epi32(tops, lens);
+        let within = |edge| {
+            let r = _mm_xor_si128(_mm_sub_epi32(edge, second), sign);
+            _mm_cmpgt_epi32(limit, r)
+        };
+        // An empty cover has no edges.
+        let empty = _mm_cmpeq_epi32(lens, zero);
+        let hits = _mm_andnot_si128(
+            _mm_packs_epi32(empty, empty),
+            _mm_packs_epi32(within(tops), within(ends)),
+        );
+        let mut bits = _mm_movemask_epi8(hits) as u32;
+        while bits != 0 {
+            // Two bits a lane of eight 16-bit lanes: tops, then ends.
+            let lane = bits.trailing_zeros() / 2;
+            bits &= !(3 << (2 * lane));
+            let c = quad[lane as usize % 4];
+            let edge = if lane < 4 { c.top } else { c.top + c.rows };
+            let r = edge.wrapping_sub(y0);
+            flip(masks, words, r as usize, q * 4 + lane as usize % 4);
+            flipped |= 1 << (r % 64);
+        }
+    }
+    let done = covers.len() / 4 * 4;
+    flipped | mark_flips_scalar(y0 as usize, covers, masks, words, done)
 }
 
 /// Calls `paint(a, b)` for each run of open columns `a..b` in one row of
@@ -256,13 +317,10 @@ struct KeptRuns {
 const KEPT_RUNS: usize = 32;
 
 impl KeptRuns {
-    /// Nothing kept yet, for a band `rows` tall whose flips are `flips`.
-    fn for_band(flips: &[[u32; 2]], rows: usize) -> Self {
-        let flipped = if rows > 64 {
-            u64::MAX
-        } else {
-            flips.iter().fold(0, |bits, &[r, _]| bits | 1 << (r % 64))
-        };
+    /// Nothing kept yet, for a band `rows` tall whose flipped rows are
+    /// `flipped` (see [`open_masks`]).
+    fn for_band(flipped: u64, rows: usize) -> Self {
+        let flipped = if rows > 64 { u64::MAX } else { flipped };
         KeptRuns {
             flipped,
             runs: [(0, 0); KEPT_RUNS],
@@ -1079,10 +1137,13 @@ mod tests {
                 for (y0, y1) in [(0, 60), (7, 8), (13, 45), (33, 60), (0, 70)] {
                     let words = mask_words(n);
                     let mut masks = vec![u64::MAX; (y1 - y0) * words];
-                    let flips = flips_by_scan(y0, y1 - y0, &covers);
-                    open_masks(y0, &covers, &flips, &mut masks);
+                    let flipped = open_masks(y0, &covers, &mut masks);
+                    let want = flips_by_scan(y0, y1 - y0, &covers)
+                        .iter()
+                        .fold(0, |bits, &[r, _]| bits | 1 << (r % 64));
+                    assert_eq!(flipped, want, "{n} columns, rows {y0}..{y1}");
                     // The runs kept from row to row, as `draw` keeps them.
-                    let mut kept = KeptRuns::for_band(&flips, y1 - y0);
+                    let mut kept = KeptRuns::for_band(flipped, y1 - y0);
                     for y in y0 as u32..y1 as u32 {
                         for (i, block) in covers.chunks(64).enumerate() {
                             assert_eq!(
@@ -1159,8 +1220,8 @@ mod tests {
     }
 
     /// A band's flips found by looking at every column: where its cover
-    /// begins or ends in rows 1.. of the band (the reference for
-    /// [`Flips::sort`]).
+    /// begins or ends in rows 1.. of the band, sorted (the reference for
+    /// [`mark_flips`]).
     fn flips_by_scan(y0: usize, rows: usize, covers: &[WallCover]) -> Vec<[u32; 2]> {
         let mut flips = Vec::new();
         for (x, c) in covers.iter().enumerate() {
@@ -1179,11 +1240,12 @@ mod tests {
         flips
     }
 
-    /// Sorting a frame's edges into bands gives each band the flips that
-    /// looking at every column for it finds, whatever the band height,
-    /// the frame's height and where the walls end (past the foot too).
+    /// Each band of a frame marks the flips that looking at every column
+    /// for it finds, whatever the band height, the frame's height, the
+    /// number of columns and where the walls end (past the foot too), and
+    /// the vector path marks what the scalar one does.
     #[test]
-    fn flips_sorted_by_band_are_each_band_s_own() {
+    fn a_band_marks_its_own_flips() {
         let mut z = 5u64;
         let mut next = |m: u32| {
             z = z
@@ -1191,32 +1253,37 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (z >> 33) as u32 % m
         };
-        let mut flips = Flips::default();
-        for height in [0, 1, 37, 360] {
-            for band_rows in [1, 5, 16, 30, 48] {
-                let covers: Vec<WallCover> = (0..70)
-                    .map(|_| WallCover {
-                        top: next(height as u32 + 10),
-                        rows: if next(4) == 0 {
-                            0
-                        } else {
-                            next(height as u32 + 10)
-                        },
-                    })
-                    .collect();
-                flips.sort(&covers, band_rows, height);
-                for b in 0..height.div_ceil(band_rows) {
-                    let y0 = b * band_rows;
-                    let rows = band_rows.min(height - y0);
-                    let mut got = flips.of(b).to_vec();
-                    got.sort_unstable();
-                    assert_eq!(
-                        got,
-                        flips_by_scan(y0, rows, &covers),
-                        "band {b} of {band_rows} rows, {height} tall"
-                    );
+        for columns in [1, 3, 4, 7, 64, 70, 131] {
+            for height in [0, 1, 37, 360] {
+                for band_rows in [1, 2, 5, 16, 30, 48, 64, 70] {
+                    let covers: Vec<WallCover> = (0..columns)
+                        .map(|_| WallCover {
+                            top: next(height as u32 + 10),
+                            rows: if next(4) == 0 {
+                                0
+                            } else {
+                                next(height as u32 + 10)
+                            },
+                        })
+                        .collect();
+                    let words = mask_words(columns);
+                    for y0 in (0..height).step_by(band_rows) {
+                        let rows = band_rows.min(height - y0);
+                        let mut want = vec![0; rows * words];
+                        let mut bits = 0u64;
+                        for [r, x] in flips_by_scan(y0, rows, &covers) {
+                            flip(&mut want, words, r as usize, x as usize);
+                            bits |= 1 << (r % 64);
+                        }
+                        let mut got = vec![0; rows * words];
+                        let at = format!("band {y0}.. of {rows} rows, {columns} wide");
+                        assert_eq!(mark_flips(y0, &covers, &mut got, words), bits, "{at}");
+                        assert_eq!(got, want, "{at}");
+                        got.fill(0);
+                        let scalar = mark_flips_scalar(y0, &covers, &mut got, words, 0);
+                        assert_eq!((scalar, &got), (bits, &want), "{at}, scalar");
+                    }
                 }
-                assert!(flips.of(height.div_ceil(band_rows)).is_empty());
             }
         }
     }

@@ -270,7 +270,6 @@ pub struct Workspace {
     spans: Vec<ColumnSpan>,
     covers: Vec<WallCover>,
     masks: Vec<u64>,
-    flips: flats::Flips,
     plan: walls::Plan,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
@@ -349,10 +348,10 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// The passes: the rays of the columns (in parallel over groups of
 /// columns) decide each column's wall span, while the sky's columns, the
 /// sprites, the exhaust's sparks and the readout's lines are worked out
-/// beside them; the walls' plan and the flats' cover edges follow the
-/// rays, side by side; then each band of rows paints, in order, its walls,
-/// floor and ceiling, sprites far to near, the exhaust and the HUD over
-/// them (in parallel over bands).
+/// beside them; the walls' plan follows the rays; then each band of rows
+/// paints, in order, its walls, floor and ceiling (finding for itself
+/// where the walls' covers begin and end), sprites far to near, the
+/// exhaust and the HUD over them (in parallel over bands).
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let Scene {
         world,
@@ -378,7 +377,6 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         spans,
         covers,
         masks,
-        flips,
         plan,
         strips,
         sky,
@@ -418,13 +416,10 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // level one draws the HUD in the same pass.
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
-    rayon::join(
-        || plan.make(map_art, (spans, strips), paths),
-        || flips.sort(covers, band_rows, height),
-    );
+    plan.make(map_art, (spans, strips), paths);
     let (spans, strips, covers) = (&*spans, &*strips, &*covers);
     let (sky, billboards, sparks) = (&*sky, &*billboards, &*sparks);
-    let (plan, flips) = (&*plan, &*flips);
+    let plan = &*plan;
     let pads = map.has_pads();
     let readout = &readout;
     let dial = hud::dial_radius(hud::text_scale(height));
@@ -448,8 +443,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             let y0 = band * band_rows;
             let mut rows = Rows::new(pixels, width, y0, paths);
             walls::paint(map_art, &proj, &mut rows, (spans, strips), plan);
-            let flats = (flips.of(band), masks);
-            flats::draw((map, map_art, pads), &proj, &mut rows, covers, flats, sky);
+            flats::draw((map, map_art, pads), &proj, &mut rows, covers, masks, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles((sparks, band), &proj, &mut rows, spans);
             if !rolled {
