@@ -200,6 +200,26 @@ fn flip(masks: &mut [u64], words: usize, r: usize, x: usize) {
     masks[r * words + x / 64] ^= 1 << (x % 64);
 }
 
+/// The tops and the rows of four covers, one a lane.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn tops_and_rows(
+    quad: &[WallCover; 4],
+) -> (std::arch::x86_64::__m128i, std::arch::x86_64::__m128i) {
+    use std::arch::x86_64::*;
+    // SAFETY: `quad` is four covers of two u32 each (`repr(C)`): 32
+    // readable bytes; the loads are unaligned.
+    let (a, b) = unsafe {
+        let p = quad.as_ptr().cast::<__m128>();
+        (_mm_loadu_ps(p.cast()), _mm_loadu_ps(p.add(1).cast()))
+    };
+    (
+        _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(a, b)),
+        _mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(a, b)),
+    )
+}
+
 /// [`mark_flips`]'s body, compiled for SSE2: four columns' two edges
 /// tested at once, `edge - (y0 + 1) < rows - 1` unsigned as a signed
 /// compare with the sign bits flipped; the few columns with an edge in
@@ -218,17 +238,10 @@ fn mark_flips_sse2(
     let second = _mm_set1_epi32(y0.wrapping_add(1) as i32);
     let limit = _mm_set1_epi32(((rows - 1) ^ 1 << 31) as i32);
     let zero = _mm_setzero_si128();
-    let mut quads = covers.chunks_exact(4);
+    let (quads, _) = covers.as_chunks::<4>();
     let mut flipped = 0;
-    for (q, quad) in (&mut quads).enumerate() {
-        // SAFETY: `quad` is four covers of two u32 each (`repr(C)`): 32
-        // readable bytes; the loads are unaligned.
-        let (a, b) = unsafe {
-            let p = quad.as_ptr().cast::<__m128>();
-            (_mm_loadu_ps(p.cast()), _mm_loadu_ps(p.add(1).cast()))
-        };
-        let tops = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(a, b));
-        let lens = _mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(a, b));
+    for (q, quad) in quads.iter().enumerate() {
+        let (tops, lens) = tops_and_rows(quad);
         let ends = _mm_add_epi32(tops, lens);
         let within = |edge| {
             let r = _mm_xor_si128(_mm_sub_epi32(edge, second), sign);
@@ -424,17 +437,10 @@ fn open_mask_sse2(covers: &[WallCover], y: u32) -> u64 {
     use std::arch::x86_64::*;
     let flip = _mm_set1_epi32(i32::MIN);
     let row = _mm_set1_epi32(y as i32);
-    let mut quads = covers.chunks_exact(4);
+    let (quads, rest) = covers.as_chunks::<4>();
     let mut mask = 0u64;
-    for (q, quad) in (&mut quads).enumerate() {
-        // SAFETY: `quad` is four covers of two u32 each (`repr(C)`): 32
-        // readable bytes; the loads are unaligned.
-        let (a, b) = unsafe {
-            let p = quad.as_ptr().cast::<__m128>();
-            (_mm_loadu_ps(p.cast()), _mm_loadu_ps(p.add(1).cast()))
-        };
-        let tops = _mm_castps_si128(_mm_shuffle_ps::<0b10_00_10_00>(a, b));
-        let rows = _mm_castps_si128(_mm_shuffle_ps::<0b11_01_11_01>(a, b));
+    for (q, quad) in quads.iter().enumerate() {
+        let (tops, rows) = tops_and_rows(quad);
         let below = _mm_xor_si128(_mm_sub_epi32(row, tops), flip);
         let covered = _mm_cmpgt_epi32(_mm_xor_si128(rows, flip), below);
         let closed = _mm_movemask_ps(_mm_castsi128_ps(covered)) as u64;
@@ -442,9 +448,7 @@ fn open_mask_sse2(covers: &[WallCover], y: u32) -> u64 {
     }
     // The last few columns, if any (none in a full block of 64).
     let done = (covers.len() / 4 * 4) as u32;
-    mask | open_mask_scalar(quads.remainder(), y)
-        .checked_shl(done)
-        .unwrap_or(0)
+    mask | open_mask_scalar(rest, y).checked_shl(done).unwrap_or(0)
 }
 
 /// Elsewhere, one column at a time.
