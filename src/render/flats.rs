@@ -29,10 +29,8 @@ pub(super) fn sky_columns(map: &Map, proj: &Projection, sky: &mut Vec<f64>) {
 
 /// Draws floor and ceiling outside each column's wall span, in `rows`,
 /// and the landing pads if `pads` (the map has any: looked up once a
-/// frame, as it scans every tile);
-/// `masks` scratch
-/// for the band's open-column masks (see [`open_masks`]), [`mask_words`]
-/// words a row.
+/// frame, as it scans every tile); `masks` scratch for the band's
+/// open-column masks (see [`open_masks`]), [`mask_words`] words a row.
 pub(super) fn draw(
     (map, art, pads): (&Map, &MapArt, bool),
     proj: &Projection,
