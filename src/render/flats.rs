@@ -151,19 +151,12 @@ fn mark_flips(y0: usize, covers: &[WallCover], masks: &mut [u64], words: usize) 
     if rows < 2 {
         return 0;
     }
-    let (Ok(y0), Ok(rows)) = (u32::try_from(y0), u32::try_from(rows)) else {
-        return mark_flips_scalar(y0, covers, masks, words, 0);
-    };
     #[cfg(target_arch = "x86_64")]
-    {
+    if let (Ok(y0), Ok(rows)) = (u32::try_from(y0), u32::try_from(rows)) {
         // SAFETY: SSE2 is part of every x86-64 processor.
-        unsafe { mark_flips_sse2(y0, rows, covers, masks, words) }
+        return unsafe { mark_flips_sse2(y0, rows, covers, masks, words) };
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = rows;
-        mark_flips_scalar(y0 as usize, covers, masks, words, 0)
-    }
+    mark_flips_scalar(y0, covers, masks, words, 0)
 }
 
 /// [`mark_flips`] one column at a time, for the columns of `covers` from
@@ -221,7 +214,9 @@ fn tops_and_rows(
 /// [`mark_flips`]'s body, compiled for SSE2: four columns' two edges
 /// tested at once, `edge - (y0 + 1) < rows - 1` unsigned as a signed
 /// compare with the sign bits flipped; the few columns with an edge in
-/// the band are marked one by one.
+/// the band are marked one by one. A cover's end (`top + rows`) is
+/// summed in 32 bits: covers are a frame's rows, so it is at most the
+/// frame's height, as [`open_mask_sse2`] takes it to be.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 fn mark_flips_sse2(
