@@ -270,7 +270,9 @@ pub struct Workspace {
     spans: Vec<ColumnSpan>,
     covers: Vec<WallCover>,
     masks: Vec<u64>,
-    plan: walls::Plan,
+    /// The walls' plans: one for each ray task's columns, or on one
+    /// thread the first for the whole frame.
+    plans: Vec<walls::Plan>,
     strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
@@ -346,11 +348,12 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// every pixel is worked out by the same arithmetic whichever band it is in.
 ///
 /// The passes: the rays of the columns (in parallel over groups of
-/// columns) decide each column's wall span, while the sky's columns, the
-/// sprites, the exhaust's sparks and the readout's lines are worked out
-/// beside them; the walls' plan follows the rays; then each band of rows
-/// paints, in order, its walls, floor and ceiling (finding for itself
-/// where the walls' covers begin and end), sprites far to near, the
+/// columns) decide each column's wall span, and on more than one thread
+/// each group then plans its walls, while the sky's columns, the sprites,
+/// the exhaust's sparks and the readout's lines are worked out beside
+/// them (on one thread, the walls' plan follows the rays); then each band
+/// of rows paints, in order, its walls, floor and ceiling (finding for
+/// itself where the walls' covers begin and end), sprites far to near, the
 /// exhaust and the HUD over them (in parallel over bands).
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let Scene {
@@ -377,7 +380,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         spans,
         covers,
         masks,
-        plan,
+        plans,
         strips,
         sky,
         billboards,
@@ -391,14 +394,32 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // 38).
     spans.resize(width, ColumnSpan::default());
     strips.resize(width, WallStrip::default());
+    covers.resize(width, WallCover::default());
+    // With another thread to share them, each ray task's columns get their
+    // walls' plan beside their rays, while the columns are in that core's
+    // cache, rather than in a pass of their own after the rays that one
+    // thread makes while the others wait; on one thread, one plan for the
+    // frame after the rays, whose eights no task's end cuts (PERF.md entry
+    // 129).
+    let beside_rays = rayon::current_num_threads() > 1;
+    plans.resize_with(width.div_ceil(RAY_COLUMNS), walls::Plan::default);
     let rays = || {
-        spans
+        let columns = spans
             .par_chunks_mut(RAY_COLUMNS)
             .zip(strips.par_chunks_mut(RAY_COLUMNS))
-            .enumerate()
-            .for_each(|(i, (spans, strips))| {
-                walls::cast(map, map_art, &proj, i * RAY_COLUMNS, spans, strips)
-            })
+            .zip(covers.par_chunks_mut(RAY_COLUMNS));
+        columns.zip(plans.par_iter_mut()).enumerate().for_each(
+            |(i, (((spans, strips), covers), plan))| {
+                let first = i * RAY_COLUMNS;
+                walls::cast(map, map_art, &proj, first, spans, strips);
+                for (cover, span) in covers.iter_mut().zip(&*spans) {
+                    *cover = WallCover::of(span);
+                }
+                if beside_rays {
+                    plan.make(map_art, (spans, strips), first, paths);
+                }
+            },
+        )
     };
     let beside = || {
         flats::sky_columns(map, &proj, sky);
@@ -407,8 +428,6 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         hud::readout_of(scene)
     };
     let ((), readout) = rayon::join(rays, beside);
-    covers.clear();
-    covers.extend(spans.iter().map(WallCover::of));
     let words = flats::mask_words(width);
     masks.resize(height * words, 0);
     let (pixels, _) = frame.as_chunks_mut::<4>();
@@ -416,10 +435,14 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // level one draws the HUD in the same pass.
     let roll = view.pose.roll;
     let rolled = roll.is_finite() && roll != 0.0;
-    plan.make(map_art, (spans, strips), paths);
     let (spans, strips, covers) = (&*spans, &*strips, &*covers);
     let (sky, billboards, sparks) = (&*sky, &*billboards, &*sparks);
-    let plan = &*plan;
+    let plans = if beside_rays {
+        &plans[..]
+    } else {
+        plans[0].make(map_art, (spans, strips), 0, paths);
+        &plans[..1]
+    };
     let pads = map.has_pads();
     let readout = &readout;
     let dial = hud::dial_radius(hud::text_scale(height));
@@ -442,7 +465,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         .for_each(|(band, (pixels, masks))| {
             let y0 = band * band_rows;
             let mut rows = Rows::new(pixels, width, y0, paths);
-            walls::paint(map_art, &proj, &mut rows, (spans, strips), plan);
+            walls::paint(map_art, &proj, &mut rows, (spans, strips), plans);
             flats::draw((map, map_art, pads), &proj, &mut rows, covers, masks, sky);
             sprites::draw(billboards, &proj, art, &mut rows, spans);
             sprites::particles((sparks, band), &proj, &mut rows, spans);

@@ -127,14 +127,14 @@ pub(super) fn paint(
     proj: &Projection,
     rows: &mut Rows,
     walls: (&[ColumnSpan], &[WallStrip]),
-    plan: &Plan,
+    plans: &[Plan],
 ) {
     let blocks = if proj.width >= BLOCK_WIDTH && rows.paths != Paths::Avx2 {
         (rows.y1 - rows.y0).div_ceil(BLOCK_ROWS)
     } else {
         1
     };
-    paint_in_blocks(art, proj, rows, walls, plan, blocks);
+    paint_in_blocks(art, proj, rows, walls, plans, blocks);
 }
 
 /// Rows of a band whose walls [`paint`] paints together at most, in a
@@ -168,7 +168,7 @@ fn paint_in_blocks(
     proj: &Projection,
     rows: &mut Rows,
     walls: (&[ColumnSpan], &[WallStrip]),
-    plan: &Plan,
+    plans: &[Plan],
     blocks: usize,
 ) {
     let w = proj.width;
@@ -178,20 +178,24 @@ fn paint_in_blocks(
     let per = (rows.y1 - rows.y0).div_ceil(blocks.max(1)).max(1);
     for (i, pixels) in rows.pixels.chunks_mut(per * w).enumerate() {
         let mut block = Rows::new(pixels, w, rows.y0 + i * per, rows.paths);
-        paint_block(art, proj, &mut block, walls, plan);
+        paint_block(art, proj, &mut block, walls, plans);
     }
 }
 
-/// Paints the pieces of `plan` in the rows of `rows`.
+/// Paints the pieces of `plans` (a frame's, in order) in the rows of
+/// `rows`.
 fn paint_block(
     art: &MapArt,
     proj: &Projection,
     rows: &mut Rows,
     (spans, strips): (&[ColumnSpan], &[WallStrip]),
-    plan: &Plan,
+    plans: &[Plan],
 ) {
     let w = proj.width;
-    for &(piece, [top, bottom]) in &plan.pieces {
+    let pieces = plans
+        .iter()
+        .flat_map(|plan| plan.pieces.iter().map(move |piece| (plan, piece)));
+    for (plan, &(piece, [top, bottom])) in pieces {
         // Most pieces miss a band at the top or foot of the frame.
         let (from, to) = (top.max(rows.y0), bottom.min(rows.y1));
         if from >= to {
@@ -264,7 +268,9 @@ fn paint_block(
 
 /// How each band paints the walls' columns: which go in eights, which in
 /// fours, which alone. It depends on the strips, not on the band, so it is
-/// worked out once a frame ([`Plan::make`]), with each eight's lanes.
+/// worked out once a frame ([`Plan::make`]), with each eight's lanes: for
+/// the whole frame, or in plans of a few columns each, which paint the
+/// same pixels.
 #[derive(Debug, Default)]
 pub(super) struct Plan {
     /// Each piece, and the screen rows its columns' walls reach: from the
@@ -337,12 +343,15 @@ impl Windows {
 }
 
 impl Plan {
-    /// The plan for the strips of a frame `strips.len()` columns wide,
-    /// painted on `paths`.
+    /// The plan for the strips of the frame's columns from `first` on,
+    /// `strips.len()` of them, painted on `paths`. A frame's plans, one for
+    /// each ray task's columns, are made beside the rays (PERF.md entry
+    /// 129).
     pub(super) fn make(
         &mut self,
         art: &MapArt,
         (spans, strips): (&[ColumnSpan], &[WallStrip]),
+        first: usize,
         paths: Paths,
     ) {
         let w = strips.len();
@@ -351,7 +360,7 @@ impl Plan {
         // Their largest sizes at once: a frame needing more pieces than
         // the last then allocates nothing.
         self.pieces.reserve(w);
-        self.octs.reserve(w / 8);
+        self.octs.reserve(w.div_ceil(8));
         let reach = |x: usize, n: usize| {
             spans[x..x + n]
                 .iter()
@@ -361,25 +370,34 @@ impl Plan {
         };
         let mut x = 0;
         while x < w {
-            if paths == Paths::Avx2 && x + 8 <= w && fits_oct(art, &strips[x..x + 8]) {
-                let wall = strips[x].wall;
+            // The last few columns, fewer than eight, as the last eight
+            // where those make one, painting again the few before them:
+            // every piece paints a column's wall with the same bytes, and
+            // the flats paint over what an eight paints outside a lane's
+            // span. Without it a plan's last columns, every 64 in a frame,
+            // would go in fours or alone.
+            let at = if x + 8 > w && w >= 8 { w - 8 } else { x };
+            if paths == Paths::Avx2 && at + 8 <= w && fits_oct(art, &strips[at..at + 8]) {
+                let wall = strips[at].wall;
                 let size = art.face_texture(wall).size();
-                let group = Group::new(size, spans, strips, x);
-                let windows = Windows::of(size, spans, &group, x);
+                let group = Group::new(size, spans, strips, at);
+                let windows = Windows::of(size, spans, &group, at);
                 let piece = Piece::Oct(self.octs.len() as u32);
-                self.pieces.push((piece, reach(x, 8)));
+                self.pieces.push((piece, reach(at, 8)));
                 self.octs.push(Oct {
-                    x,
+                    x: first + at,
                     wall,
                     group,
                     windows,
                 });
-                x += 8;
+                x = at + 8;
             } else if x + 4 <= w && (x..x + 4).all(|i| plain(art, &strips[i])) {
-                self.pieces.push((Piece::Quad(x as u32), reach(x, 4)));
+                let piece = Piece::Quad((first + x) as u32);
+                self.pieces.push((piece, reach(x, 4)));
                 x += 4;
             } else {
-                self.pieces.push((Piece::Column(x as u32), reach(x, 1)));
+                let piece = Piece::Column((first + x) as u32);
+                self.pieces.push((piece, reach(x, 1)));
                 x += 1;
             }
         }
@@ -1177,9 +1195,10 @@ mod tests {
             let mut groups = vec![[0u8; 4]; (y1 - y0) * w];
             let mut rows = Rows::new(&mut groups, w, y0, paths);
             let mut plan = Plan::default();
-            plan.make(art, (spans, strips), paths);
+            plan.make(art, (spans, strips), 0, paths);
             windowed += plan.octs.iter().filter(|o| o.windows.is_some()).count();
-            paint(art, proj, &mut rows, (spans, strips), &plan);
+            let plan = std::slice::from_ref(&plan);
+            paint(art, proj, &mut rows, (spans, strips), plan);
             // Pixels no wall covers are the flats' to paint.
             for (i, (got, want)) in groups.iter().zip(&columns).enumerate() {
                 let (x, y) = (i % w, y0 + i / w);
@@ -1187,12 +1206,36 @@ mod tests {
                     assert_eq!(got, want, "{paths:?}, ({x}, {y}) in rows {y0}..{y1}");
                 }
             }
+            // Plans made a few columns at a time, as each ray task makes
+            // its own: every wall pixel as the columns alone paint it (a
+            // plan's last few columns go as its last eight where they
+            // make one).
+            for per in [1, 5, 8, 13, 64] {
+                let plans: Vec<Plan> = (0..w)
+                    .step_by(per)
+                    .map(|first| {
+                        let end = (first + per).min(w);
+                        let mut plan = Plan::default();
+                        plan.make(art, (&spans[first..end], &strips[first..end]), first, paths);
+                        plan
+                    })
+                    .collect();
+                let mut split = vec![[0u8; 4]; (y1 - y0) * w];
+                let mut rows = Rows::new(&mut split, w, y0, paths);
+                paint(art, proj, &mut rows, (spans, strips), &plans);
+                for (i, (got, want)) in split.iter().zip(&columns).enumerate() {
+                    let (x, y) = (i % w, y0 + i / w);
+                    if (spans[x].top..spans[x].bottom).contains(&y) {
+                        assert_eq!(got, want, "{paths:?}, ({x}, {y}), plans of {per} columns");
+                    }
+                }
+            }
             // In blocks of rows, every pixel as in one (blocks of one row,
             // of a few, more blocks than rows).
             for blocks in [2, 3, y1 - y0, y1 - y0 + 7] {
                 let mut blocked = vec![[0u8; 4]; (y1 - y0) * w];
                 let mut rows = Rows::new(&mut blocked, w, y0, paths);
-                paint_in_blocks(art, proj, &mut rows, (spans, strips), &plan, blocks);
+                paint_in_blocks(art, proj, &mut rows, (spans, strips), plan, blocks);
                 assert!(
                     blocked == groups,
                     "{paths:?}, rows {y0}..{y1} in {blocks} blocks"
