@@ -344,9 +344,9 @@ impl Windows {
 
 impl Plan {
     /// The plan for the strips of the frame's columns from `first` on,
-    /// `strips.len()` of them, painted on `paths`. A frame's plans, one for
-    /// each ray task's columns, are made beside the rays (PERF.md entry
-    /// 129).
+    /// `strips.len()` of them, painted on `paths`. On more than one thread
+    /// a frame has a plan for each ray task's columns, made beside its
+    /// rays; on one, a plan for the whole frame (PERF.md entry 129).
     pub(super) fn make(
         &mut self,
         art: &MapArt,
