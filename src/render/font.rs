@@ -565,16 +565,45 @@ fn paint_window_avx2(line: &mut [[u8; 4]], at: usize, letters: u64, shadow: u64,
 }
 
 /// The 8 bits of a glyph row widened to one bit a pixel at `scale` (1 to
-/// [`MAX_ROW_SCALE`]): each bit repeated `scale` times.
+/// [`MAX_ROW_SCALE`]): each bit repeated `scale` times. From a table: the
+/// widening bit by bit, a test and a shift for each of the eight bits of
+/// each glyph row of each character, was 1.8% of a one-core 1920x1080
+/// frame (PERF.md entry 131).
 #[inline(always)]
 fn spread(bits: u8, scale: usize) -> u64 {
     if scale == 1 {
         return u64::from(bits);
     }
-    let cell = (1u64 << scale) - 1;
-    (0..GLYPH)
-        .filter(|c| bits >> c & 1 == 1)
-        .fold(0, |wide, c| wide | cell << (c * scale))
+    SPREAD[scale - 1][usize::from(bits)]
+}
+
+/// [`spread`]'s answers: `SPREAD[scale - 1][bits]`, 16 KiB.
+static SPREAD: [[u64; 256]; MAX_ROW_SCALE] = spread_table();
+
+/// Every glyph row's bits widened at every scale from 1 to
+/// [`MAX_ROW_SCALE`], worked out when the program is compiled.
+const fn spread_table() -> [[u64; 256]; MAX_ROW_SCALE] {
+    let mut table = [[0u64; 256]; MAX_ROW_SCALE];
+    let mut scale = 1;
+    while scale <= MAX_ROW_SCALE {
+        // `scale` ones; at 8, the top byte's shift stays below 64.
+        let cell = u64::MAX >> (64 - scale);
+        let mut bits = 0;
+        while bits < 256 {
+            let mut wide = 0u64;
+            let mut c = 0;
+            while c < GLYPH {
+                if bits >> c & 1 == 1 {
+                    wide |= cell << (c * scale);
+                }
+                c += 1;
+            }
+            table[scale - 1][bits] = wide;
+            bits += 1;
+        }
+        scale += 1;
+    }
+    table
 }
 
 /// `p` with its colour scaled by `keep` / 256 and its alpha kept: black
@@ -811,6 +840,20 @@ mod line_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every glyph row widened at every scale: pixel `p` of the wide row is
+    /// set exactly when bit `p / scale` of the glyph row is.
+    #[test]
+    fn a_glyph_row_widens_each_bit_to_scale_pixels() {
+        for scale in 1..=MAX_ROW_SCALE {
+            for bits in 0..=255u8 {
+                let want = (0..GLYPH * scale)
+                    .filter(|p| bits >> (p / scale) & 1 == 1)
+                    .fold(0u64, |wide, p| wide | 1 << p);
+                assert_eq!(spread(bits, scale), want, "{bits:#010b} at {scale}");
+            }
+        }
+    }
 
     #[test]
     fn darkening_two_channels_at_once_matches_blending_black() {
