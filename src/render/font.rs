@@ -315,8 +315,8 @@ fn text_row(paths: Paths, lines: &mut [[u8; 4]], row: &TextRow, colour: [u8; 4])
 fn text_row_avx2(lines: &mut [[u8; 4]], row: &TextRow, colour: [u8; 4]) {
     // (A closure in an AVX2 function is compiled for AVX2 too, so the call
     // is safe.)
-    text_row_with(lines, row, colour, |l, at, letters, shadow, c| {
-        paint_window_avx2(l, at, letters, shadow, c)
+    text_row_with(lines, row, colour, |l, w, at, letters, shadow, c| {
+        paint_window_avx2(l, w, at, letters, shadow, c)
     })
 }
 
@@ -330,7 +330,7 @@ fn text_row_with(
     lines: &mut [[u8; 4]],
     row: &TextRow,
     colour: [u8; 4],
-    mut paint: impl FnMut(&mut [[u8; 4]], usize, u64, u64, [u8; 4]),
+    mut paint: impl FnMut(&mut [[u8; 4]], usize, usize, u64, u64, [u8; 4]),
 ) {
     let (s, width) = (row.scale, row.width as i64);
     let bits_of = |ch: char, r: Option<usize>| match r {
@@ -411,8 +411,8 @@ struct TextAt<'a> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn text_at_one_avx2(lines: &mut [[u8; 4]], at: &TextAt, colour: [u8; 4]) {
-    text_at_one_with(lines, at, colour, |l, x, letters, shadow, c| {
-        paint_window_avx2(l, x, letters, shadow, c)
+    text_at_one_with(lines, at, colour, |l, w, x, letters, shadow, c| {
+        paint_window_avx2(l, w, x, letters, shadow, c)
     })
 }
 
@@ -426,7 +426,7 @@ fn text_at_one_with(
     lines: &mut [[u8; 4]],
     at: &TextAt,
     colour: [u8; 4],
-    mut paint: impl FnMut(&mut [[u8; 4]], usize, u64, u64, [u8; 4]),
+    mut paint: impl FnMut(&mut [[u8; 4]], usize, usize, u64, u64, [u8; 4]),
 ) {
     let width = at.width;
     let mut carry = [0u64; GLYPH + 1];
@@ -493,7 +493,7 @@ fn clip_window(
     shadow: u64,
     width: i64,
     colour: [u8; 4],
-    paint: &mut impl FnMut(&mut [[u8; 4]], usize, u64, u64, [u8; 4]),
+    paint: &mut impl FnMut(&mut [[u8; 4]], usize, usize, u64, u64, [u8; 4]),
 ) {
     // Pixels left of column 0 drop off the low end.
     let cut = (-x).clamp(0, 64) as u32;
@@ -507,34 +507,51 @@ fn clip_window(
     let keep = u64::MAX.checked_shr(64 - room).unwrap_or(0);
     (letters, shadow) = (letters & keep, shadow & keep);
     if letters | shadow != 0 {
-        for line in lines.chunks_exact_mut(width as usize) {
-            paint(line, x as usize, letters, shadow, colour);
-        }
+        paint(lines, width as usize, x as usize, letters, shadow, colour);
     }
 }
 
-/// Paints a window of up to 64 pixels from `at`: `colour` where `letters`
-/// has a bit, else [`SHADOW`] where `shadow` has one. Every set bit is a
-/// pixel in `line` ([`clip_window`] sees to it).
-fn paint_window(line: &mut [[u8; 4]], at: usize, letters: u64, shadow: u64, colour: [u8; 4]) {
-    let mut any = letters | shadow;
-    while any != 0 {
-        let j = any.trailing_zeros();
-        line[at + j as usize] = if letters >> j & 1 == 1 {
-            colour
-        } else {
-            SHADOW
-        };
-        any &= any - 1;
+/// Paints a window of up to 64 pixels from `at` in each row of `lines`
+/// (rows `width` long): `colour` where `letters` has a bit, else
+/// [`SHADOW`] where `shadow` has one. Every set bit is a pixel in a row
+/// ([`clip_window`] sees to it).
+fn paint_window(
+    lines: &mut [[u8; 4]],
+    width: usize,
+    at: usize,
+    letters: u64,
+    shadow: u64,
+    colour: [u8; 4],
+) {
+    for line in lines.chunks_exact_mut(width) {
+        let mut any = letters | shadow;
+        while any != 0 {
+            let j = any.trailing_zeros();
+            line[at + j as usize] = if letters >> j & 1 == 1 {
+                colour
+            } else {
+                SHADOW
+            };
+            any &= any - 1;
+        }
     }
 }
 
 /// [`paint_window`] in AVX2: each eight pixels with a bit set loaded,
 /// blended with the shadow and then the letters through lane masks, and
-/// stored; eights that cross the row's end as [`paint_window`] does.
+/// stored, in every row, the masks worked out once for all the rows (a
+/// glyph row at scale 3 is three rows of the frame); eights that cross the
+/// row's end as [`paint_window`] does.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn paint_window_avx2(line: &mut [[u8; 4]], at: usize, letters: u64, shadow: u64, colour: [u8; 4]) {
+fn paint_window_avx2(
+    lines: &mut [[u8; 4]],
+    width: usize,
+    at: usize,
+    letters: u64,
+    shadow: u64,
+    colour: [u8; 4],
+) {
     use std::arch::x86_64::*;
     let lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     let mask = |bits: u64| {
@@ -549,17 +566,20 @@ fn paint_window_avx2(line: &mut [[u8; 4]], at: usize, letters: u64, shadow: u64,
             continue;
         }
         let from = at + k;
-        if from + 8 > line.len() {
-            paint_window(line, from, l & 0xFF, s & 0xFF, colour);
+        if from + 8 > width {
+            paint_window(lines, width, from, l & 0xFF, s & 0xFF, colour);
             continue;
         }
-        let eight = line[from..from + 8].as_mut_ptr().cast::<__m256i>();
-        // SAFETY: pixels `from..from + 8` are in `line`: 32 readable and
-        // writable bytes; unaligned.
-        unsafe {
-            let was = _mm256_loadu_si256(eight);
-            let shaded = _mm256_blendv_epi8(was, dark, mask(s));
-            _mm256_storeu_si256(eight, _mm256_blendv_epi8(shaded, paint, mask(l)));
+        let (on_letters, on_shadow) = (mask(l), mask(s));
+        for line in lines.chunks_exact_mut(width) {
+            let eight = line[from..from + 8].as_mut_ptr().cast::<__m256i>();
+            // SAFETY: pixels `from..from + 8` are in `line`: 32 readable
+            // and writable bytes; unaligned.
+            unsafe {
+                let was = _mm256_loadu_si256(eight);
+                let shaded = _mm256_blendv_epi8(was, dark, on_shadow);
+                _mm256_storeu_si256(eight, _mm256_blendv_epi8(shaded, paint, on_letters));
+            }
         }
     }
 }
