@@ -483,8 +483,8 @@ fn transpose_bytes(m: &mut [u64; 8]) {
 }
 
 /// Clips a window of 64 pixels from frame column `x` to rows `width`
-/// pixels wide and hands what is left, if anything is set, to `paint` for
-/// each row of `lines`.
+/// pixels wide and hands what is left, if anything is set, to `paint`
+/// with every row of `lines` (the rows that show the same bits).
 #[inline(always)]
 fn clip_window(
     lines: &mut [[u8; 4]],
