@@ -1190,6 +1190,16 @@ mod tests {
             let (from, to) = (span.top.max(y0), span.bottom.min(y1));
             paint_column(art, &mut rows, w, x, span, s, from, to);
         }
+        // Pixels no wall covers are the flats' to paint: only the walls'
+        // are compared.
+        let walls_match = |got: &[[u8; 4]], how: &str| {
+            for (i, (got, want)) in got.iter().zip(&columns).enumerate() {
+                let (x, y) = (i % w, y0 + i / w);
+                if (spans[x].top..spans[x].bottom).contains(&y) {
+                    assert_eq!(got, want, "{how}, ({x}, {y}) in rows {y0}..{y1}");
+                }
+            }
+        };
         let mut windowed = 0;
         for paths in Paths::available() {
             let mut groups = vec![[0u8; 4]; (y1 - y0) * w];
@@ -1199,13 +1209,7 @@ mod tests {
             windowed += plan.octs.iter().filter(|o| o.windows.is_some()).count();
             let plan = std::slice::from_ref(&plan);
             paint(art, proj, &mut rows, (spans, strips), plan);
-            // Pixels no wall covers are the flats' to paint.
-            for (i, (got, want)) in groups.iter().zip(&columns).enumerate() {
-                let (x, y) = (i % w, y0 + i / w);
-                if (spans[x].top..spans[x].bottom).contains(&y) {
-                    assert_eq!(got, want, "{paths:?}, ({x}, {y}) in rows {y0}..{y1}");
-                }
-            }
+            walls_match(&groups, &format!("{paths:?}"));
             // Plans made a few columns at a time, as each ray task makes
             // its own: every wall pixel as the columns alone paint it (a
             // plan's last few columns go as its last eight where they
@@ -1223,12 +1227,7 @@ mod tests {
                 let mut split = vec![[0u8; 4]; (y1 - y0) * w];
                 let mut rows = Rows::new(&mut split, w, y0, paths);
                 paint(art, proj, &mut rows, (spans, strips), &plans);
-                for (i, (got, want)) in split.iter().zip(&columns).enumerate() {
-                    let (x, y) = (i % w, y0 + i / w);
-                    if (spans[x].top..spans[x].bottom).contains(&y) {
-                        assert_eq!(got, want, "{paths:?}, ({x}, {y}), plans of {per} columns");
-                    }
-                }
+                walls_match(&split, &format!("{paths:?}, plans of {per} columns"));
             }
             // In blocks of rows, every pixel as in one (blocks of one row,
             // of a few, more blocks than rows).
