@@ -661,9 +661,10 @@ fn darken_run(paths: Paths, run: &mut [[u8; 4]], keep: u32) {
 /// Sets every pixel of `run` to `rgba`, eight at a time: a run of eight
 /// or more ends with its last eight, setting again the few before them,
 /// and one of four to seven is two fours that overlap. The HUD's fills are
-/// mostly short (a minimap cell is 5 to 15 pixels across), where a plain
-/// `fill` goes one pixel at a time (PERF.md entry 108).
-fn fill_run(run: &mut [[u8; 4]], rgba: [u8; 4]) {
+/// mostly short (a minimap cell is 5 to 15 pixels across), as are the
+/// sparks' rows, where a plain `fill` goes one pixel at a time (PERF.md
+/// entries 108 and 134).
+pub(super) fn fill_run(run: &mut [[u8; 4]], rgba: [u8; 4]) {
     let n = run.len();
     match n {
         0..4 => run.fill(rgba),
