@@ -44,14 +44,31 @@ pub(super) fn draw(
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
     let flipped = open_masks(rows.y0, covers, masks);
     let mut kept = KeptRuns::for_band(flipped, rows.y1 - rows.y0);
+    // Each row's plane, a few rows ahead of their painting: a row's
+    // distance, brightness and walk take divisions one after another,
+    // which worked out just before its painting stood between one row's
+    // last pixels and the next row's first (PERF.md entry 135).
+    let mut ahead = [RowAhead::default(); ROWS_AHEAD];
     for y in rows.y0..rows.y1 {
+        let k = (y - rows.y0) % ROWS_AHEAD;
+        if k == 0 {
+            let rows_ahead = y..(y + ROWS_AHEAD).min(rows.y1);
+            for (y, a) in rows_ahead.zip(&mut ahead) {
+                *a = RowAhead::of(art, proj, y);
+            }
+        }
+        let RowAhead {
+            below,
+            dist,
+            brightness,
+            start,
+        } = ahead[k];
         let mask = &masks[(y - rows.y0) * words..][..words];
         let runs = kept.of(y - rows.y0, mask);
-        let below = y as f64 + 0.5 - proj.horizon;
-        let (surface, height) = if below > 0.0 {
-            (&art.floor, proj.eye)
+        let surface = if below > 0.0 {
+            &art.floor
         } else {
-            (&art.ceiling, proj.ceiling - proj.eye)
+            &art.ceiling
         };
         if let (true, true, Some(sky)) = (below <= 0.0, map.all_sky(), &art.sky) {
             let at = (y - rows.y0) * w;
@@ -68,9 +85,6 @@ pub(super) fn draw(
             });
             continue;
         }
-        // Perpendicular distance to where this row meets the plane.
-        let dist = height * proj.focal / below.abs().max(1e-3);
-        let brightness = fog(dist);
         let at = (y - rows.y0) * w;
         let row = &mut rows.pixels[at..at + w];
         let visible = |x: usize| mask[x / 64] >> (x % 64) & 1 == 1;
@@ -81,7 +95,7 @@ pub(super) fn draw(
                 runs.each(|a, b| row[a..b].fill(px));
             }
             Surface::Texture(texture) if texture.size().is_power_of_two() => {
-                masked_row(rows.paths, texture, proj, dist, brightness, row, runs);
+                masked_row(rows.paths, texture, start, brightness, row, runs);
             }
             Surface::Texture(texture) => {
                 textured_row(texture, proj, dist, brightness, row, visible);
@@ -544,6 +558,71 @@ fn row_walk(proj: &Projection, dist: f64) -> ([f64; 2], [f64; 2]) {
     )
 }
 
+/// Rows of a band whose planes [`draw`] works out before painting them.
+const ROWS_AHEAD: usize = 16;
+
+/// What a row of the flats needs before its pixels: where it lies from the
+/// horizon, its plane's distance and brightness, and, on a texture whose
+/// size is a power of two, its walk.
+#[derive(Clone, Copy, Debug, Default)]
+struct RowAhead {
+    /// From the horizon down to the row's pixel centres, pixels (the
+    /// floor below it, the ceiling above).
+    below: f64,
+    dist: f64,
+    brightness: u32,
+    start: RowStart,
+}
+
+impl RowAhead {
+    /// Screen row `y`'s.
+    fn of(art: &MapArt, proj: &Projection, y: usize) -> Self {
+        let below = y as f64 + 0.5 - proj.horizon;
+        let (surface, height) = if below > 0.0 {
+            (&art.floor, proj.eye)
+        } else {
+            (&art.ceiling, proj.ceiling - proj.eye)
+        };
+        // Perpendicular distance to where this row meets the plane.
+        let dist = height * proj.focal / below.abs().max(1e-3);
+        let start = match surface {
+            Surface::Texture(t) if t.size().is_power_of_two() => RowStart::of(t.size(), proj, dist),
+            _ => RowStart::default(),
+        };
+        Self {
+            below,
+            dist,
+            brightness: fog(dist),
+            start,
+        }
+    }
+}
+
+/// Where a row's walk across a texture `n` texels square (a power of two)
+/// is at column 0 and its step a column, in 16.16 fixed point.
+#[derive(Clone, Copy, Debug, Default)]
+struct RowStart {
+    u0: i64,
+    v0: i64,
+    du: i64,
+    dv: i64,
+}
+
+impl RowStart {
+    /// The walk of the row whose plane is `dist` away.
+    fn of(n: usize, proj: &Projection, dist: f64) -> Self {
+        let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
+        let (start, step) = row_walk(proj, dist);
+        // (`floor_i64` is `floor() as i64` without the C library's call.)
+        Self {
+            u0: floor_i64(start[0] * scale),
+            v0: floor_i64(start[1] * scale),
+            du: (step[0] * scale).round() as i64,
+            dv: (step[1] * scale).round() as i64,
+        }
+    }
+}
+
 /// Fixed-point bits below the texel in [`masked_row`].
 const FRAC_BITS: u32 = 16;
 
@@ -554,20 +633,12 @@ const FRAC_BITS: u32 = 16;
 fn masked_row(
     paths: Paths,
     texture: &Texture,
-    proj: &Projection,
-    dist: f64,
+    RowStart { u0, v0, du, dv }: RowStart,
     brightness: u32,
     row: &mut [[u8; 4]],
     open: Runs,
 ) {
     let n = texture.size();
-    let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
-    let (start, step) = row_walk(proj, dist);
-    // (`floor_i64` is `floor() as i64` without the C library's call.)
-    let u0 = floor_i64(start[0] * scale);
-    let v0 = floor_i64(start[1] * scale);
-    let du = (step[0] * scale).round() as i64;
-    let dv = (step[1] * scale).round() as i64;
     let mask = n as i64 - 1;
     let shift = n.trailing_zeros();
     // The texel column's bits land at `shift` straight from one shift:
