@@ -757,13 +757,8 @@ mod tests {
     /// blocks wide and far enough to be a few pixels.
     #[test]
     fn billboards_paint_what_a_column_at_a_time_paints() {
-        let mut z = 17u64;
-        let mut next = || {
-            z = z
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (z >> 33) as u32
-        };
+        let mut rng = crate::rng::Rng::new(17);
+        let mut next = || (rng.next_u64() >> 32) as u32;
         // A 16-texel frame of random colours, a third of them clear.
         let rgba: Vec<u8> = (0..16 * 16)
             .flat_map(|_| {
@@ -1004,13 +999,8 @@ mod tests {
         sparks(&world, &proj, Paths::Scalar, &mut listed);
         let widest = listed.iter().map(|s| s.place.x1 - s.place.x0).max();
         assert!(widest >= Some(9), "{widest:?}");
-        let mut z = 9u64;
-        let mut next = || {
-            z = z
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (z >> 33) as usize
-        };
+        let mut rng = crate::rng::Rng::new(9);
+        let mut next = || (rng.next_u64() >> 32) as usize;
         // Walls near and far, none, NaN, and some at a spark's own depth
         // (not in front of it, so not painted over).
         let spans: Vec<ColumnSpan> = (0..w)
@@ -1018,7 +1008,16 @@ mod tests {
                 let depth = match next() % 6 {
                     0 => f64::INFINITY,
                     1 => f64::NAN,
-                    2 => listed[next() % listed.len()].place.depth,
+                    // The depth of a spark over this column, if any.
+                    2 => {
+                        let over = listed
+                            .iter()
+                            .filter(|s| (s.place.x0..s.place.x1).contains(&x));
+                        let over: Vec<f64> = over.map(|s| s.place.depth).collect();
+                        over.get(next() % over.len().max(1))
+                            .copied()
+                            .unwrap_or(f64::INFINITY)
+                    }
                     _ => 0.3 + (next() % 1000) as f64 / 100.0,
                 };
                 // Runs of columns alike, as walls make them.
