@@ -405,23 +405,14 @@ impl Runs<'_> {
 /// all clear after a clear bit, all set after a set one. So the words
 /// before the first edge are all the same, every bit the carry into
 /// `from`, and the first edge is in the first word that differs from
-/// that. Four words are compared a step, with no carry passed from word
-/// to word (PERF.md entry 138).
+/// that: no carry passed from word to word (PERF.md entry 138).
 #[inline(never)]
 fn next_edge_word(mask: &[u64], from: usize) -> usize {
     let same = 0u64.wrapping_sub(carry_into(mask, from));
     let rest = mask.get(from..).unwrap_or_default();
-    let (fours, tail) = rest.as_chunks::<4>();
-    for (k, four) in fours.iter().enumerate() {
-        if four.iter().fold(0, |d, &w| d | (w ^ same)) != 0 {
-            let i = four.iter().position(|&w| w != same).unwrap_or(0);
-            return from + 4 * k + i;
-        }
-    }
-    let done = from + 4 * fours.len();
-    tail.iter()
+    rest.iter()
         .position(|&w| w != same)
-        .map_or(mask.len(), |i| done + i)
+        .map_or(mask.len(), |i| from + i)
 }
 
 /// The bit that word `i` of `mask` sees to the left of its bit 0: the last
