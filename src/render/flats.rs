@@ -65,11 +65,7 @@ pub(super) fn draw(
         } = ahead[k];
         let mask = &masks[(y - rows.y0) * words..][..words];
         let runs = kept.of(y - rows.y0, mask);
-        let surface = if below > 0.0 {
-            &art.floor
-        } else {
-            &art.ceiling
-        };
+        let (surface, _) = plane(art, proj, below);
         if let (true, true, Some(sky)) = (below <= 0.0, map.all_sky(), &art.sky) {
             let at = (y - rows.y0) * w;
             let row = &mut rows.pixels[at..at + w];
@@ -581,11 +577,7 @@ impl RowAhead {
     /// Screen row `y`'s.
     fn of(art: &MapArt, proj: &Projection, y: usize) -> Self {
         let below = y as f64 + 0.5 - proj.horizon;
-        let (surface, height) = if below > 0.0 {
-            (&art.floor, proj.eye)
-        } else {
-            (&art.ceiling, proj.ceiling - proj.eye)
-        };
+        let (surface, height) = plane(art, proj, below);
         // Perpendicular distance to where this row meets the plane.
         let dist = height * proj.focal / below.abs().max(1e-3);
         let start = match surface {
@@ -598,6 +590,16 @@ impl RowAhead {
             brightness: fog(dist),
             start,
         }
+    }
+}
+
+/// The surface a row `below` pixels under the horizon shows (the floor
+/// below it, the ceiling above), and the eye's height from that surface.
+fn plane<'a>(art: &'a MapArt, proj: &Projection, below: f64) -> (&'a Surface, f64) {
+    if below > 0.0 {
+        (&art.floor, proj.eye)
+    } else {
+        (&art.ceiling, proj.ceiling - proj.eye)
     }
 }
 
