@@ -14,6 +14,11 @@ use wobblecaster::render::Workspace;
 use wobblecaster::sim::{Controls, Pose, Tunables, World};
 use wobblecaster::sprites::Art;
 
+// As the game and the bench: the frame on a cache line (see
+// `wobblecaster::allocator`).
+#[global_allocator]
+static ALLOC: wobblecaster::allocator::LineAligned = wobblecaster::allocator::LineAligned;
+
 const SIZE: (usize, usize) = (1920, 1080);
 
 fn frames(c: &mut Criterion) {

@@ -22,6 +22,11 @@ use wobblecaster::render::{Paths, Workspace};
 use wobblecaster::sim::{Tunables, World};
 use wobblecaster::sprites::Art;
 
+// As the game and the bench: the frame on a cache line (see
+// `wobblecaster::allocator`).
+#[global_allocator]
+static ALLOC: wobblecaster::allocator::LineAligned = wobblecaster::allocator::LineAligned;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let arg = |i: usize| std::env::args().nth(i);
     let seconds = bench::loop_seconds(arg(1), 8.0)?;

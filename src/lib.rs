@@ -16,9 +16,11 @@
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`data`]: where the shipped maps, maneuvers and art are found.
 //! - [`cli`]: the commands, one module each; `main.rs` only calls [`cli::run`].
+//! - [`allocator`]: the binaries' allocator, large blocks (the frame) on cache lines.
 //! - `app` (feature `window`, on by default): the window, the only module
 //!   that touches the platform.
 
+pub mod allocator;
 pub mod angle;
 #[cfg(feature = "window")]
 pub mod app;

@@ -5,7 +5,13 @@
 use clap::Parser;
 use std::error::Error;
 use std::process::ExitCode;
+use wobblecaster::allocator::LineAligned;
 use wobblecaster::cli::{self, Cli};
+
+// The frame (the window's buffer, the bench's) on a cache line, so that
+// the renderer's eight-pixel stores never straddle two lines.
+#[global_allocator]
+static ALLOC: LineAligned = LineAligned;
 
 fn main() -> ExitCode {
     // The main thread is one of rayon's workers: it draws and ticks with
