@@ -149,3 +149,52 @@ fn every_path_paints_the_same_bytes() {
         .unwrap();
     one.install(|| compare((1100, 300)));
 }
+
+/// A workspace that drew other frames before (other scenes, sizes and
+/// numbers of threads, so that each of the two sets of columns it takes
+/// in turn holds another frame's) paints what a fresh one paints.
+#[test]
+fn a_workspace_that_drew_other_frames_paints_what_a_fresh_one_paints() {
+    let art = Art::load(&root().join("assets/sprites")).unwrap();
+    let default = load("maps/default.map");
+    let hangar = load("maps/hangar.map");
+    let hud = Hud {
+        minimap: true,
+        fps: Some(60.0),
+        ..Hud::default()
+    };
+    // The level, the pose, the size and the threads of each draw.
+    let draws = [
+        (&default, POSES[0], (320, 180), 2),
+        (&hangar, POSES[1], (200, 120), 1),
+        (&default, POSES[2], (333, 97), 2),
+        (&default, NEAR_WALL, (320, 180), 1),
+        (&hangar, POSES[0], (333, 97), 2),
+        (&default, POSES[1], (200, 120), 2),
+        (&default, POSES[2], (320, 180), 1),
+    ];
+    let best = Paths::best();
+    let mut ws = Workspace::default();
+    for (i, &(world, pose, (w, h), threads)) in draws.iter().enumerate() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut got = vec![0u8; w * h * 4];
+        pool.install(|| {
+            render::draw_in(
+                &mut ws,
+                &render::Scene {
+                    world: &world.0,
+                    view: &View::from_pose(pose),
+                    hud: &hud,
+                    art: &art,
+                    map_art: &world.1,
+                },
+                render::Frame::new(&mut got, w, h),
+            )
+        });
+        let want = pool.install(|| frame(world, &art, pose, (w, h), best));
+        assert!(got == want, "draw {i} at {w}x{h} on {threads} threads");
+    }
+}

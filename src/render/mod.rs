@@ -267,13 +267,17 @@ const RAY_COLUMNS: usize = 64;
 /// and the sprite list.
 #[derive(Debug, Default)]
 pub struct Workspace {
-    spans: Vec<ColumnSpan>,
-    covers: Vec<WallCover>,
+    /// What this frame's rays find.
+    columns: Columns,
+    /// What the last frame's rays found, where the next frame's rays
+    /// write: the two sets take turns. Every band reads every column, so
+    /// at a frame's end both cores hold the lines of its set; the next
+    /// frame's ray tasks, written into that same set, each took them back
+    /// from the other core first (on two cores of the Zen 4 the ray tasks
+    /// cost 10-30% more than on one). In turns, the 1920x1080 frame on two
+    /// cores is about 2% quicker (PERF.md entry 143).
+    spare: Columns,
     masks: Vec<u64>,
-    /// The walls' plans: one for each ray task's columns, or on one
-    /// thread the first for the whole frame.
-    plans: Vec<walls::Plan>,
-    strips: Vec<WallStrip>,
     sky: Vec<f64>,
     billboards: Vec<sprites::Billboard>,
     sparks: sprites::Sparks,
@@ -283,6 +287,17 @@ pub struct Workspace {
     level: Vec<[u8; 4]>,
     /// The paths a test chose; the processor's best if none.
     paths: Option<Paths>,
+}
+
+/// Each column's wall, as the rays find it, and the walls' plans.
+#[derive(Debug, Default)]
+struct Columns {
+    spans: Vec<ColumnSpan>,
+    covers: Vec<WallCover>,
+    /// The walls' plans: one for each ray task's columns, or on one
+    /// thread the first for the whole frame.
+    plans: Vec<walls::Plan>,
+    strips: Vec<WallStrip>,
 }
 
 impl Workspace {
@@ -376,12 +391,16 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let proj = Projection::new(view, map.wall_height, width, height);
     let band_rows = band_rows(height);
     let paths = ws.paths.unwrap_or_else(Paths::best);
+    std::mem::swap(&mut ws.columns, &mut ws.spare);
     let Workspace {
-        spans,
-        covers,
+        columns:
+            Columns {
+                spans,
+                covers,
+                plans,
+                strips,
+            },
         masks,
-        plans,
-        strips,
         sky,
         billboards,
         sparks,
