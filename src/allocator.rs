@@ -9,8 +9,8 @@
 //! across two lines costs about two. The frame is the game's largest block
 //! (the `pixels` crate's buffer) and the bench's, so the binaries install
 //! [`LineAligned`] rather than ask each owner of a buffer to align it: a
-//! one-core 1920x1080 frame about 1.7% quicker, two cores 1.5-2% (PERF.md
-//! entry 140).
+//! 1920x1080 frame about 1.4% quicker on one core of the Zen 4 and
+//! 1.3-1.6% on two (PERF.md entry 140).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 

@@ -271,11 +271,11 @@ pub struct Workspace {
     columns: Columns,
     /// What the last frame's rays found, where the next frame's rays
     /// write: the two sets take turns. Every band reads every column, so
-    /// at a frame's end both cores hold the lines of its set; the next
-    /// frame's ray tasks, written into that same set, each took them back
-    /// from the other core first (on two cores of the Zen 4 the ray tasks
-    /// cost 10-30% more than on one). In turns, the 1920x1080 frame on two
-    /// cores is about 2% quicker (PERF.md entry 143).
+    /// at a frame's end both cores hold the lines of its set; writing the
+    /// same set again, the next frame's ray tasks would first take each
+    /// line back from the other core (on two cores of the Zen 4 the ray
+    /// tasks cost 10-30% more than on one). In turns, the 1920x1080 frame
+    /// on two cores is about 2% quicker (PERF.md entry 143).
     spare: Columns,
     masks: Vec<u64>,
     sky: Vec<f64>,

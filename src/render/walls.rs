@@ -596,6 +596,8 @@ const PREFETCH_PIXELS: usize = 32;
 /// not two, was about 1% faster, the asks waiting on the fill buffers less
 /// (entry 65). Which eights ask is known before their rows where it can
 /// be ([`asks`]): `ASKS` is [`ASK_NONE`], [`ASK_ALL`] or [`ASK_BY_ROW`].
+/// On AMD's processors no eight asks ([`asks_ahead`]: none was quicker on
+/// the Zen 4, PERF.md entry 141).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
