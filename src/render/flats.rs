@@ -49,12 +49,21 @@ pub(super) fn draw(
     // which worked out just before its painting stood between one row's
     // last pixels and the next row's first (PERF.md entry 135).
     let mut ahead = [RowAhead::default(); ROWS_AHEAD];
+    let sky_above = map.all_sky() && art.sky.is_some();
     for y in rows.y0..rows.y1 {
         let k = (y - rows.y0) % ROWS_AHEAD;
         if k == 0 {
             let rows_ahead = y..(y + ROWS_AHEAD).min(rows.y1);
             for (y, a) in rows_ahead.zip(&mut ahead) {
-                *a = RowAhead::of(art, proj, y);
+                let below = y as f64 + 0.5 - proj.horizon;
+                *a = if below <= 0.0 && sky_above {
+                    RowAhead {
+                        below,
+                        ..RowAhead::default()
+                    }
+                } else {
+                    RowAhead::of(art, proj, y)
+                };
             }
         }
         let RowAhead {
@@ -1292,8 +1301,8 @@ mod tests {
         runs
     }
 
-    /// The first word with an edge, found four words at a time, is the one
-    /// a word-by-word scan with the carry finds: over rows of clear and of
+    /// The first word with an edge, found as the first word unlike the
+    /// carry's fill, is the one a word-by-word scan with the carry finds: over rows of clear and of
     /// set words with one edge anywhere, or none, from every start.
     #[test]
     fn the_next_edge_word_is_the_first_whose_bits_change() {

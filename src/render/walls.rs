@@ -659,10 +659,12 @@ fn asks(ahead: bool, at: usize, w: usize) -> u8 {
 }
 
 /// True if the walls' eights ask for the line ahead on this processor:
-/// on Intel's, where the asks made the 1920x1080 frame 4-9% quicker than
-/// none on the Cascade Lake (PERF.md entries 62 and 83), not on AMD's,
-/// where none made it 1-2% quicker on the Zen 4, on one core and on two,
-/// once the frame lay on a cache line (entry 141). Found once.
+/// on Intel's, where on the Cascade Lake no asks at all painted 1920x1080
+/// 4-9% slower than the asks sixteen rows below, which the asks ahead beat
+/// by 11-19% (PERF.md entry 62, with the walls then painted in blocks of
+/// rows); not on AMD's, where none made it 1-2% quicker on the Zen 4, on
+/// one core and on two, once the frame lay on a cache line (entry 141).
+/// Found once.
 #[cfg(target_arch = "x86_64")]
 fn asks_ahead() -> bool {
     static AHEAD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
