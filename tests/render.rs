@@ -583,8 +583,9 @@ fn exhaust_particles_show_in_front_of_the_eye() {
 }
 
 /// Renders `world` from `pose` at size `(w, h)` on a pool of `threads`
-/// threads, which cut the frame into bands of their own height (see
-/// `band_rows_for`): 48 rows on one thread at 641x359, 16 on four.
+/// threads, which cut the frame into bands of their own: one band on one
+/// thread; on four, bands tall first and short last, the last 16 rows
+/// tall at 641x359 (see `bands` and `band_rows_for`).
 fn render_on(threads: usize, world: &Shown, pose: Pose, (w, h): (usize, usize)) -> Vec<u8> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -142,7 +142,7 @@ fn every_path_paints_the_same_bytes() {
     }
     // Past 1024 wide, the walls of a band taller than 24 rows are painted
     // in blocks of rows on some paths and in one on others: on one thread,
-    // 300 rows make bands of 48 on any machine.
+    // 300 rows make one band on any machine.
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()

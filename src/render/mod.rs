@@ -5,6 +5,7 @@
 //! walls), sprites (enemies, shots and puffs, depth-tested per column),
 //! then the HUD. No platform code: it runs headless and in tests.
 
+mod bands;
 mod by_band;
 mod cockpit;
 mod fight;
@@ -229,30 +230,29 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// Rows per band at most: small enough that a 1080-row frame makes 23
-/// bands for the cores to share, large enough that each band's fixed work
-/// (the walk over every column, sprite and HUD element) stays small beside
-/// its pixels. Measured against 16, 32 and 64 in PERF.md (entries 5 and
-/// 16).
+/// Rows of a frame's shortest bands at most. The threads cut a frame into
+/// bands tall first and short last, in whole bands of [`band_rows`] rows
+/// (see [`bands`]): the last bands, and the sparks' sorting, are that
+/// tall. Measured as every band's height against 16, 32 and 64 in PERF.md
+/// (entries 5 and 16); the bands tall first since entry 146.
 pub const BAND_ROWS: usize = 48;
-/// Bands a frame makes at least for each thread that shares it, while they
-/// stay [`MIN_BAND_ROWS`] tall: a short frame in bands of 48 rows makes too
-/// few for two cores to finish together (360 rows, 8 bands: PERF.md entry
-/// 21), while one thread has no one to wait for and pays each band's fixed
-/// work (entry 32).
+/// Shortest bands a frame makes at least for each thread that shares it,
+/// while they stay [`MIN_BAND_ROWS`] tall: a short frame cut in bands of
+/// 48 rows made too few for two cores to finish together (360 rows, 8
+/// bands: PERF.md entry 21).
 const MIN_BANDS_PER_THREAD: usize = 6;
-/// Rows per band at least.
+/// Rows of the shortest bands at least.
 const MIN_BAND_ROWS: usize = 16;
 
-/// Rows per band in a frame `height` rows tall, drawn by the threads of the
-/// pool in force: see [`band_rows_for`].
+/// Rows of the shortest bands of a frame `height` rows tall, drawn by the
+/// threads of the pool in force: see [`band_rows_for`].
 pub(crate) fn band_rows(height: usize) -> usize {
     band_rows_for(height, rayon::current_num_threads())
 }
 
-/// Rows per band in a frame `height` rows tall shared by `threads`:
-/// [`BAND_ROWS`], or fewer in a short frame, so that it makes
-/// [`MIN_BANDS_PER_THREAD`] bands a thread. The bands change where the
+/// Rows of the shortest bands of a frame `height` rows tall shared by
+/// `threads`: [`BAND_ROWS`], or fewer in a short frame, so that it makes
+/// [`MIN_BANDS_PER_THREAD`] of them a thread. The bands change where the
 /// frame's work is cut, never a pixel (tests compare pools and bands).
 pub(crate) fn band_rows_for(height: usize, threads: usize) -> usize {
     let bands = MIN_BANDS_PER_THREAD.saturating_mul(threads.max(1));
@@ -369,7 +369,8 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// them (on one thread, the walls' plan follows the rays); then each band
 /// of rows paints, in order, its walls, floor and ceiling (finding for
 /// itself where the walls' covers begin and end), sprites far to near, the
-/// exhaust and the HUD over them (in parallel over bands).
+/// exhaust and the HUD over them (in parallel over bands, tall ones first,
+/// each taken by the first thread free: see [`bands`]).
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let Scene {
         world,
@@ -473,26 +474,28 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         canvas.circle = circle;
         hud::draw(scene, readout, &mut canvas);
     };
-    pixels
-        .par_chunks_mut(band_rows * width)
-        .zip(masks.par_chunks_mut(band_rows * words))
-        .enumerate()
-        // Every band a task of its own: bands cost unlike amounts (the
-        // HUD's gun at the foot, a wall close up), and a core that is done
-        // takes the next band rather than wait.
-        .with_max_len(1)
-        .for_each(|(band, (pixels, masks))| {
-            let y0 = band * band_rows;
-            let mut rows = Rows::new(pixels, width, y0, paths);
-            walls::paint(map_art, &proj, &mut rows, (spans, strips), plans);
-            flats::draw((map, map_art, pads), &proj, &mut rows, covers, masks, sky);
-            sprites::draw(billboards, &proj, art, &mut rows, spans);
-            sprites::particles((sparks, band), &proj, &mut rows, spans);
-            if !rolled {
-                // Last the HUD, over everything.
-                hud_over(rows.pixels, y0);
-            }
-        });
+    // The bands tall first and short last, each taken by whichever thread
+    // is free (see `bands`); the sparks are sorted into bands of
+    // `band_rows`, the shortest.
+    let threads = rayon::current_num_threads();
+    let cutter = bands::Cutter::new(
+        (&mut *pixels, width),
+        (&mut masks[..], words),
+        band_rows,
+        threads,
+    );
+    bands::share(cutter, |band| {
+        let bands::Band { y0, pixels, masks } = band;
+        let mut rows = Rows::new(pixels, width, y0, paths);
+        walls::paint(map_art, &proj, &mut rows, (spans, strips), plans);
+        flats::draw((map, map_art, pads), &proj, &mut rows, covers, masks, sky);
+        sprites::draw(billboards, &proj, art, &mut rows, spans);
+        sprites::particles(sparks, &proj, &mut rows, spans);
+        if !rolled {
+            // Last the HUD, over everything.
+            hud_over(rows.pixels, y0);
+        }
+    });
     if rolled {
         roll::turn(pixels, (width, height), roll, level);
         pixels

@@ -498,6 +498,8 @@ pub(super) struct Sparks {
     list: Vec<Spark>,
     /// Each band's sparks, as indices into `list`.
     bands: ByBand<u32>,
+    /// Rows of each of those bands (one at least).
+    band_rows: usize,
 }
 
 impl Sparks {
@@ -513,6 +515,7 @@ impl Sparks {
     ) {
         sparks(world, proj, paths, &mut self.list);
         let band_rows = band_rows.max(1);
+        self.band_rows = band_rows;
         let bands = proj.height.div_ceil(band_rows);
         // The bands a spark's rows meet; none if it has no rows.
         let reach = |s: &Spark| match s.place.y1.checked_sub(1) {
@@ -534,39 +537,43 @@ impl Sparks {
     }
 }
 
-/// Draws band `band`'s `sparks` in `rows`, each column nearer than the
-/// wall there.
-pub(super) fn particles(
-    (sparks, band): (&Sparks, usize),
-    proj: &Projection,
-    rows: &mut Rows,
-    spans: &[ColumnSpan],
-) {
-    for Spark { place: s, colour } in sparks.of(band) {
-        let y0 = s.y0.clamp(rows.y0, rows.y1);
-        let y1 = s.y1.clamp(rows.y0, rows.y1);
-        if y0 >= y1 {
-            continue;
-        }
-        // Each run of columns where the spark is nearer than the wall (or
-        // either depth is NaN), filled a row at a time: a pixel row of a
-        // run is a few stores side by side, where a column at a time was
-        // a store a row apart for every pixel (PERF.md entry 134).
-        let nearer = |x: usize| !matches!(spans[x].depth.partial_cmp(&s.depth), Some(Less | Equal));
-        let end = s.x1.min(spans.len());
-        let mut x = s.x0;
-        while x < end {
-            if !nearer(x) {
-                x += 1;
+/// Draws `sparks` in `rows` (any rows of the frame), each column nearer
+/// than the wall there: in each of the sparks' bands that `rows` meets,
+/// that band's sparks in their order, each painted in the rows the two
+/// share. A pixel is painted by its own band's sparks alone, so in the
+/// list's order, however the frame's rows are cut.
+pub(super) fn particles(sparks: &Sparks, proj: &Projection, rows: &mut Rows, spans: &[ColumnSpan]) {
+    let per = sparks.band_rows.max(1);
+    for band in rows.y0 / per..rows.y1.div_ceil(per) {
+        let (top, bottom) = ((band * per).max(rows.y0), ((band + 1) * per).min(rows.y1));
+        for Spark { place: s, colour } in sparks.of(band) {
+            let y0 = s.y0.clamp(top, bottom);
+            let y1 = s.y1.clamp(top, bottom);
+            if y0 >= y1 {
                 continue;
             }
-            let from = x;
-            while x < end && nearer(x) {
-                x += 1;
-            }
-            for y in y0..y1 {
-                let at = (y - rows.y0) * proj.width;
-                fill_run(&mut rows.pixels[at + from..at + x], *colour);
+            // Each run of columns where the spark is nearer than the wall
+            // (or either depth is NaN), filled a row at a time: a pixel row
+            // of a run is a few stores side by side, where a column at a
+            // time was a store a row apart for every pixel (PERF.md entry
+            // 134).
+            let nearer =
+                |x: usize| !matches!(spans[x].depth.partial_cmp(&s.depth), Some(Less | Equal));
+            let end = s.x1.min(spans.len());
+            let mut x = s.x0;
+            while x < end {
+                if !nearer(x) {
+                    x += 1;
+                    continue;
+                }
+                let from = x;
+                while x < end && nearer(x) {
+                    x += 1;
+                }
+                for y in y0..y1 {
+                    let at = (y - rows.y0) * proj.width;
+                    fill_run(&mut rows.pixels[at + from..at + x], *colour);
+                }
             }
         }
     }
@@ -987,7 +994,8 @@ mod tests {
     /// The sparks painted run by run, a row at a time, cover what a
     /// column at a time covers: each pixel of a spark's square in a column
     /// whose wall is farther than the spark (or at a NaN depth), the later
-    /// spark over the earlier, in bands of any height.
+    /// spark over the earlier, sorted into bands of any height and painted
+    /// in bands cut anywhere.
     #[test]
     fn sparks_paint_the_columns_in_front_of_their_walls() {
         let world = hall_with_cloud(400, 11);
@@ -1046,13 +1054,26 @@ mod tests {
         let mut sorted = Sparks::default();
         for band_rows in [1, 7, 48, 721] {
             sorted.make(&world, &proj, Paths::best(), band_rows);
-            let mut got = vec![[0u8; 4]; w * h];
-            for (band, pixels) in got.chunks_mut(band_rows * w).enumerate() {
-                let mut rows = Rows::new(pixels, w, band * band_rows, Paths::best());
-                particles((&sorted, band), &proj, &mut rows, &spans);
-            }
-            for (i, (g, e)) in got.iter().zip(&want).enumerate() {
-                assert_eq!(g, e, "pixel {},{} in bands of {band_rows}", i % w, i / w);
+            // Painted in the sparks' own bands, in others across theirs,
+            // and in bands of unlike heights, as the threads cut them.
+            let cuts: [&[usize]; 5] = [&[band_rows], &[1], &[5], &[h], &[100, 61, 30, 7, 1]];
+            for cut in cuts {
+                let mut got = vec![[0u8; 4]; w * h];
+                let (mut rest, mut y0) = (&mut got[..], 0);
+                for &rows in cut.iter().cycle() {
+                    if rest.is_empty() {
+                        break;
+                    }
+                    let n = rows.min(h - y0);
+                    let (pixels, more) = rest.split_at_mut(n * w);
+                    let mut rows = Rows::new(pixels, w, y0, Paths::best());
+                    particles(&sorted, &proj, &mut rows, &spans);
+                    (rest, y0) = (more, y0 + n);
+                }
+                for (i, (g, e)) in got.iter().zip(&want).enumerate() {
+                    let (x, y) = (i % w, i / w);
+                    assert_eq!(g, e, "pixel {x},{y}: sorted by {band_rows}, cut {cut:?}");
+                }
             }
         }
     }
