@@ -533,8 +533,9 @@ mod tests {
 
     #[test]
     fn bands_are_cut_finer_for_more_threads_within_their_bounds() {
-        // Two threads at 640x360: twelve bands of 30 rows, as before the
-        // count followed the threads; one thread takes bands of 48.
+        // Two threads at 640x360: the shortest bands 30 rows, twelve to
+        // the frame; one thread's 48 (it takes the frame in one band, and
+        // sorts the sparks in bands of 48).
         assert_eq!(band_rows_for(360, 2), 30);
         assert_eq!(band_rows_for(360, 1), BAND_ROWS);
         assert_eq!(band_rows_for(1080, 1), BAND_ROWS);
