@@ -1302,8 +1302,9 @@ mod tests {
     }
 
     /// The first word with an edge, found as the first word unlike the
-    /// carry's fill, is the one a word-by-word scan with the carry finds: over rows of clear and of
-    /// set words with one edge anywhere, or none, from every start.
+    /// carry's fill, is the one a word-by-word scan with the carry finds:
+    /// over rows of clear and of set words with one edge anywhere, or
+    /// none, from every start.
     #[test]
     fn the_next_edge_word_is_the_first_whose_bits_change() {
         let by_carry = |mask: &[u64], from: usize| {

@@ -390,7 +390,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     }
     let map = world.map();
     let proj = Projection::new(view, map.wall_height, width, height);
-    let band_rows = band_rows(height);
+    let threads = rayon::current_num_threads();
+    let band_rows = band_rows_for(height, threads);
     let paths = ws.paths.unwrap_or_else(Paths::best);
     std::mem::swap(&mut ws.columns, &mut ws.spare);
     let Workspace {
@@ -421,7 +422,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // thread makes while the others wait; on one thread, one plan for the
     // frame after the rays, whose eights no task's end cuts (PERF.md entry
     // 129).
-    let beside_rays = rayon::current_num_threads() > 1;
+    let beside_rays = threads > 1;
     plans.resize_with(width.div_ceil(RAY_COLUMNS), walls::Plan::default);
     let rays = || {
         let columns = spans
@@ -477,7 +478,6 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     // The bands tall first and short last, each taken by whichever thread
     // is free (see `bands`); the sparks are sorted into bands of
     // `band_rows`, the shortest.
-    let threads = rayon::current_num_threads();
     let cutter = bands::Cutter::new(
         (&mut *pixels, width),
         (&mut masks[..], words),

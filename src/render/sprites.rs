@@ -545,36 +545,46 @@ impl Sparks {
 pub(super) fn particles(sparks: &Sparks, proj: &Projection, rows: &mut Rows, spans: &[ColumnSpan]) {
     let per = sparks.band_rows.max(1);
     for band in rows.y0 / per..rows.y1.div_ceil(per) {
-        let (top, bottom) = ((band * per).max(rows.y0), ((band + 1) * per).min(rows.y1));
-        for Spark { place: s, colour } in sparks.of(band) {
-            let y0 = s.y0.clamp(top, bottom);
-            let y1 = s.y1.clamp(top, bottom);
-            if y0 >= y1 {
-                continue;
-            }
-            // Each run of columns where the spark is nearer than the wall
-            // (or either depth is NaN), filled a row at a time: a pixel row
-            // of a run is a few stores side by side, where a column at a
-            // time was a store a row apart for every pixel (PERF.md entry
-            // 134).
-            let nearer =
-                |x: usize| !matches!(spans[x].depth.partial_cmp(&s.depth), Some(Less | Equal));
-            let end = s.x1.min(spans.len());
-            let mut x = s.x0;
-            while x < end {
-                if !nearer(x) {
-                    x += 1;
-                    continue;
-                }
-                let from = x;
-                while x < end && nearer(x) {
-                    x += 1;
-                }
-                for y in y0..y1 {
-                    let at = (y - rows.y0) * proj.width;
-                    fill_run(&mut rows.pixels[at + from..at + x], *colour);
-                }
-            }
+        let shared = [(band * per).max(rows.y0), ((band + 1) * per).min(rows.y1)];
+        for spark in sparks.of(band) {
+            paint_spark(spark, proj.width, rows, shared, spans);
+        }
+    }
+}
+
+/// Paints `spark` in the rows `top..bottom` of `rows` (a frame `width`
+/// pixels wide), in each column where it is nearer than the wall (or
+/// either depth is NaN).
+fn paint_spark(
+    Spark { place: s, colour }: &Spark,
+    width: usize,
+    rows: &mut Rows,
+    [top, bottom]: [usize; 2],
+    spans: &[ColumnSpan],
+) {
+    let (y0, y1) = (s.y0.clamp(top, bottom), s.y1.clamp(top, bottom));
+    if y0 >= y1 {
+        return;
+    }
+    // Each run of columns where the spark is nearer, filled a row at a
+    // time: a pixel row of a run is a few stores side by side, where a
+    // column at a time was a store a row apart for every pixel (PERF.md
+    // entry 134).
+    let nearer = |x: usize| !matches!(spans[x].depth.partial_cmp(&s.depth), Some(Less | Equal));
+    let end = s.x1.min(spans.len());
+    let mut x = s.x0;
+    while x < end {
+        if !nearer(x) {
+            x += 1;
+            continue;
+        }
+        let from = x;
+        while x < end && nearer(x) {
+            x += 1;
+        }
+        for y in y0..y1 {
+            let at = (y - rows.y0) * width;
+            fill_run(&mut rows.pixels[at + from..at + x], *colour);
         }
     }
 }
