@@ -15,12 +15,21 @@
 //! - [`start`]: a new session made ready (the CLI and the title menu).
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
+//! - [`lmm`]: a random-intercept mixed model as lme4 fits it, its
+//!   likelihood-ratio tests, and the repeated-measures correlation.
+//! - [`chisq`]: chi-square and Student t upper tails for their p-values.
+//! - [`survival`]: still-playing curves (Kaplan-Meier) and the log-rank test.
+//! - [`rscript`]: `analysis.R`, the models refitted by R, and the CSV
+//!   formats both write for comparison.
 
+pub mod chisq;
 pub mod latin;
+pub mod lmm;
 pub mod plot;
 pub mod protocol;
 pub mod report;
 pub mod results;
+pub mod rscript;
 pub mod run;
 pub mod screen;
 pub mod session;
@@ -28,3 +37,4 @@ pub mod simulate;
 pub mod ssq;
 pub mod start;
 pub mod stats;
+pub mod survival;
