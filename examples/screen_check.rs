@@ -6,6 +6,10 @@
 //! and, when EXPECTED is given (a `shot` of the same view), if the window in
 //! the top-left corner of the screen matches it scaled up; 1 if not. Writes
 //! the capture as PNG when OUT is given.
+//!
+//! `screen_check --notice CAPTURE.xwd WxH`: exits 1 if the bottom line of
+//! the W x H window in the top-left corner shows the HUD's notice (its
+//! text's colour), 0 if not: a study's play must show none.
 
 use std::process::ExitCode;
 
@@ -17,8 +21,16 @@ const MAX_SHARE: f64 = 0.8;
 /// the HUD's frame counter and scaling filters make up a few units.
 const MAX_MEAN_DIFF: f64 = 12.0;
 
+/// The HUD's bottom-line notice's text colour (`render::hud`).
+const NOTICE_RGB: [u8; 3] = [255, 120, 100];
+/// Pixels of that colour that make a notice: a few letters' worth.
+const NOTICE_PIXELS: usize = 40;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--notice") {
+        return notice(&args[2..]);
+    }
     let Some(path) = args.get(1) else {
         eprintln!("usage: screen_check CAPTURE.xwd [OUT.png]");
         return ExitCode::from(2);
@@ -69,6 +81,49 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `--notice CAPTURE.xwd WxH`: the notice's pixels in the window's bottom
+/// eighth.
+fn notice(args: &[String]) -> ExitCode {
+    let (Some(path), Some(size)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: screen_check --notice CAPTURE.xwd WxH");
+        return ExitCode::from(2);
+    };
+    let Some((w, h)) = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+    else {
+        eprintln!("{size}: not a size WxH");
+        return ExitCode::from(2);
+    };
+    let capture = match std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| decode_xwd(&b))
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (w, h) = (w.min(capture.width), h.min(capture.height));
+    let mut found = 0;
+    for y in h - h / 8..h {
+        for x in 0..w {
+            let at = (y * capture.width + x) as usize * 4;
+            let px = &capture.rgba[at..at + 3];
+            if (0..3).all(|c| px[c].abs_diff(NOTICE_RGB[c]) <= 12) {
+                found += 1;
+            }
+        }
+    }
+    println!("{path}: {found} pixels of the notice's colour in the bottom line");
+    if found >= NOTICE_PIXELS {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

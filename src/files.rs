@@ -515,6 +515,41 @@ mod tests {
         assert_eq!(read_bytes(&path, "map", 2 << 20).unwrap().len(), 2 << 20);
     }
 
+    /// Every cap at its limit and one byte past it, each limit written
+    /// out here rather than taken from the constant: a cap raised (or
+    /// lowered) by mistake fails this test. The files are sparse, so the
+    /// 64 MiB ones cost no disk.
+    #[test]
+    fn each_cap_takes_its_limit_and_refuses_one_byte_more() {
+        let dir = temp_dir("every-cap");
+        let sized = |name: &str, len: u64| {
+            let path = dir.join(name);
+            File::create(&path).unwrap().set_len(len).unwrap();
+            path
+        };
+        for (what, cap, limit) in [
+            ("map", cap::MAP, 64 << 20),
+            ("tileset", cap::TILESET, 16 << 20),
+            ("template", cap::TEMPLATE, 1 << 20),
+            ("texture", cap::TEXTURE, 16 << 20),
+            ("recording", cap::RECORDING, 64 << 20),
+            ("script", cap::SCRIPT, 16 << 20),
+            ("settings file", cap::SETTINGS, 1 << 20),
+            ("study protocol", cap::PROTOCOL, 1 << 20),
+            ("study data file", cap::STUDY_TABLE, 16 << 20),
+        ] {
+            let at = sized("at", limit);
+            assert_eq!(
+                read_bytes(&at, what, cap).unwrap().len() as u64,
+                limit,
+                "{what}"
+            );
+            let over = sized("over", limit + 1);
+            let e = read_bytes(&over, what, cap).unwrap_err();
+            assert!(matches!(e, ReadError::TooLarge { .. }), "{what}: {e}");
+        }
+    }
+
     #[test]
     fn outputs_never_replace_a_file_unless_asked() {
         let dir = temp_dir("keep");

@@ -1,62 +1,65 @@
-//! `study report` on a results folder built by hand: three participants,
-//! two conditions, short recordings made by the recorder. The numbers in
-//! `summary.csv` and `report.md` are checked against values worked out
-//! here, bad files against their places, and the output folder against
-//! being overwritten.
+//! `study report` on results folders built by hand: three participants,
+//! two conditions, short recordings made by the recorder, in the files'
+//! current format and (one fixture) as an older program wrote them. The
+//! numbers in `summary.csv`, the long tables and `report.md` are checked
+//! against values worked out here, bad files against their places, a
+//! swapped recording against being measured, several folders against one
+//! holding them all, and the output folder against being overwritten.
+//! Last, simulated sessions from `study run` at two sites, reported
+//! through the command line.
 
 mod common;
 use common::temp::TempDir;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use wobblecaster::map::Map;
 use wobblecaster::record::{Header, Recorder};
 use wobblecaster::script::Script;
 use wobblecaster::sim::World;
 use wobblecaster::study::protocol::Protocol;
-use wobblecaster::study::report::{self, ReportError, Summary};
-use wobblecaster::study::results::{ssq_header, ANSWERS_HEADER, CONDITIONS_HEADER, RATINGS_HEADER};
+use wobblecaster::study::report::{self, long, ReportError, Summary};
+use wobblecaster::study::results::{
+    identify, ssq_header, ANSWERS_HEADER, CONDITIONS_HEADER, CONDITIONS_HEADER_V1, RATINGS_HEADER,
+    RATINGS_HEADER_V1,
+};
 
 /// The protocol the sessions ran: two conditions, a question, a ranking.
-const PROTOCOL: &str = r#"name = "pace"
-map = "feel_course"
-exposure_s = 120
-fms_interval_s = 60
-
-[[question]]
-id = "control"
-text = "How in control did you feel?"
-low = "not at all"
-high = "completely"
-
-[[condition]]
-name = "slow"
-movement = { model = "polar" }
-
-[[condition]]
-name = "fast"
-movement = { model = "classic" }
-"#;
+const PROTOCOL: &str = "name = \"pace\"\nmap = \"feel_course\"\nexposure_s = 120\n\
+    fms_interval_s = 60\n[[question]]\nid = \"control\"\ntext = \"In control?\"\n\
+    low = \"no\"\nhigh = \"yes\"\n[[condition]]\nname = \"slow\"\n\
+    movement = { model = \"polar\" }\n[[condition]]\nname = \"fast\"\n\
+    movement = { model = \"classic\" }\n";
 
 /// The seed of every recorded world.
 const SEED: u64 = 3;
+
+/// How the files are written.
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    /// As `study run` writes them now: end reasons, recording hashes,
+    /// the ratings' scale, a site.
+    Current,
+    /// As older versions did: `ended_early` only, `fms` ratings, no site.
+    Older,
+}
 
 /// One participant's session as the test writes it.
 struct Session {
     id: &'static str,
     /// Condition names in the order run.
     order: [&'static str; 2],
-    /// conditions.csv rows after `participant,condition,label,position`:
-    /// `duration_s,ended_early`.
+    /// Each position's `duration_s` and `ended_early` (a stop with the
+    /// participant's key).
     ended: [(&'static str, bool); 2],
-    /// ratings.csv rows: (position from 1, t_s, fms).
-    ratings: &'static [(usize, &'static str, &'static str)],
+    /// ratings.csv rows after the label: `position,t_s,fms`.
+    ratings: &'static [&'static str],
     /// The SSQ items of the baseline, then after each position.
     ssq: [[u8; 16]; 3],
     /// Seconds of turning in each position's recording.
     turn_s: [f64; 2],
     /// `[[resumed]]`: (position from 1, discarded ratings).
     resumed: Option<(usize, usize)>,
-    simulated: bool,
 }
 
 /// `n` zero items with `(item from 1, rating)` set.
@@ -83,43 +86,35 @@ fn sessions() -> Vec<Session> {
             id: "P1",
             order: ["slow", "fast"],
             ended: [("120.000", false), ("120.000", false)],
-            ratings: &[
-                (1, "60.000", "3"),
-                (1, "120.000", "4"),
-                (2, "60.000", "8"),
-                (2, "120.000", "10"),
-            ],
+            ratings: &["1,60.000,3", "1,120.000,4", "2,60.000,8", "2,120.000,10"],
             ssq: [items(&[]), items(&[(1, 1)]), items(&[(1, 2), (8, 1)])],
             turn_s: [0.5, 2.0],
             resumed: None,
-            simulated: false,
         },
         Session {
             id: "P2",
             order: ["fast", "slow"],
             ended: [("90.250", true), ("120.000", false)],
-            ratings: &[(1, "60.000", "9"), (2, "60.000", "6"), (2, "120.000", "5")],
+            ratings: &["1,60.000,9", "2,60.000,6", "2,120.000,5"],
             ssq: [items(&[(3, 1)]), items(&[]), items(&[(1, 3)])],
             turn_s: [1.5, 1.0],
             resumed: None,
-            simulated: false,
         },
         Session {
             id: "P3",
             order: ["slow", "fast"],
             ended: [("120.000", false), ("120.000", false)],
             ratings: &[
-                (1, "60.000", "1"),
-                (1, "120.000", "2"),
-                (2, "60.000", "19"),
-                (2, "120.000", "20"),
-                (2, "60.000", "5"),
-                (2, "120.000", "7"),
+                "1,60.000,1",
+                "1,120.000,2",
+                "2,60.000,19",
+                "2,120.000,20",
+                "2,60.000,5",
+                "2,120.000,7",
             ],
             ssq: [items(&[]), items(&[]), items(&[(2, 1)])],
             turn_s: [0.25, 1.75],
             resumed: Some((2, 2)),
-            simulated: false,
         },
     ]
 }
@@ -129,20 +124,18 @@ fn label(p: usize) -> &'static str {
     ["A", "B"][p - 1]
 }
 
-/// Writes `s`'s folder under `results`.
-fn write_session(results: &Path, s: &Session, protocol: &Protocol) {
-    let dir = results.join(s.id);
-    std::fs::create_dir_all(&dir).unwrap();
-    let seed = if s.simulated {
-        "simulated = true\nsimulate_seed = 5\n"
-    } else {
-        "simulated = false\n"
+/// `s`'s session.toml; P1 names its site in the current format.
+fn session_toml(s: &Session, format: Format) -> String {
+    let site = match (format, s.id) {
+        (Format::Current, "P1") => "site = \"lab-a\"\n",
+        _ => "",
     };
     let mut toml = format!(
-        "study = \"pace\"\nparticipant = \"{}\"\nsequence = 1\n{seed}program_version = \"0.1.0\"\n\
-         started_utc = \"2026-01-01T10:00:00Z\"\nprotocol_file = \"studies/pace.toml\"\n\
-         protocol_sha256 = \"00\"\nmap = \"feel_course\"\norder = [\"{}\", \"{}\"]\n\
-         labels = [\"A\", \"B\"]\nprotocol_text = {:?}\n",
+        "study = \"pace\"\nparticipant = \"{}\"\nsequence = 1\nsimulated = false\n{site}\
+         program_version = \"0.1.0\"\nstarted_utc = \"2026-01-01T10:00:00Z\"\n\
+         protocol_file = \"studies/pace.toml\"\nprotocol_sha256 = \"00\"\n\
+         map = \"feel_course\"\norder = [\"{}\", \"{}\"]\nlabels = [\"A\", \"B\"]\n\
+         protocol_text = {:?}\n",
         s.id, s.order[0], s.order[1], PROTOCOL
     );
     if let Some((position, discarded)) = s.resumed {
@@ -152,27 +145,49 @@ fn write_session(results: &Path, s: &Session, protocol: &Protocol) {
             s.order[position - 1]
         );
     }
-    std::fs::write(dir.join("session.toml"), toml).unwrap();
+    toml
+}
+
+/// Writes `s`'s folder under `results` in `format`.
+fn write_session(results: &Path, s: &Session, protocol: &Protocol, format: Format) {
+    let dir = results.join(s.id);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("session.toml"), session_toml(s, format)).unwrap();
     let who = |p: usize| format!("{},{},{}", s.id, s.order[p - 1], label(p));
-    let mut conditions = format!("{CONDITIONS_HEADER}\n");
+    let [mut conditions, mut ratings] = match format {
+        Format::Current => [CONDITIONS_HEADER, RATINGS_HEADER],
+        Format::Older => [CONDITIONS_HEADER_V1, RATINGS_HEADER_V1],
+    }
+    .map(|h| format!("{h}\n"));
     for p in 1..=2 {
         let (duration, early) = s.ended[p - 1];
         let name = format!("{p}-{}.wrec", s.order[p - 1]);
+        let played = s.order[p - 1];
+        let c = protocol.conditions.iter().find(|c| c.name == played);
+        record(&dir.join(&name), c.unwrap().tunables, s.turn_s[p - 1]);
         conditions += &format!(
-            "{},{p},2026-01-01T10:0{p}:00Z,{duration},{early},{name}\n",
+            "{},{p},2026-01-01T10:0{p}:00Z,{duration},{early},{name}",
             who(p)
         );
-        let condition = protocol
-            .conditions
-            .iter()
-            .find(|c| c.name == s.order[p - 1])
-            .unwrap();
-        record(&dir.join(&name), condition.tunables, s.turn_s[p - 1]);
+        if format == Format::Current {
+            let id = identify(&dir.join(&name)).unwrap();
+            let reason = if early { "participant" } else { "completed" };
+            conditions += &format!(
+                ",{reason},{duration},{},{},{}",
+                id.sha256, id.map, id.settings_sha256
+            );
+        }
+        conditions += "\n";
     }
     std::fs::write(dir.join("conditions.csv"), conditions).unwrap();
-    let mut ratings = format!("{RATINGS_HEADER}\n");
-    for &(p, t, fms) in s.ratings {
-        ratings += &format!("{},{p},{t},{fms}\n", who(p));
+    let scale = match format {
+        Format::Current => ",fms",
+        Format::Older => "",
+    };
+    for row in s.ratings {
+        let (p, rest) = row.split_once(',').unwrap();
+        let (t, fms) = rest.split_once(',').unwrap();
+        ratings += &format!("{},{p},{t}{scale},{fms}\n", who(p.parse().unwrap()));
     }
     std::fs::write(dir.join("ratings.csv"), ratings).unwrap();
     let mut ssq = format!("{}\n", ssq_header());
@@ -182,15 +197,10 @@ fn write_session(results: &Path, s: &Session, protocol: &Protocol) {
             p => format!("{},post", who(p)),
         };
         let sc = wobblecaster::study::ssq::score(answers);
-        let items: Vec<String> = answers.iter().map(u8::to_string).collect();
-        ssq += &format!(
-            "{whom},{},{:.2},{:.2},{:.2},{:.2}\n",
-            items.join(","),
-            sc.nausea,
-            sc.oculomotor,
-            sc.disorientation,
-            sc.total
-        );
+        let scores = [sc.nausea, sc.oculomotor, sc.disorientation, sc.total];
+        let items = answers.iter().map(u8::to_string);
+        let fields: Vec<String> = items.chain(scores.map(|v| format!("{v:.2}"))).collect();
+        ssq += &format!("{whom},{}\n", fields.join(","));
     }
     std::fs::write(dir.join("ssq.csv"), ssq).unwrap();
     let answers = format!(
@@ -218,23 +228,33 @@ fn record(path: &Path, tunables: wobblecaster::sim::Tunables, turn_s: f64) {
 
 /// A results folder of the three sessions in a fresh scratch folder.
 fn results(test: &str) -> (TempDir, PathBuf) {
+    results_as(test, Format::Current)
+}
+
+/// ... written in `format`.
+fn results_as(test: &str, format: Format) -> (TempDir, PathBuf) {
     let temp = TempDir::new("study-report", test);
     let results = temp.join("pace");
     let protocol = Protocol::parse(PROTOCOL, Path::new("pace.toml")).unwrap();
     for s in sessions() {
-        write_session(&results, &s, &protocol);
+        write_session(&results, &s, &protocol, format);
     }
     (temp, results)
 }
 
 /// Runs the report into `results/report`.
 fn run(results: &Path, force: bool) -> Result<Summary, ReportError> {
-    report::report(results, &results.join(report::DEFAULT_OUT), force)
+    report::report(&[results], &results.join(report::DEFAULT_OUT), force)
+}
+
+/// The file `name` of `results`' report.
+fn read(results: &Path, name: &str) -> String {
+    text(&results.join("report").join(name))
 }
 
 /// `summary.csv` as rows of fields, keyed by participant and condition.
 fn summary_rows(results: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(results.join("report/summary.csv")).unwrap();
+    let text = read(results, "summary.csv");
     let mut lines = text.lines();
     let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
     let rows = lines
@@ -263,67 +283,91 @@ fn summary_holds_the_hand_computed_values() {
     let (header, rows) = summary_rows(&results);
     assert_eq!(rows.len(), 6);
     assert_eq!(header[..12].join(","), report::COLUMNS.join(","));
-    assert!(
-        header.len() > 12 && header.iter().any(|h| h == "yaw_rate_rms"),
-        "{header:?}"
-    );
-    let fms_max = |p, c| cell(&results, p, c, "fms_max");
-    assert_eq!(
-        [
-            fms_max("P1", "slow"),
-            fms_max("P2", "slow"),
-            fms_max("P3", "slow")
-        ],
-        ["4", "6", "2"]
-    );
-    assert_eq!(
-        [
-            fms_max("P1", "fast"),
-            fms_max("P2", "fast"),
-            fms_max("P3", "fast")
-        ],
-        ["10", "9", "7"]
-    );
+    assert!(header.iter().any(|h| h == "yaw_rate_rms"), "{header:?}");
+    let column = |c: &str, name| ["P1", "P2", "P3"].map(|p| cell(&results, p, c, name));
+    assert_eq!(column("slow", "fms_max"), ["4", "6", "2"]);
+    // P3's fast: the attempt cut off rated 19 and 20, the one that counts
+    // 5 and 7.
+    assert_eq!(column("fast", "fms_max"), ["10", "9", "7"]);
+    assert_eq!(column("fast", "fms_mean")[2], "6");
     // P2's fast: one answered prompt of one.
-    assert_eq!(cell(&results, "P2", "fast", "fms_mean"), "9");
-    assert_eq!(cell(&results, "P2", "slow", "fms_mean"), "5.5");
-    assert_eq!(cell(&results, "P2", "slow", "fms_last"), "5");
-    assert_eq!(cell(&results, "P2", "fast", "ended_early"), "true");
-    assert_eq!(cell(&results, "P2", "fast", "duration_s"), "90.25");
-    assert_eq!(cell(&results, "P2", "fast", "position"), "1");
-    let delta = |p, c| cell(&results, p, c, "ssq_delta");
-    assert_eq!(
-        [
-            delta("P1", "slow"),
-            delta("P1", "fast"),
-            delta("P2", "fast"),
-            delta("P2", "slow")
-        ],
-        ["7.48", "22.44", "-3.74", "18.7"]
-    );
-    assert_eq!(cell(&results, "P2", "slow", "ssq_baseline_total"), "3.74");
-    assert_eq!(cell(&results, "P2", "slow", "ssq_post_total"), "22.44");
+    assert_eq!(column("fast", "fms_mean")[1], "9");
+    assert_eq!(column("slow", "fms_mean")[1], "5.5");
+    assert_eq!(column("slow", "fms_last")[1], "5");
+    assert_eq!(column("fast", "ended_early")[1], "true");
+    assert_eq!(column("fast", "duration_s")[1], "90.25");
+    assert_eq!(column("fast", "position")[1], "1");
+    assert_eq!(column("slow", "ssq_delta")[..2], ["7.48", "18.7"]);
+    assert_eq!(column("fast", "ssq_delta")[..2], ["22.44", "-3.74"]);
+    assert_eq!(column("slow", "ssq_baseline_total")[1], "3.74");
+    assert_eq!(column("slow", "ssq_post_total")[1], "22.44");
     // Every recording measured: a metric defined in every row.
     let yaw = header.iter().position(|h| h == "yaw_rate_rms").unwrap();
-    assert!(
-        rows.iter().all(|r| r[yaw].parse::<f64>().is_ok()),
-        "{rows:?}"
-    );
+    let measured = rows.iter().all(|r| r[yaw].parse::<f64>().is_ok());
+    assert!(measured, "{rows:?}");
     let written: Vec<String> = summary
         .written
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(
-        written,
-        [
-            "summary.csv",
-            "report.md",
-            "fms.png",
-            "ssq.png",
-            "scatter.png"
-        ]
+    let mut want = vec!["summary.csv", "report.md"];
+    want.extend(long::FILES.map(|(name, _)| name));
+    want.extend(["fms.png", "ssq.png", "scatter.png"]);
+    assert_eq!(written, want);
+    assert!(summary.notes.is_empty(), "{:?}", summary.notes);
+}
+
+#[test]
+fn the_long_tables_hold_every_prompt_answer_and_end() {
+    let (_temp, results) = results("long");
+    run(&results, false).unwrap();
+    let [ratings, ssq, answers, stops, people] = long::FILES.map(|(name, header)| {
+        let text = read(&results, name);
+        assert!(text.starts_with(&format!("{header}\n")), "{text}");
+        text
+    });
+    // Every prompt of the attempts that count: 4 + 3 + 4 (P3's cut off
+    // 19 and 20 left out).
+    assert_eq!(ratings.lines().count(), 1 + 11, "{ratings}");
+    has(&ratings, "\nP1,lab-a,1,slow,A,1,none,60,fms,3\n");
+    has(&ratings, "\nP3,,1,fast,B,2,slow,120,fms,7\n");
+    // Three SSQs each, four scores each.
+    assert_eq!(ssq.lines().count(), 1 + 3 * 3 * 4, "{ssq}");
+    // P1 after fast: items 1 = 2 and 8 = 1, so N (2 + 1) 9.54, O 2 x 7.58,
+    // D 13.92.
+    let p1_fast = "P1,lab-a,1,fast,B,2,post";
+    let scores = format!("{p1_fast},nausea,28.62\n{p1_fast},oculomotor,15.16\n");
+    has(
+        &ssq,
+        &(scores + &format!("{p1_fast},disorientation,13.92\n{p1_fast},total,22.44")),
     );
+    has(&ssq, "\nP2,,1,,,0,baseline,nausea,0\n");
+    assert_eq!(answers.lines().count(), 1 + 3 * 4, "{answers}");
+    let p2 = "\nP2,,1,fast,A,1,control,6\nP2,,1,slow,B,2,control,3\n";
+    has(&answers, p2);
+    has(&answers, "\nP2,,1,fast,A,1,rank,1\n");
+    assert_eq!(stops.lines().count(), 1 + 6, "{stops}");
+    let p1 = "\nP1,lab-a,slow,1,120,0,completed\nP1,lab-a,fast,2,120,0,completed\n";
+    has(&stops, p1);
+    has(&stops, "\nP2,,fast,1,90.25,1,participant\n");
+    let rows = ["P1,lab-a,1,false,,0", "P2,,1,false,,0", "P3,,1,false,,1"];
+    assert_eq!(people.lines().skip(1).collect::<Vec<_>>(), rows);
+}
+
+#[test]
+fn an_older_results_folder_reports_the_same_numbers() {
+    let (_old, older) = results_as("older", Format::Older);
+    let (_new, current) = results("current");
+    let summary = run(&older, false).unwrap();
+    run(&current, false).unwrap();
+    assert_eq!(read(&older, "summary.csv"), read(&current, "summary.csv"));
+    let stops = read(&older, "stops.csv");
+    has(&stops, "\nP2,,fast,1,90.25,1,participant\n");
+    let older_notes = summary.notes.iter().filter(|n| n.contains("older"));
+    let said: Vec<&String> = older_notes.collect();
+    assert_eq!(said.len(), 1, "once: {:?}", summary.notes);
+    has(said[0], "of P1, P2, P3 is an older program's");
+    has(said[0], "not checked against those played");
 }
 
 /// The exact two-sided signed-rank p of differences `d` (none zero, no
@@ -355,40 +399,42 @@ fn exact_p(d: &[f64]) -> (f64, f64) {
 fn the_report_gives_the_wilcoxon_test_computed_here() {
     let (_temp, results) = results("wilcoxon");
     run(&results, false).unwrap();
-    let md = std::fs::read_to_string(results.join("report/report.md")).unwrap();
+    let md = read(&results, "report.md");
     // slow - fast, P1 P2 P3: 4 - 10, 6 - 9, 2 - 7.
     let (v, p) = exact_p(&[-6.0, -3.0, -5.0]);
     assert_eq!((v, p), (0.0, 0.25));
     let row = format!("| slow | fast | 3 | -5 | {v} | {p} | {p} | -1.00 |");
-    assert!(md.contains(&row), "{row}\n{md}");
+    has(&md, &row);
     // Three pairs can never reach 0.05, and the report says so.
-    assert!(
-        md.contains("slow against fast: 3 differing pairs, so p cannot be below 0.25"),
-        "{md}"
+    has(
+        &md,
+        "slow against fast: 3 differing pairs, so p cannot be below 0.25",
     );
     assert!(!md.starts_with("SIMULATED"), "{md}");
-    assert!(md.contains("| slow | 3 | 4 [3, 5], n = 3 |"), "{md}");
-    assert!(
-        md.contains("P2 stopped `fast` (shown as A, position 1) after 90.25 s"),
-        "{md}"
-    );
-    assert!(
-        md.contains("Which measurements track what people felt"),
-        "{md}"
-    );
-    assert!(
-        md.contains("| slow | 1.33 | 2 | 3 |"),
-        "mean rank of slow: 1, 2, 1\n{md}"
-    );
+    has(&md, "| slow | 3 | 4 [3, 5], n = 3 |");
+    has(&md, "Which measurements track what people felt");
+    has(&md, "| slow | 1.33 | 2 | 3 |");
 }
 
 #[test]
-fn a_resumed_participants_cut_off_ratings_are_left_out() {
-    let (_temp, results) = results("resumed");
+fn the_stops_section_counts_each_end_and_times_the_stops() {
+    let (_temp, results) = results("stops");
+    let p3 = results.join("P3/conditions.csv");
+    let (completed, stopped) = (
+        "120.000,false,2-fast.wrec,completed,120.000",
+        "99.500,true,2-fast.wrec,stop_rule,99.500",
+    );
+    edit(&p3, completed, stopped);
     run(&results, false).unwrap();
-    // The attempt cut off rated 19 and 20; the one that counts 5 and 7.
-    assert_eq!(cell(&results, "P3", "fast", "fms_max"), "7");
-    assert_eq!(cell(&results, "P3", "fast", "fms_mean"), "6");
+    let md = read(&results, "report.md");
+    // fast: P2 stopped with the key at 90.25 s, P3 by the rule at 99.5 s.
+    has(&md, "| fast | 3 | 1 | 1 | 1 | 0 | 94.88 |");
+    has(&md, "| slow | 3 | 0 | 0 | 3 | 0 | - |");
+    let p2 = "- P2 stopped `fast` (shown as A, position 1) after 90.25 s with the stop key\n";
+    let p3 = "- P3 stopped `fast` (shown as B, position 2) after 99.5 s by the stop rule\n";
+    has(&md, p2);
+    has(&md, p3);
+    assert!(read(&results, "stops.csv").contains("\nP3,,fast,2,99.5,1,stop_rule\n"));
 }
 
 #[test]
@@ -396,36 +442,59 @@ fn a_line_cut_while_being_written_is_left_out_and_noted() {
     let (_temp, results) = results("cut");
     let ratings = results.join("P1/ratings.csv");
     let mut text = std::fs::read_to_string(&ratings).unwrap();
-    text += "P1,fast,B,2,180.000,2";
+    text += "P1,fast,B,2,180.000,fms,2";
     std::fs::write(&ratings, text).unwrap();
     let summary = run(&results, false).unwrap();
     assert_eq!(cell(&results, "P1", "fast", "fms_last"), "10");
-    let note = "P1/ratings.csv: the last line has no end";
-    assert!(
-        summary.notes.iter().any(|n| n.starts_with(note)),
-        "{:?}",
-        summary.notes
-    );
+    noted(&summary, "P1/ratings.csv: the last line has no end");
 }
 
 #[test]
 fn simulated_data_is_labelled_at_the_top() {
     let (_temp, results) = results("simulated");
     let toml = results.join("P2/session.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    let text = text.replace(
-        "simulated = false\n",
-        "simulated = true\nsimulate_seed = 9\n",
-    );
-    std::fs::write(&toml, text).unwrap();
+    let seeded = "simulated = true\nsimulate_seed = 9\n";
+    edit(&toml, "simulated = false\n", seeded);
     let summary = run(&results, false).unwrap();
     assert_eq!(summary.simulated, 1);
-    let md = std::fs::read_to_string(results.join("report/report.md")).unwrap();
-    assert!(
-        md.starts_with("SIMULATED DATA: 1 of the 3 participants"),
-        "{md}"
-    );
+    let md = read(&results, "report.md");
+    let first = "SIMULATED DATA: 1 of the 3 participants";
+    assert!(md.starts_with(first), "{md}");
     assert!(md.lines().next().unwrap().contains("P2 (seed 9)"), "{md}");
+}
+
+/// Asserts that one of the report's notes holds `part`.
+#[track_caller]
+fn noted(summary: &Summary, part: &str) {
+    let notes = &summary.notes;
+    assert!(
+        notes.iter().any(|n| n.contains(part)),
+        "{part:?} in {notes:?}"
+    );
+}
+
+/// The text file at `path`.
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Swaps the files `a` and `b`.
+fn swap(a: &Path, b: &Path) {
+    let aside = a.with_extension("aside");
+    std::fs::rename(a, &aside).unwrap();
+    std::fs::rename(b, a).unwrap();
+    std::fs::rename(&aside, b).unwrap();
+}
+
+/// Why the report on `results` was refused.
+fn refusal(results: &Path) -> String {
+    run(results, false).unwrap_err().to_string()
+}
+
+/// Asserts that `text` holds `part`.
+#[track_caller]
+fn has(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} in:\n{text}");
 }
 
 /// Replaces `from` by `to` in the file `path`.
@@ -438,52 +507,61 @@ fn edit(path: &Path, from: &str, to: &str) {
 #[test]
 fn bad_files_are_reported_at_their_place() {
     let (_temp, results) = results("bad");
-    // Line 3 of P1's ratings: `P1,slow,A,1,120.000,4`.
+    // Line 3 of P1's ratings: `P1,slow,A,1,120.000,fms,4`.
+    let ratings = results.join("P1/ratings.csv");
+    edit(&ratings, "120.000,fms,4\n", "120.000,fms,25\n");
+    let e = refusal(&results);
+    has(
+        &e,
+        "P1/ratings.csv:3:25: `rating` must be a whole number from 0 to 20",
+    );
+    edit(&ratings, "120.000,fms,25\n", "120.000,misc,4\n");
+    let e = refusal(&results);
+    has(&e, "P1/ratings.csv:3:21: `scale` must be `fms`");
+    edit(&ratings, "120.000,misc,4\n", "120.000,fms,4\n");
+    let conditions = results.join("P2/conditions.csv");
+    edit(&conditions, "90.250,true", "90.250,maybe");
+    let e = refusal(&results);
+    has(&e, "P2/conditions.csv:2:");
+    has(&e, "`ended_early` must be");
     edit(
-        &results.join("P1/ratings.csv"),
-        "120.000,4\n",
-        "120.000,25\n",
+        &conditions,
+        "90.250,maybe,1-fast.wrec,participant",
+        "90.250,true,1-fast.wrec,quit",
     );
-    let e = run(&results, false).unwrap_err().to_string();
-    assert!(
-        e.contains("P1/ratings.csv:3:21: `fms` must be a whole number from 0 to 20"),
-        "{e}"
-    );
-    edit(
-        &results.join("P1/ratings.csv"),
-        "120.000,25\n",
-        "120.000,4\n",
-    );
-    edit(
-        &results.join("P2/conditions.csv"),
-        "90.250,true",
-        "90.250,maybe",
-    );
-    let e = run(&results, false).unwrap_err().to_string();
-    assert!(
-        e.contains("P2/conditions.csv:2:") && e.contains("`ended_early` must be"),
-        "{e}"
-    );
-    edit(
-        &results.join("P2/conditions.csv"),
-        "90.250,maybe",
-        "90.250,true",
-    );
+    let e = refusal(&results);
+    has(&e, "P2/conditions.csv:2:");
+    has(&e, "`end_reason` must be one of");
+    edit(&conditions, "1-fast.wrec,quit", "1-fast.wrec,participant");
     edit(&results.join("P1/ssq.csv"), ",22.44\n", ",30.00\n");
-    let e = run(&results, false).unwrap_err().to_string();
-    assert!(
-        e.contains("P1/ssq.csv:4:") && e.contains("`total` is 30, but the items score 22.44"),
-        "{e}"
-    );
+    let e = refusal(&results);
+    has(&e, "P1/ssq.csv:4:");
+    has(&e, "`total` is 30, but the items score 22.44");
     edit(&results.join("P1/ssq.csv"), ",30.00\n", ",22.44\n");
     edit(
         &results.join("P3/session.toml"),
         "discarded_ratings = 2",
         "discarded_ratings = \"2\"",
     );
-    let e = run(&results, false).unwrap_err().to_string();
-    assert!(e.contains("P3/session.toml:"), "{e}");
-    assert!(e.contains("expected a whole number, found string"), "{e}");
+    let e = refusal(&results);
+    has(&e, "P3/session.toml:");
+    has(&e, "expected a whole number, found string");
+    assert!(!results.join("report").exists(), "nothing written");
+}
+
+#[test]
+fn a_swapped_recording_is_refused_naming_it() {
+    let (_temp, results) = results("swapped");
+    swap(
+        &results.join("P1/1-slow.wrec"),
+        &results.join("P1/2-fast.wrec"),
+    );
+    let e = run(&results, false).unwrap_err();
+    assert!(matches!(e, ReportError::NotPlayed { .. }), "{e}");
+    let e = e.to_string();
+    // The first job measured fails first: P1's slow, row 2.
+    has(&e, "P1/1-slow.wrec is not the recording played");
+    has(&e, "P1/conditions.csv:2 gives");
     assert!(!results.join("report").exists(), "nothing written");
 }
 
@@ -494,28 +572,19 @@ fn a_missing_recording_leaves_its_metrics_empty_and_says_so() {
     let partial = results.join("P2/2-slow.wrec.partial");
     std::fs::rename(results.join("P2/2-slow.wrec"), &partial).unwrap();
     let summary = run(&results, false).unwrap();
-    let noted = |part: &str| summary.notes.iter().any(|n| n.contains(part));
-    assert!(
-        noted("P1/1-slow.wrec is missing: no metrics for it"),
-        "{:?}",
-        summary.notes
-    );
-    assert!(
-        noted("2-slow.wrec.partial (left by a session"),
-        "{:?}",
-        summary.notes
-    );
+    noted(&summary, "P1/1-slow.wrec is missing: no metrics for it");
+    // The same bytes under the partial's name: the recording played.
+    noted(&summary, "P2/2-slow.wrec.partial (left by a session");
     assert_eq!(cell(&results, "P1", "slow", "yaw_rate_rms"), "");
     assert_eq!(cell(&results, "P1", "slow", "fms_max"), "4");
-    assert!(cell(&results, "P2", "slow", "yaw_rate_rms")
-        .parse::<f64>()
-        .is_ok());
-    let md = std::fs::read_to_string(results.join("report/report.md")).unwrap();
+    let yaw = cell(&results, "P2", "slow", "yaw_rate_rms");
+    assert!(yaw.parse::<f64>().is_ok(), "{yaw}");
+    let md = read(&results, "report.md");
     assert!(md.contains("## Notes on the data") && md.contains("is missing: no metrics"));
-    // A recording that is there but broken stops the report at its place.
+    // A recording that is there but not the one played stops the report.
     std::fs::write(&partial, "wobblecaster-recording 1\nversion = x\n").unwrap();
     let e = run(&results, true).unwrap_err().to_string();
-    assert!(e.contains("P2/2-slow.wrec.partial"), "{e}");
+    has(&e, "P2/2-slow.wrec.partial is not the recording played");
 }
 
 #[test]
@@ -523,11 +592,80 @@ fn a_recording_cut_off_and_resumed_without_a_note_is_caught() {
     let (_temp, results) = results("undeclared");
     // Without [[resumed]], P3's fast ratings go back in time at line 6.
     edit(&results.join("P3/session.toml"), "[[resumed]]", "[[other]]");
-    let e = run(&results, false).unwrap_err().to_string();
-    assert!(
-        e.contains("P3/ratings.csv:6:") && e.contains("not after the prompt before it"),
-        "{e}"
+    let e = refusal(&results);
+    has(&e, "P3/ratings.csv:6:");
+    has(&e, "not after the prompt before it");
+}
+
+/// Copies the folder `from` whole to `to`.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// Every report file that must not depend on where the results lie,
+/// `out_a`'s beside `out_b`'s; `report.md` with its line naming the
+/// folders left out.
+fn same_report(out_a: &Path, out_b: &Path) {
+    for name in ["summary.csv"]
+        .into_iter()
+        .chain(long::FILES.map(|(n, _)| n))
+    {
+        assert_eq!(text(&out_a.join(name)), text(&out_b.join(name)), "{name}");
+    }
+    let (a, b) = (
+        text(&out_a.join("report.md")),
+        text(&out_b.join("report.md")),
     );
+    let differ: Vec<(&str, &str)> = a.lines().zip(b.lines()).filter(|(x, y)| x != y).collect();
+    assert_eq!(a.lines().count(), b.lines().count());
+    assert_eq!(differ.len(), 1, "{differ:?}");
+    assert!(differ[0].0.starts_with("Results read from "), "{differ:?}");
+}
+
+#[test]
+fn several_folders_report_as_one_unless_a_protocol_differs_or_an_id_repeats() {
+    let (temp, all) = results("several");
+    let (a, b) = (temp.join("site-a/pace"), temp.join("site-b/pace"));
+    for (id, to) in [("P1", &a), ("P2", &a), ("P3", &b)] {
+        copy_folder(&all.join(id), &to.join(id));
+    }
+    let (two, one, out) = (temp.join("two"), temp.join("one"), temp.join("out"));
+    let summary = report::report(&[&a, &b], &two, false).unwrap();
+    report::report(&[&all], &one, false).unwrap();
+    assert_eq!(summary.participants, ["P1", "P2", "P3"]);
+    same_report(&two, &one);
+    let line = format!("Results read from `{}`, `{}`.", a.display(), b.display());
+    has(&text(&two.join("report.md")), &line);
+    // A protocol changed, between folders or within one, names both files.
+    let toml = b.join("P3/session.toml");
+    let (was, now) = ("protocol_sha256 = \"00\"", "protocol_sha256 = \"01\"");
+    edit(&toml, was, now);
+    let e = report::report(&[&a, &b], &out, false).unwrap_err();
+    assert!(matches!(e, ReportError::TwoProtocols { .. }), "{e}");
+    let first = a.join("P1/session.toml").display().to_string();
+    has(
+        &e.to_string(),
+        &format!("between {first} and {}", toml.display()),
+    );
+    std::fs::copy(&toml, all.join("P3/session.toml")).unwrap();
+    let e = report::report(&[&all], &out, false).unwrap_err();
+    assert!(matches!(e, ReportError::TwoProtocols { .. }), "{e}");
+    // An ID met twice names both folders.
+    let e = report::report(&[&a, &all], &out, false)
+        .unwrap_err()
+        .to_string();
+    let (p1, again) = (a.join("P1").display().to_string(), all.join("P1"));
+    has(&e, &format!("`P1` is in {p1} and in {}", again.display()));
+    assert!(!out.exists(), "nothing written");
 }
 
 #[test]
@@ -541,17 +679,12 @@ fn an_existing_report_folder_is_kept_unless_forced() {
     assert!(e.to_string().contains("pass --force"), "{e}");
     std::fs::write(out.join("report.md"), "old").unwrap();
     run(&results, true).unwrap();
-    assert_eq!(
-        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
-        "mine"
-    );
-    assert!(std::fs::read_to_string(out.join("report.md"))
-        .unwrap()
-        .starts_with("# Feel study"));
+    assert_eq!(text(&out.join("notes.txt")), "mine");
+    assert!(read(&results, "report.md").starts_with("# Feel study"));
     // An output folder elsewhere, empty, is filled.
     let elsewhere = results.parent().unwrap().join("elsewhere");
     std::fs::create_dir(&elsewhere).unwrap();
-    report::report(&results, &elsewhere, false).unwrap();
+    report::report(&[&results], &elsewhere, false).unwrap();
     assert!(elsewhere.join("summary.csv").is_file());
 }
 
@@ -562,16 +695,95 @@ fn folders_without_a_session_are_left_out_or_refused() {
     std::fs::write(results.join("README.txt"), "about").unwrap();
     let summary = run(&results, false).unwrap();
     assert_eq!(summary.skipped, ["notes/ (no session.toml)"]);
-    let md = std::fs::read_to_string(results.join("report/report.md")).unwrap();
-    assert!(md.contains("left out: notes/ (no session.toml)"), "{md}");
+    let md = read(&results, "report.md");
+    has(&md, "left out: notes/ (no session.toml)");
     std::fs::remove_file(results.join("P1/session.toml")).unwrap();
     let e = run(&results, true).unwrap_err().to_string();
-    assert!(
-        e.contains("P1 holds a session's data but no session.toml"),
-        "{e}"
-    );
+    has(&e, "P1 holds a session's data but no session.toml");
     let empty = results.parent().unwrap().join("empty");
     std::fs::create_dir(&empty).unwrap();
-    let e = report::report(&empty, &empty.join("report"), false).unwrap_err();
+    let e = report::report(&[&empty], &empty.join("report"), false).unwrap_err();
     assert!(matches!(e, ReportError::NoParticipants(_)), "{e}");
+}
+
+/// A protocol rated on the MISC, with the MSSQ-short, short enough for a
+/// simulated session to take a moment.
+const SITES: &str = "name = \"sites\"\nmap = \"feel_course\"\nexposure_s = 20\n\
+    fms_interval_s = 10\nrest_s = 0\nin_play_scale = \"misc\"\nstop_at_misc = 7\nmssq = true\n\
+    [[condition]]\nname = \"polar\"\nmovement = { model = \"polar\" }\n\
+    [[condition]]\nname = \"quake\"\nmovement = { model = \"quake\" }\n";
+
+/// The program run with `args` to its end.
+fn wobble(args: &[&str]) -> std::process::Output {
+    common::run(args, Duration::from_secs(120)).expect("the program finishes")
+}
+
+/// `study report` over `dirs`, with `--out` if given: success, and what
+/// it said on stderr.
+fn study_report(dirs: &[&Path], out: Option<&Path>) -> (bool, String) {
+    let mut args: Vec<String> = ["study", "report"].map(String::from).to_vec();
+    args.extend(dirs.iter().map(|d| d.display().to_string()));
+    if let Some(out) = out {
+        args.extend(["--out".into(), out.display().to_string()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = wobble(&args);
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn simulated_sessions_at_two_sites_report_together_and_checked() {
+    let temp = TempDir::new("study-report", "sites");
+    let protocol = temp.join("sites.toml");
+    std::fs::write(&protocol, SITES).unwrap();
+    let protocol = protocol.display().to_string();
+    let (a, b) = (temp.join("a"), temp.join("b"));
+    for (id, seed, site, root) in [("P01", "1", "lab-a", &a), ("P02", "2", "lab-b", &b)] {
+        let root = root.display().to_string();
+        let run = ["study", "run", &protocol, "--headless"];
+        let who = ["--participant", id, "--simulate", seed];
+        let at = ["--results", &root, "--site", site];
+        let out = wobble(&[&run[..], &who[..], &at[..]].concat());
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{said}");
+    }
+    let (a, b) = (a.join("sites"), b.join("sites"));
+    let (ok, said) = study_report(&[&a, &b], None);
+    assert!(!ok && said.contains("--out DIR"), "{said}");
+    let two = temp.join("two");
+    let (ok, said) = study_report(&[&a, &b], Some(&two));
+    assert!(ok, "{said}");
+    let people = text(&two.join("participants.csv"));
+    let rows: Vec<&str> = people.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{people}");
+    for (row, who) in rows.iter().zip(["P01,lab-a,1,true,", "P02,lab-b,2,true,"]) {
+        let raw = row.strip_prefix(who).and_then(|r| r.strip_suffix(",0"));
+        let scored = raw.is_some_and(|v| v.parse::<f64>().is_ok());
+        assert!(scored, "an MSSQ raw score: {people}");
+    }
+    let ratings = text(&two.join("ratings_long.csv"));
+    let misc = ratings.lines().skip(1).all(|l| l.contains(",misc,"));
+    assert!(misc, "{ratings}");
+    let md = text(&two.join("report.md"));
+    has(&md, "## Stops");
+    has(&md, "misc_max median");
+    has(&md, "MSSQ-short raw score");
+    has(&md, "No plot of the MISC");
+    // A recording swapped for another valid one is refused, named.
+    // P01, participant 1, played the Latin square's first row: polar,
+    // quake.
+    let p01 = a.join("P01");
+    let (first, second) = (p01.join("1-polar.wrec"), p01.join("2-quake.wrec"));
+    swap(&first, &second);
+    let (ok, said) = study_report(&[&a], Some(&temp.join("swapped")));
+    assert!(!ok, "{said}");
+    let named = format!("{} is not the recording played", first.display());
+    has(&said, &named);
+    has(
+        &said,
+        &format!("{}:2 gives", p01.join("conditions.csv").display()),
+    );
 }

@@ -332,10 +332,8 @@ pub struct StudyConfig {
 pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
     let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
     event_loop.set_control_flow(ControlFlow::Wait);
-    let title = format!(
-        "wobblecaster \u{2014} study {}",
-        config.study.session().protocol().name
-    );
+    // Blind: not even the study's name, which may name its conditions.
+    let title = "wobblecaster \u{2014} study".to_string();
     let seed = config.study.session().protocol().seed;
     let level = config.map.map.clone();
     let world = World::new(config.map.map, Tunables::default(), seed);

@@ -77,6 +77,9 @@ pub enum CliError {
     /// A simulated session could not finish.
     #[error(transparent)]
     Simulate(#[from] crate::study::simulate::SimulateError),
+    /// A study's screens could not be written.
+    #[error(transparent)]
+    Screen(#[from] crate::study::screens::ScreenError),
     /// Standard output cannot be written: a closed pipe, a full disk.
     #[error("cannot write the output")]
     Stdout(#[source] std::io::Error),

@@ -12,6 +12,7 @@ use crate::sim::Controls;
 use crate::study::protocol::Protocol;
 use crate::study::results::Results;
 use crate::study::run::StudyRun;
+use crate::study::screens::Screens;
 use crate::study::session::Session;
 use crate::study::simulate;
 use crate::study::start::{new_session, Who};
@@ -61,6 +62,17 @@ pub struct RunArgs {
     /// No window: only with --simulate.
     #[arg(long, requires = "simulate")]
     headless: bool,
+    /// The site (lab or computer) this session runs at, recorded in its
+    /// session.toml and the report's tables: letters, digits, `-` and `_`.
+    #[arg(long, value_name = "NAME", value_parser = parse_id)]
+    site: Option<String>,
+    /// With --simulate: write a PNG of each kind of screen the participant
+    /// sees, and screens.txt with the words on each, into DIR.
+    #[arg(long, value_name = "DIR", requires = "simulate")]
+    screens: Option<PathBuf>,
+    /// The size of the --screens PNGs.
+    #[arg(long, value_name = "WxH", default_value = "960x540", value_parser = super::args::parse_size)]
+    screens_size: (u32, u32),
     #[command(flatten)]
     window: WindowArgs,
 }
@@ -134,6 +146,7 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
             sequence,
             simulated: args.simulate,
             results: args.results.clone(),
+            site: args.site.clone(),
         };
         new_session((protocol, &args.protocol, text), &map_path, &who)?
     };
@@ -141,7 +154,30 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
     match args.simulate {
         Some(seed) => {
             let route = driver_route()?;
-            let outcome = simulate::simulate(&mut study, (&loaded.map, &map_path), &route, seed)?;
+            let mut screens = match &args.screens {
+                Some(dir) => {
+                    let (w, h) = args.screens_size;
+                    let art = (
+                        &loaded.map,
+                        loaded.art.clone(),
+                        super::run_input::load_art()?,
+                    );
+                    let seed = study.session().protocol().seed;
+                    Some(Screens::new(dir, (w as usize, h as usize), art, seed)?)
+                }
+                None => None,
+            };
+            let outcome = simulate::simulate(
+                &mut study,
+                (&loaded.map, &map_path),
+                &route,
+                seed,
+                screens.as_mut(),
+            )?;
+            if let Some(s) = &screens {
+                let index = s.finish()?;
+                say!("screens: {} ({} shots)", index.display(), s.shots().len());
+            }
             say!(
                 "simulated participant {} (seed {seed}): {} conditions, {} ticks",
                 args.participant,

@@ -1,25 +1,27 @@
-//! `study report`: a study's results folder written up (summary table,
-//! report and plots), with what the data made doubtful said on stderr.
+//! `study report`: a study's results folders written up (summary table,
+//! long tables, report and plots), with what the data made doubtful said
+//! on stderr.
 
 use super::CliError;
 use crate::study::report::{self, DEFAULT_OUT};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Report on every participant of a study: summary.csv, report.md and
-/// plots.
+/// Report on every participant of a study: summary.csv, the long tables,
+/// report.md and plots.
 #[derive(clap::Args)]
 pub struct Args {
     /// The study's results folder (`study-results/STUDY`), a folder per
-    /// participant.
-    #[arg(value_name = "RESULTS_DIR")]
-    results: PathBuf,
-    /// The folder for the report; it must be empty or absent (default:
-    /// RESULTS_DIR/report).
+    /// participant; or several, one per site, of the same protocol (then
+    /// --out is needed).
+    #[arg(value_name = "RESULTS_DIR", required = true, num_args = 1..)]
+    results: Vec<PathBuf>,
+    /// The folder for the report; it must be empty or absent (default,
+    /// with one RESULTS_DIR: RESULTS_DIR/report).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Write into a folder that is not empty (only report.md, summary.csv
-    /// and the plots are replaced; other files stay).
+    /// Write into a folder that is not empty (only the report's own files
+    /// are replaced; other files stay).
     #[arg(long)]
     force: bool,
 }
@@ -29,10 +31,25 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     report_to(&args.results, args.out.as_deref(), args.force)
 }
 
-/// Reports on the results in `results` into `out` (default:
-/// `results/report`), saying what was written and how long it took.
-pub fn report_to(results: &Path, out: Option<&Path>, force: bool) -> Result<ExitCode, CliError> {
-    let out = out.map_or_else(|| results.join(DEFAULT_OUT), Path::to_path_buf);
+/// Reports on the results in the folders `results` into `out` (default,
+/// with one folder: `results/report`), saying what was written and how
+/// long it took.
+pub fn report_to(
+    results: &[PathBuf],
+    out: Option<&Path>,
+    force: bool,
+) -> Result<ExitCode, CliError> {
+    let out = match (out, results) {
+        (Some(out), _) => out.to_path_buf(),
+        (None, [one]) => one.join(DEFAULT_OUT),
+        (None, _) => {
+            return Err(CliError::refused(format!(
+                "{} results folders given: say where their report goes with --out DIR (with \
+                 one folder it goes in RESULTS_DIR/{DEFAULT_OUT})",
+                results.len()
+            )))
+        }
+    };
     let started = std::time::Instant::now();
     let summary = report::report(results, &out, force)?;
     for note in &summary.notes {

@@ -18,7 +18,7 @@ const DEATH: [u8; 3] = [70, 0, 0];
 /// How much of the death screen's dark red covers the view, of 256.
 const DEATH_ALPHA: u32 = 180;
 /// The death message, and its colour.
-const DEATH_TEXT: &str = "YOU DIED";
+pub(super) const DEATH_TEXT: &str = "YOU DIED";
 pub(super) const DEATH_TEXT_RGB: [u8; 3] = [255, 220, 200];
 
 /// Draws the gun, then the flash of a hit or the death screen's tint (its

@@ -203,13 +203,26 @@ const NOTICE_TICKS: u64 = 2 * TICK_RATE as u64;
 /// What the last door or pickup did, centred above the crosshair for
 /// [`NOTICE_TICKS`], in the key's colour where a key is involved.
 fn notice(world: &World, c: &mut Canvas, scale: usize) {
-    let Some((tick, event)) = world.event() else {
+    let Some((text, colour)) = notice_of(world) else {
         return;
     };
+    let big = scale * 2;
+    let w = (text.chars().count() * GLYPH * big) as i64;
+    let x = (c.width as i64 - w) / 2;
+    // Below the readout in the top left, above the gun.
+    let y = c.height as i64 * 9 / 25;
+    c.shade_rect(x - 8, y - 6, w + 16, (GLYPH * big) as i64 + 12);
+    c.text(x, y, text, big, colour);
+}
+
+/// The world's fresh notice (a key picked up, a locked door) and its
+/// colour, while it shows.
+fn notice_of(world: &World) -> Option<(&'static str, [u8; 3])> {
+    let (tick, event) = world.event()?;
     if world.tick().saturating_sub(tick) >= NOTICE_TICKS {
-        return;
+        return None;
     }
-    let (text, colour) = match event {
+    Some(match event {
         Event::Locked(Key::Gold) => ("Locked: it needs the gold key", key_colour(Key::Gold)),
         Event::Locked(Key::Silver) => ("Locked: it needs the silver key", key_colour(Key::Silver)),
         Event::Picked(PickupKind::Key(Key::Gold)) => {
@@ -220,14 +233,42 @@ fn notice(world: &World, c: &mut Canvas, scale: usize) {
         }
         Event::Picked(PickupKind::Health) => ("Picked up first aid", [240, 90, 90]),
         Event::Picked(PickupKind::Fuel) => ("Jetpack fuel refilled", [240, 170, 80]),
-    };
-    let big = scale * 2;
-    let w = (text.chars().count() * GLYPH * big) as i64;
-    let x = (c.width as i64 - w) / 2;
-    // Below the readout in the top left, above the gun.
-    let y = c.height as i64 * 9 / 25;
-    c.shade_rect(x - 8, y - 6, w + 16, (GLYPH * big) as i64 + 12);
-    c.text(x, y, text, big, colour);
+    })
+}
+
+/// Every text the HUD draws over `scene`, as [`draw`] decides what to draw:
+/// for checks that read what a screen says (a study's blinding) rather than
+/// its pixels. Not for the frame loop: it allocates.
+pub fn words(scene: &Scene) -> Vec<String> {
+    let (world, hud) = (scene.world, scene.hud);
+    if hud.hidden {
+        return Vec::new();
+    }
+    let mut words: Vec<String> = readout_of(scene).iter().map(str::to_string).collect();
+    if !world.combat().alive() {
+        words.push(fight::DEATH_TEXT.to_string());
+        if let Some(key) = &hud.prompts.restart {
+            words.push(format!("press {key} to restart"));
+        }
+    }
+    if hud.paused {
+        words.push("PAUSED".into());
+        if let Some(key) = &hud.prompts.resume {
+            words.push(format!("{key} to resume"));
+        }
+    }
+    words.extend(notice_of(world).map(|(text, _)| text.to_string()));
+    words.extend(hud.hint.iter().cloned());
+    words.extend(hud.message.iter().cloned());
+    if hud.help && !hud.blind {
+        for section in help::sections(world, scene.view, hud) {
+            words.push(section.title.to_string());
+            for (key, what) in section.rows {
+                words.push(format!("{key} {what}"));
+            }
+        }
+    }
+    words
 }
 
 /// The model's state as text, top left.

@@ -11,9 +11,12 @@
 //! - [`run`]: a session with its files, cueing whoever runs the world.
 //! - [`simulate`]: a simulated participant, headless.
 //! - [`screen`]: what the participant sees at each step, as a text panel.
+//! - [`screens`]: those screens drawn headless to PNGs, with their words.
 //! - [`session`]: a session's steps as a state machine, time passed in.
 //! - [`start`]: a new session made ready (the CLI and the title menu).
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
+//! - [`mssq`]: the MSSQ-short (susceptibility) and its scoring.
+//! - [`scales`]: the in-play scales, the FMS and the MISC.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
 //! - [`lmm`]: a random-intercept mixed model as lme4 fits it, its
 //!   likelihood-ratio tests, and the repeated-measures correlation.
@@ -25,13 +28,16 @@
 pub mod chisq;
 pub mod latin;
 pub mod lmm;
+pub mod mssq;
 pub mod plot;
 pub mod protocol;
 pub mod report;
 pub mod results;
 pub mod rscript;
 pub mod run;
+pub mod scales;
 pub mod screen;
+pub mod screens;
 pub mod session;
 pub mod simulate;
 pub mod ssq;

@@ -24,6 +24,7 @@
 //! settings file tunes. The participant's own bindings, input and window
 //! size still apply.
 
+use super::scales::{InPlayScale, MISC_MAX};
 use crate::files::{self, cap, ReadError};
 use crate::located::{note, Faults, Located, Place};
 use crate::names::nearest;
@@ -62,9 +63,16 @@ pub struct Protocol {
     pub fms_interval_s: f64,
     /// The shortest rest between two conditions, seconds, 0 to 7200.
     pub rest_s: f64,
-    /// A rating at or above this ends the condition early (many studies
-    /// stop at 15); None: only the stop key does.
+    /// The scale asked during play: the FMS (0-20) or the MISC (0-10).
+    pub in_play_scale: InPlayScale,
+    /// With the FMS, a rating at or above this ends the condition early
+    /// (many studies stop at 15); None: only the stop key does.
     pub stop_at_fms: Option<u8>,
+    /// With the MISC, a rating at or above this ends the condition early
+    /// (commonly 7, medium nausea); None: only the stop key does.
+    pub stop_at_misc: Option<u8>,
+    /// The MSSQ-short (susceptibility) once, before the baseline SSQ.
+    pub mssq: bool,
     /// The SSQ before the first condition and after each.
     pub ssq: bool,
     /// A preference ranking of the conditions at the end.
@@ -108,6 +116,15 @@ pub struct Condition {
 }
 
 impl Protocol {
+    /// The in-play rating at or above which a condition ends early, on
+    /// the scale asked; None when only the stop key ends one.
+    pub fn stop_rating(&self) -> Option<u8> {
+        match self.in_play_scale {
+            InPlayScale::Fms => self.stop_at_fms,
+            InPlayScale::Misc => self.stop_at_misc,
+        }
+    }
+
     /// Parses protocol `text` as if read from `file` (which only names the
     /// faults).
     pub fn parse(text: &str, file: &Path) -> Result<Protocol, ProtocolErrors> {
@@ -159,14 +176,17 @@ pub enum ProtocolFault {
 }
 
 /// The protocol's own top-level keys.
-const TOP_KEYS: [&str; 12] = [
+const TOP_KEYS: [&str; 15] = [
     "name",
     "description",
     "map",
     "exposure_s",
     "fms_interval_s",
     "rest_s",
+    "in_play_scale",
     "stop_at_fms",
+    "stop_at_misc",
+    "mssq",
     "ssq",
     "ranking",
     "seed",
@@ -197,7 +217,10 @@ struct Top {
     exposure_s: f64,
     fms_interval_s: f64,
     rest_s: f64,
-    stop_at_fms: Option<u8>,
+    in_play_scale: InPlayScale,
+    stop_at_fms: Option<(u8, usize)>,
+    stop_at_misc: Option<(u8, usize)>,
+    mssq: bool,
     ssq: bool,
     ranking: bool,
     seed: u64,
@@ -212,7 +235,10 @@ impl Default for Top {
             exposure_s: 300.0,
             fms_interval_s: 60.0,
             rest_s: 120.0,
+            in_play_scale: InPlayScale::Fms,
             stop_at_fms: None,
+            stop_at_misc: None,
+            mssq: false,
             ssq: true,
             ranking: true,
             seed: 1,
@@ -281,6 +307,7 @@ impl<'a> Reader<'a> {
                 Vec::new()
             }
         };
+        self.stop_rules(&top);
         let name = self.required(
             doc,
             top.name,
@@ -297,7 +324,10 @@ impl<'a> Reader<'a> {
             map: map.unwrap_or_default(),
             fms_interval_s: top.fms_interval_s,
             rest_s: top.rest_s,
-            stop_at_fms: top.stop_at_fms,
+            in_play_scale: top.in_play_scale,
+            stop_at_fms: top.stop_at_fms.map(|(v, _)| v),
+            stop_at_misc: top.stop_at_misc.map(|(v, _)| v),
+            mssq: top.mssq,
             ssq: top.ssq,
             ranking: top.ranking,
             seed: top.seed,
@@ -348,18 +378,28 @@ impl<'a> Reader<'a> {
                     top.rest_s = v;
                 }
             }
-            "stop_at_fms" => {
-                if let Some(v) = self.number_in(name, value, 1.0, 20.0, "") {
-                    if v.fract() == 0.0 {
-                        top.stop_at_fms = Some(v as u8);
-                    } else {
-                        self.error(
-                            value.span().start,
-                            format!("`{name}` must be a whole number"),
-                        );
+            "in_play_scale" => {
+                if let Some(v) = self.string(name, value) {
+                    match InPlayScale::from_name(v) {
+                        Some(scale) => top.in_play_scale = scale,
+                        None => {
+                            let names: Vec<&str> =
+                                InPlayScale::ALL.iter().map(|s| s.name()).collect();
+                            let message = format!(
+                                "`{name}` must be one of {}, found `{v}`",
+                                names.join(", ")
+                            );
+                            self.error(value.span().start, message);
+                        }
                     }
                 }
             }
+            "stop_at_fms" => {
+                let top_rating = f64::from(super::scales::FMS_MAX);
+                top.stop_at_fms = self.whole_in(name, value, top_rating);
+            }
+            "stop_at_misc" => top.stop_at_misc = self.whole_in(name, value, f64::from(MISC_MAX)),
+            "mssq" => top.mssq = self.flag(name, value).unwrap_or(top.mssq),
             "ssq" => top.ssq = self.flag(name, value).unwrap_or(top.ssq),
             "ranking" => top.ranking = self.flag(name, value).unwrap_or(top.ranking),
             "seed" => {
@@ -381,6 +421,42 @@ impl<'a> Reader<'a> {
                 self.error(key.span().start, format!("unknown key `{name}`{hint}"));
             }
         }
+    }
+
+    /// A stop rule for a scale the protocol does not ask is a fault: it
+    /// would never fire.
+    fn stop_rules(&mut self, top: &Top) {
+        let asked = top.in_play_scale;
+        for (rule, scale) in [
+            (top.stop_at_fms, InPlayScale::Fms),
+            (top.stop_at_misc, InPlayScale::Misc),
+        ] {
+            if let Some((_, at)) = rule.filter(|_| scale != asked) {
+                let message = format!(
+                    "`stop_at_{}` is a rule for the {} scale, but `in_play_scale` is \"{}\": \
+                     set in_play_scale = \"{}\", or use stop_at_{}",
+                    scale.name(),
+                    scale.name().to_uppercase(),
+                    asked.name(),
+                    scale.name(),
+                    asked.name()
+                );
+                self.error(at, message);
+            }
+        }
+    }
+
+    /// A whole number from 1 to `high`, with where it is; or a fault.
+    fn whole_in(&mut self, key: &str, value: &TomlValue, high: f64) -> Option<(u8, usize)> {
+        let v = self.number_in(key, value, 1.0, high, "")?;
+        if v.fract() != 0.0 {
+            self.error(
+                value.span().start,
+                format!("`{key}` must be a whole number"),
+            );
+            return None;
+        }
+        Some((v as u8, value.span().start))
     }
 
     /// `base` with the settings sections among `entries` applied, checked
@@ -696,209 +772,5 @@ fn is_settings_section(name: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sim::{Coupling, Model};
-
-    const GOOD: &str = r#"
-name = "walking"
-description = "Two models."
-map = "feel_course"
-exposure_s = 120
-fms_interval_s = 30
-rest_s = 60
-stop_at_fms = 15
-
-[comfort]
-head_bob = 0
-
-[[question]]
-id = "control"
-text = "How in control did you feel?"
-low = "not at all"
-high = "completely"
-
-[[condition]]
-name = "polar-velocity"
-movement = { model = "polar", coupling = "velocity" }
-
-[[condition]]
-name = "classic"
-exposure_s = 90
-[condition.movement]
-model = "classic"
-[condition.video]
-fov = 100
-"#;
-
-    fn parse(text: &str) -> Result<Protocol, ProtocolErrors> {
-        Protocol::parse(text, Path::new("p.toml"))
-    }
-
-    /// Every fault of `text` as `line:col: message`.
-    fn errors(text: &str) -> Vec<String> {
-        let e = parse(text).expect_err("the protocol has faults");
-        e.0.iter()
-            .map(|e| format!("{}:{}: {}", e.at.line(), e.at.col(), e.kind))
-            .collect()
-    }
-
-    /// `GOOD` with `from` replaced by `to`.
-    fn good_with(from: &str, to: &str) -> String {
-        assert!(GOOD.contains(from), "{from}");
-        GOOD.replacen(from, to, 1)
-    }
-
-    #[test]
-    fn a_protocol_reads_with_shared_and_own_overrides() {
-        let p = parse(GOOD).unwrap();
-        assert_eq!(p.name, "walking");
-        assert_eq!(p.map, "feel_course");
-        assert_eq!(
-            (p.fms_interval_s, p.rest_s, p.stop_at_fms),
-            (30.0, 60.0, Some(15))
-        );
-        assert!(p.ssq && p.ranking);
-        assert_eq!(p.questions.len(), 1);
-        assert_eq!(p.questions[0].high, "completely");
-        let [polar, classic] = &p.conditions[..] else {
-            panic!("two conditions")
-        };
-        assert_eq!(polar.tunables.model, Model::Polar);
-        assert_eq!(polar.tunables.coupling, Coupling::Velocity);
-        assert_eq!(polar.exposure_s, 120.0);
-        assert_eq!(classic.tunables.model, Model::Classic);
-        assert_eq!(classic.exposure_s, 90.0);
-        assert_eq!(classic.fov_deg, 100.0);
-        // The shared [comfort] applies to both; the default elsewhere.
-        assert_eq!(polar.tunables.head_bob, 0.0);
-        assert_eq!(classic.tunables.head_bob, 0.0);
-        assert_eq!(polar.fov_deg, crate::render::DEFAULT_FOV_DEG);
-    }
-
-    #[test]
-    fn the_local_settings_file_does_not_change_a_condition() {
-        // Conditions start from the defaults, not from a settings file.
-        let p = parse(GOOD).unwrap();
-        let d = Tunables::default();
-        assert_eq!(p.conditions[0].tunables.polar, d.polar);
-        assert_eq!(p.conditions[0].tunables.gyro, d.gyro);
-    }
-
-    #[test]
-    fn settings_faults_are_located_with_the_settings_words() {
-        let text = good_with("model = \"classic\"", "model = \"clasic\"");
-        assert_eq!(
-            errors(&text),
-            ["27:9: `model` must be one of polar, classic, quake, found `clasic` (did you mean `classic`?)"]
-        );
-        let text = good_with("fov = 100", "fov = 200");
-        assert_eq!(
-            errors(&text),
-            ["29:7: `fov` must be 60 to 120 degrees, found 200"]
-        );
-        let text = good_with("head_bob = 0", "head_bop = 0");
-        let e = errors(&text);
-        assert_eq!(e.len(), 1);
-        assert!(
-            e[0].starts_with(
-                "11:1: unknown key `head_bop` in [comfort] (did you mean `head_bob`?)"
-            ),
-            "{e:?}"
-        );
-    }
-
-    #[test]
-    fn protocol_faults_are_located_with_the_nearest_key() {
-        let text = good_with("rest_s = 60", "rest_sec = 60");
-        assert_eq!(
-            errors(&text),
-            ["7:1: unknown key `rest_sec` (did you mean `rest_s`?)"]
-        );
-        let text = good_with("exposure_s = 90", "exposure = 90");
-        assert_eq!(
-            errors(&text),
-            ["25:1: unknown key `exposure` in a condition (did you mean `exposure_s`?)"]
-        );
-        let text = good_with("fms_interval_s = 30", "fms_interval_s = 5");
-        assert_eq!(
-            errors(&text),
-            ["6:18: `fms_interval_s` must be 10 to 600 seconds, found 5"]
-        );
-        let text = good_with("low = \"not at all\"", "lo = \"not at all\"");
-        let e = errors(&text);
-        assert!(
-            e.contains(&"16:1: unknown key `lo` in a question (did you mean `low`?)".to_string()),
-            "{e:?}"
-        );
-        assert!(
-            e.iter().any(|m| m.ends_with("a question without `low`")),
-            "{e:?}"
-        );
-    }
-
-    #[test]
-    fn names_must_be_safe_for_files_and_unique() {
-        let text = good_with("name = \"walking\"", "name = \"../walking\"");
-        let e = errors(&text);
-        assert!(
-            e[0].starts_with("2:8: `name` must be 1 to 64 letters"),
-            "{e:?}"
-        );
-        let text = good_with("name = \"classic\"", "name = \"polar-velocity\"");
-        assert_eq!(
-            errors(&text),
-            ["24:8: a second condition named `polar-velocity`"]
-        );
-    }
-
-    #[test]
-    fn participant_sections_and_machine_video_keys_are_refused() {
-        let text = format!("{GOOD}[condition.bindings]\nforward = [\"KeyW\"]\n");
-        let e = errors(&text);
-        assert!(e[0].contains("cannot set [bindings]"), "{e:?}");
-        let text = good_with("fov = 100", "size = \"640x360\"");
-        let e = errors(&text);
-        assert!(
-            e[0].starts_with("29:1: a protocol sets only fov of [video]"),
-            "{e:?}"
-        );
-    }
-
-    #[test]
-    fn missing_essentials_are_named() {
-        let e = errors("description = \"x\"\n");
-        assert_eq!(
-            e,
-            [
-                "1:1: no conditions: add at least one [[condition]]",
-                "1:1: `name` is missing: give the study's name, such as \"walking\"",
-                "1:1: `map` is missing: give the map, such as \"feel_course\"",
-            ]
-        );
-        let e = errors("name = \"x\"\nmap = \"m\"\ncondition = 3\n");
-        assert_eq!(
-            e,
-            ["3:13: `condition` must be tables written [[condition]]"]
-        );
-        let e = errors("name = \"x\"\nmap = \"m\n");
-        assert!(e[0].starts_with("2:"), "{e:?}");
-        assert!(e[0].contains("bad TOML"), "{e:?}");
-    }
-
-    #[test]
-    fn too_many_conditions_are_refused_at_the_one_over() {
-        let mut text = String::from("name = \"x\"\nmap = \"m\"\n");
-        for i in 0..=MAX_CONDITIONS {
-            text += &format!("[[condition]]\nname = \"c{i}\"\n");
-        }
-        let e = errors(&text);
-        assert_eq!(
-            e,
-            [format!(
-                "{}:1: more than 12 conditions",
-                3 + 2 * MAX_CONDITIONS
-            )]
-        );
-    }
-}
+#[path = "protocol_tests.rs"]
+mod tests;

@@ -21,7 +21,8 @@ pub enum Cue {
         /// Where its recording goes.
         recording: PathBuf,
     },
-    /// The condition under way has ended: close its recording.
+    /// The condition under way has ended: close its recording, then
+    /// tell [`StudyRun::recorded`] where it was saved.
     Stop,
     /// The session is over.
     Finished,
@@ -61,6 +62,19 @@ impl StudyRun {
     pub fn advance(&mut self, dt: f64) -> Result<Vec<Cue>, ResultsError> {
         let events = self.session.advance(dt);
         self.handle(events)
+    }
+
+    /// The recording of the condition that ended is closed at `saved`
+    /// (None if it could not be made): the condition's row is written,
+    /// naming and hashing it.
+    pub fn recorded(&mut self, saved: Option<&std::path::Path>) -> Result<(), ResultsError> {
+        self.results.recorded(saved)
+    }
+
+    /// Puts a counter (or a failure) in place of the results' syncs: see
+    /// [`Results::set_sync`].
+    pub fn set_sync(&mut self, sync: Box<super::results::SyncFn>) {
+        self.results.set_sync(sync);
     }
 
     /// Writes every event, in order, and returns the cues they give.

@@ -1,18 +1,56 @@
 //! What the participant sees at each step of a session, as a text panel
-//! for the renderer, naming the keys the settings bind. Conditions are
-//! only ever "Condition A, B, C..." here.
+//! for the renderer, naming the keys the settings bind. The study is
+//! blind: conditions are only ever "Condition A, B, C..." here, and no
+//! screen names a model, a coupling, a file or a folder.
 
+use super::mssq;
 use super::protocol::{FMS_ANSWER_S, QUESTION_POINTS};
-use super::session::{label, Session, Step, When, FMS_MAX};
+use super::scales::InPlayScale;
+use super::session::{label, Session, Step, When};
 use super::ssq;
-use crate::render::panel::Panel;
+use crate::render::panel::{draw_panel, Panel};
+use crate::render::{self, Frame, Scene};
 use crate::settings::{key_name, Action, Bindings};
-use std::path::Path;
 
-/// The panel for `session` now, with keys from `bindings` (the last
-/// screen names the `results` folder); None while playing with no
-/// question open: then nothing covers the view and nothing is allocated.
-pub fn panel(session: &Session, bindings: &Bindings, results: &Path) -> Option<Panel> {
+/// Draws what the participant sees into `rgba` (`width` x `height`
+/// pixels): the world of `scene` under a blind HUD, then the session's
+/// panel if one shows. The window and the headless screens both draw
+/// through here.
+pub fn draw(
+    workspace: &mut render::Workspace,
+    scene: &Scene,
+    (session, bindings): (&Session, &Bindings),
+    (rgba, width, height): (&mut [u8], usize, usize),
+) {
+    debug_assert!(scene.hud.blind, "a study's HUD is blind");
+    render::draw_in(workspace, scene, Frame::new(rgba, width, height));
+    draw_over(session, bindings, Frame::new(rgba, width, height));
+}
+
+/// Draws the session's panel, if one shows, over `frame`.
+pub fn draw_over(session: &Session, bindings: &Bindings, frame: Frame) {
+    if let Some(p) = panel(session, bindings) {
+        draw_panel(frame, &p);
+    }
+}
+
+/// Every text a participant reads now: the panel's and the HUD's over
+/// `scene`. What a check of the blinding reads.
+pub fn words(scene: &Scene, session: &Session, bindings: &Bindings) -> Vec<String> {
+    let mut words = render::hud_words(scene);
+    if let Some(p) = panel(session, bindings) {
+        words.push(p.title);
+        words.extend(p.lines);
+        words.extend(p.value);
+        words.push(p.hint);
+    }
+    words
+}
+
+/// The panel for `session` now, with keys from `bindings`; None while
+/// playing with no question open: then nothing covers the view and
+/// nothing is allocated.
+pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
     if session.playing().is_some() && !session.prompting() {
         return None;
     }
@@ -41,6 +79,31 @@ pub fn panel(session: &Session, bindings: &Bindings, results: &Path) -> Option<P
             hint: format!("Press {answer} to begin"),
             compact: false,
         },
+        Step::Mssq { item } => {
+            let (section, kind) = mssq::Section::of_item(item);
+            let mut lines = vec![
+                format!(
+                    "Question {} of {}: how often did you feel sick or",
+                    item + 1,
+                    mssq::ITEMS
+                ),
+                format!("nauseated {} in or on:", section.period()),
+                mssq::KINDS[kind].to_string(),
+                String::new(),
+            ];
+            let entry = session.entry();
+            for (v, words) in mssq::ANSWERS.iter().enumerate() {
+                let mark = if entry == Some(v as u8) { ">" } else { " " };
+                lines.push(format!("{mark} {v} {words}"));
+            }
+            Panel {
+                title: "Travel and motion sickness".into(),
+                lines,
+                value: None,
+                hint: scale_hint,
+                compact: false,
+            }
+        }
         Step::Ssq { when, item } => {
             let moment = match when {
                 When::Baseline => "right now, before playing".to_string(),
@@ -91,12 +154,31 @@ pub fn panel(session: &Session, bindings: &Bindings, results: &Path) -> Option<P
         }
         Step::Play { .. } => {
             let left = session.prompt_left_s()?;
+            let scale = session.protocol().in_play_scale;
+            let (title, anchors) = match scale {
+                InPlayScale::Fms => (
+                    "How sick do you feel right now?",
+                    format!(
+                        "0 = no sickness at all ... {} = frank sickness",
+                        scale.max()
+                    ),
+                ),
+                InPlayScale::Misc => (
+                    "How do you feel right now?",
+                    format!("0 = no problems ... {} = vomiting", scale.max()),
+                ),
+            };
+            let shown = match session.entry() {
+                Some(v) => match scale.level(v) {
+                    Some(level) => format!("{v} {level}"),
+                    None => v.to_string(),
+                },
+                None => "_".into(),
+            };
             Panel {
-                title: "How sick do you feel right now?".into(),
-                lines: vec![format!(
-                    "0 = no sickness at all ... {FMS_MAX} = frank sickness"
-                )],
-                value: Some(value.unwrap_or_else(|| "_".into())),
+                title: title.into(),
+                lines: vec![anchors],
+                value: Some(shown),
                 hint: format!("{scale_hint} ({:.0} s)", left.min(FMS_ANSWER_S).ceil()),
                 compact: true,
             }
@@ -134,8 +216,8 @@ pub fn panel(session: &Session, bindings: &Bindings, results: &Path) -> Option<P
         Step::Done => Panel {
             title: "Thank you: the session is complete".into(),
             lines: vec![
-                "Your answers are saved in".into(),
-                results.display().to_string(),
+                "Your answers are saved.".into(),
+                "Please tell the researcher that you have finished.".into(),
             ],
             value: None,
             hint: format!("Press {} to close", key(Action::Quit)),
@@ -170,7 +252,7 @@ mod tests {
         let mut s = session();
         let mut seen = Vec::new();
         for _ in 0..40 {
-            if let Some(p) = panel(&s, &b, Path::new("out")) {
+            if let Some(p) = panel(&s, &b) {
                 let w = words(&p);
                 assert!(!w.contains("secret") && !w.contains("other"), "{w}");
                 seen.push(w);
@@ -197,9 +279,9 @@ mod tests {
         let mut s = Session::new(p, vec![0]);
         s.press(Key::Confirm);
         s.press(Key::Confirm);
-        assert_eq!(panel(&s, &b, Path::new("out")), None);
+        assert_eq!(panel(&s, &b), None);
         s.advance(60.0);
-        let p = panel(&s, &b, Path::new("out")).unwrap();
+        let p = panel(&s, &b).unwrap();
         assert!(p.compact);
         assert!(p.lines[0].contains("20 = frank sickness"));
     }

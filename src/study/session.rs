@@ -4,18 +4,17 @@
 //! (`results`), and the window and the simulated participant drive the
 //! same machine.
 //!
-//! The steps: a welcome, the baseline SSQ, then for each condition in the
-//! Latin square's order: a ready screen (after the first, a rest that
-//! cannot be skipped before the protocol's minimum), play with an FMS
-//! prompt every interval, the SSQ, the custom questions; at the end the
-//! preference ranking. The participant sees conditions only as "Condition
-//! A, B, C..." in the order run.
+//! The steps: a welcome, the MSSQ-short (if the protocol asks it), the
+//! baseline SSQ, then for each condition in the Latin square's order: a
+//! ready screen (after the first, a rest that cannot be skipped before the
+//! protocol's minimum), play with an in-play rating (FMS or MISC) every
+//! interval, the SSQ, the custom questions; at the end the preference
+//! ranking. The participant sees conditions only as "Condition A, B,
+//! C..." in the order run.
 
+use super::mssq;
 use super::protocol::{Protocol, FMS_ANSWER_S, QUESTION_POINTS};
 use super::ssq;
-
-/// The highest FMS rating: frank sickness.
-pub const FMS_MAX: u8 = 20;
 
 /// What the participant pressed: the study's inputs, whichever key or
 /// button is bound to them.
@@ -42,11 +41,60 @@ pub enum When {
     Post(usize),
 }
 
+/// Why a condition's play ended: what the survival analysis counts as
+/// an event (a stop) or a censored time (completed, interrupted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// Played for the whole exposure.
+    Completed,
+    /// A rating reached the protocol's stop rule (`stop_at_fms` or
+    /// `stop_at_misc`).
+    StopRule,
+    /// The participant pressed the stop key.
+    Participant,
+    /// The session was killed during play; known when it is resumed.
+    Interrupted,
+}
+
+impl EndReason {
+    /// Every reason, in the order above.
+    pub const ALL: [EndReason; 4] = [
+        EndReason::Completed,
+        EndReason::StopRule,
+        EndReason::Participant,
+        EndReason::Interrupted,
+    ];
+
+    /// The reason's name in `conditions.csv` and `stops.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Completed => "completed",
+            EndReason::StopRule => "stop_rule",
+            EndReason::Participant => "participant",
+            EndReason::Interrupted => "interrupted",
+        }
+    }
+
+    /// The reason named `name` (as [`EndReason::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// True for a stop (an event in the survival analysis); false for a
+    /// time that is only known to be at least this long (censored).
+    pub fn is_stop(self) -> bool {
+        matches!(self, EndReason::StopRule | EndReason::Participant)
+    }
+}
+
 /// Where the session is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// The welcome and instructions.
     Welcome,
+    /// MSSQ-short item `item` (from 0; the childhood section's nine, then
+    /// the last ten years').
+    Mssq { item: usize },
     /// SSQ item `item` (from 0).
     Ssq { when: When, item: usize },
     /// Waiting before the condition at `position`: a rest (after another
@@ -68,19 +116,28 @@ pub enum Event {
     /// The condition at `position` starts: the caller starts its world and
     /// its recording.
     ConditionStarted { position: usize },
-    /// An FMS prompt shown `t_s` seconds into the condition, answered or
-    /// (None) left unanswered for [`FMS_ANSWER_S`].
-    Fms {
+    /// An in-play prompt (on the protocol's scale) shown `t_s` seconds
+    /// into the condition, answered or (None) left unanswered for
+    /// [`FMS_ANSWER_S`].
+    Rating {
         position: usize,
         t_s: f64,
-        fms: Option<u8>,
+        rating: Option<u8>,
     },
     /// The condition at `position` ended after `duration_s` seconds of
-    /// play, early by the stop key or the protocol's stop rating.
+    /// play, for `reason`.
     ConditionEnded {
         position: usize,
         duration_s: f64,
-        ended_early: bool,
+        reason: EndReason,
+    },
+    /// MSSQ-short item `item` (as [`Step::Mssq`] numbers them) answered:
+    /// a rating 0 to 3, or None for a kind never travelled.
+    MssqItem { item: usize, answer: Option<u8> },
+    /// The MSSQ-short complete: the childhood and the adult sections.
+    MssqDone {
+        child: mssq::Answers,
+        adult: mssq::Answers,
     },
     /// One SSQ item answered (0 to 3).
     SsqItem { when: When, item: usize, rating: u8 },
@@ -108,6 +165,8 @@ struct Prompt {
 /// What has been answered already, for a session resumed from its files.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Progress {
+    /// The MSSQ-short's items answered, in order.
+    pub mssq: Vec<Option<u8>>,
     /// The baseline SSQ's items answered, in order.
     pub baseline: Vec<u8>,
     /// Conditions played (ended), by position.
@@ -134,9 +193,11 @@ pub struct Session {
     /// Digits typed since the last answer (typing replaces the value).
     typed: bool,
     /// The SSQ answers so far.
-    ssq: [u8; 16],
+    ssq: [u8; ssq::ITEMS.len()],
+    /// The MSSQ-short's answers so far, in item order.
+    mssq: [Option<u8>; mssq::ITEMS],
     prompt: Option<Prompt>,
-    /// The last FMS rating given (where up and down start).
+    /// The last in-play rating given (where up and down start).
     last_fms: u8,
     /// Seconds into the condition of the last prompt shown.
     asked_up_to: f64,
@@ -170,7 +231,8 @@ impl Session {
             step_s: 0.0,
             entry: None,
             typed: false,
-            ssq: [0; 16],
+            ssq: [0; ssq::ITEMS.len()],
+            mssq: [None; mssq::ITEMS],
             prompt: None,
             last_fms: 0,
             asked_up_to: 0.0,
@@ -187,14 +249,21 @@ impl Session {
         s.ranked = done.ranked.clone();
         let ssq = s.protocol.ssq;
         let partial = |s: &mut Session, items: &[u8], when: When| {
-            s.ssq = [0; 16];
+            s.ssq = [0; ssq::ITEMS.len()];
             s.ssq[..items.len()].copy_from_slice(items);
             s.enter(Step::Ssq {
                 when,
                 item: items.len(),
             });
         };
-        if ssq && done.baseline.len() < 16 {
+        if s.protocol.mssq && done.mssq.len() < mssq::ITEMS {
+            s.mssq[..done.mssq.len()].copy_from_slice(&done.mssq);
+            s.enter(Step::Mssq {
+                item: done.mssq.len(),
+            });
+            return s;
+        }
+        if ssq && done.baseline.len() < ssq::ITEMS.len() {
             partial(&mut s, &done.baseline, When::Baseline);
             return s;
         }
@@ -205,7 +274,7 @@ impl Session {
             }
             let post = done.post.iter().find(|(p, _)| *p == position);
             let post = post.map_or(&[][..], |(_, items)| &items[..]);
-            if ssq && post.len() < 16 {
+            if ssq && post.len() < ssq::ITEMS.len() {
                 partial(&mut s, post, When::Post(position));
                 return s;
             }
@@ -324,7 +393,7 @@ impl Session {
                 }
             }
             if self.step_s >= exposure {
-                events.extend(self.end_play(position, exposure, false));
+                events.extend(self.end_play(position, exposure, EndReason::Completed));
                 return events;
             }
             // A prompt is due at each whole interval; one still open when
@@ -351,6 +420,7 @@ impl Session {
                 }
                 Vec::new()
             }
+            Step::Mssq { item } => self.mssq_key(item, key),
             Step::Ssq { when, item } => self.ssq_key(when, item, key),
             Step::Ready { position } => {
                 if key == Key::Confirm && self.rest_left_s() <= 0.0 {
@@ -372,7 +442,7 @@ impl Session {
         self.step = step;
         self.step_s = 0.0;
         self.entry = match step {
-            Step::Ssq { .. } => Some(0),
+            Step::Ssq { .. } | Step::Mssq { .. } => Some(0),
             Step::Question { .. } => Some(QUESTION_POINTS.div_ceil(2)),
             _ => None,
         };
@@ -382,8 +452,19 @@ impl Session {
     }
 
     fn after_welcome(&mut self) {
+        if self.protocol.mssq {
+            self.mssq = [None; mssq::ITEMS];
+            self.enter(Step::Mssq { item: 0 });
+        } else {
+            self.after_mssq();
+        }
+    }
+
+    /// After the MSSQ-short (or the welcome, without one): the baseline
+    /// SSQ, or the first condition.
+    fn after_mssq(&mut self) {
         if self.protocol.ssq {
-            self.ssq = [0; 16];
+            self.ssq = [0; ssq::ITEMS.len()];
             self.enter(Step::Ssq {
                 when: When::Baseline,
                 item: 0,
@@ -451,10 +532,31 @@ impl Session {
         events
     }
 
+    fn mssq_key(&mut self, item: usize, key: Key) -> Vec<Event> {
+        if !self.edit(key, 0, mssq::NOT_TRAVELLED) {
+            return Vec::new();
+        }
+        let value = self.entry.unwrap_or(0);
+        let answer = mssq::answer_of(value).expect("entry kept within the answers");
+        self.mssq[item] = answer;
+        let mut events = vec![Event::MssqItem { item, answer }];
+        if item + 1 < mssq::ITEMS {
+            self.enter(Step::Mssq { item: item + 1 });
+            return events;
+        }
+        let (child, adult) = self.mssq.split_at(mssq::KINDS.len());
+        events.push(Event::MssqDone {
+            child: child.try_into().expect("nine kinds"),
+            adult: adult.try_into().expect("nine kinds"),
+        });
+        self.after_mssq();
+        events
+    }
+
     fn play_key(&mut self, position: usize, key: Key) -> Vec<Event> {
         if key == Key::Stop {
             let played = self.step_s;
-            return self.end_play(position, played, true);
+            return self.end_play(position, played, EndReason::Participant);
         }
         if self.prompt.is_none() {
             return Vec::new();
@@ -463,34 +565,38 @@ impl Session {
             // Up and down start from the last rating given.
             self.entry = Some(self.last_fms);
         }
-        if !self.edit(key, 0, FMS_MAX) {
+        if !self.edit(key, 0, self.protocol.in_play_scale.max()) {
             return Vec::new();
         }
-        let fms = self.entry.unwrap_or(0);
-        self.last_fms = fms;
-        let mut events = vec![self.close_prompt(position, Some(fms))];
-        if self.protocol.stop_at_fms.is_some_and(|stop| fms >= stop) {
+        let rating = self.entry.unwrap_or(0);
+        self.last_fms = rating;
+        let mut events = vec![self.close_prompt(position, Some(rating))];
+        if self
+            .protocol
+            .stop_rating()
+            .is_some_and(|stop| rating >= stop)
+        {
             let played = self.step_s;
-            events.extend(self.end_play(position, played, true));
+            events.extend(self.end_play(position, played, EndReason::StopRule));
         }
         events
     }
 
-    /// Closes the open prompt with `fms` (None: missing).
-    fn close_prompt(&mut self, position: usize, fms: Option<u8>) -> Event {
+    /// Closes the open prompt with `rating` (None: missing).
+    fn close_prompt(&mut self, position: usize, rating: Option<u8>) -> Event {
         let asked = self.prompt.take().expect("a prompt is open").asked_s;
         self.entry = None;
         self.typed = false;
-        Event::Fms {
+        Event::Rating {
             position,
             t_s: asked,
-            fms,
+            rating,
         }
     }
 
-    /// Ends play of `position` after `duration_s`; an open prompt is
-    /// recorded as missing.
-    fn end_play(&mut self, position: usize, duration_s: f64, ended_early: bool) -> Vec<Event> {
+    /// Ends play of `position` after `duration_s` for `reason`; an open
+    /// prompt is recorded as missing.
+    fn end_play(&mut self, position: usize, duration_s: f64, reason: EndReason) -> Vec<Event> {
         let mut events = Vec::new();
         if self.prompt.is_some() {
             events.push(self.close_prompt(position, None));
@@ -498,10 +604,10 @@ impl Session {
         events.push(Event::ConditionEnded {
             position,
             duration_s,
-            ended_early,
+            reason,
         });
         if self.protocol.ssq {
-            self.ssq = [0; 16];
+            self.ssq = [0; ssq::ITEMS.len()];
             self.enter(Step::Ssq {
                 when: When::Post(position),
                 item: 0,
@@ -602,261 +708,5 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::path::Path;
-
-    fn protocol(extra: &str) -> Protocol {
-        let text = format!(
-            "name = \"t\"\nmap = \"m\"\nexposure_s = 100\nfms_interval_s = 30\nrest_s = 20\n{extra}\n\
-             [[question]]\nid = \"q\"\ntext = \"How?\"\nlow = \"no\"\nhigh = \"yes\"\n\
-             [[condition]]\nname = \"one\"\n[[condition]]\nname = \"two\"\n"
-        );
-        Protocol::parse(&text, Path::new("p.toml")).unwrap()
-    }
-
-    /// Answers an SSQ with `rating` for every item.
-    fn ssq(s: &mut Session, rating: u8) -> Vec<Event> {
-        let mut events = Vec::new();
-        for _ in 0..16 {
-            events.extend(s.press(Key::Digit(rating)));
-            events.extend(s.press(Key::Confirm));
-        }
-        events
-    }
-
-    /// Advances `seconds` in ticks of 1/120 s.
-    fn play(s: &mut Session, seconds: f64) -> Vec<Event> {
-        let mut events = Vec::new();
-        for _ in 0..(seconds * 120.0).round() as usize {
-            events.extend(s.advance(1.0 / 120.0));
-        }
-        events
-    }
-
-    #[test]
-    fn a_whole_session_gives_every_answer_in_order() {
-        let mut s = Session::new(protocol(""), vec![1, 0]);
-        assert_eq!(s.press(Key::Confirm), []);
-        let baseline = ssq(&mut s, 1);
-        assert_eq!(baseline.len(), 17);
-        assert_eq!(
-            baseline[16],
-            Event::SsqDone {
-                when: When::Baseline,
-                answers: [1; 16]
-            }
-        );
-        assert_eq!(s.step(), Step::Ready { position: 0 });
-        assert_eq!(
-            s.press(Key::Confirm),
-            [Event::ConditionStarted { position: 0 }]
-        );
-        // Prompts at 30, 60, 90 s: answer the first by typing 1 2, leave
-        // the second, answer the third with up from the last (12 -> 13).
-        let events = play(&mut s, 31.0);
-        assert_eq!(events, []);
-        assert!(s.prompting());
-        s.press(Key::Digit(1));
-        s.press(Key::Digit(2));
-        let answered = s.press(Key::Confirm);
-        assert_eq!(
-            answered,
-            [Event::Fms {
-                position: 0,
-                t_s: 30.0,
-                fms: Some(12)
-            }]
-        );
-        let events = play(&mut s, 59.5);
-        assert_eq!(
-            events,
-            [Event::Fms {
-                position: 0,
-                t_s: 60.0,
-                fms: None
-            }]
-        );
-        s.press(Key::Up);
-        assert_eq!(s.entry(), Some(13));
-        assert_eq!(s.press(Key::Confirm).len(), 1);
-        let events = play(&mut s, 10.0);
-        assert_eq!(
-            events,
-            [Event::ConditionEnded {
-                position: 0,
-                duration_s: 100.0,
-                ended_early: false
-            }]
-        );
-        assert_eq!(
-            s.step(),
-            Step::Ssq {
-                when: When::Post(0),
-                item: 0
-            }
-        );
-        ssq(&mut s, 0);
-        assert_eq!(
-            s.step(),
-            Step::Question {
-                position: 0,
-                index: 0
-            }
-        );
-        // The 1-7 scale starts in the middle.
-        assert_eq!(s.entry(), Some(4));
-        s.press(Key::Digit(9));
-        assert_eq!(s.entry(), Some(7), "clamped to the scale");
-        assert_eq!(
-            s.press(Key::Confirm),
-            [Event::Answer {
-                position: 0,
-                index: 0,
-                value: 7
-            }]
-        );
-        // The rest cannot be skipped before its minimum.
-        assert_eq!(s.step(), Step::Ready { position: 1 });
-        assert_eq!(s.press(Key::Confirm), []);
-        play(&mut s, 20.05);
-        assert_eq!(
-            s.press(Key::Confirm),
-            [Event::ConditionStarted { position: 1 }]
-        );
-        // The stop key ends play at once.
-        play(&mut s, 5.0);
-        let events = s.press(Key::Stop);
-        assert_eq!(events.len(), 1);
-        let Event::ConditionEnded {
-            duration_s,
-            ended_early: true,
-            ..
-        } = events[0]
-        else {
-            panic!("{events:?}")
-        };
-        assert!((duration_s - 5.0).abs() < 1e-9);
-        ssq(&mut s, 2);
-        s.press(Key::Confirm);
-        assert_eq!(s.step(), Step::Ranking);
-        s.press(Key::Down);
-        assert_eq!(
-            s.press(Key::Confirm),
-            [
-                Event::Rank {
-                    rank: 1,
-                    position: 1
-                },
-                Event::Rank {
-                    rank: 2,
-                    position: 0
-                },
-                Event::Finished
-            ]
-        );
-        assert_eq!(s.step(), Step::Done);
-    }
-
-    #[test]
-    fn a_stop_rating_ends_the_condition_and_closes_nothing_twice() {
-        let mut s = Session::new(protocol("stop_at_fms = 15\nssq = false"), vec![0, 1]);
-        s.press(Key::Confirm);
-        s.press(Key::Confirm);
-        play(&mut s, 30.05);
-        s.press(Key::Digit(1));
-        s.press(Key::Digit(5));
-        let events = s.press(Key::Confirm);
-        assert_eq!(events.len(), 2, "{events:?}");
-        assert!(matches!(
-            events[1],
-            Event::ConditionEnded {
-                ended_early: true,
-                ..
-            }
-        ));
-        assert_eq!(
-            s.step(),
-            Step::Question {
-                position: 0,
-                index: 0
-            }
-        );
-    }
-
-    #[test]
-    fn a_stop_during_a_prompt_records_it_missing() {
-        let mut s = Session::new(protocol("ssq = false"), vec![0, 1]);
-        s.press(Key::Confirm);
-        s.press(Key::Confirm);
-        play(&mut s, 35.0);
-        let events = s.press(Key::Stop);
-        assert!(
-            matches!(events[0], Event::Fms { fms: None, .. }),
-            "{events:?}"
-        );
-        assert!(matches!(events[1], Event::ConditionEnded { .. }));
-    }
-
-    #[test]
-    fn a_number_over_twenty_is_not_built_from_digits() {
-        let mut s = Session::new(protocol("ssq = false"), vec![0, 1]);
-        s.press(Key::Confirm);
-        s.press(Key::Confirm);
-        play(&mut s, 30.05);
-        s.press(Key::Digit(2));
-        s.press(Key::Digit(5));
-        assert_eq!(
-            s.entry(),
-            Some(5),
-            "25 is off the scale: the 5 starts again"
-        );
-        s.press(Key::Down);
-        s.press(Key::Down);
-        assert_eq!(s.entry(), Some(3));
-    }
-
-    #[test]
-    fn resume_starts_at_the_first_step_not_done() {
-        let p = protocol("");
-        let mut done = Progress {
-            baseline: vec![1; 5],
-            ..Progress::default()
-        };
-        let s = Session::resume(p.clone(), vec![0, 1], &done);
-        assert_eq!(
-            s.step(),
-            Step::Ssq {
-                when: When::Baseline,
-                item: 5
-            }
-        );
-        done.baseline = vec![1; 16];
-        let s = Session::resume(p.clone(), vec![0, 1], &done);
-        assert_eq!(s.step(), Step::Ready { position: 0 });
-        done.played = vec![0];
-        done.post = vec![(0, vec![0; 16])];
-        let s = Session::resume(p.clone(), vec![0, 1], &done);
-        assert_eq!(
-            s.step(),
-            Step::Question {
-                position: 0,
-                index: 0
-            }
-        );
-        done.answered = vec![(0, 0)];
-        let s = Session::resume(p.clone(), vec![0, 1], &done);
-        assert_eq!(s.step(), Step::Ready { position: 1 });
-        done.played = vec![0, 1];
-        done.post.push((1, vec![0; 16]));
-        done.answered.push((1, 0));
-        let s = Session::resume(p, vec![0, 1], &done);
-        assert_eq!(s.step(), Step::Ranking);
-    }
-
-    #[test]
-    fn labels_are_letters_in_the_order_run() {
-        assert_eq!(label(0), "A");
-        assert_eq!(label(3), "D");
-    }
-}
+#[path = "session_tests.rs"]
+mod tests;

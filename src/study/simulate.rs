@@ -5,10 +5,17 @@
 //! the camera actually made in that condition: yaw rate and horizontal
 //! acceleration, squared, build a latent sickness that fades slowly.
 //! The data it writes is marked simulated in `session.toml`.
+//!
+//! Each person has a tolerance: past it they press the stop key; a rating
+//! at the protocol's stop rule ends the condition first when their
+//! tolerance is higher. So a simulated study has dropouts of both kinds
+//! for the survival analysis.
 
+use super::mssq;
 use super::results::ResultsError;
 use super::run::{Cue, StudyRun};
-use super::session::{Key, Step, FMS_MAX};
+use super::scales::{InPlayScale, FMS_MAX};
+use super::session::{Key, Step};
 use super::ssq;
 use crate::map::Map;
 use crate::record::{Header, Recorder};
@@ -24,13 +31,16 @@ const ACCEL_UNIT: f64 = 10.0;
 /// The most stimulus one tick counts (a wall's stop is not a crash).
 const MAX_STIMULUS: f64 = 4.0;
 /// How fast stimulus builds sickness, FMS points per second per unit.
-const GAIN: f64 = 0.04;
+const GAIN: f64 = 0.10;
 /// How fast sickness fades, per second.
 const RECOVERY: f64 = 0.005;
 /// Share of FMS prompts left unanswered.
 const MISS_SHARE: f64 = 0.05;
-/// A simulated participant stops a condition at this rating.
-const STOPS_AT: f64 = 15.0;
+/// The range of the sickness (FMS points) at which a simulated person
+/// presses the stop key: each person's tolerance is drawn from it.
+const TOLERANCE: (f64, f64) = (11.0, 22.0);
+/// The share of kinds of transport a simulated person never travelled.
+const NOT_TRAVELLED_SHARE: f64 = 0.1;
 
 /// Why a simulated session could not finish.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +48,9 @@ pub enum SimulateError {
     /// Writing the results failed.
     #[error(transparent)]
     Results(#[from] ResultsError),
+    /// A screen could not be written.
+    #[error(transparent)]
+    Screen(#[from] super::screens::ScreenError),
     /// A recording could not be written.
     #[error("cannot write the recording {}", path.display())]
     Recording {
@@ -71,6 +84,8 @@ struct Participant {
     rng: Rng,
     /// How strongly motion makes this person sick, around 1.
     susceptibility: f64,
+    /// The sickness at which this person stops a condition, FMS points.
+    tolerance: f64,
     /// The latent sickness, FMS points.
     sickness: f64,
     /// The highest sickness in each condition, by position.
@@ -88,9 +103,11 @@ impl Participant {
         let mut rng = Rng::new(seed ^ 0x5eed_0ff5_e7ed);
         // Log-normal susceptibility: most people near 1, a few much more.
         let susceptibility = (0.5 * normal(&mut rng)).exp();
+        let tolerance = TOLERANCE.0 + (TOLERANCE.1 - TOLERANCE.0) * rng.next_f64();
         Self {
             rng,
             susceptibility,
+            tolerance,
             sickness: 0.0,
             peak: vec![0.0; conditions],
             dislike: vec![None; conditions],
@@ -111,10 +128,22 @@ impl Participant {
         self.sickness *= (-RECOVERY * 4.0 * seconds).exp();
     }
 
-    /// The rating this person gives now.
-    fn fms(&mut self) -> u8 {
-        let v = self.sickness + normal(&mut self.rng);
-        v.round().clamp(0.0, f64::from(FMS_MAX)) as u8
+    /// The rating this person gives now on `scale` (the MISC's ten
+    /// points span the FMS's twenty).
+    fn rating(&mut self, scale: InPlayScale) -> u8 {
+        let top = f64::from(scale.max());
+        let v = self.sickness * top / f64::from(FMS_MAX) + normal(&mut self.rng) * top / 20.0;
+        v.round().clamp(0.0, top) as u8
+    }
+
+    /// An MSSQ-short answer for item `item`: the more susceptible, the more
+    /// often sick; now and then a kind never travelled.
+    fn mssq_item(&mut self) -> u8 {
+        if self.rng.next_f64() < NOT_TRAVELLED_SHARE {
+            return mssq::NOT_TRAVELLED;
+        }
+        let v = 1.2 * self.susceptibility - 0.4 + 0.8 * normal(&mut self.rng);
+        v.round().clamp(0.0, f64::from(mssq::MAX_RATING)) as u8
     }
 
     /// An SSQ item's rating: more likely higher the sicker, items of more
@@ -161,12 +190,14 @@ fn normal(rng: &mut Rng) -> f64 {
 
 /// Runs `run` to its end as a simulated participant seeded `seed`,
 /// driving every condition's world on `map` (read from `map_path`) with
-/// `route`, the driver's controls, looped.
+/// `route`, the driver's controls, looped; `screens`, if given, draws
+/// each kind of screen the participant sees.
 pub fn simulate(
     run: &mut StudyRun,
     (map, map_path): (&Map, &Path),
     route: &[Controls],
     seed: u64,
+    mut screens: Option<&mut super::screens::Screens>,
 ) -> Result<Outcome, SimulateError> {
     assert!(!route.is_empty(), "the driver needs a route");
     let conditions = run.session().order().len();
@@ -176,9 +207,16 @@ pub fn simulate(
     let mut route_at = 0;
     let world_seed = run.session().protocol().seed;
     loop {
+        if let Some(s) = screens.as_deref_mut() {
+            s.look(run, playing.as_ref().map(|p| &p.world))?;
+        }
         let cues = match run.session().step() {
             Step::Done => break,
             Step::Welcome => run.press(Key::Confirm)?,
+            Step::Mssq { .. } => {
+                let value = person.mssq_item();
+                answer(run, value)?
+            }
             Step::Ssq { item, .. } => {
                 let rating = person.ssq_item(item);
                 answer(run, rating)?
@@ -260,13 +298,15 @@ pub fn simulate(
                     route_at = 0;
                 }
                 Cue::Stop => {
+                    let mut saved = None;
                     if let Some(p) = playing.take() {
                         let path = p.recorder.path().to_path_buf();
-                        let saved = p.recorder.finish();
-                        let saved =
-                            saved.map_err(|source| SimulateError::Recording { path, source })?;
-                        outcome.recordings.push(saved);
+                        let done = p.recorder.finish();
+                        saved =
+                            Some(done.map_err(|source| SimulateError::Recording { path, source })?);
                     }
+                    run.recorded(saved.as_deref())?;
+                    outcome.recordings.extend(saved);
                 }
                 Cue::Finished => {}
             }
@@ -290,7 +330,7 @@ fn answer(run: &mut StudyRun, value: u8) -> Result<Vec<Cue>, ResultsError> {
 /// it), and stops a condition that has become too much.
 fn respond(run: &mut StudyRun, person: &mut Participant) -> Result<Vec<Cue>, ResultsError> {
     let now = run.session().step_s();
-    if person.sickness >= STOPS_AT {
+    if person.sickness >= person.tolerance {
         return run.press(Key::Stop);
     }
     if !run.session().prompting() {
@@ -306,8 +346,8 @@ fn respond(run: &mut StudyRun, person: &mut Participant) -> Result<Vec<Cue>, Res
         }
         Some((due, true)) if now >= due => {
             person.pending = None;
-            let fms = person.fms();
-            answer(run, fms)
+            let rating = person.rating(run.session().protocol().in_play_scale);
+            answer(run, rating)
         }
         Some(_) => Ok(Vec::new()),
     }

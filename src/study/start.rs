@@ -23,6 +23,8 @@ pub struct Who {
     pub simulated: Option<u64>,
     /// The results folder (RESULTS/STUDY/ID/ is made in it).
     pub results: PathBuf,
+    /// The site (lab or computer) of the session, if named.
+    pub site: Option<String>,
 }
 
 /// A new session of `protocol` (read from `file` as `text`, playing the
@@ -40,6 +42,7 @@ pub fn new_session(
         protocol_file: file.to_path_buf(),
         protocol_text: text,
         map: map.to_path_buf(),
+        site: who.site.clone(),
     };
     let results = Results::create(&who.results, &protocol, &order, &start)?;
     Ok(StudyRun::new(Session::new(protocol, order), results))
@@ -76,6 +79,7 @@ mod tests {
             sequence: 1,
             simulated: None,
             results: dir.clone(),
+            site: None,
         };
         let run = new_session(
             (p.clone(), Path::new("s.toml"), text.into()),

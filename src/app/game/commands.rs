@@ -196,6 +196,10 @@ impl Game {
         if let Some((text, _)) = &self.notice {
             return Some(text.clone());
         }
+        if self.study.is_some() {
+            // Blind: no file names, and no record key the study ignores.
+            return None;
+        }
         if let Some(playback) = &self.playback {
             return Some(replay_status(playback, &self.world));
         }

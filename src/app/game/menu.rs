@@ -139,6 +139,7 @@ impl Game {
             sequence,
             simulated: None,
             results,
+            site: None,
         };
         let seed = protocol.seed;
         let run = new_session((protocol, path, text), &map_file, &who).map_err(|e| chain(&e))?;
@@ -152,7 +153,7 @@ impl Game {
         self.hud.paused = false;
         self.menu = None;
         self.study = Some(super::Studying::new(run, level));
-        self.hud.blind = true;
+        self.blind_hud();
         self.flight_hint = None;
         self.run = None;
         Ok(())

@@ -176,14 +176,21 @@ impl Game {
 
     /// The game running the study session `studying`.
     pub fn with_study(mut self, studying: Studying) -> Self {
-        // The participant must not learn which condition is which.
-        self.hud.blind = true;
+        self.blind_hud();
         Self {
             study: Some(studying),
             flight_hint: None,
             run: None,
             ..self
         }
+    }
+
+    /// The HUD of a study: the participant must not learn which condition
+    /// is which, nor be offered keys the study ignores (restart, pause).
+    fn blind_hud(&mut self) {
+        self.hud.blind = true;
+        self.hud.prompts.restart = None;
+        self.hud.prompts.resume = None;
     }
 
     /// The game drawing its map with `map_art`, the textures loaded with it.
@@ -292,6 +299,9 @@ impl Game {
         }
         match self.tape.record(controls, &self.world) {
             Ok(None) => {}
+            // A recorder's notice names its file: in a study, for the
+            // researcher's terminal only.
+            Ok(Some(notice)) if self.study.is_some() => eprintln!("{notice}"),
             Ok(Some(notice)) => self.notify(notice),
             Err(e) => {
                 self.problems.push(e.clone());

@@ -6,7 +6,6 @@
 use super::Game;
 use crate::app::input::Command;
 use crate::map::Map;
-use crate::render::panel::{draw_panel, Panel};
 use crate::render::Frame;
 use crate::settings::{Action, Binding, PadButton};
 use crate::sim::World;
@@ -165,8 +164,9 @@ impl Game {
             Err(e) => {
                 let message = format!("STUDY DATA NOT SAVED: {}", crate::located::chain(&e));
                 eprintln!("{message}");
-                self.problems.push(message.clone());
-                self.notify(message);
+                self.problems.push(message);
+                // The screen names no file (the participant is blind).
+                self.notify(SAVE_FAILED.into());
                 return;
             }
         };
@@ -184,18 +184,32 @@ impl Game {
                     self.fov = condition.fov_deg.to_radians();
                     self.settings.video.level_horizon = condition.level_horizon;
                     self.inputs.release_all();
+                    self.notice = None;
                     if let Err(e) = self.record_to(&recording) {
                         let message = format!("cannot record {}: {e}", recording.display());
-                        self.problems.push(message.clone());
-                        self.notify(message);
+                        eprintln!("{message}");
+                        self.problems.push(message);
+                        self.notify(SAVE_FAILED.into());
+                    } else {
+                        self.notice = None;
                     }
-                    self.notice = None;
                 }
                 Cue::Stop => {
-                    if let Some(Err(e)) = self.tape.stop() {
-                        self.problems.push(e.clone());
-                        self.notify(e);
-                    }
+                    let saved = match self.tape.stop() {
+                        Some(Ok(path)) => Some(path),
+                        Some(Err(e)) => {
+                            eprintln!("{e}");
+                            self.problems.push(e);
+                            self.notify(SAVE_FAILED.into());
+                            None
+                        }
+                        None => None,
+                    };
+                    let written = match &mut self.study {
+                        Some(s) => s.run.recorded(saved.as_deref()),
+                        None => Ok(()),
+                    };
+                    self.study_cues(written.map(|()| Vec::new()));
                 }
                 Cue::Finished => {}
             }
@@ -207,16 +221,31 @@ impl Game {
         let Some(s) = &self.study else {
             return;
         };
-        let dir = s.run.results().dir();
-        if let Some(panel) = screen::panel(s.run.session(), &self.settings.bindings, dir) {
-            draw(frame, width, height, &panel);
-        }
+        let bindings = &self.settings.bindings;
+        screen::draw_over(s.run.session(), bindings, Frame::new(frame, width, height));
+    }
+
+    /// Every text the participant reads on the frame drawn from `view`
+    /// now (the HUD's and the study's), for the blinding's tests.
+    #[cfg(test)]
+    pub(super) fn study_words(&self, view: &crate::render::View) -> Vec<String> {
+        let Some(s) = &self.study else {
+            return Vec::new();
+        };
+        let scene = crate::render::Scene {
+            world: &self.world,
+            view,
+            hud: &self.hud,
+            art: &self.art,
+            map_art: &self.map_art,
+        };
+        screen::words(&scene, s.run.session(), &self.settings.bindings)
     }
 }
 
-fn draw(frame: &mut [u8], width: usize, height: usize, panel: &Panel) {
-    draw_panel(Frame::new(frame, width, height), panel);
-}
+/// What the screen says when the study's data or recording could not be
+/// written (the details, naming files, go to the terminal).
+const SAVE_FAILED: &str = "STUDY DATA NOT SAVED: please tell the researcher";
 
 #[cfg(test)]
 mod tests {
@@ -247,6 +276,7 @@ mod tests {
             protocol_file: "t.toml".into(),
             protocol_text: PROTOCOL.into(),
             map: "m.map".into(),
+            site: None,
         };
         let results = Results::create(dir, &protocol, &[0, 1], &start).unwrap();
         let run = StudyRun::new(Session::new(protocol, vec![0, 1]), results);
@@ -310,7 +340,7 @@ mod tests {
             tap(&mut g, PadButton::DPadUp);
         }
         tap(&mut g, PadButton::South);
-        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,4"]);
+        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,fms,4"]);
         // Select held for a second stops the condition; a tap does not.
         tap(&mut g, PadButton::Select);
         assert_eq!(step(&g), Step::Play { position: 0 });
@@ -354,7 +384,7 @@ mod tests {
         press(&mut g, "Digit1");
         press(&mut g, "Digit2");
         press(&mut g, "NumpadEnter");
-        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,12"]);
+        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,fms,12"]);
         // The recording of the condition is under way in the results.
         let recording = g.tape.recording().map(Path::to_path_buf).unwrap();
         assert!(
@@ -364,5 +394,82 @@ mod tests {
         );
         press(&mut g, "Backspace");
         assert!(g.tape.recording().is_none(), "the recording is closed");
+    }
+
+    /// Words no study screen may show: the conditions' names, the models'
+    /// and couplings' words, files and the keys a study ignores.
+    const GIVE_AWAY: [&str; 10] = [
+        "polar",
+        "classic",
+        "quake",
+        "velocity",
+        "heading",
+        "coupling",
+        "model",
+        ".wrec",
+        "recording",
+        "F9",
+    ];
+
+    /// Asserts that nothing `g` shows now gives a condition away.
+    fn blind(g: &mut Game, moment: &str) {
+        let view = g.advance(0.0);
+        let words = g.study_words(&view);
+        for w in &words {
+            let lower = w.to_lowercase();
+            for give_away in GIVE_AWAY {
+                assert!(
+                    !lower.contains(&give_away.to_lowercase()),
+                    "{moment}: `{w}` says {give_away}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_on_screen_names_a_condition_a_model_or_a_file() {
+        let scratch = crate::files::Scratch::new("study-blind");
+        let dir = scratch.join("results");
+        let mut g = study_game(&dir);
+        let press = |g: &mut Game, k: &'static str| {
+            g.press(Binding::Key(k));
+            g.release(Binding::Key(k));
+        };
+        blind(&mut g, "welcome");
+        press(&mut g, "Enter");
+        for _ in 0..16 {
+            blind(&mut g, "the SSQ");
+            press(&mut g, "Enter");
+        }
+        for position in 0..2 {
+            blind(&mut g, "ready");
+            press(&mut g, "Enter");
+            assert_eq!(step(&g), Step::Play { position });
+            assert!(g.tape.recording().is_some(), "the condition is recorded");
+            // Every frame of play, a prompt among them, and after the
+            // recorder's notices have had their time.
+            for _ in 0..(12.0 / 0.02) as usize {
+                g.advance(0.02);
+                blind(&mut g, "play");
+            }
+            assert!(g.study.as_ref().unwrap().run.session().prompting());
+            // F1 asks for the help, whose movement section names the model.
+            press(&mut g, "F1");
+            blind(&mut g, "help asked in play");
+            press(&mut g, "Digit3");
+            press(&mut g, "Enter");
+            press(&mut g, "Backspace");
+            for _ in 0..16 {
+                blind(&mut g, "the SSQ after");
+                press(&mut g, "Enter");
+            }
+        }
+        blind(&mut g, "ranking");
+        press(&mut g, "Enter");
+        assert_eq!(step(&g), Step::Done);
+        blind(&mut g, "the end");
+        let played = rows(&dir, "conditions.csv");
+        assert_eq!(played.len(), 2, "{played:?}");
+        assert!(played[0].contains(",participant,"), "{played:?}");
     }
 }

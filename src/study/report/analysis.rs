@@ -32,7 +32,7 @@ pub(super) fn spread(values: &[f64]) -> Option<Spread> {
     })
 }
 
-/// A measure of an observation: `fms_max`, `ssq_delta`.
+/// A measure of an observation: the highest rating, `ssq_delta`.
 pub(super) type Measure = fn(&Observation) -> Option<f64>;
 
 /// The defined values of `measure` over the observations `keep` selects.
@@ -173,7 +173,7 @@ pub(super) fn smallest_p(n: usize) -> f64 {
     (2.0_f64).powi(1 - n.min(1100) as i32).min(1.0)
 }
 
-/// The rank correlation of one metric with `fms_max`.
+/// The rank correlation of one metric with the highest in-play rating.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Correlation {
     /// The metric's index in [`crate::feel::names`] order.
@@ -185,7 +185,8 @@ pub(super) struct Correlation {
     pub n: usize,
 }
 
-/// Each of `metric_count` metrics' Spearman correlation with `fms_max`
+/// Each of `metric_count` metrics' Spearman correlation with the highest
+/// in-play rating (`rating_max`)
 /// over every observation with both, strongest (largest |rho|) first,
 /// the undefined last, ties in metric order.
 pub(super) fn correlations(observations: &[Observation], metric_count: usize) -> Vec<Correlation> {
@@ -193,7 +194,7 @@ pub(super) fn correlations(observations: &[Observation], metric_count: usize) ->
         .map(|metric| {
             let (xs, ys): (Vec<f64>, Vec<f64>) = observations
                 .iter()
-                .filter_map(|o| o.metrics[metric].zip(o.fms_max))
+                .filter_map(|o| o.metrics[metric].zip(o.rating_max))
                 .unzip();
             Correlation {
                 metric,
@@ -216,21 +217,23 @@ mod tests {
     }
 
     /// An observation of `participant` in `condition` at `position`.
-    fn obs(participant: &str, condition: &str, position: usize, fms_max: f64) -> Observation {
+    fn obs(participant: &str, condition: &str, position: usize, rating_max: f64) -> Observation {
         Observation {
             participant: participant.into(),
             condition: condition.into(),
             label: "A".into(),
             position,
             ended_early: false,
+            end_reason: crate::study::session::EndReason::Completed,
             duration_s: 60.0,
-            fms_max: Some(fms_max),
-            fms_mean: None,
-            fms_last: None,
+            time_s: 60.0,
+            rating_max: Some(rating_max),
+            rating_mean: None,
+            rating_last: None,
             ssq_baseline: None,
             ssq_post: None,
             ssq_delta: None,
-            metrics: vec![Some(fms_max * 2.0), Some(1.0), Some(-fms_max)],
+            metrics: vec![Some(rating_max * 2.0), Some(1.0), Some(-rating_max)],
         }
     }
 
@@ -265,7 +268,7 @@ mod tests {
             obs("P4", "a", 1, 9.0),
         ];
         let conditions = ["a".to_string(), "b".to_string()];
-        let all = conditions_paired(&o, &conditions, |o| o.fms_max);
+        let all = conditions_paired(&o, &conditions, |o| o.rating_max);
         assert_eq!(all.len(), 1);
         let c = &all[0];
         assert_eq!((c.pairs, c.median_difference), (3, Some(2.0)));
@@ -273,7 +276,7 @@ mod tests {
         // Ranks of |2|, |3|, |-1|: 2, 3, 1; V = 2 + 3 = 5 of 6.
         assert_eq!((test.n, test.v), (3, 5.0));
         assert_eq!(c.holm_p, Some(test.p));
-        let order = last_against_first(&o, 2, |o| o.fms_max);
+        let order = last_against_first(&o, 2, |o| o.rating_max);
         // Position 2 - position 1: 3 - 5, 4 - 1, 3 - 2.
         assert_eq!(order.median_difference, Some(1.0));
         assert_eq!(order.pairs, 3);

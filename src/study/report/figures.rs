@@ -1,10 +1,13 @@
 //! The report's plots, drawn by [`crate::study::plot`]: FMS over time,
 //! the SSQ change and the best-tracking metric against fms_max, one
-//! figure per condition or point per observation.
+//! figure per condition or point per observation. The plots' rating axis
+//! is the FMS's, so a study rated on another scale (the MISC) has the SSQ
+//! plot only, and the report says so.
 
 use super::analysis;
 use super::{ReportError, Study};
 use crate::study::plot::{self, Band, Group};
+use crate::study::scales::InPlayScale;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -22,16 +25,22 @@ pub(super) fn draw(dir: &Path, s: &Study) -> Result<Vec<String>, ReportError> {
         let path = dir.join(name);
         move |source| ReportError::Plot { path, source }
     };
-    let title = format!("{prefix}FMS over time ({}): median and Q1 to Q3", s.name);
-    plot::fms_over_time(&dir.join(fms), &title, &bands(s)).map_err(plot_error(fms))?;
+    let on_fms = s.scale == InPlayScale::Fms;
+    if on_fms {
+        let title = format!("{prefix}FMS over time ({}): median and Q1 to Q3", s.name);
+        plot::fms_over_time(&dir.join(fms), &title, &bands(s)).map_err(plot_error(fms))?;
+    }
     let title = format!("{prefix}SSQ total change per condition ({})", s.name);
     plot::ssq_change(&dir.join(ssq), &title, &groups(s)).map_err(plot_error(ssq))?;
+    if !on_fms {
+        return Ok(vec![ssq.to_string()]);
+    }
     let (label, points, rho) = match s.correlations.first().filter(|c| c.rho.is_some()) {
         Some(c) => {
             let points: Vec<(f64, f64)> = s
                 .observations
                 .iter()
-                .filter_map(|o| o.metrics[c.metric].zip(o.fms_max))
+                .filter_map(|o| o.metrics[c.metric].zip(o.rating_max))
                 .collect();
             let m = &s.metrics[c.metric];
             (format!("{} ({})", m.name, m.unit), points, c.rho)
@@ -46,7 +55,7 @@ pub(super) fn draw(dir: &Path, s: &Study) -> Result<Vec<String>, ReportError> {
     Ok(NAMES.map(String::from).to_vec())
 }
 
-/// Per condition, the FMS answers at each prompt across participants:
+/// Per condition, the ratings at each prompt across participants:
 /// prompts are matched by their number (time over the rating interval,
 /// rounded), unanswered ones left out.
 fn bands(s: &Study) -> Vec<Band> {
@@ -58,9 +67,9 @@ fn bands(s: &Study) -> Vec<Band> {
                 let interval = p.session.protocol.fms_interval_s;
                 let played = p.played.iter().filter(|played| played.condition == *c);
                 for r in played.flat_map(|played| &played.ratings) {
-                    if let Some(fms) = r.fms {
+                    if let Some(value) = r.value {
                         let prompt = (r.t_s / interval).round() as u64;
-                        at.entry(prompt).or_default().push(f64::from(fms));
+                        at.entry(prompt).or_default().push(f64::from(value));
                     }
                 }
             }
@@ -76,7 +85,7 @@ fn bands(s: &Study) -> Vec<Band> {
                 let Some(spread) = analysis::spread(&values) else {
                     continue;
                 };
-                band.t_s.push(prompt as f64 * s.fms_interval_s);
+                band.t_s.push(prompt as f64 * s.interval_s);
                 band.median.push(spread.median);
                 band.q1.push(spread.q1);
                 band.q3.push(spread.q3);

@@ -1,9 +1,12 @@
 //! `report.md`: what a researcher reads. Each section says what its
-//! numbers are before giving them.
+//! numbers are before giving them. The in-play ratings are named by their
+//! scale (FMS or MISC) wherever they appear.
 
 use super::analysis::{self, Measure, Paired, Spread, ALPHA};
+use super::participant::scale_name;
 use super::summary::Observation;
 use super::Study;
+use crate::study::scales::{InPlayScale, MISC_LEVELS};
 use std::fmt::Write as _;
 
 /// The report's Markdown.
@@ -16,6 +19,7 @@ pub(super) fn report(s: &Study) -> String {
     head(&mut md, s);
     notes(&mut md, s);
     conditions(&mut md, s);
+    super::stops::section(&mut md, s);
     comparisons(&mut md, s);
     order(&mut md, s);
     correlations(&mut md, s);
@@ -101,6 +105,11 @@ fn spread_text(s: Option<Spread>) -> String {
     })
 }
 
+/// The highest in-play rating's name: `fms_max`, `misc_max`.
+pub(super) fn rating_max(s: &Study) -> String {
+    format!("{}_max", s.scale.name())
+}
+
 fn head(md: &mut String, s: &Study) {
     let n = s.participants.len();
     let ids: Vec<&str> = s.participants.iter().map(|p| p.id()).collect();
@@ -108,20 +117,30 @@ fn head(md: &mut String, s: &Study) {
     let _ = writeln!(
         md,
         "{n} participant{} ({}), {} conditions, {} played (participant and condition) in \
-         all; from `{}` by wobblecaster {}.\n",
+         all; reported by wobblecaster {}.\n",
         if n == 1 { "" } else { "s" },
         ids.join(", "),
         s.conditions.len(),
         s.observations.len(),
-        s.results_dir.display(),
         env!("CARGO_PKG_VERSION"),
     );
+    // The only line that depends on where the results lie: a report over
+    // several folders and over one holding them all differ only here.
+    let folders: Vec<String> = s
+        .results_dirs
+        .iter()
+        .map(|d| format!("`{}`", d.display()))
+        .collect();
+    let _ = writeln!(md, "Results read from {}.\n", folders.join(", "));
+    if let Some(line) = susceptibility(s) {
+        let _ = writeln!(md, "{line}\n");
+    }
+    let (scale, anchors) = (scale_name(s.scale), anchors(s.scale));
     let _ = writeln!(
         md,
         "What the numbers are:\n\n\
-         - **FMS**: the Fast Motion Sickness scale, asked during play (0 = no sickness at \
-         all, 20 = frank sickness). **fms_max** is a participant's highest rating in a \
-         condition; prompts left unanswered are left out.\n\
+         - **{scale}**: {anchors}. **{}** is a participant's highest rating in a condition; \
+         prompts left unanswered are left out.\n\
          - **SSQ**: the Simulator Sickness Questionnaire's total score (Kennedy et al. 1993, \
          0 to 235.62). **ssq_delta** is the total after a condition minus the total before \
          the first one.\n\
@@ -130,8 +149,54 @@ fn head(md: &mut String, s: &Study) {
          - The **feel metrics** are those of `wobblecaster feel RUN --csv`, computed from each \
          condition's recording replayed headless, at the condition's field of view and \
          1 tile = {} m; `summary.csv` has every value.\n",
+        rating_max(s),
         crate::feel::DEFAULT_METRES_PER_TILE
     );
+}
+
+/// What the in-play `scale` is and what its ends (and, for the MISC, its
+/// nausea) mean.
+fn anchors(scale: InPlayScale) -> String {
+    match scale {
+        InPlayScale::Fms => "the Fast Motion Sickness scale, asked during play (0 = no \
+                             sickness at all, 20 = frank sickness)"
+            .into(),
+        InPlayScale::Misc => format!(
+            "the Misery Scale, asked during play (0 = {}, 6 = {}, {} = {})",
+            MISC_LEVELS[0],
+            MISC_LEVELS[6],
+            scale.max(),
+            MISC_LEVELS[usize::from(scale.max())]
+        ),
+    }
+}
+
+/// The sample's MSSQ-short raw scores in a sentence, if the protocol
+/// asked it.
+fn susceptibility(s: &Study) -> Option<String> {
+    if !s.participants[0].session.protocol.mssq {
+        return None;
+    }
+    let raw: Vec<f64> = s.participants.iter().filter_map(|p| p.mssq_raw).collect();
+    let n = s.participants.len();
+    let (Some(median), Some(low), Some(high)) = (
+        crate::study::stats::median(&raw),
+        raw.iter().copied().reduce(f64::min),
+        raw.iter().copied().reduce(f64::max),
+    ) else {
+        return Some(format!(
+            "Motion sickness susceptibility (MSSQ-short): asked, but none of the {n} \
+             participants has a raw score."
+        ));
+    };
+    Some(format!(
+        "Motion sickness susceptibility (MSSQ-short raw score, Golding 2006; 0 to 54): \
+         median {}, range {} to {}, n = {} of {n}.",
+        num(median),
+        num(low),
+        num(high),
+        raw.len()
+    ))
 }
 
 fn notes(md: &mut String, s: &Study) {
@@ -145,19 +210,26 @@ fn notes(md: &mut String, s: &Study) {
     md.push('\n');
 }
 
-/// The measures compared between conditions.
-const MEASURES: [(&str, Measure); 2] = [("fms_max", |o| o.fms_max), ("ssq_delta", |o| o.ssq_delta)];
+/// The measures compared between conditions, by name.
+fn measures(s: &Study) -> [(String, Measure); 2] {
+    [
+        (rating_max(s), |o| o.rating_max),
+        ("ssq_delta".into(), |o| o.ssq_delta),
+    ]
+}
 
 fn conditions(md: &mut String, s: &Study) {
     md.push_str("## Conditions\n\n");
-    md.push_str(
-        "| condition | played | fms_max median [Q1, Q3] | ssq_delta median [Q1, Q3] | \
-         stopped early | prompts unanswered |\n|---|---|---|---|---|---|\n",
+    let _ = writeln!(
+        md,
+        "| condition | played | {} median [Q1, Q3] | ssq_delta median [Q1, Q3] | stopped | \
+         prompts unanswered |\n|---|---|---|---|---|---|",
+        rating_max(s)
     );
     for c in &s.conditions {
         let here = |o: &Observation| o.condition == *c;
         let played = s.observations.iter().filter(|o| here(o)).count();
-        let cells: Vec<String> = MEASURES
+        let cells: Vec<String> = measures(s)
             .iter()
             .map(|(_, m)| {
                 spread_text(analysis::spread(&analysis::values(
@@ -167,47 +239,22 @@ fn conditions(md: &mut String, s: &Study) {
                 )))
             })
             .collect();
-        let early = s
+        let stopped = s
             .observations
             .iter()
-            .filter(|o| here(o) && o.ended_early)
+            .filter(|o| here(o) && o.end_reason.is_stop())
             .count();
         let (unanswered, prompts) = prompts_of(s, c);
         let _ = writeln!(
             md,
-            "| {c} | {played} | {} | {} | {early} | {unanswered} of {prompts} |",
+            "| {c} | {played} | {} | {} | {stopped} | {unanswered} of {prompts} |",
             cells[0], cells[1]
         );
     }
     md.push('\n');
-    let stops: Vec<String> = s
-        .observations
-        .iter()
-        .filter(|o| o.ended_early)
-        .map(|o| {
-            format!(
-                "{} stopped `{}` (shown as {}, position {}) after {} s",
-                o.participant,
-                o.condition,
-                o.label,
-                o.position,
-                num(o.duration_s)
-            )
-        })
-        .collect();
-    match stops.is_empty() {
-        true => md.push_str("No condition was stopped early.\n\n"),
-        false => {
-            md.push_str("Stopped early (by the stop key or the protocol's stop rating):\n\n");
-            for stop in stops {
-                let _ = writeln!(md, "- {stop}");
-            }
-            md.push('\n');
-        }
-    }
 }
 
-/// FMS prompts left unanswered in condition `c`, and prompts shown.
+/// In-play prompts left unanswered in condition `c`, and prompts shown.
 fn prompts_of(s: &Study, c: &str) -> (usize, usize) {
     let ratings = s
         .participants
@@ -216,7 +263,7 @@ fn prompts_of(s: &Study, c: &str) -> (usize, usize) {
         .filter(|played| played.condition == c)
         .flat_map(|played| &played.ratings);
     ratings.fold((0, 0), |(u, n), r| {
-        (u + usize::from(r.fms.is_none()), n + 1)
+        (u + usize::from(r.value.is_none()), n + 1)
     })
 }
 
@@ -236,7 +283,7 @@ fn comparisons(md: &mut String, s: &Study) {
          correlation, (T+ - T-) / (T+ + T-), from -1 (first lower in every pair) to +1 \
          (first higher in every pair).\n\n",
     );
-    for (name, measure) in MEASURES {
+    for (name, measure) in measures(s) {
         let _ = writeln!(md, "### {name}\n");
         let all = analysis::conditions_paired(s.observations, &s.conditions, measure);
         paired_table(md, &all);
@@ -302,15 +349,17 @@ fn paired_table(md: &mut String, all: &[Paired]) {
 fn order(md: &mut String, s: &Study) {
     md.push_str("## Order effect\n\n");
     let k = s.positions;
-    md.push_str(
-        "fms_max by the position a condition was played at, whatever the condition. The \
-         Latin square gives each condition each position equally often over a full cycle of \
+    let _ = writeln!(
+        md,
+        "{m} by the position a condition was played at, whatever the condition. The Latin \
+         square gives each condition each position equally often over a full cycle of \
          participants, so a trend here is the order itself (sickness building up, fatigue, or \
          getting used to it), not a condition.\n\n\
-         | position | fms_max median [Q1, Q3] |\n|---|---|\n",
+         | position | {m} median [Q1, Q3] |\n|---|---|",
+        m = rating_max(s)
     );
     for position in 1..=k {
-        let here = analysis::values(s.observations, |o| o.fms_max, |o| o.position == position);
+        let here = analysis::values(s.observations, |o| o.rating_max, |o| o.position == position);
         let _ = writeln!(
             md,
             "| {position} | {} |",
@@ -322,7 +371,7 @@ fn order(md: &mut String, s: &Study) {
     if k < 2 {
         return;
     }
-    let last = analysis::last_against_first(s.observations, k, |o| o.fms_max);
+    let last = analysis::last_against_first(s.observations, k, |o| o.rating_max);
     let _ = write!(
         md,
         "Last position against the first (Wilcoxon signed-rank of position {k} - position 1, \
@@ -373,13 +422,15 @@ fn balance(s: &Study) -> String {
 
 fn correlations(md: &mut String, s: &Study) {
     md.push_str("## Which measurements track what people felt\n\n");
-    md.push_str(
+    let _ = writeln!(
+        md,
         "Spearman's rank correlation (rho, -1 to 1) of each feel metric of a condition's \
-         recording with the fms_max given in it, over every participant and condition with \
+         recording with the {} given in it, over every participant and condition with \
          both; strongest first. n is the number of such pairs. Pairs from one participant \
          are not independent, and with this many metrics some correlate by chance: read rho \
          as a pointer to what to test, not as a test.\n\n\
-         | rank | metric | unit | rho | n |\n|---|---|---|---|---|\n",
+         | rank | metric | unit | rho | n |\n|---|---|---|---|---|",
+        rating_max(s)
     );
     for (i, c) in s.correlations.iter().enumerate() {
         let m = &s.metrics[c.metric];
@@ -395,9 +446,11 @@ fn correlations(md: &mut String, s: &Study) {
     }
     md.push('\n');
     if s.correlations.iter().any(|c| c.rho.is_none()) {
-        md.push_str(
-            "A rho of - is undefined: fewer than three pairs, or the metric (or fms_max) the \
-             same in every pair.\n\n",
+        let _ = writeln!(
+            md,
+            "A rho of - is undefined: fewer than three pairs, or the metric (or {}) the same \
+             in every pair.\n",
+            rating_max(s)
         );
     }
 }
@@ -483,20 +536,34 @@ fn ranking(md: &mut String, s: &Study) {
 }
 
 fn files(md: &mut String, s: &Study) {
+    let (scale, m) = (scale_name(s.scale), rating_max(s));
     md.push_str("## Files\n\n");
-    md.push_str(
-        "- `summary.csv`: one row per participant and condition: the FMS, SSQ and metric \
-         figures above come from it (the feel metrics in the last columns, empty where \
-         undefined).\n\
-         - `fms.png`: FMS over time in each condition, the median across participants with \
-         the band from Q1 to Q3.\n\
-         - `ssq.png`: ssq_delta in each condition.\n",
-    );
     let _ = writeln!(
         md,
-        "- `scatter.png`: {}",
+        "- `summary.csv`: one row per participant and condition: the {scale}, SSQ and metric \
+         figures above come from it (the feel metrics in the last columns, empty where \
+         undefined).\n\
+         - `ratings_long.csv`, `ssq_long.csv`, `answers_long.csv`, `stops.csv` and \
+         `participants.csv`: the same data one observation per row (each prompt, each SSQ \
+         subscale, each answer, each condition's end, each participant), for a mixed model \
+         or a survival analysis.\n\
+         - `ssq.png`: ssq_delta in each condition."
+    );
+    if s.scale != InPlayScale::Fms {
+        let _ = writeln!(
+            md,
+            "- No plot of the {scale} ratings: the plots' rating axis is the FMS's (0 to 20), \
+             and {scale} ratings on it would mislead. `ratings_long.csv` has every rating."
+        );
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "- `fms.png`: FMS over time in each condition, the median across participants with \
+         the band from Q1 to Q3.\n\
+         - `scatter.png`: {}",
         match s.best() {
-            Some(m) => format!("fms_max against `{m}`, the metric that tracks it best."),
+            Some(best) => format!("{m} against `{best}`, the metric that tracks it best."),
             None => "empty: no metric's correlation is defined.".into(),
         }
     );

@@ -1,15 +1,20 @@
 //! The feel lab's metrics of each condition's recording: replayed headless
 //! on its map (as `feel RUN` runs a recording), every state hash checked
 //! on the way, the view's depths taken at the condition's field of view.
+//! A recording whose row in `conditions.csv` gives its SHA-256 must be
+//! those bytes: one swapped or edited since is refused, not measured.
 //! Recordings are measured in parallel and reported in input order.
 
+use super::conditions::PlayedHash;
 use super::ReportError;
 use crate::data;
 use crate::feel::{self, run, Scale, Trajectory};
-use crate::files;
+use crate::files::{self, cap};
+use crate::located::Located;
 use crate::map::{self, Map};
-use crate::record::{Playback, Recording, RecordingError};
+use crate::record::{Playback, Recording, RecordingFault};
 use crate::sim::{Controls, Tunables, TICK_DT};
+use crate::study::results::sha256_hex;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,6 +23,10 @@ use std::path::{Path, PathBuf};
 pub(super) struct Job {
     /// The recording.
     pub recording: PathBuf,
+    /// Its name in notes: `ID/FILE`, the same whichever folder holds it.
+    pub shown: String,
+    /// What `conditions.csv` says of the recording played, if it does.
+    pub played: Option<PlayedHash>,
     /// The condition's horizontal field of view, degrees.
     pub fov_deg: f64,
     /// The condition's tunables, which the recording should start with.
@@ -37,9 +46,10 @@ pub(super) struct Measured {
 /// Measures every job's recording at `scale`, in job order. A recording
 /// that is missing gives no metrics and a note; one left as
 /// `NAME.partial` (its session stopped while recording) is measured as far
-/// as it goes.
+/// as it goes. A recording that is not the one played (by its SHA-256)
+/// is refused.
 pub(super) fn measure(jobs: &[Job], scale: Scale) -> Result<Vec<Measured>, ReportError> {
-    let loaded: Vec<Result<Found, _>> = jobs.par_iter().map(|j| load(&j.recording)).collect();
+    let loaded: Vec<Result<Found, _>> = jobs.par_iter().map(load).collect();
     let found = loaded.into_iter().collect::<Result<Vec<_>, _>>()?;
     let maps = maps_of(found.iter().filter_map(|f| f.recording.as_ref()))?;
     Ok(jobs
@@ -70,19 +80,19 @@ struct Found {
     notes: Vec<String>,
 }
 
-/// Loads the recording `path`, else its partial file, else nothing.
-fn load(path: &Path) -> Result<Found, RecordingError> {
+/// Loads the job's recording, else its partial file, else nothing.
+fn load(job: &Job) -> Result<Found, ReportError> {
+    let path = &job.recording;
     let partial = files::partial_path(path);
-    let name = path.display();
+    let name = &job.shown;
     let (recording, note) = if path.symlink_metadata().is_ok() {
-        (Some(Recording::load(path)?), None)
+        (Some(load_played(path, job)?), None)
     } else if partial.symlink_metadata().is_ok() {
         let note = format!(
-            "{name} is missing; {} (left by a session stopped while recording) is measured \
-             instead",
-            partial.display()
+            "{name} is missing; {name}.partial (left by a session stopped while recording) is \
+             measured instead"
         );
-        (Some(Recording::load(&partial)?), Some(note))
+        (Some(load_played(&partial, job)?), Some(note))
     } else {
         (None, Some(format!("{name} is missing: no metrics for it")))
     };
@@ -90,6 +100,28 @@ fn load(path: &Path) -> Result<Found, RecordingError> {
         recording,
         notes: note.into_iter().collect(),
     })
+}
+
+/// The recording at `path`, after checking its bytes are those `job`'s
+/// row of `conditions.csv` says were played (when it says).
+fn load_played(path: &Path, job: &Job) -> Result<Recording, ReportError> {
+    let bytes = files::read_bytes(path, "recording", cap::RECORDING)
+        .map_err(|e| Located::whole(path, e).widen::<RecordingFault>())?;
+    if let Some(played) = &job.played {
+        let found = sha256_hex(&bytes);
+        if found != played.sha256 {
+            return Err(ReportError::NotPlayed {
+                recording: path.to_owned(),
+                conditions: played.file.clone(),
+                line: played.line,
+                played: played.sha256.clone(),
+                found,
+            });
+        }
+    }
+    let text = files::text(bytes, "recording")
+        .map_err(|(at, e)| Located::new(path, at, e).widen::<RecordingFault>())?;
+    Ok(Recording::parse(&text, path)?)
 }
 
 /// The level of every map the recordings name (each loaded once), by the
@@ -141,7 +173,7 @@ fn measure_one(job: &Job, recording: Recording, map: Map, scale: Scale) -> Measu
         notes.push(format!(
             "{}: {d}: this program does not replay it as it was played, so its metrics \
              describe another run",
-            job.recording.display()
+            job.shown
         ));
     }
     let trajectory = Trajectory {
@@ -158,7 +190,7 @@ fn measure_one(job: &Job, recording: Recording, map: Map, scale: Scale) -> Measu
 
 /// What the report should know before trusting a recording's metrics.
 fn doubts(job: &Job, recording: &Recording, map: &Map) -> Vec<String> {
-    let name = job.recording.display();
+    let name = &job.shown;
     let header = &recording.header;
     let mut notes = Vec::new();
     if recording.is_truncated() {

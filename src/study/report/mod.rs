@@ -1,28 +1,44 @@
-//! `study report`: every participant's session in a results folder read
-//! and checked, each condition's recording measured by the feel lab, and
-//! the study written up: `summary.csv` (a row per participant and
-//! condition), `report.md` (per condition, paired comparisons, the order
-//! effect, which metrics track the ratings, the questions and the
-//! ranking) and three plots.
+//! `study report`: every participant's session in one study's results
+//! folders read and checked, each condition's recording checked to be the
+//! one played and measured by the feel lab, and the study written up:
+//! `summary.csv` (a row per participant and condition), `report.md` (per
+//! condition, how play ended, paired comparisons, the order effect, which
+//! metrics track the ratings, the questions and the ranking), the long
+//! tables of [`long`] for an analysis elsewhere, and the plots.
 //!
-//! - `table` and `session_file`: the files `study run` writes, read
-//!   bounded with every fault placed (file, line, column).
-//! - `participant`: one participant's folder, its tables checked against
-//!   its session.
-//! - `measure`: the recordings replayed and measured, in parallel.
-//! - `summary`: the observations and `summary.csv`.
+//! A study run at several sites (or on several computers) is reported
+//! from all its results folders at once: the participants must all have
+//! run the same protocol, and no ID may be met twice.
+//!
+//! - `table`, `session_file`, `conditions` and `mssq_file`: the files
+//!   `study run` writes (and older versions wrote), read bounded with
+//!   every fault placed (file, line, column); `rows` checks whose row
+//!   each is.
+//! - `folders` and `participant`: the results folders, and one
+//!   participant's folder, its tables checked against its session.
+//! - `measure`: the recordings checked and replayed, in parallel.
+//! - `summary` and `long`: the observations, `summary.csv` and the long
+//!   tables.
 //! - `analysis`: spreads, paired tests, correlations.
-//! - `markdown` and `figures`: `report.md` and the plots.
+//! - `markdown`, `stops` and `figures`: `report.md` and the plots.
 //! - `output`: the report's folder, written whole, never over a user's
 //!   files.
 
 mod analysis;
+mod conditions;
 mod figures;
+#[cfg(test)]
+mod fixture;
+mod folders;
+pub mod long;
 mod markdown;
 mod measure;
+mod mssq_file;
 mod output;
 mod participant;
+mod rows;
 mod session_file;
+mod stops;
 mod summary;
 mod table;
 
@@ -31,11 +47,12 @@ use crate::files::ReadError;
 use crate::located::{Faults, Located};
 use crate::record::RecordingError;
 use crate::study::protocol::ProtocolErrors;
+use crate::study::scales::InPlayScale;
 use participant::Participant;
 use std::path::{Path, PathBuf};
 use summary::Observation;
 
-pub use summary::COLUMNS;
+pub use summary::{columns, COLUMNS};
 pub use table::{MAX_ROWS, MAX_SECONDS};
 
 /// The report's folder inside the results folder when `--out` is not
@@ -45,16 +62,6 @@ pub const DEFAULT_OUT: &str = "report";
 /// The most entries a results folder may hold: participants, and other
 /// files the report ignores.
 pub const MAX_ENTRIES: usize = 10_000;
-
-/// The files of a participant's folder that hold the session's data: a
-/// folder with any of them but no `session.toml` is refused.
-const DATA_FILES: [&str; 5] = [
-    "conditions.csv",
-    "ratings.csv",
-    "ssq.csv",
-    "ssq-items.csv",
-    "answers.csv",
-];
 
 /// What a report found and wrote.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,6 +105,56 @@ pub enum ReportError {
     /// More entries than [`MAX_ENTRIES`].
     #[error("{} holds more than {MAX_ENTRIES} entries: not a study's results folder", .0.display())]
     TooManyEntries(PathBuf),
+    /// A participant met in two places.
+    #[error(
+        "participant `{id}` is in {} and in {}: one study's folders must not share an ID \
+         (two people given one ID, or one folder copied into both); keep the one that is \
+         theirs",
+        .first.display(),
+        .second.display()
+    )]
+    SameParticipant {
+        /// The ID.
+        id: String,
+        /// The folder met first.
+        first: PathBuf,
+        /// The other.
+        second: PathBuf,
+    },
+    /// Participants who ran different protocols.
+    #[error(
+        "the protocol differs between {} and {} (their protocol_sha256): the participants of \
+         one report must all have run the same protocol file; report each protocol's results \
+         on their own",
+        .first.display(),
+        .second.display()
+    )]
+    TwoProtocols {
+        /// The session.toml met first.
+        first: PathBuf,
+        /// One with another protocol.
+        second: PathBuf,
+    },
+    /// A recording that is not the one played.
+    #[error(
+        "{} is not the recording played: its SHA-256 is {found}, but {}:{line} gives \
+         {played} (a recording swapped or edited since the session); restore the recording \
+         played",
+        .recording.display(),
+        .conditions.display()
+    )]
+    NotPlayed {
+        /// The recording.
+        recording: PathBuf,
+        /// The `conditions.csv` that names it.
+        conditions: PathBuf,
+        /// The line of its row there, from 1.
+        line: usize,
+        /// The SHA-256 the row gives.
+        played: String,
+        /// The file's.
+        found: String,
+    },
     /// No participant's folder.
     #[error(
         "no participant in {}: a study's results folder holds a folder per participant, each \
@@ -150,7 +207,7 @@ pub enum ReportError {
     /// The output folder has files in it and `--force` was not given.
     #[error(
         "{} is not empty; pass --force to write the report there anyway (only report.md, \
-         summary.csv and the plots are replaced)",
+         summary.csv, the long tables and the plots are replaced)",
         .0.display()
     )]
     NotEmpty(PathBuf),
@@ -197,8 +254,8 @@ pub enum DataFault {
 struct Study<'a> {
     /// The study's name.
     name: String,
-    /// The results folder, as given.
-    results_dir: &'a Path,
+    /// The results folders, as given.
+    results_dirs: Vec<&'a Path>,
     /// Every participant, by ID.
     participants: &'a [Participant],
     /// Every condition's name, in the protocol's order.
@@ -209,12 +266,15 @@ struct Study<'a> {
     observations: &'a [Observation],
     /// The feel metrics' names and units (no values).
     metrics: &'a [Metric],
-    /// Each metric's correlation with fms_max, strongest first.
+    /// Each metric's correlation with the highest rating, strongest
+    /// first.
     correlations: Vec<analysis::Correlation>,
     /// Doubts about the data, for the top of the report.
     notes: Vec<String>,
-    /// Seconds between FMS prompts.
-    fms_interval_s: f64,
+    /// The in-play scale every rating is on.
+    scale: InPlayScale,
+    /// Seconds between in-play prompts.
+    interval_s: f64,
 }
 
 impl Study<'_> {
@@ -225,28 +285,36 @@ impl Study<'_> {
             .any(|p| p.session.simulated.is_some())
     }
 
-    /// The metric that tracks fms_max best, if any correlation is defined.
+    /// The metric that tracks the highest rating best, if any correlation
+    /// is defined.
     fn best(&self) -> Option<&'static str> {
         let best = self.correlations.first().filter(|c| c.rho.is_some());
         best.map(|c| self.metrics[c.metric].name)
     }
 }
 
-/// Reports on every participant in `results_dir` into the folder `out`
-/// (which must be empty or absent unless `force`; then only `report.md`,
-/// `summary.csv` and the plots are replaced). The recordings are measured
-/// at the feel lab's default scale, each at its condition's field of view.
-pub fn report(results_dir: &Path, out: &Path, force: bool) -> Result<Summary, ReportError> {
-    let (participants, skipped) = read_all(results_dir, out)?;
-    let name = one_study(&participants)?;
+/// Reports on every participant in the folders `results_dirs` (one
+/// study's; usually one folder, or one per site) into the folder `out`
+/// (which must be empty or absent unless `force`; then only the report's
+/// own files are replaced). The recordings are measured at the feel lab's
+/// default scale, each at its condition's field of view.
+pub fn report(
+    results_dirs: &[impl AsRef<Path>],
+    out: &Path,
+    force: bool,
+) -> Result<Summary, ReportError> {
+    let dirs: Vec<&Path> = results_dirs.iter().map(AsRef::as_ref).collect();
+    let (participants, skipped) = folders::read(&dirs, out)?;
+    let name = participants[0].session.study.clone();
     let metrics = measure::metric_list();
     let mut observations = summary::observations(&participants, metrics.len());
     let mut notes = data_notes(&participants, &skipped);
     measure_into(&participants, &mut observations, &mut notes)?;
-    let conditions = condition_names(&participants);
+    let conditions = folders::condition_names(&participants);
+    let protocol = &participants[0].session.protocol;
     let study = Study {
         name,
-        results_dir,
+        results_dirs: dirs,
         participants: &participants,
         positions: conditions.len(),
         conditions,
@@ -254,7 +322,8 @@ pub fn report(results_dir: &Path, out: &Path, force: bool) -> Result<Summary, Re
         metrics: &metrics,
         correlations: analysis::correlations(&observations, metrics.len()),
         notes,
-        fms_interval_s: participants[0].session.protocol.fms_interval_s,
+        scale: protocol.in_play_scale,
+        interval_s: protocol.fms_interval_s,
     };
     let written = output::write(out, force, |dir| build(dir, &study))?;
     Ok(Summary {
@@ -274,11 +343,16 @@ pub fn report(results_dir: &Path, out: &Path, force: bool) -> Result<Summary, Re
 /// names.
 fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     let names: Vec<&str> = study.metrics.iter().map(|m| m.name).collect();
-    let mut written = Vec::new();
-    for (name, text) in [
-        ("summary.csv", summary::csv(study.observations, &names)),
+    let summary = summary::csv(study.observations, study.scale, &names);
+    let long = long::tables(study.participants);
+    let texts = [
+        ("summary.csv", summary),
         ("report.md", markdown::report(study)),
-    ] {
+    ]
+    .into_iter()
+    .chain(long::FILES.iter().map(|(name, _)| *name).zip(long));
+    let mut written = Vec::new();
+    for (name, text) in texts {
         let path = dir.join(name);
         crate::files::write_bytes(&path, false, text.as_bytes())
             .map_err(|e| output::write_error(&path, e))?;
@@ -288,101 +362,24 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     Ok(written)
 }
 
-/// Every participant's folder in `results_dir` read, by name; and the
-/// folders left out. The report's own folder `out` is passed over, as are
-/// files and hidden entries.
-fn read_all(
-    results_dir: &Path,
-    out: &Path,
-) -> Result<(Vec<Participant>, Vec<String>), ReportError> {
-    let list = |source| ReportError::List {
-        dir: results_dir.to_owned(),
-        source,
-    };
-    let out = std::fs::canonicalize(out).ok();
-    let mut folders = Vec::new();
-    for (i, entry) in std::fs::read_dir(results_dir).map_err(list)?.enumerate() {
-        if i == MAX_ENTRIES {
-            return Err(ReportError::TooManyEntries(results_dir.to_owned()));
-        }
-        let entry = entry.map_err(list)?;
-        let is_folder = entry.file_type().map_err(list)?.is_dir();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = entry.path();
-        if !is_folder || name.starts_with('.') || std::fs::canonicalize(&path).ok() == out {
-            continue;
-        }
-        folders.push((name, path));
-    }
-    folders.sort();
-    let mut participants = Vec::new();
-    let mut skipped = Vec::new();
-    for (name, path) in folders {
-        if !path.join("session.toml").exists() {
-            if DATA_FILES.iter().any(|f| path.join(f).exists()) {
-                return Err(ReportError::NoSession(path));
-            }
-            skipped.push(format!("{name}/ (no session.toml)"));
-        } else if table::name(&name).is_err() {
-            skipped.push(format!(
-                "{name}/ (not a participant ID: letters, digits, - and _)"
-            ));
-        } else {
-            participants.push(participant::read(&path, &name)?);
-        }
-    }
-    if participants.is_empty() {
-        return Err(ReportError::NoParticipants(results_dir.to_owned()));
-    }
-    Ok((participants, skipped))
-}
-
-/// The study every participant took part in, or the error naming two.
-fn one_study(participants: &[Participant]) -> Result<String, ReportError> {
-    let first = &participants[0].session;
-    match participants.iter().find(|p| p.session.study != first.study) {
-        None => Ok(first.study.clone()),
-        Some(other) => Err(ReportError::TwoStudies {
-            first: first.study.clone(),
-            first_by: first.participant.clone(),
-            second: other.session.study.clone(),
-            second_by: other.session.participant.clone(),
-        }),
-    }
-}
-
-/// Every condition of the participants' protocols, in the first one's
-/// order (others' extra conditions after).
-fn condition_names(participants: &[Participant]) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    let all = participants
-        .iter()
-        .flat_map(|p| &p.session.protocol.conditions);
-    for c in all {
-        if !names.contains(&c.name) {
-            names.push(c.name.clone());
-        }
-    }
-    names
-}
-
 /// What the report should say about the data before any number: folders
-/// left out, sessions not finished, files cut, protocols that differ.
+/// left out, sessions not finished, files cut, tables of an older
+/// program.
 fn data_notes(participants: &[Participant], skipped: &[String]) -> Vec<String> {
     let mut notes: Vec<String> = skipped.iter().map(|s| format!("left out: {s}")).collect();
     notes.extend(participants.iter().flat_map(|p| p.notes.iter().cloned()));
-    let first = &participants[0].session;
-    let differ: Vec<&str> = participants
+    let older: Vec<&str> = participants
         .iter()
-        .filter(|p| p.session.protocol_sha256 != first.protocol_sha256)
+        .filter(|p| p.older_conditions)
         .map(|p| p.id())
         .collect();
-    if !differ.is_empty() {
+    if !older.is_empty() {
         notes.push(format!(
-            "the protocol file differs from {}'s (SHA-256) for {}: check that the conditions \
-             are the same",
-            first.participant,
-            differ.join(", ")
+            "the conditions.csv of {} is an older program's, without end reasons or recording \
+             hashes: an end is read as the participant's own stop when `ended_early` is true \
+             and as completed when not, and the recordings measured are not checked against \
+             those played",
+            older.join(", ")
         ));
     }
     notes
@@ -415,8 +412,11 @@ fn measure_into(
             ));
             continue;
         };
+        let file = recording.file_name().unwrap_or_default().to_string_lossy();
         jobs.push(measure::Job {
             recording: recording.clone(),
+            shown: format!("{}/{file}", p.id()),
+            played: c.played.clone(),
             fov_deg: condition.fov_deg,
             tunables: condition.tunables,
         });

@@ -1,17 +1,22 @@
 //! One participant's folder read whole: `session.toml` and the tables,
 //! every row checked against the session (the participant, the order run,
-//! the labels) and against the other tables.
+//! the labels) and against the other tables. Tables of an older program
+//! (`conditions.csv` without end reasons, `ratings.csv` of FMS only) read
+//! as well as the newer.
 
+use super::conditions::{self, V1};
+pub(super) use super::conditions::{Played, Rating};
+use super::mssq_file;
+use super::rows::{identify, WHO, WHO_AT};
 use super::session_file::{self, SessionFile};
 use super::table::{self, Checker, Row, Table};
 use super::ReportError;
 use crate::study::protocol::QUESTION_POINTS;
-use crate::study::results::{ssq_header, ANSWERS_HEADER, CONDITIONS_HEADER, RATINGS_HEADER};
+use crate::study::results::{ssq_header, ANSWERS_HEADER, RATINGS_HEADER, RATINGS_HEADER_V1};
+use crate::study::scales::InPlayScale;
 use crate::study::ssq;
 use std::path::{Path, PathBuf};
 
-/// The highest FMS rating (frank sickness).
-pub const FMS_TOP: u64 = 20;
 /// The `question` of a ranking row in `answers.csv`.
 pub const RANK: &str = "rank";
 /// How far a written SSQ score may be from the items' score: the scores
@@ -20,52 +25,32 @@ const SCORE_TOLERANCE: f64 = 0.05;
 /// The highest SSQ score a file may hold (the total's maximum is 235.62,
 /// disorientation's 292.32).
 const SCORE_TOP: f64 = 300.0;
+/// The SSQ's scores in the order `ssq.csv` writes them after the items.
+pub(super) const SSQ_SCORES: [&str; 4] = ["nausea", "oculomotor", "disorientation", "total"];
 
 /// A participant's session, read and checked.
 #[derive(Clone, Debug)]
 pub(super) struct Participant {
     /// What `session.toml` says.
     pub session: SessionFile,
+    /// The folder read.
+    pub dir: PathBuf,
+    /// The scale of the in-play ratings: the protocol's.
+    pub scale: InPlayScale,
+    /// True when `conditions.csv` is an older program's: end reasons read
+    /// from `ended_early`, recordings not identified.
+    pub older_conditions: bool,
     /// The conditions played (ended or stopped), in the order run.
     pub played: Vec<Played>,
-    /// The baseline SSQ's total score, if given.
-    pub baseline_ssq: Option<f64>,
+    /// The baseline SSQ's scores, if given.
+    pub baseline_ssq: Option<ssq::Scores>,
+    /// The MSSQ-short's raw score (0 to 54), if the protocol asked it and
+    /// it scores.
+    pub mssq_raw: Option<f64>,
     /// The final ranking: (condition, rank from 1, best).
     pub ranks: Vec<(String, usize)>,
     /// What the report should say about this session's files.
     pub notes: Vec<String>,
-}
-
-/// One condition as a participant played it.
-#[derive(Clone, Debug)]
-pub(super) struct Played {
-    /// The condition's name.
-    pub condition: String,
-    /// The label the participant saw.
-    pub label: String,
-    /// Its place in the order run, from 1.
-    pub position: usize,
-    /// Seconds played.
-    pub duration_s: f64,
-    /// Stopped before its exposure ended.
-    pub ended_early: bool,
-    /// Its recording, if the row names one.
-    pub recording: Option<PathBuf>,
-    /// The FMS prompts of the attempt that counts, in time order.
-    pub ratings: Vec<Rating>,
-    /// The SSQ total after it, if given.
-    pub ssq_post: Option<f64>,
-    /// Custom questions answered after it: (question id, answer 1 to 7).
-    pub answers: Vec<(String, u8)>,
-}
-
-/// One FMS prompt.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Rating {
-    /// Seconds into the condition when it was shown.
-    pub t_s: f64,
-    /// The answer, 0 to 20; None when left unanswered.
-    pub fms: Option<u8>,
 }
 
 impl Participant {
@@ -73,30 +58,47 @@ impl Participant {
     pub fn id(&self) -> &str {
         &self.session.participant
     }
+
+    /// The condition played at `position` (from 1) in the order run, by
+    /// name; `none` before the first.
+    pub fn before(&self, position: usize) -> &str {
+        match position {
+            0 | 1 => "none",
+            p => &self.session.order[p - 2],
+        }
+    }
 }
 
 /// Reads the participant folder `dir` named `id`.
 pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
     let session = session_file::read(&dir.join("session.toml"), id)?;
     let mut p = Participant {
+        dir: dir.to_owned(),
+        scale: session.protocol.in_play_scale,
+        older_conditions: false,
         session,
         played: Vec::new(),
         baseline_ssq: None,
+        mssq_raw: None,
         ranks: Vec::new(),
         notes: Vec::new(),
     };
     // In this order: each table is checked against the ones before.
-    if let Some(t) = table_of(&mut p, dir, "conditions.csv", CONDITIONS_HEADER)? {
-        played(&mut p, &t, dir)?;
+    if let Some(t) = table_of(&mut p, "conditions.csv", &conditions::HEADERS)? {
+        p.older_conditions = t.version == V1;
+        p.played = conditions::read(&t, &p.session, dir)?;
     }
-    if let Some(t) = table_of(&mut p, dir, "ratings.csv", RATINGS_HEADER)? {
+    if let Some(t) = table_of(&mut p, "ratings.csv", &[RATINGS_HEADER, RATINGS_HEADER_V1])? {
         ratings_of(&mut p, &t)?;
     }
-    if let Some(t) = table_of(&mut p, dir, "ssq.csv", &ssq_header())? {
+    if let Some(t) = table_of(&mut p, "ssq.csv", &[&ssq_header()])? {
         ssq_of(&mut p, &t)?;
     }
-    if let Some(t) = table_of(&mut p, dir, "answers.csv", ANSWERS_HEADER)? {
+    if let Some(t) = table_of(&mut p, "answers.csv", &[ANSWERS_HEADER])? {
         answers_of(&mut p, &t)?;
+    }
+    if p.session.protocol.mssq {
+        mssq_of(&mut p)?;
     }
     let (ran, of) = (p.played.len(), p.session.order.len());
     if ran < of {
@@ -106,15 +108,33 @@ pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
     Ok(p)
 }
 
-/// The table `name` of `p`'s folder `dir`, if there is one; a last line
-/// cut off is noted.
+/// The MSSQ-short's tables into [`Participant::mssq_raw`], noting a
+/// participant without a score.
+fn mssq_of(p: &mut Participant) -> Result<(), ReportError> {
+    let items = table_of(p, "mssq-items.csv", &mssq_file::ITEMS_HEADERS)?;
+    let scores = table_of(p, "mssq.csv", &mssq_file::SCORES_HEADERS)?;
+    let m = mssq_file::read(items.as_ref(), scores.as_ref(), &p.session)?;
+    p.mssq_raw = m.raw;
+    let all = crate::study::mssq::ITEMS;
+    let why = match m.answered {
+        n if n < all => format!("{n} of its {all} items answered"),
+        _ => "a section with every kind never travelled".into(),
+    };
+    if m.raw.is_none() {
+        p.notes
+            .push(format!("{}: no MSSQ-short raw score ({why})", p.id()));
+    }
+    Ok(())
+}
+
+/// The table `name` of `p`'s folder, read under one of `headers`, if
+/// there is one; a last line cut off is noted.
 fn table_of(
     p: &mut Participant,
-    dir: &Path,
     name: &str,
-    header: &str,
+    headers: &[&str],
 ) -> Result<Option<Table>, ReportError> {
-    let t = table::read(&dir.join(name), header)?;
+    let t = table::read(&p.dir.join(name), headers)?;
     if t.as_ref().is_some_and(|t| t.cut) {
         p.notes.push(format!(
             "{}/{name}: the last line has no end (the session stopped while writing it) and \
@@ -125,142 +145,24 @@ fn table_of(
     Ok(t)
 }
 
-/// The columns that say whose row it is and of which condition.
-struct Identity {
-    /// The `label` column.
-    label: usize,
-    /// The `position` column, if the table has one.
-    position: Option<usize>,
-}
-
-/// The first columns of every table: participant, condition, label.
-const WHO: Identity = Identity {
-    label: 2,
-    position: None,
-};
-/// ... and position.
-const WHO_AT: Identity = Identity {
-    label: 2,
-    position: Some(3),
-};
-
-/// The condition of `row` and its position in the order run (from 1),
-/// after checking the participant, the label and the position against
-/// the session; None after a fault.
-fn identify(
-    f: &mut Checker,
-    t: &Table,
-    row: &Row,
-    s: &SessionFile,
-    who: &Identity,
-) -> Option<(String, usize)> {
-    let participant = row.text(0);
-    if participant != s.participant {
-        let message = format!(
-            "`participant` must be `{}` (the folder's), found {}",
-            s.participant,
-            table::shown(participant)
-        );
-        f.at_field(row, 0, message);
-        return None;
-    }
-    let condition = f.field(t, row, 1, table::name)?;
-    let Some(position) = s.position_of(&condition) else {
-        let message = format!(
-            "`condition` must be one of the session's ({}), found `{condition}`",
-            s.order.join(", ")
-        );
-        f.at_field(row, 1, message);
-        return None;
-    };
-    let label = &s.labels[position - 1];
-    if row.text(who.label) != label {
-        let message = format!("`label` of `{condition}` is `{label}` in session.toml");
-        f.at_field(row, who.label, message);
-        return None;
-    }
-    if let Some(i) = who.position {
-        let n = s.order.len() as u64;
-        let at = f.field(t, row, i, |v| table::whole(v, 1, n))?;
-        if at != position as u64 {
-            let message = format!("`position` of `{condition}` is {position} in session.toml");
-            f.at_field(row, i, message);
-            return None;
-        }
-    }
-    Some((condition, position))
-}
-
-/// `conditions.csv` into [`Participant::played`].
-fn played(p: &mut Participant, t: &Table, dir: &Path) -> Result<(), ReportError> {
-    let mut f = Checker::new(&t.file);
-    for row in &t.rows {
-        let Some((condition, position)) = identify(&mut f, t, row, &p.session, &WHO_AT) else {
-            continue;
-        };
-        f.field(t, row, 4, utc);
-        let duration_s = f.field(t, row, 5, table::seconds);
-        let ended_early = f.field(t, row, 6, table::flag);
-        let recording = f.field(t, row, 7, file_name);
-        if p.played.iter().any(|c| c.condition == condition) {
-            f.at_field(row, 1, format!("a second row for `{condition}`"));
-            continue;
-        }
-        let (Some(duration_s), Some(ended_early), Some(recording)) =
-            (duration_s, ended_early, recording)
-        else {
-            continue;
-        };
-        p.played.push(Played {
-            label: p.session.labels[position - 1].clone(),
-            condition,
-            position,
-            duration_s,
-            ended_early,
-            recording: recording.map(|name| dir.join(name)),
-            ratings: Vec::new(),
-            ssq_post: None,
-            answers: Vec::new(),
-        });
-    }
-    p.played.sort_by_key(|c| c.position);
-    f.finish()
-}
-
-/// A time as written (`2025-01-31T12:00:00Z`: ASCII letters, digits, `-`,
-/// `:`, `.` and `+`), or nothing when the session did not note it.
-fn utc(text: &str) -> Result<String, String> {
-    let ok = text.len() <= 40
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-:.+".contains(c));
-    match ok {
-        true => Ok(text.to_string()),
-        false => Err("a UTC time such as 2025-01-31T12:00:00Z, or nothing".into()),
-    }
-}
-
-/// A recording's name in the participant's folder (no folders), or
-/// nothing for none.
-fn file_name(text: &str) -> Result<Option<String>, String> {
-    if text.is_empty() {
-        return Ok(None);
-    }
-    let ok = text.len() <= 255
-        && !text.starts_with('.')
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
-    match ok {
-        true => Ok(Some(text.to_string())),
-        false => Err("the name of a file in the participant's folder, or nothing".into()),
-    }
-}
-
 /// `ratings.csv` into each played condition's ratings, the rows of
 /// attempts cut off (session.toml's `[[resumed]]`) left out.
 fn ratings_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
     let mut f = Checker::new(&t.file);
+    let scale = p.scale;
+    // The older table has no `scale` column: every rating is an FMS.
+    let (scale_at, value_at) = match t.version {
+        0 => (Some(5), 6),
+        _ => (None, 5),
+    };
+    if scale_at.is_none() && scale != InPlayScale::Fms {
+        let message = format!(
+            "an older program's ratings.csv (FMS ratings), but the protocol asks the {}",
+            scale_name(scale)
+        );
+        f.add(1, 1, message);
+        return f.finish();
+    }
     let mut seen = vec![0_usize; p.session.order.len()];
     let mut unplayed = 0;
     for row in &t.rows {
@@ -268,8 +170,9 @@ fn ratings_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
             continue;
         };
         let t_s = f.field(t, row, 4, table::seconds);
-        let fms = f.field(t, row, 5, fms);
-        let (Some(t_s), Some(fms)) = (t_s, fms) else {
+        let named = scale_at.map_or(Some(()), |i| f.field(t, row, i, |v| scale_is(v, scale)));
+        let value = f.field(t, row, value_at, |v| rating(v, scale));
+        let (Some(t_s), Some(()), Some(value)) = (t_s, named, value) else {
             continue;
         };
         seen[position - 1] += 1;
@@ -289,7 +192,7 @@ fn ratings_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
             f.at_field(row, 4, message);
             continue;
         }
-        c.ratings.push(Rating { t_s, fms });
+        c.ratings.push(Rating { t_s, value });
     }
     let id = p.session.participant.clone();
     if unplayed > 0 {
@@ -311,21 +214,35 @@ fn ratings_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
     f.finish()
 }
 
-/// An FMS rating, or nothing for a prompt left unanswered.
-fn fms(text: &str) -> Result<Option<u8>, String> {
+/// The scale's name as the report writes it: `FMS`, `MISC`.
+pub(super) fn scale_name(scale: InPlayScale) -> String {
+    scale.name().to_uppercase()
+}
+
+/// Nothing wrong if `text` names `scale`, the protocol's.
+fn scale_is(text: &str, scale: InPlayScale) -> Result<(), String> {
+    match text == scale.name() {
+        true => Ok(()),
+        false => Err(format!("`{}` (the protocol's in-play scale)", scale.name())),
+    }
+}
+
+/// A rating on `scale`, or nothing for a prompt left unanswered.
+fn rating(text: &str, scale: InPlayScale) -> Result<Option<u8>, String> {
     if text.is_empty() {
         return Ok(None);
     }
-    let want = || format!("a whole number from 0 to {FMS_TOP}, or nothing when unanswered");
-    let v = table::whole(text, 0, FMS_TOP).map_err(|_| want())?;
+    let top = u64::from(scale.max());
+    let want = || format!("a whole number from 0 to {top}, or nothing when unanswered");
+    let v = table::whole(text, 0, top).map_err(|_| want())?;
     Ok(Some(v as u8))
 }
 
-/// `ssq.csv` into the baseline and each played condition's SSQ total.
+/// `ssq.csv` into the baseline and each played condition's SSQ scores.
 fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
     let mut f = Checker::new(&t.file);
     for row in &t.rows {
-        let Some(total) = ssq_total(&mut f, t, row) else {
+        let Some(scores) = ssq_scores(&mut f, t, row) else {
             continue;
         };
         match row.text(3) {
@@ -336,7 +253,7 @@ fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
                 } else if p.baseline_ssq.is_some() {
                     f.at_field(row, 3, "a second baseline SSQ".into());
                 } else {
-                    p.baseline_ssq = Some(total);
+                    p.baseline_ssq = Some(scores);
                 }
             }
             "post" => {
@@ -347,7 +264,7 @@ fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
                     Some(c) if c.ssq_post.is_some() => {
                         f.at_field(row, 1, format!("a second SSQ after `{condition}`"));
                     }
-                    Some(c) => c.ssq_post = Some(total),
+                    Some(c) => c.ssq_post = Some(scores),
                     None => {
                         let message = format!(
                             "an SSQ after `{condition}`, which conditions.csv does not list \
@@ -367,10 +284,10 @@ fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
     f.finish()
 }
 
-/// The total score of an SSQ row, recomputed from its items (Kennedy et
-/// al. 1993), after checking the scores written beside them; None after a
+/// The scores of an SSQ row, recomputed from its items (Kennedy et al.
+/// 1993), after checking the scores written beside them; None after a
 /// fault.
-fn ssq_total(f: &mut Checker, t: &Table, row: &Row) -> Option<f64> {
+fn ssq_scores(f: &mut Checker, t: &Table, row: &Row) -> Option<ssq::Scores> {
     const FIRST_ITEM: usize = 4;
     let top = u64::from(ssq::MAX_RATING);
     let mut answers = [0_u8; 16];
@@ -400,7 +317,7 @@ fn ssq_total(f: &mut Checker, t: &Table, row: &Row) -> Option<f64> {
             continue;
         };
         if (w - want).abs() > SCORE_TOLERANCE {
-            let column = ["nausea", "oculomotor", "disorientation", "total"][i];
+            let column = SSQ_SCORES[i];
             let message = format!(
                 "`{column}` is {w}, but the items score {}",
                 (want * 100.0).round() / 100.0
@@ -409,7 +326,7 @@ fn ssq_total(f: &mut Checker, t: &Table, row: &Row) -> Option<f64> {
             agree = false;
         }
     }
-    agree.then_some(s.total)
+    agree.then_some(s)
 }
 
 /// `answers.csv` into each played condition's answers and the ranking.

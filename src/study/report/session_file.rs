@@ -1,13 +1,18 @@
-//! A participant's `session.toml`: who, which study, the order the
-//! conditions ran in, the protocol as run, and the resumes. Read with
+//! A participant's `session.toml`: who, which study, the site, the order
+//! the conditions ran in, the protocol as run, and the resumes. Read with
 //! every fault placed; keys this program does not know are left alone.
+//!
+//! Older sessions have no `site`, and their `[[resumed]]` tables always
+//! name the condition played again; newer ones may name none (every
+//! condition had been played) and may say how long the condition cut off
+//! had played (`interrupted_s`).
 
-use super::table::{Checker, MAX_ROWS};
+use super::table::{self, Checker, MAX_ROWS};
 use super::{DataFault, ReportError};
 use crate::files::{self, cap};
 use crate::located::Place;
-use crate::study::protocol::Protocol;
-use std::path::Path;
+use crate::study::protocol::{Protocol, MAX_NAME};
+use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
@@ -17,10 +22,16 @@ type Value<'i> = Spanned<DeValue<'i>>;
 /// What `session.toml` says.
 #[derive(Clone, Debug)]
 pub(super) struct SessionFile {
+    /// The file read.
+    pub path: PathBuf,
     /// The study's name.
     pub study: String,
     /// The participant's ID (the folder's name).
     pub participant: String,
+    /// The participant's number: the Latin square's row.
+    pub sequence: u64,
+    /// The site (lab or computer) of the session; None when not named.
+    pub site: Option<String>,
     /// The seed of a simulated participant; None for a person.
     pub simulated: Option<u64>,
     /// The SHA-256 of the protocol file, as written.
@@ -31,18 +42,22 @@ pub(super) struct SessionFile {
     pub labels: Vec<String>,
     /// The protocol as run, read from `protocol_text`.
     pub protocol: Protocol,
-    /// The attempts cut off and played again.
+    /// The times the session was resumed, in order.
     pub resumed: Vec<Resumed>,
 }
 
-/// A `[[resumed]]` table: a condition cut off and started again.
+/// A `[[resumed]]` table: the session started again after it stopped.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Resumed {
-    /// The condition played again.
-    pub condition: String,
-    /// How many of its first rows in `ratings.csv` belong to attempts cut
-    /// off, to be left out.
+    /// The condition it went on from; None when every condition had been
+    /// played.
+    pub condition: Option<String>,
+    /// How many of that condition's first rows in `ratings.csv` belong to
+    /// attempts cut off, to be left out (0 when not given).
     pub discarded_ratings: usize,
+    /// How long the condition cut off had played, seconds, if the resume
+    /// wrote it down as interrupted.
+    pub interrupted_s: Option<f64>,
 }
 
 impl SessionFile {
@@ -57,7 +72,10 @@ impl SessionFile {
     /// The rows of `ratings.csv` for `condition` to leave out: the largest
     /// count any of its resumes gives (each counts from the file's start).
     pub fn discarded_ratings(&self, condition: &str) -> usize {
-        let resumes = self.resumed.iter().filter(|r| r.condition == condition);
+        let resumes = self
+            .resumed
+            .iter()
+            .filter(|r| r.condition.as_deref() == Some(condition));
         resumes.map(|r| r.discarded_ratings).max().unwrap_or(0)
     }
 }
@@ -79,7 +97,10 @@ pub(super) fn read(path: &Path, folder: &str) -> Result<SessionFile, ReportError
         }
     };
     match r.session(doc.get_ref(), folder) {
-        Some(session) if !r.faults.any() => Ok(session),
+        Some(session) if !r.faults.any() => Ok(SessionFile {
+            path: path.to_owned(),
+            ..session
+        }),
         _ => Err(r.faults.into_error()),
     }
 }
@@ -109,6 +130,10 @@ impl Reader<'_> {
         let sequence = self
             .required(doc, "sequence")
             .and_then(|v| self.whole(v, 1, 1 << 32));
+        let site = match doc.get("site") {
+            Some(v) => self.site(v).map(Some),
+            None => Some(None),
+        };
         let simulated = self.required(doc, "simulated").and_then(|v| self.flag(v));
         let seed = match (simulated, doc.get("simulate_seed")) {
             (Some(true), Some(v)) => self.whole(v, 0, u64::MAX).map(Some),
@@ -137,15 +162,18 @@ impl Reader<'_> {
         let labels = self.required(doc, "labels").and_then(|v| self.names(v));
         let (order, labels, protocol) = (order?, labels?, protocol?);
         // Checked, not used: the recordings say which version played them.
-        let (_, _) = (sequence?, version?);
+        let _ = version?;
         self.check_order(doc, &order, &labels, &protocol);
         let resumed = match doc.get("resumed") {
             Some(v) => self.resumed(v, &order),
             None => Some(Vec::new()),
         };
         Some(SessionFile {
+            path: PathBuf::new(),
             study: study?,
             participant: participant?,
+            sequence: sequence?,
+            site: site?,
             simulated: seed?,
             protocol_sha256: sha?,
             order,
@@ -189,6 +217,47 @@ impl Reader<'_> {
                     value.span().start,
                     format!("expected {want}, found \"{s}\""),
                 );
+                None
+            }
+        }
+    }
+
+    /// A site's name: 1 to [`MAX_NAME`] characters that a CSV field holds
+    /// as they are (no comma, quote or control character).
+    fn site(&mut self, value: &Value) -> Option<String> {
+        let s = self.string(value)?;
+        let plain = |c: char| !(c.is_control() || c == ',' || c == '"');
+        match !s.is_empty() && s.chars().count() <= MAX_NAME && s.chars().all(plain) {
+            true => Some(s),
+            false => {
+                let message = format!(
+                    "expected a site's name: 1 to {MAX_NAME} characters, no comma, quote or \
+                     control character; found {}",
+                    table::shown(&s)
+                );
+                self.fault(value.span().start, message);
+                None
+            }
+        }
+    }
+
+    /// A time from 0 to [`table::MAX_SECONDS`], seconds: a float or a whole
+    /// number.
+    fn seconds(&mut self, value: &Value) -> Option<f64> {
+        let v = value.get_ref();
+        let text = match (v.as_float(), v.as_integer()) {
+            (Some(f), _) => Some(f.as_str()),
+            (_, Some(i)) if i.radix() == 10 => Some(i.as_str()),
+            _ => None,
+        };
+        let Some(text) = text else {
+            self.wrong(value, "a number of seconds");
+            return None;
+        };
+        match table::seconds(&text.replace('_', "")) {
+            Ok(s) => Some(s),
+            Err(want) => {
+                self.fault(value.span().start, format!("expected {want}"));
                 None
             }
         }
@@ -278,28 +347,52 @@ impl Reader<'_> {
         all.into_iter().collect()
     }
 
-    /// One `[[resumed]]` table.
+    /// One `[[resumed]]` table: `at_utc` always; `from_position` and
+    /// `condition` together or neither; `discarded_ratings` and
+    /// `interrupted_s` when given.
     fn resume(&mut self, table: &Value, order: &[String]) -> Option<Resumed> {
         let t = table.get_ref().as_table()?;
         let start = table.span().start;
-        let mut get = |key: &str| {
-            let v = t.get(key);
-            if v.is_none() {
-                self.fault(start, format!("a [[resumed]] without `{key}`"));
+        match t.get("at_utc") {
+            Some(v) => self.string(v).map(|_| ())?,
+            None => {
+                self.fault(start, "a [[resumed]] without `at_utc`".into());
+                return None;
             }
-            v
+        }
+        let discarded = match t.get("discarded_ratings") {
+            Some(v) => self.whole(v, 0, MAX_ROWS as u64)? as usize,
+            None => 0,
         };
-        let (at, from, condition, discarded) = (
-            get("at_utc"),
-            get("from_position"),
-            get("condition"),
-            get("discarded_ratings"),
-        );
-        at.and_then(|v| self.string(v));
-        let from = from.and_then(|v| self.whole(v, 1, order.len() as u64));
-        let name = condition.and_then(|v| self.name(v));
-        let discarded = discarded.and_then(|v| self.whole(v, 0, MAX_ROWS as u64));
-        let (from, name, condition) = (from?, name?, condition?);
+        let interrupted_s = match t.get("interrupted_s") {
+            Some(v) => Some(self.seconds(v)?),
+            None => None,
+        };
+        let condition = match (t.get("from_position"), t.get("condition")) {
+            (None, None) => None,
+            (Some(from), Some(condition)) => Some(self.resumed_at(from, condition, order)?),
+            (Some(_), None) | (None, Some(_)) => {
+                let message =
+                    "a [[resumed]] with one of `from_position` and `condition`: give both or \
+                     neither"
+                        .into();
+                self.fault(start, message);
+                return None;
+            }
+        };
+        Some(Resumed {
+            condition,
+            discarded_ratings: discarded,
+            interrupted_s,
+        })
+    }
+
+    /// The condition a resume went on from, checked against its position
+    /// in the order run.
+    fn resumed_at(&mut self, from: &Value, condition: &Value, order: &[String]) -> Option<String> {
+        let from = self.whole(from, 1, order.len() as u64);
+        let name = self.name(condition);
+        let (from, name) = (from?, name?);
         if order.get(from as usize - 1) != Some(&name) {
             let message = format!(
                 "the condition at position {from} is `{}`, not `{name}`",
@@ -308,10 +401,7 @@ impl Reader<'_> {
             self.fault(condition.span().start, message);
             return None;
         }
-        Some(Resumed {
-            condition: name,
-            discarded_ratings: discarded? as usize,
-        })
+        Some(name)
     }
 }
 
@@ -362,6 +452,29 @@ mod tests {
         // Each resume counts from the file's start: the largest stands.
         assert_eq!(s.discarded_ratings("a"), 5);
         assert_eq!(s.discarded_ratings("b"), 0);
+        assert_eq!((s.sequence, s.site.as_deref()), (2, None));
+        assert!(s.path.ends_with("good.toml"));
+    }
+
+    #[test]
+    fn a_newer_session_has_a_site_and_resumes_that_name_no_condition() {
+        let resumed = "site = \"Lab 2\"\n[[resumed]]\nat_utc = \"t\"\nfrom_position = 1\n\
+                       condition = \"b\"\ndiscarded_ratings = 0\ninterrupted_s = 42.5\n\
+                       [[resumed]]\nat_utc = \"u\"\n";
+        let s = read_text("new.toml", &text(resumed)).unwrap();
+        assert_eq!(s.site.as_deref(), Some("Lab 2"));
+        assert_eq!(s.resumed.len(), 2);
+        assert_eq!(s.resumed[0].condition.as_deref(), Some("b"));
+        assert_eq!(s.resumed[0].interrupted_s, Some(42.5));
+        assert_eq!(
+            s.resumed[1],
+            Resumed {
+                condition: None,
+                discarded_ratings: 0,
+                interrupted_s: None
+            }
+        );
+        assert_eq!(s.discarded_ratings("b"), 0);
     }
 
     #[test]
@@ -384,9 +497,24 @@ mod tests {
         let t = text("[[resumed]]\nat_utc = \"t\"\nfrom_position = 1\ncondition = \"a\"\n");
         assert_eq!(
             faults("resume.toml", &t),
+            ["17:13: the condition at position 1 is `b`, not `a`"]
+        );
+        let t = text("[[resumed]]\nat_utc = \"t\"\ncondition = \"a\"\n");
+        assert_eq!(
+            faults("half.toml", &t),
+            ["14:1: a [[resumed]] with one of `from_position` and `condition`: give both or neither"]
+        );
+        let t = text("[[resumed]]\nfrom_position = 1\ncondition = \"b\"\n");
+        assert_eq!(
+            faults("when.toml", &t),
+            ["14:1: a [[resumed]] without `at_utc`"]
+        );
+        let t = text("site = \"a,b\"\n");
+        assert_eq!(
+            faults("site.toml", &t),
             [
-                "14:1: a [[resumed]] without `discarded_ratings`",
-                "17:13: the condition at position 1 is `b`, not `a`"
+                "14:8: expected a site's name: 1 to 64 characters, no comma, quote or control \
+                 character; found `a,b`"
             ]
         );
         assert_eq!(

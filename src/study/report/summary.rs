@@ -1,11 +1,14 @@
-//! One observation per participant and condition played: the ratings
-//! summed up, the SSQ change and the recording's metrics; written as
-//! `summary.csv`.
+//! One observation per participant and condition played: the in-play
+//! ratings summed up, the SSQ change and the recording's metrics; written
+//! as `summary.csv`.
 
 use super::participant::{Participant, Played};
+use crate::study::scales::InPlayScale;
+use crate::study::session::EndReason;
 
 /// The columns of `summary.csv` before the metrics, one per feel metric
-/// after them.
+/// after them, in a study rated on the FMS; on another scale the three
+/// rating columns are named after it ([`columns`]: `misc_max`, ...).
 pub const COLUMNS: &[&str] = &[
     "participant",
     "condition",
@@ -21,6 +24,18 @@ pub const COLUMNS: &[&str] = &[
     "ssq_delta",
 ];
 
+/// The columns of `summary.csv` before the metrics for ratings on `scale`:
+/// [`COLUMNS`], the rating columns named after the scale.
+pub fn columns(scale: InPlayScale) -> Vec<String> {
+    COLUMNS
+        .iter()
+        .map(|c| match c.strip_prefix("fms_") {
+            Some(rest) => format!("{}_{rest}", scale.name()),
+            None => c.to_string(),
+        })
+        .collect()
+}
+
 /// What one participant gave and did in one condition.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Observation {
@@ -32,16 +47,22 @@ pub(super) struct Observation {
     pub label: String,
     /// Its place in the order run, from 1.
     pub position: usize,
-    /// Stopped before its exposure ended.
+    /// Ended before its exposure did.
     pub ended_early: bool,
+    /// Why it ended.
+    pub end_reason: EndReason,
     /// Seconds played.
     pub duration_s: f64,
-    /// The highest FMS rating given (0 to 20); None with no rating.
-    pub fms_max: Option<f64>,
+    /// Seconds from its start to its end (not in `summary.csv`; in
+    /// `stops.csv`).
+    pub time_s: f64,
+    /// The highest in-play rating given (0 to the scale's top); None with
+    /// no rating.
+    pub rating_max: Option<f64>,
     /// The mean of the ratings given.
-    pub fms_mean: Option<f64>,
+    pub rating_mean: Option<f64>,
     /// The last rating given.
-    pub fms_last: Option<f64>,
+    pub rating_last: Option<f64>,
     /// The SSQ total before the first condition.
     pub ssq_baseline: Option<f64>,
     /// The SSQ total after this condition.
@@ -71,7 +92,7 @@ fn observe(p: &Participant, c: &Played, metric_count: usize) -> Observation {
     let given: Vec<f64> = c
         .ratings
         .iter()
-        .filter_map(|r| r.fms)
+        .filter_map(|r| r.value)
         .map(f64::from)
         .collect();
     let mean = (!given.is_empty()).then(|| given.iter().sum::<f64>() / given.len() as f64);
@@ -81,16 +102,18 @@ fn observe(p: &Participant, c: &Played, metric_count: usize) -> Observation {
         label: c.label.clone(),
         position: c.position,
         ended_early: c.ended_early,
+        end_reason: c.end_reason,
         duration_s: c.duration_s,
-        fms_max: given.iter().copied().reduce(f64::max),
-        fms_mean: mean,
-        fms_last: given.last().copied(),
-        ssq_baseline: p.baseline_ssq.map(hundredths),
-        ssq_post: c.ssq_post.map(hundredths),
+        time_s: c.time_s,
+        rating_max: given.iter().copied().reduce(f64::max),
+        rating_mean: mean,
+        rating_last: given.last().copied(),
+        ssq_baseline: p.baseline_ssq.map(|s| hundredths(s.total)),
+        ssq_post: c.ssq_post.map(|s| hundredths(s.total)),
         ssq_delta: p
             .baseline_ssq
             .zip(c.ssq_post)
-            .map(|(b, a)| hundredths(a - b)),
+            .map(|(b, a)| hundredths(a.total - b.total)),
         metrics: vec![None; metric_count],
     }
 }
@@ -98,15 +121,15 @@ fn observe(p: &Participant, c: &Played, metric_count: usize) -> Observation {
 /// `v` to two decimals: SSQ scores are whole multiples of weights given to
 /// two decimals, so this only clears the sums' rounding (33.66, not
 /// 33.660000000000004).
-fn hundredths(v: f64) -> f64 {
+pub(super) fn hundredths(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
-/// `summary.csv`: [`COLUMNS`], then the `metrics` names; a row per
-/// observation, numbers in their shortest exact form, empty where
+/// `summary.csv`: [`columns`] of `scale`, then the `metrics` names; a row
+/// per observation, numbers in their shortest exact form, empty where
 /// undefined.
-pub(super) fn csv(observations: &[Observation], metrics: &[&str]) -> String {
-    let mut text = COLUMNS.join(",");
+pub(super) fn csv(observations: &[Observation], scale: InPlayScale, metrics: &[&str]) -> String {
+    let mut text = columns(scale).join(",");
     for name in metrics {
         text += ",";
         text += name;
@@ -123,9 +146,9 @@ pub(super) fn csv(observations: &[Observation], metrics: &[&str]) -> String {
             o.duration_s.to_string(),
         ];
         let numbers = [
-            o.fms_max,
-            o.fms_mean,
-            o.fms_last,
+            o.rating_max,
+            o.rating_mean,
+            o.rating_last,
             o.ssq_baseline,
             o.ssq_post,
             o.ssq_delta,
@@ -144,82 +167,54 @@ pub(super) fn csv(observations: &[Observation], metrics: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::participant::Rating;
-    use super::super::session_file::SessionFile;
+    use super::super::fixture::{participant, played};
     use super::*;
-    use crate::study::protocol::Protocol;
-    use std::path::Path;
-
-    /// Participant P1 with a baseline SSQ total, who played `played`.
-    fn participant(baseline: Option<f64>, played: Vec<Played>) -> Participant {
-        let text = "name = \"s\"\nmap = \"m\"\n[[condition]]\nname = \"a\"\n";
-        let protocol = Protocol::parse(text, Path::new("p.toml")).unwrap();
-        let session = SessionFile {
-            study: "s".into(),
-            participant: "P1".into(),
-            simulated: None,
-            protocol_sha256: "0".into(),
-            order: vec!["a".into()],
-            labels: vec!["A".into()],
-            protocol,
-            resumed: Vec::new(),
-        };
-        Participant {
-            session,
-            played,
-            baseline_ssq: baseline,
-            ranks: Vec::new(),
-            notes: Vec::new(),
-        }
-    }
-
-    fn played(ratings: &[(f64, Option<u8>)], ssq_post: Option<f64>) -> Played {
-        Played {
-            condition: "a".into(),
-            label: "A".into(),
-            position: 1,
-            duration_s: 90.5,
-            ended_early: true,
-            recording: None,
-            ratings: ratings
-                .iter()
-                .map(|&(t_s, fms)| Rating { t_s, fms })
-                .collect(),
-            ssq_post,
-            answers: Vec::new(),
-        }
-    }
 
     #[test]
     fn ratings_sum_up_without_the_missing_ones() {
         let c = played(
+            "a",
+            1,
             &[(30.0, Some(2)), (60.0, Some(7)), (90.0, None)],
             Some(41.14),
         );
-        let p = participant(Some(3.74), vec![c]);
+        let p = participant("P1", ["a", "b"], Some(3.74), vec![c]);
         let o = &observations(&[p], 2)[0];
-        assert_eq!((o.fms_max, o.fms_last), (Some(7.0), Some(7.0)));
-        assert_eq!(o.fms_mean, Some(4.5));
+        assert_eq!((o.rating_max, o.rating_last), (Some(7.0), Some(7.0)));
+        assert_eq!(o.rating_mean, Some(4.5));
         assert_eq!(o.ssq_delta, Some(37.4));
         assert_eq!(o.metrics, vec![None, None]);
     }
 
     #[test]
     fn nothing_given_is_nothing_summed() {
-        let p = participant(None, vec![played(&[(30.0, None)], Some(7.48))]);
+        let c = played("a", 1, &[(30.0, None)], Some(7.48));
+        let p = participant("P1", ["a", "b"], None, vec![c]);
         let o = &observations(&[p], 0)[0];
-        assert_eq!((o.fms_max, o.fms_mean, o.fms_last), (None, None, None));
+        assert_eq!(
+            (o.rating_max, o.rating_mean, o.rating_last),
+            (None, None, None)
+        );
         assert_eq!((o.ssq_post, o.ssq_delta), (Some(7.48), None));
     }
 
     #[test]
     fn the_csv_has_a_column_per_metric_and_empty_cells_for_none() {
-        let p = participant(Some(0.0), vec![played(&[(30.0, Some(4))], Some(3.74))]);
+        let c = played("a", 1, &[(30.0, Some(4))], Some(3.74));
+        let p = participant("P1", ["a", "b"], Some(0.0), vec![c]);
         let mut o = observations(&[p], 2);
         o[0].metrics = vec![Some(0.25), None];
-        let text = csv(&o, &["m1", "m2"]);
+        let text = csv(&o, InPlayScale::Fms, &["m1", "m2"]);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], COLUMNS.join(",") + ",m1,m2");
         assert_eq!(lines[1], "P1,a,A,1,true,90.5,4,4,4,0,3.74,3.74,0.25,");
+        let misc = csv(&o, InPlayScale::Misc, &[]);
+        assert!(
+            misc.starts_with(
+                "participant,condition,label,position,ended_early,duration_s,\
+                                  misc_max,misc_mean,misc_last,ssq_baseline_total,"
+            ),
+            "{misc}"
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! The results tables as `study run` writes them: comma-separated fields
 //! under a fixed header line, no quoting (every name is letters, digits,
-//! `-` and `_`). Read bounded and checked field by field, every fault
-//! placed at its line and column.
+//! `-` and `_`). A table may have had other headers in older versions of
+//! the program: each is read, and the table says which it has. Read
+//! bounded and checked field by field, every fault placed at its line and
+//! column.
 
 use super::{DataFault, ReportError};
 use crate::files::{self, cap};
@@ -22,6 +24,9 @@ pub(super) struct Table {
     pub file: PathBuf,
     /// The header's column names.
     columns: Vec<String>,
+    /// Which of the headers asked for the file has: its index, 0 for the
+    /// newest.
+    pub version: usize,
     /// The data rows, the header line left out.
     pub rows: Vec<Row>,
     /// True when the last line had no end: a row cut while being written,
@@ -45,11 +50,13 @@ impl Row {
     }
 }
 
-/// Reads the table at `path` under exactly the line `header`; `None` if
-/// there is no such file (a session that never reached it). A file with no
-/// bytes at all has no rows. A last line without its end was being written
-/// when the session stopped: it is left out and [`Table::cut`] says so.
-pub(super) fn read(path: &Path, header: &str) -> Result<Option<Table>, ReportError> {
+/// Reads the table at `path` under exactly one of the lines `headers`
+/// (the newest first, then older programs'); `None` if there is no such
+/// file (a session that never reached it). A file with no bytes at all has
+/// no rows and the newest header. A last line without its end was being
+/// written when the session stopped: it is left out and [`Table::cut`]
+/// says so.
+pub(super) fn read(path: &Path, headers: &[&str]) -> Result<Option<Table>, ReportError> {
     if path.symlink_metadata().is_err() {
         return Ok(None);
     }
@@ -59,21 +66,27 @@ pub(super) fn read(path: &Path, header: &str) -> Result<Option<Table>, ReportErr
     let mut lines: Vec<&str> = text.split('\n').collect();
     // After the last newline: nothing, or the cut line.
     lines.pop();
-    let columns: Vec<String> = header.split(',').map(str::to_string).collect();
+    let first = lines.first().map(|l| l.trim_end_matches('\r'));
+    let version = match first {
+        None => 0,
+        Some(first) => match headers.iter().position(|h| *h == first) {
+            Some(v) => v,
+            None => {
+                faults.add(1, 1, header_wanted(headers));
+                return Err(faults.into_error());
+            }
+        },
+    };
+    let columns: Vec<String> = headers[version].split(',').map(str::to_string).collect();
     let count = columns.len();
     let mut table = Table {
         file: path.to_owned(),
         columns,
+        version,
         rows: Vec::new(),
         cut,
     };
-    let Some((first, rest)) = lines.split_first() else {
-        return Ok(Some(table));
-    };
-    if first.trim_end_matches('\r') != header {
-        faults.add(1, 1, format!("the header must be `{header}`"));
-        return Err(faults.into_error());
-    }
+    let rest = lines.get(1..).unwrap_or_default();
     for (i, line) in rest.iter().enumerate() {
         let number = i + 2;
         if table.rows.len() == MAX_ROWS {
@@ -89,6 +102,19 @@ pub(super) fn read(path: &Path, header: &str) -> Result<Option<Table>, ReportErr
         }
     }
     faults.finish().map(|()| Some(table))
+}
+
+/// What a header line must be: the newest, or an older program's.
+fn header_wanted(headers: &[&str]) -> String {
+    let older: Vec<String> = headers[1..].iter().map(|h| format!("`{h}`")).collect();
+    match older.is_empty() {
+        true => format!("the header must be `{}`", headers[0]),
+        false => format!(
+            "the header must be `{}` (or, from an older version, {})",
+            headers[0],
+            older.join(" or ")
+        ),
+    }
 }
 
 /// The fields of `line` with their columns, or why it is not a row of
@@ -258,11 +284,22 @@ pub(super) fn number(text: &str, low: f64, high: f64) -> Result<f64, String> {
     }
 }
 
+/// A SHA-256 as `study run` writes it (64 lower-case hex digits), or
+/// nothing.
+pub(super) fn sha256(text: &str) -> Result<Option<String>, String> {
+    let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
+    match text {
+        "" => Ok(None),
+        t if t.len() == 64 && t.chars().all(hex) => Ok(Some(t.to_string())),
+        _ => Err("a SHA-256 in 64 lower-case hex digits, or nothing".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const HEADER: &str = "participant,t_s,fms";
+    const HEADER: &[&str] = &["participant,t_s,fms"];
 
     /// Writes `text` to a file `name` in `dir`; returns its path.
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -320,6 +357,30 @@ mod tests {
     }
 
     #[test]
+    fn an_older_header_reads_and_says_which_it_is() {
+        let dir = crate::files::Scratch::new("table");
+        let headers = &["participant,t_s,scale,rating", "participant,t_s,fms"];
+        let path = write(&dir, "old.csv", "participant,t_s,fms\nP1,60,3\n");
+        let table = read(&path, headers).unwrap().unwrap();
+        assert_eq!((table.version, table.rows[0].text(2)), (1, "3"));
+        let path = write(
+            &dir,
+            "new.csv",
+            "participant,t_s,scale,rating\nP1,60,fms,3\n",
+        );
+        assert_eq!(read(&path, headers).unwrap().unwrap().version, 0);
+        let path = write(&dir, "other.csv", "participant,t_s\n");
+        let e = read(&path, headers).unwrap_err().to_string();
+        assert!(
+            e.ends_with(
+                "other.csv:1:1: the header must be `participant,t_s,scale,rating` (or, from an \
+                 older version, `participant,t_s,fms`)"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_field_fault_names_the_column_and_what_was_found() {
         let dir = crate::files::Scratch::new("table");
         let path = write(&dir, "field.csv", "participant,t_s,fms\nP1,60,25\n");
@@ -348,6 +409,10 @@ mod tests {
         );
         assert_eq!(seconds("12.5"), Ok(12.5));
         assert!(seconds("NaN").is_err() && seconds("-1").is_err() && seconds("1e9").is_err());
+        let hash = "ab".repeat(32);
+        assert_eq!(sha256(&hash), Ok(Some(hash.clone())));
+        assert_eq!(sha256(""), Ok(None));
+        assert!(sha256(&hash.to_uppercase()).is_err() && sha256("ab").is_err());
         assert_eq!(shown(""), "nothing");
         assert_eq!(shown(&"x".repeat(100)).len(), 40 + 5);
         assert_eq!(shown("a\u{1b}[2J"), "`a?[2J`");

@@ -5,14 +5,21 @@
 //! only ever appends.
 //!
 //! `RESULTS/STUDY/ID/`: `session.toml` (the protocol as run, its SHA-256,
-//! the order and labels, the start, the program version; a `[[resumed]]`
-//! table for each resume), `conditions.csv`, `ratings.csv`, `ssq.csv`,
-//! `ssq-items.csv` (each SSQ item as answered, so a half-answered
-//! questionnaire survives a kill), `answers.csv`, and one recording per
-//! condition.
+//! the order and labels, the site, the start, the program version; a
+//! `[[resumed]]` table for each resume), `conditions.csv` (with each
+//! condition's end reason and its recording's SHA-256), `ratings.csv`,
+//! `ssq.csv`, `ssq-items.csv` (each SSQ item as answered, so a
+//! half-answered questionnaire survives a kill), `mssq-items.csv` and
+//! `mssq.csv` (when the protocol asks the MSSQ-short), `answers.csv`, and
+//! one recording per condition.
+//!
+//! Every line goes through one seam, [`Sync`]: written, then made durable
+//! before the call returns, so a test can count the syncs and make them
+//! fail.
 
+use super::mssq;
 use super::protocol::Protocol;
-use super::session::{label, Event, Progress, When};
+use super::session::{label, EndReason, Event, Progress, When};
 use super::ssq;
 use crate::files::{self, cap};
 use crate::located::{Located, Place};
@@ -21,11 +28,36 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The header of `conditions.csv`.
-pub const CONDITIONS_HEADER: &str =
+mod identify;
+mod resume;
+
+pub use identify::{identify, settings_sha256, RecordingId};
+
+/// The header of `conditions.csv`: `end_reason` is an
+/// [`EndReason`]'s name, `time_s` the seconds from the condition's start
+/// to its end (the time to event of the survival analysis), and the last
+/// three identify the recording played: its SHA-256, its map's name and
+/// the SHA-256 of its settings ([`settings_sha256`]).
+pub const CONDITIONS_HEADER: &str = "participant,condition,label,position,started_utc,\
+     duration_s,ended_early,recording,end_reason,time_s,recording_sha256,map,settings_sha256";
+/// The header of `conditions.csv` before end reasons and recording
+/// hashes (still read by the report).
+pub const CONDITIONS_HEADER_V1: &str =
     "participant,condition,label,position,started_utc,duration_s,ended_early,recording";
-/// The header of `ratings.csv`.
-pub const RATINGS_HEADER: &str = "participant,condition,label,position,t_s,fms";
+/// The header of `ratings.csv`: `scale` is the in-play scale's name
+/// (`fms` or `misc`), `rating` empty when the prompt went unanswered.
+pub const RATINGS_HEADER: &str = "participant,condition,label,position,t_s,scale,rating";
+/// The header of `ratings.csv` before the MISC (every rating an FMS; still
+/// read by the report).
+pub const RATINGS_HEADER_V1: &str = "participant,condition,label,position,t_s,fms";
+/// The header of `mssq-items.csv`: `section` is `child` or `adult`,
+/// `item` the kind from 1 ([`mssq::KINDS`]), `answer` 0 to 3 or `na`
+/// (never travelled that way).
+pub const MSSQ_ITEMS_HEADER: &str = "participant,section,item,answer";
+/// The header of `mssq.csv`: the sections' scores and the raw score
+/// (empty where every kind was never travelled), and the kinds never
+/// travelled in each section.
+pub const MSSQ_HEADER: &str = "participant,child,adult,raw,child_not_travelled,adult_not_travelled";
 /// The header of `ssq-items.csv`.
 pub const SSQ_ITEMS_HEADER: &str = "participant,condition,label,when,item,rating";
 /// The header of `answers.csv`.
@@ -55,6 +87,8 @@ pub struct Start {
     pub protocol_text: String,
     /// The map file played.
     pub map: PathBuf,
+    /// The site (lab or computer) the session runs at, if named.
+    pub site: Option<String>,
 }
 
 /// Why the results could not be written or resumed.
@@ -116,12 +150,52 @@ pub struct Results {
     ratings: Appender,
     ssq: Appender,
     ssq_items: Appender,
+    /// `mssq-items.csv` and `mssq.csv`, when the protocol asks the
+    /// MSSQ-short.
+    mssq: Option<(Appender, Appender)>,
     answers: Appender,
+    /// The in-play scale's name, for `ratings.csv`.
+    scale: &'static str,
     /// The custom questions' ids.
     questions: Vec<String>,
     /// When the condition under way started, and its recording's file
     /// name.
     started: Option<(String, String)>,
+    /// A condition that has ended, its row waiting for its recording to
+    /// be closed ([`Results::recorded`]).
+    ended: Option<Ended>,
+    /// How each line is made durable.
+    sync: Sync,
+}
+
+/// A condition's end, before its recording is closed and hashed.
+#[derive(Debug)]
+struct Ended {
+    position: usize,
+    duration_s: f64,
+    reason: EndReason,
+    started: String,
+}
+
+/// The seam every line of the results goes through after it is written:
+/// `sync_data` on the file, unless a test put a counter (or a failure) in
+/// its place with [`Results::set_sync`].
+pub struct Sync(Box<SyncFn>);
+
+/// What makes a line durable: given the file just written to and its
+/// path.
+pub type SyncFn = dyn FnMut(&File, &Path) -> io::Result<()>;
+
+impl Default for Sync {
+    fn default() -> Self {
+        Sync(Box::new(|file, _| file.sync_data()))
+    }
+}
+
+impl std::fmt::Debug for Sync {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sync")
+    }
 }
 
 /// One CSV file that every line is appended to, flushed and synced.
@@ -133,15 +207,20 @@ struct Appender {
 
 impl Appender {
     /// A new file at `path` holding `header`.
-    fn create(path: PathBuf, header: &str) -> Result<Self, ResultsError> {
+    fn create(path: PathBuf, header: &str, sync: &mut Sync) -> Result<Self, ResultsError> {
         let file = files::create_new(&path).map_err(|source| write_error(&path, source))?;
         let mut a = Self { path, file };
-        a.line(header)?;
+        a.line(header, sync)?;
         Ok(a)
     }
 
-    /// The existing file at `path`, to append to.
-    fn open(path: PathBuf) -> Result<Self, ResultsError> {
+    /// The existing file at `path`, to append to; made with `header` if
+    /// the session began before the file existed (an older program's, or
+    /// one killed before writing it).
+    fn open(path: PathBuf, header: &str, sync: &mut Sync) -> Result<Self, ResultsError> {
+        if path.symlink_metadata().is_err() {
+            return Self::create(path, header, sync);
+        }
         let file = OpenOptions::new()
             .append(true)
             .open(&path)
@@ -150,11 +229,11 @@ impl Appender {
     }
 
     /// Appends `line` and makes it durable before returning.
-    fn line(&mut self, line: &str) -> Result<(), ResultsError> {
+    fn line(&mut self, line: &str, sync: &mut Sync) -> Result<(), ResultsError> {
         let text = format!("{line}\n");
         self.file
             .write_all(text.as_bytes())
-            .and_then(|()| self.file.sync_data())
+            .and_then(|()| (sync.0)(&self.file, &self.path))
             .map_err(|source| write_error(&self.path, source))
     }
 }
@@ -171,6 +250,8 @@ const CONDITIONS: &str = "conditions.csv";
 const RATINGS: &str = "ratings.csv";
 const SSQ: &str = "ssq.csv";
 const SSQ_ITEMS: &str = "ssq-items.csv";
+const MSSQ: &str = "mssq.csv";
+const MSSQ_ITEMS: &str = "mssq-items.csv";
 const ANSWERS: &str = "answers.csv";
 const SESSION: &str = "session.toml";
 
@@ -208,122 +289,49 @@ impl Results {
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_all())
             .map_err(|e| write_error(&session, e))?;
-        Ok(Self {
-            conditions: Appender::create(dir.join(CONDITIONS), CONDITIONS_HEADER)?,
-            ratings: Appender::create(dir.join(RATINGS), RATINGS_HEADER)?,
-            ssq: Appender::create(dir.join(SSQ), &ssq_header())?,
-            ssq_items: Appender::create(dir.join(SSQ_ITEMS), SSQ_ITEMS_HEADER)?,
-            answers: Appender::create(dir.join(ANSWERS), ANSWERS_HEADER)?,
-            questions: protocol.questions.iter().map(|q| q.id.clone()).collect(),
-            participant: start.participant.clone(),
-            names,
-            dir,
-            started: None,
-        })
+        Self::with_files(dir, protocol, &start.participant, names, Appender::create)
     }
 
-    /// The session of `participant` resumed: what was answered, read back
-    /// from its files, and the order it runs in. The protocol must be the
-    /// one it started with (by SHA-256). A `[[resumed]]` table is appended
-    /// to `session.toml`, saying which condition starts again and how many
-    /// of its ratings belong to the attempt cut off.
-    pub fn resume(
-        root: &Path,
+    /// The results of a session in `dir`, its files made or opened by
+    /// `file` (path, header, sync).
+    fn with_files(
+        dir: PathBuf,
         protocol: &Protocol,
-        protocol_text: &str,
         participant: &str,
-    ) -> Result<(Self, Vec<usize>, Progress), ResultsError> {
-        let dir = Self::folder(root, protocol, participant);
-        let session_path = dir.join(SESSION);
-        if !session_path.is_file() {
-            return Err(ResultsError::NothingToResume {
-                participant: participant.to_string(),
-                dir,
-            });
-        }
-        let session = read(&session_path)?;
-        let was = toml_string(&session, "protocol_sha256").unwrap_or_default();
-        let now = sha256_hex(protocol_text.as_bytes());
-        if was != now {
-            return Err(ResultsError::ProtocolChanged { was, now });
-        }
-        let order = order_of(&session, &session_path, protocol)?;
-        let names = names(protocol, &order);
-        let position_of = |name: &str| names.iter().position(|n| n == name);
-        let mut done = Progress::default();
-        let rows_of =
-            |file: &str, f: &mut dyn FnMut(&[&str]) -> Option<()>| read_rows(&dir.join(file), f);
-        rows_of(CONDITIONS, &mut |r| {
-            done.played.push(position_of(r.get(1)?)?);
-            Some(())
-        })?;
-        rows_of(SSQ_ITEMS, &mut |r| {
-            let rating: u8 = r.get(5)?.parse().ok().filter(|&v| v <= ssq::MAX_RATING)?;
-            match *r.get(3)? {
-                "baseline" => done.baseline.push(rating),
-                "post" => {
-                    let p = position_of(r.get(1)?)?;
-                    match done.post.iter_mut().find(|(q, _)| *q == p) {
-                        Some((_, items)) => items.push(rating),
-                        None => done.post.push((p, vec![rating])),
-                    }
-                }
-                _ => return None,
-            }
-            Some(())
-        })?;
-        let questions: Vec<String> = protocol.questions.iter().map(|q| q.id.clone()).collect();
-        let mut ranks = Vec::new();
-        rows_of(ANSWERS, &mut |r| {
-            let p = position_of(r.get(1)?)?;
-            match *r.get(3)? {
-                "rank" => ranks.push((r.get(4)?.parse::<usize>().ok()?, p)),
-                q => done
-                    .answered
-                    .push((p, questions.iter().position(|id| id == q)?)),
-            }
-            Some(())
-        })?;
-        ranks.sort();
-        done.ranked = ranks.into_iter().map(|(_, p)| p).collect();
-        done.baseline.truncate(ssq::ITEMS.len());
-        // The first condition not played starts again; its ratings so far
-        // belong to the attempt that was cut off.
-        let restart = (0..order.len()).find(|p| !done.played.contains(p));
-        if let Some(position) = restart {
-            let mut discarded = 0;
-            read_rows(&dir.join(RATINGS), &mut |r| {
-                if r.get(1) == Some(&names[position].as_str()) {
-                    discarded += 1;
-                }
-                Some(())
-            })?;
-            let note = format!(
-                "\n[[resumed]]\nat_utc = \"{}\"\nfrom_position = {}\ncondition = \"{}\"\n\
-                 discarded_ratings = {discarded}\n",
-                utc_now(),
-                position + 1,
-                names[position]
-            );
-            let mut a = Appender::open(session_path)?;
-            a.file
-                .write_all(note.as_bytes())
-                .and_then(|()| a.file.sync_data())
-                .map_err(|e| write_error(&a.path, e))?;
-        }
-        let results = Self {
-            conditions: Appender::open(dir.join(CONDITIONS))?,
-            ratings: Appender::open(dir.join(RATINGS))?,
-            ssq: Appender::open(dir.join(SSQ))?,
-            ssq_items: Appender::open(dir.join(SSQ_ITEMS))?,
-            answers: Appender::open(dir.join(ANSWERS))?,
-            questions,
+        names: Vec<String>,
+        file: fn(PathBuf, &str, &mut Sync) -> Result<Appender, ResultsError>,
+    ) -> Result<Self, ResultsError> {
+        let mut sync = Sync::default();
+        let mut open = |name: &str, header: &str| file(dir.join(name), header, &mut sync);
+        let mssq = match protocol.mssq {
+            true => Some((
+                open(MSSQ_ITEMS, MSSQ_ITEMS_HEADER)?,
+                open(MSSQ, MSSQ_HEADER)?,
+            )),
+            false => None,
+        };
+        Ok(Self {
+            conditions: open(CONDITIONS, CONDITIONS_HEADER)?,
+            ratings: open(RATINGS, RATINGS_HEADER)?,
+            ssq: open(SSQ, &ssq_header())?,
+            ssq_items: open(SSQ_ITEMS, SSQ_ITEMS_HEADER)?,
+            answers: open(ANSWERS, ANSWERS_HEADER)?,
+            mssq,
+            scale: protocol.in_play_scale.name(),
+            questions: protocol.questions.iter().map(|q| q.id.clone()).collect(),
             participant: participant.to_string(),
             names,
             dir,
             started: None,
-        };
-        Ok((results, order, done))
+            ended: None,
+            sync,
+        })
+    }
+
+    /// Puts `sync` in place of `sync_data` for every line written from
+    /// now on: the seam a test counts the syncs through, or fails them.
+    pub fn set_sync(&mut self, sync: Box<SyncFn>) {
+        self.sync = Sync(sync);
     }
 
     /// The participant's folder.
@@ -333,8 +341,8 @@ impl Results {
 
     /// The recording of the condition under way: its file name in the
     /// participant's folder, `N-CONDITION.wrec`, or `N-CONDITION-2.wrec`
-    /// and so on when a resumed session plays a condition again (the cut
-    /// off attempt's recording stays).
+    /// and so on when a name is taken (an older session's cut off attempt
+    /// keeps its recording).
     pub fn recording_name(&self) -> Option<&str> {
         self.started.as_ref().map(|(_, name)| name.as_str())
     }
@@ -357,31 +365,68 @@ impl Results {
             .expect("a free name")
     }
 
-    /// Writes what `event` says, durably, before returning.
+    /// Writes what `event` says, durably, before returning. A condition's
+    /// end waits for [`Results::recorded`], which writes its row once its
+    /// recording is closed.
     pub fn write(&mut self, event: &Event) -> Result<(), ResultsError> {
         let who = self.participant.clone();
         let at = |p: usize| format!("{who},{},{}", self.names[p], label(p));
+        let sync = &mut self.sync;
         match *event {
             Event::ConditionStarted { position } => {
                 self.started = Some((utc_now(), self.free_recording_name(position)));
             }
-            Event::Fms { position, t_s, fms } => {
-                let fms = fms.map_or(String::new(), |v| v.to_string());
-                let line = format!("{},{},{t_s:.3},{fms}", at(position), position + 1);
-                self.ratings.line(&line)?;
+            Event::Rating {
+                position,
+                t_s,
+                rating,
+            } => {
+                let rating = rating.map_or(String::new(), |v| v.to_string());
+                let line = format!(
+                    "{},{},{t_s:.3},{},{rating}",
+                    at(position),
+                    position + 1,
+                    self.scale
+                );
+                self.ratings.line(&line, sync)?;
             }
             Event::ConditionEnded {
                 position,
                 duration_s,
-                ended_early,
+                reason,
             } => {
-                let (started, recording) = self.started.take().unwrap_or_default();
+                let started = self.started.as_ref().map(|(s, _)| s.clone());
+                self.ended = Some(Ended {
+                    position,
+                    duration_s,
+                    reason,
+                    started: started.unwrap_or_default(),
+                });
+            }
+            Event::MssqItem { item, answer } => {
+                let (section, kind) = mssq::Section::of_item(item);
                 let line = format!(
-                    "{},{},{started},{duration_s:.3},{ended_early},{recording}",
-                    at(position),
-                    position + 1,
+                    "{who},{},{},{}",
+                    section.name(),
+                    kind + 1,
+                    mssq::answer_text(answer)
                 );
-                self.conditions.line(&line)?;
+                let (items, _) = self.mssq.as_mut().expect("the protocol asks the MSSQ");
+                items.line(&line, sync)?;
+            }
+            Event::MssqDone { child, adult } => {
+                let s = mssq::score(&child, &adult);
+                let score = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.4}"));
+                let line = format!(
+                    "{who},{},{},{},{},{}",
+                    score(s.child),
+                    score(s.adult),
+                    score(s.raw),
+                    s.child_not_travelled,
+                    s.adult_not_travelled
+                );
+                let (_, scores) = self.mssq.as_mut().expect("the protocol asks the MSSQ");
+                scores.line(&line, sync)?;
             }
             Event::SsqItem { when, item, rating } => {
                 let line = format!(
@@ -390,7 +435,7 @@ impl Results {
                     when_name(when),
                     item + 1
                 );
-                self.ssq_items.line(&line)?;
+                self.ssq_items.line(&line, &mut self.sync)?;
             }
             Event::SsqDone { when, answers } => {
                 let s = ssq::score(&answers);
@@ -405,7 +450,7 @@ impl Results {
                     s.disorientation,
                     s.total
                 );
-                self.ssq.line(&line)?;
+                self.ssq.line(&line, &mut self.sync)?;
             }
             Event::Answer {
                 position,
@@ -413,15 +458,53 @@ impl Results {
                 value,
             } => {
                 let line = format!("{},{},{value}", at(position), self.questions[index]);
-                self.answers.line(&line)?;
+                self.answers.line(&line, sync)?;
             }
             Event::Rank { rank, position } => {
                 let line = format!("{},rank,{rank}", at(position));
-                self.answers.line(&line)?;
+                self.answers.line(&line, sync)?;
             }
             Event::Finished => {}
         }
         Ok(())
+    }
+
+    /// The condition that ended has its recording closed at `saved` (None
+    /// if it has none): its row of `conditions.csv` written, with the
+    /// recording's SHA-256, map and settings, so the report can tell the
+    /// recording played from any other.
+    pub fn recorded(&mut self, saved: Option<&Path>) -> Result<(), ResultsError> {
+        let Some(end) = self.ended.take() else {
+            return Ok(());
+        };
+        self.started = None;
+        let (name, sha, map, settings) = match saved {
+            Some(path) => {
+                let id = identify(path)?;
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                (
+                    name.unwrap_or_default(),
+                    id.sha256,
+                    id.map,
+                    id.settings_sha256,
+                )
+            }
+            None => Default::default(),
+        };
+        let p = end.position;
+        let line = format!(
+            "{},{},{},{},{},{:.3},{},{name},{},{:.3},{sha},{map},{settings}",
+            self.participant,
+            self.names[p],
+            label(p),
+            p + 1,
+            end.started,
+            end.duration_s,
+            end.reason != EndReason::Completed,
+            end.reason.name(),
+            end.duration_s,
+        );
+        self.conditions.line(&line, &mut self.sync)
     }
 
     /// `participant,condition,label` of an SSQ given `when`.
@@ -455,10 +538,13 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
         format!("[{}]", items.join(", "))
     };
     let labels: Vec<String> = (0..names.len()).map(label).collect();
-    let simulated = match start.simulated {
+    let mut simulated = match start.simulated {
         Some(seed) => format!("simulated = true\nsimulate_seed = {seed}\n"),
         None => "simulated = false\n".to_string(),
     };
+    if let Some(site) = &start.site {
+        simulated.push_str(&format!("site = {}\n", toml_quote(site)));
+    }
     format!(
         "# A wobblecaster study session: written when it started, then only\n\
          # appended to ([[resumed]] tables).\n\
@@ -516,61 +602,6 @@ fn chain_of(e: &dyn std::error::Error) -> String {
     crate::located::chain(e)
 }
 
-/// Calls `row` with the fields of every line of the CSV file at `path`
-/// after its header; a line it cannot read (None) is a located error.
-fn read_rows(path: &Path, row: &mut dyn FnMut(&[&str]) -> Option<()>) -> Result<(), ResultsError> {
-    let text = read(path)?;
-    for (i, line) in text.lines().enumerate().skip(1) {
-        let fields: Vec<&str> = line.split(',').collect();
-        if row(&fields).is_none() {
-            let message = format!("a line this program did not write: `{}`", truncate(line));
-            let at = Place::text(i + 1, 1);
-            return Err(ResultsError::Unreadable(Located::new(path, at, message)));
-        }
-    }
-    Ok(())
-}
-
-fn truncate(line: &str) -> String {
-    line.chars().take(80).collect()
-}
-
-/// A top-level string of a TOML document.
-fn toml_string(text: &str, key: &str) -> Option<String> {
-    let doc = toml::de::DeTable::parse(text).ok()?;
-    let v = doc.get_ref().get(key)?;
-    v.get_ref().as_str().map(str::to_string)
-}
-
-/// The order (protocol condition indices) a session's `order` names.
-fn order_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, ResultsError> {
-    let bad = |m: &str| ResultsError::Unreadable(Located::whole(file, m.to_string()));
-    let doc = toml::de::DeTable::parse(text).map_err(|_| bad("not TOML as written"))?;
-    let order = doc
-        .get_ref()
-        .get("order")
-        .and_then(|v| v.get_ref().as_array())
-        .ok_or_else(|| bad("no `order` list"))?;
-    let mut indices = Vec::new();
-    for name in order.iter() {
-        let name = name
-            .get_ref()
-            .as_str()
-            .ok_or_else(|| bad("`order` lists names"))?;
-        let i = protocol.conditions.iter().position(|c| c.name == name);
-        indices.push(i.ok_or_else(|| bad("`order` names a condition the protocol lacks"))?);
-    }
-    let mut sorted = indices.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    if sorted.len() != protocol.conditions.len() || indices.len() != sorted.len() {
-        return Err(bad(
-            "`order` does not list each condition of the protocol once",
-        ));
-    }
-    Ok(indices)
-}
-
 /// Now in UTC, `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn utc_now() -> String {
     let secs = SystemTime::now()
@@ -580,21 +611,4 @@ pub fn utc_now() -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sha256_matches_the_standard_vector() {
-        assert_eq!(
-            sha256_hex(b"abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-    }
-
-    #[test]
-    fn toml_quoting_survives_a_round_trip() {
-        let text = "name = \"x\"\n# a \"quote\" and \\ back\tslash\u{7}";
-        let doc = format!("v = {}\n", toml_quote(text));
-        assert_eq!(toml_string(&doc, "v").as_deref(), Some(text));
-    }
-}
+mod tests;

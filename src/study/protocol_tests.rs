@@ -1,0 +1,248 @@
+//! Tests of the protocol reader.
+
+use super::*;
+use crate::sim::{Coupling, Model};
+
+const GOOD: &str = r#"
+name = "walking"
+description = "Two models."
+map = "feel_course"
+exposure_s = 120
+fms_interval_s = 30
+rest_s = 60
+stop_at_fms = 15
+
+[comfort]
+head_bob = 0
+
+[[question]]
+id = "control"
+text = "How in control did you feel?"
+low = "not at all"
+high = "completely"
+
+[[condition]]
+name = "polar-velocity"
+movement = { model = "polar", coupling = "velocity" }
+
+[[condition]]
+name = "classic"
+exposure_s = 90
+[condition.movement]
+model = "classic"
+[condition.video]
+fov = 100
+"#;
+
+fn parse(text: &str) -> Result<Protocol, ProtocolErrors> {
+    Protocol::parse(text, Path::new("p.toml"))
+}
+
+/// Every fault of `text` as `line:col: message`.
+fn errors(text: &str) -> Vec<String> {
+    let e = parse(text).expect_err("the protocol has faults");
+    e.0.iter()
+        .map(|e| format!("{}:{}: {}", e.at.line(), e.at.col(), e.kind))
+        .collect()
+}
+
+/// `GOOD` with `from` replaced by `to`.
+fn good_with(from: &str, to: &str) -> String {
+    assert!(GOOD.contains(from), "{from}");
+    GOOD.replacen(from, to, 1)
+}
+
+#[test]
+fn a_protocol_reads_with_shared_and_own_overrides() {
+    let p = parse(GOOD).unwrap();
+    assert_eq!(p.name, "walking");
+    assert_eq!(p.map, "feel_course");
+    assert_eq!(
+        (p.fms_interval_s, p.rest_s, p.stop_at_fms),
+        (30.0, 60.0, Some(15))
+    );
+    assert!(p.ssq && p.ranking);
+    assert_eq!(p.questions.len(), 1);
+    assert_eq!(p.questions[0].high, "completely");
+    let [polar, classic] = &p.conditions[..] else {
+        panic!("two conditions")
+    };
+    assert_eq!(polar.tunables.model, Model::Polar);
+    assert_eq!(polar.tunables.coupling, Coupling::Velocity);
+    assert_eq!(polar.exposure_s, 120.0);
+    assert_eq!(classic.tunables.model, Model::Classic);
+    assert_eq!(classic.exposure_s, 90.0);
+    assert_eq!(classic.fov_deg, 100.0);
+    // The shared [comfort] applies to both; the default elsewhere.
+    assert_eq!(polar.tunables.head_bob, 0.0);
+    assert_eq!(classic.tunables.head_bob, 0.0);
+    assert_eq!(polar.fov_deg, crate::render::DEFAULT_FOV_DEG);
+}
+
+#[test]
+fn the_local_settings_file_does_not_change_a_condition() {
+    // Conditions start from the defaults, not from a settings file.
+    let p = parse(GOOD).unwrap();
+    let d = Tunables::default();
+    assert_eq!(p.conditions[0].tunables.polar, d.polar);
+    assert_eq!(p.conditions[0].tunables.gyro, d.gyro);
+}
+
+#[test]
+fn settings_faults_are_located_with_the_settings_words() {
+    let text = good_with("model = \"classic\"", "model = \"clasic\"");
+    assert_eq!(
+        errors(&text),
+        ["27:9: `model` must be one of polar, classic, quake, found `clasic` (did you mean `classic`?)"]
+    );
+    let text = good_with("fov = 100", "fov = 200");
+    assert_eq!(
+        errors(&text),
+        ["29:7: `fov` must be 60 to 120 degrees, found 200"]
+    );
+    let text = good_with("head_bob = 0", "head_bop = 0");
+    let e = errors(&text);
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("11:1: unknown key `head_bop` in [comfort] (did you mean `head_bob`?)"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn protocol_faults_are_located_with_the_nearest_key() {
+    let text = good_with("rest_s = 60", "rest_sec = 60");
+    assert_eq!(
+        errors(&text),
+        ["7:1: unknown key `rest_sec` (did you mean `rest_s`?)"]
+    );
+    let text = good_with("exposure_s = 90", "exposure = 90");
+    assert_eq!(
+        errors(&text),
+        ["25:1: unknown key `exposure` in a condition (did you mean `exposure_s`?)"]
+    );
+    let text = good_with("fms_interval_s = 30", "fms_interval_s = 5");
+    assert_eq!(
+        errors(&text),
+        ["6:18: `fms_interval_s` must be 10 to 600 seconds, found 5"]
+    );
+    let text = good_with("low = \"not at all\"", "lo = \"not at all\"");
+    let e = errors(&text);
+    assert!(
+        e.contains(&"16:1: unknown key `lo` in a question (did you mean `low`?)".to_string()),
+        "{e:?}"
+    );
+    assert!(
+        e.iter().any(|m| m.ends_with("a question without `low`")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn names_must_be_safe_for_files_and_unique() {
+    let text = good_with("name = \"walking\"", "name = \"../walking\"");
+    let e = errors(&text);
+    assert!(
+        e[0].starts_with("2:8: `name` must be 1 to 64 letters"),
+        "{e:?}"
+    );
+    let text = good_with("name = \"classic\"", "name = \"polar-velocity\"");
+    assert_eq!(
+        errors(&text),
+        ["24:8: a second condition named `polar-velocity`"]
+    );
+}
+
+#[test]
+fn participant_sections_and_machine_video_keys_are_refused() {
+    let text = format!("{GOOD}[condition.bindings]\nforward = [\"KeyW\"]\n");
+    let e = errors(&text);
+    assert!(e[0].contains("cannot set [bindings]"), "{e:?}");
+    let text = good_with("fov = 100", "size = \"640x360\"");
+    let e = errors(&text);
+    assert!(
+        e[0].starts_with("29:1: a protocol sets only fov of [video]"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn missing_essentials_are_named() {
+    let e = errors("description = \"x\"\n");
+    assert_eq!(
+        e,
+        [
+            "1:1: no conditions: add at least one [[condition]]",
+            "1:1: `name` is missing: give the study's name, such as \"walking\"",
+            "1:1: `map` is missing: give the map, such as \"feel_course\"",
+        ]
+    );
+    let e = errors("name = \"x\"\nmap = \"m\"\ncondition = 3\n");
+    assert_eq!(
+        e,
+        ["3:13: `condition` must be tables written [[condition]]"]
+    );
+    let e = errors("name = \"x\"\nmap = \"m\n");
+    assert!(e[0].starts_with("2:"), "{e:?}");
+    assert!(e[0].contains("bad TOML"), "{e:?}");
+}
+
+#[test]
+fn too_many_conditions_are_refused_at_the_one_over() {
+    let mut text = String::from("name = \"x\"\nmap = \"m\"\n");
+    for i in 0..=MAX_CONDITIONS {
+        text += &format!("[[condition]]\nname = \"c{i}\"\n");
+    }
+    let e = errors(&text);
+    assert_eq!(
+        e,
+        [format!(
+            "{}:1: more than 12 conditions",
+            3 + 2 * MAX_CONDITIONS
+        )]
+    );
+}
+
+#[test]
+fn the_misc_and_the_mssq_are_chosen_by_keys() {
+    let p = parse(GOOD).unwrap();
+    assert_eq!(p.in_play_scale, InPlayScale::Fms);
+    assert!(!p.mssq, "the MSSQ is asked only when the protocol says so");
+    assert_eq!(p.stop_rating(), Some(15));
+    let misc = good_with(
+        "stop_at_fms = 15",
+        "in_play_scale = \"misc\"\nstop_at_misc = 7\nmssq = true",
+    );
+    let p = parse(&misc).unwrap();
+    assert_eq!(p.in_play_scale, InPlayScale::Misc);
+    assert_eq!((p.stop_at_misc, p.stop_at_fms), (Some(7), None));
+    assert_eq!(p.stop_rating(), Some(7));
+    assert!(p.mssq);
+}
+
+#[test]
+fn a_stop_rule_off_its_scale_or_its_range_is_a_fault() {
+    let e = errors(&good_with("stop_at_fms = 15", "stop_at_misc = 7"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("8:16: `stop_at_misc` is a rule for the MISC scale"),
+        "{e:?}"
+    );
+    let e = errors(&good_with(
+        "stop_at_fms = 15",
+        "in_play_scale = \"misc\"\nstop_at_fms = 15",
+    ));
+    assert!(e[0].contains("set in_play_scale = \"fms\""), "{e:?}");
+    let e = errors(&good_with(
+        "stop_at_fms = 15",
+        "in_play_scale = \"misc\"\nstop_at_misc = 11",
+    ));
+    assert!(e[0].contains("`stop_at_misc` must be 1 to 10"), "{e:?}");
+    let e = errors(&good_with("stop_at_fms = 15", "in_play_scale = \"MISC\""));
+    assert!(
+        e[0].contains("`in_play_scale` must be one of fms, misc, found `MISC`"),
+        "{e:?}"
+    );
+    let e = errors(&good_with("stop_at_fms = 15", "mssq = 1"));
+    assert!(e[0].contains("`mssq` must be true or false"), "{e:?}");
+}

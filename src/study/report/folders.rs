@@ -1,0 +1,137 @@
+//! The participants of one study, from one results folder or several (a
+//! folder per site, say): every participant's folder in each, none met
+//! twice, all of one study and of one protocol (by the SHA-256 each
+//! `session.toml` gives).
+
+use super::participant::{self, Participant};
+use super::{table, ReportError, MAX_ENTRIES};
+use std::path::Path;
+
+/// The files of a participant's folder that hold the session's data: a
+/// folder with any of them but no `session.toml` is refused.
+const DATA_FILES: [&str; 5] = [
+    "conditions.csv",
+    "ratings.csv",
+    "ssq.csv",
+    "ssq-items.csv",
+    "answers.csv",
+];
+
+/// Every participant in the folders `dirs`, by ID (as one folder holding
+/// them all would list them), and the folders left out (named with their
+/// results folder when there are several). The report's own folder `out`
+/// is passed over.
+pub(super) fn read(
+    dirs: &[&Path],
+    out: &Path,
+) -> Result<(Vec<Participant>, Vec<String>), ReportError> {
+    let mut all: Vec<Participant> = Vec::new();
+    let mut skipped = Vec::new();
+    for dir in dirs {
+        let (participants, left_out) = read_folder(dir, out)?;
+        for p in participants {
+            if let Some(first) = all.iter().find(|q| q.id() == p.id()) {
+                return Err(ReportError::SameParticipant {
+                    id: p.id().to_string(),
+                    first: first.dir.clone(),
+                    second: p.dir,
+                });
+            }
+            all.push(p);
+        }
+        skipped.extend(left_out.into_iter().map(|s| match dirs.len() {
+            1 => s,
+            _ => format!("{}/{s}", dir.display()),
+        }));
+    }
+    all.sort_by(|a, b| a.id().cmp(b.id()));
+    one_study(&all)?;
+    one_protocol(&all)?;
+    Ok((all, skipped))
+}
+
+/// Every participant's folder in `results_dir`, by name; and the folders
+/// left out. The report's own folder `out` is passed over, as are files
+/// and hidden entries.
+fn read_folder(
+    results_dir: &Path,
+    out: &Path,
+) -> Result<(Vec<Participant>, Vec<String>), ReportError> {
+    let list = |source| ReportError::List {
+        dir: results_dir.to_owned(),
+        source,
+    };
+    let out = std::fs::canonicalize(out).ok();
+    let mut folders = Vec::new();
+    for (i, entry) in std::fs::read_dir(results_dir).map_err(list)?.enumerate() {
+        if i == MAX_ENTRIES {
+            return Err(ReportError::TooManyEntries(results_dir.to_owned()));
+        }
+        let entry = entry.map_err(list)?;
+        let is_folder = entry.file_type().map_err(list)?.is_dir();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        if !is_folder || name.starts_with('.') || std::fs::canonicalize(&path).ok() == out {
+            continue;
+        }
+        folders.push((name, path));
+    }
+    folders.sort();
+    let mut participants = Vec::new();
+    let mut skipped = Vec::new();
+    for (name, path) in folders {
+        if !path.join("session.toml").exists() {
+            if DATA_FILES.iter().any(|f| path.join(f).exists()) {
+                return Err(ReportError::NoSession(path));
+            }
+            skipped.push(format!("{name}/ (no session.toml)"));
+        } else if table::name(&name).is_err() {
+            skipped.push(format!(
+                "{name}/ (not a participant ID: letters, digits, - and _)"
+            ));
+        } else {
+            participants.push(participant::read(&path, &name)?);
+        }
+    }
+    if participants.is_empty() {
+        return Err(ReportError::NoParticipants(results_dir.to_owned()));
+    }
+    Ok((participants, skipped))
+}
+
+/// Nothing wrong if every participant took part in one study; else the
+/// error naming two.
+fn one_study(participants: &[Participant]) -> Result<(), ReportError> {
+    let first = &participants[0].session;
+    match participants.iter().find(|p| p.session.study != first.study) {
+        None => Ok(()),
+        Some(other) => Err(ReportError::TwoStudies {
+            first: first.study.clone(),
+            first_by: first.participant.clone(),
+            second: other.session.study.clone(),
+            second_by: other.session.participant.clone(),
+        }),
+    }
+}
+
+/// Nothing wrong if every participant ran the same protocol file (by its
+/// SHA-256); else the error naming two `session.toml` files.
+fn one_protocol(participants: &[Participant]) -> Result<(), ReportError> {
+    let first = &participants[0].session;
+    let other = participants
+        .iter()
+        .find(|p| p.session.protocol_sha256 != first.protocol_sha256);
+    match other {
+        None => Ok(()),
+        Some(other) => Err(ReportError::TwoProtocols {
+            first: first.path.clone(),
+            second: other.session.path.clone(),
+        }),
+    }
+}
+
+/// Every condition of the participants' protocol, in its order.
+pub(super) fn condition_names(participants: &[Participant]) -> Vec<String> {
+    let conditions = &participants[0].session.protocol.conditions;
+    conditions.iter().map(|c| c.name.clone()).collect()
+}
