@@ -29,55 +29,123 @@ const VALUE: [u8; 3] = [120, 220, 255];
 /// The keys' colour.
 const HINT: [u8; 3] = [170, 170, 170];
 
+/// The largest text scale a panel uses: 24-pixel glyphs.
+const MAX_SCALE: usize = 3;
+/// The shortest frame at which a panel's text keeps at least scale 2
+/// (16-pixel glyphs), wrapping rather than shrinking: 960x540, the
+/// window's default size, and above.
+const READABLE_FROM: (usize, usize) = (960, 540);
+/// The share of the frame's width a panel's lines may take, tenths.
+const WIDTH_TENTHS: usize = 9;
+/// The share of the frame's height a compact panel (a prompt over play)
+/// may take, fifths: the view stays mostly visible.
+const COMPACT_FIFTHS: usize = 2;
+
+/// A panel laid out for a frame: the text scale chosen and every line
+/// wrapped at word boundaries to the frame's width.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Each glyph pixel drawn this many pixels square (glyphs are
+    /// `8 * scale` pixels tall); the answer is three times larger.
+    pub scale: usize,
+    /// The heading's lines.
+    pub title: Vec<String>,
+    /// The body's lines (an empty line leaves a gap).
+    pub lines: Vec<String>,
+    /// The keys' lines.
+    pub hint: Vec<String>,
+    /// The panel's height, pixels.
+    pub height: i64,
+}
+
+impl Layout {
+    /// `panel` wrapped for a frame `width` pixels wide at `scale`.
+    fn at(panel: &Panel, width: usize, scale: usize) -> Self {
+        let chars = (width * WIDTH_TENTHS / 10 / (GLYPH * scale)).max(1);
+        let wrap = |text: &str| super::help::wrap(text, chars, " ");
+        let title = wrap(&panel.title);
+        let lines: Vec<String> = panel.lines.iter().flat_map(|l| wrap(l)).collect();
+        let hint = wrap(&panel.hint);
+        let line_h = line_height(scale);
+        let rows = (title.len() + lines.len() + hint.len()) as i64 + 2;
+        let value = match panel.value {
+            Some(_) => (GLYPH * scale * 3) as i64 + line_h,
+            None => 0,
+        };
+        Self {
+            scale,
+            height: rows * line_h + line_h / 2 + value,
+            title,
+            lines,
+            hint,
+        }
+    }
+}
+
+/// The height of a line of text at `scale`, pixels.
+fn line_height(scale: usize) -> i64 {
+    ((GLYPH + 4) * scale) as i64
+}
+
+/// `panel` laid out for a `width` x `height` frame: the largest scale (at
+/// most [`MAX_SCALE`]) at which its wrapped lines fit the frame's height
+/// (a compact panel, two fifths of it). From [`READABLE_FROM`] up the
+/// scale is never below 2; below that size it shrinks only as far as the
+/// text needs to fit.
+pub fn layout(panel: &Panel, (width, height): (usize, usize)) -> Layout {
+    let room = match panel.compact {
+        true => height * COMPACT_FIFTHS / 5,
+        false => height,
+    } as i64;
+    let floor = match width >= READABLE_FROM.0 && height >= READABLE_FROM.1 {
+        true => 2,
+        false => 1,
+    };
+    (floor..=MAX_SCALE)
+        .rev()
+        .map(|scale| Layout::at(panel, width, scale))
+        .find(|l| l.height <= room)
+        .unwrap_or_else(|| Layout::at(panel, width, floor))
+}
+
 /// Draws `panel` over `frame`: darkened whole (or, compact, a box at the
-/// top), the text scaled to fit the width.
+/// top), its text as large as [`layout`] finds it fits, wrapped.
 pub fn draw_panel(frame: Frame, panel: &Panel) {
     let mut c = Canvas::over(frame);
     let (width, height) = (c.width, c.height);
-    let longest = std::iter::once(&panel.title)
-        .chain(&panel.lines)
-        .chain(std::iter::once(&panel.hint))
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    // The largest whole scale at which the longest line fits, at most 3.
-    let scale = (width * 9 / 10 / (longest * GLYPH)).clamp(1, 3);
-    let line_h = (GLYPH * scale + 4 * scale) as i64;
-    let value_scale = scale * 3;
-    let rows = 2 + panel.lines.len() as i64 + 2;
-    let mut h = rows * line_h
-        + if panel.value.is_some() {
-            (GLYPH * value_scale) as i64 + line_h
-        } else {
-            0
-        };
-    if panel.compact {
-        h = h.min(height as i64);
-        c.shade_rect(0, 0, width as i64, h);
-        c.shade_rect(0, 0, width as i64, h);
-    } else {
-        c.shade_rect(0, 0, width as i64, height as i64);
-        c.shade_rect(0, 0, width as i64, height as i64);
-    }
+    let l = layout(panel, (width, height));
+    let scale = l.scale;
+    let line_h = line_height(scale);
+    let shaded = match panel.compact {
+        true => l.height.min(height as i64),
+        false => height as i64,
+    };
+    c.shade_rect(0, 0, width as i64, shaded);
+    c.shade_rect(0, 0, width as i64, shaded);
     let mut y = if panel.compact {
         line_h / 2
     } else {
-        ((height as i64 - h) / 2).max(line_h / 2)
+        ((height as i64 - l.height) / 2).max(line_h / 2)
     };
-    c.centred(y, &[&panel.title], scale, TITLE);
-    y += line_h * 3 / 2;
-    for line in &panel.lines {
+    for line in &l.title {
+        c.centred(y, &[line], scale, TITLE);
+        y += line_h;
+    }
+    y += line_h / 2;
+    for line in &l.lines {
         c.centred(y, &[line], scale, TEXT);
         y += line_h;
     }
     if let Some(v) = &panel.value {
         y += line_h / 2;
-        c.centred(y, &[v], value_scale, VALUE);
-        y += (GLYPH * value_scale) as i64 + line_h / 2;
+        c.centred(y, &[v], scale * 3, VALUE);
+        y += (GLYPH * scale * 3) as i64 + line_h / 2;
     }
     y += line_h / 2;
-    c.centred(y, &[&panel.hint], scale, HINT);
+    for line in &l.hint {
+        c.centred(y, &[line], scale, HINT);
+        y += line_h;
+    }
 }
 
 #[cfg(test)]
@@ -103,5 +171,52 @@ mod tests {
             last_row.iter().all(|&b| b == 100),
             "play shows below the box"
         );
+    }
+
+    /// A panel of `lines` under a title, with a hint.
+    fn panel(lines: &[&str], compact: bool) -> Panel {
+        Panel {
+            title: "Welcome, and thank you for taking part".into(),
+            lines: lines.iter().map(|l| l.to_string()).collect(),
+            value: None,
+            hint: "Press Enter to begin".into(),
+            compact,
+        }
+    }
+
+    #[test]
+    fn text_is_sixteen_pixels_tall_at_the_default_window_and_long_lines_wrap() {
+        // A line of 120 characters: the old rule shrank everything to the
+        // 8-pixel font so that it fitted on one line.
+        let long = "You can stop a condition at any moment with Backspace, and you should if \
+                    you feel unwell. Stopping is always fine.";
+        let p = panel(&[long, "", "Move with the keys you know."], false);
+        let l = layout(&p, (960, 540));
+        assert!(l.scale * GLYPH >= 16, "glyphs {} px", l.scale * GLYPH);
+        assert!(l.lines.len() > 3, "the long line wraps: {:?}", l.lines);
+        let chars = 960 * WIDTH_TENTHS / 10 / (GLYPH * l.scale);
+        assert!(l.lines.iter().all(|line| line.chars().count() <= chars));
+        assert_eq!(
+            l.lines.join(" ").split_whitespace().count(),
+            27,
+            "no word lost"
+        );
+        // Larger frames take larger text; small ones shrink to fit.
+        assert_eq!(layout(&p, (1920, 1080)).scale, MAX_SCALE);
+        assert_eq!(layout(&p, (320, 180)).scale, 1);
+        // A tall list keeps 16 pixels at 960x540 and pages nothing away.
+        let many: Vec<String> = (0..14).map(|i| format!("{i} a choice")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        assert_eq!(layout(&panel(&many, false), (960, 540)).scale, 2);
+    }
+
+    #[test]
+    fn a_compact_prompt_leaves_most_of_the_view_to_play() {
+        let mut p = panel(&["0 = no sickness at all ... 20 = frank sickness"], true);
+        p.value = Some("12".into());
+        p.hint = "number keys or PageUp/PageDown, then Enter (15 s)".into();
+        let l = layout(&p, (960, 540));
+        assert_eq!(l.scale, 2);
+        assert!(l.height <= 540 * 2 / 5, "{}", l.height);
     }
 }
