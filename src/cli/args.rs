@@ -12,7 +12,7 @@ use crate::sim::tunable_table::{
 };
 use crate::sim::{Coupling, Model, Pose, Tunables};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How the window shows the game.
 #[derive(Args)]
@@ -36,9 +36,10 @@ pub struct WindowArgs {
 
 impl WindowArgs {
     /// The settings file (this one's, else the per-user one), read; also
-    /// the file to watch. A file named with `--settings` must exist; the
-    /// per-user one may not (yet): then the defaults stand, and creating
-    /// it while playing applies it.
+    /// the file to watch. A file named with `--settings` that does not
+    /// exist yet is made with the defaults (never over anything there),
+    /// and the terminal says where; the per-user one may not exist (yet):
+    /// then the defaults stand, and creating it while playing applies it.
     #[cfg(feature = "window")]
     pub fn load_settings(&self) -> Result<(Settings, Option<PathBuf>), CliError> {
         let Some(path) = self.settings.clone().or_else(settings::default_path) else {
@@ -46,6 +47,13 @@ impl WindowArgs {
         };
         if self.settings.is_none() && !path.exists() {
             return Ok((Settings::default(), Some(path)));
+        }
+        if make_settings_file(&path)? {
+            eprintln!(
+                "wobblecaster: made {} with the default settings; edit it while playing and \
+                 the changes apply at once",
+                path.display()
+            );
         }
         Ok((Settings::load(&path)?, Some(path)))
     }
@@ -62,6 +70,22 @@ impl WindowArgs {
         }
         video
     }
+}
+
+/// Makes the settings file `path` with the defaults if nothing is there
+/// (not even a broken link): true if it made it. Never writes over
+/// anything.
+pub fn make_settings_file(path: &Path) -> Result<bool, CliError> {
+    if path.symlink_metadata().is_ok() {
+        return Ok(false);
+    }
+    crate::files::write_bytes(path, false, Settings::defaults_text().as_bytes()).map_err(|e| {
+        CliError::refused(format!(
+            "{} does not exist and cannot be made with the defaults: {e}",
+            path.display()
+        ))
+    })?;
+    Ok(true)
 }
 
 /// Frame timings written from the window (`--pacing`).
@@ -362,5 +386,35 @@ mod pacing_tests {
         let fine = args(dir.join("pacing.csv")).log(&others).unwrap();
         assert_eq!(fine.map(|l| l.path), Some(dir.join("pacing.csv")));
         assert_eq!(std::fs::read(&record).unwrap(), b"recording");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_settings_file_is_made_with_the_defaults_and_nothing_is_written_over() {
+        let scratch = crate::files::Scratch::new("settings-made");
+        let path = scratch.join("mine.toml");
+        assert!(make_settings_file(&path).unwrap(), "made");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, Settings::defaults_text());
+        assert_eq!(Settings::load(&path).unwrap(), Settings::default());
+        // There now: left as it is, edits and all.
+        std::fs::write(&path, "# mine\n").unwrap();
+        assert!(!make_settings_file(&path).unwrap(), "not made twice");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "# mine\n");
+        // A folder that is not there: refused, saying so.
+        let e = make_settings_file(&scratch.join("no/such/folder.toml")).unwrap_err();
+        assert!(e.to_string().contains("cannot be made"), "{e}");
+        // A broken link is something there: not written through.
+        #[cfg(unix)]
+        {
+            let link = scratch.join("link.toml");
+            std::os::unix::fs::symlink(scratch.join("gone.toml"), &link).unwrap();
+            assert!(!make_settings_file(&link).unwrap());
+            assert!(!scratch.join("gone.toml").exists());
+        }
     }
 }
