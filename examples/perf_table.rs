@@ -1,10 +1,11 @@
-//! The README's performance table from runs of `wobblecaster bench --csv`:
-//! for every frame size, the one-core and all-core frame times, the fill
-//! of the same buffer on all cores, the frame over that fill, all cores
-//! over one, and the one-core time a pixel, each as the range over the
-//! runs given (the median of each run; `--min` takes each run's quickest
-//! instead), then the tick, then the performance targets (PERF.md, issue
-//! 24) with how many of the runs meet each.
+//! The performance tables of docs/performance.md from runs of
+//! `wobblecaster bench --csv`: for every frame size, the one-core and
+//! all-core frame times, the fill of the same buffer on all cores, the
+//! frame over that fill, all cores over one, and the one-core time a
+//! pixel, each as the range over the runs given (the median of each run;
+//! `--min` takes each run's quickest instead), then the tick, then the
+//! performance targets (PERF.md, issue 24) with how many of the runs meet
+//! each.
 //!
 //! `--quiet` keeps only the runs a busy host did not disturb, by a test
 //! that does not look at the figures judged (PERF.md entry 42): every

@@ -3,8 +3,8 @@
 //! and 4 threads, worlds stepped on several threads at once agree with one
 //! stepped alone, and drawing frames on every core between ticks changes
 //! nothing. (Debug against release: `cargo test --release --test replay
-//! golden`, and `.ci/run` compares the release binary's hash; README,
-//! Reliability.)
+//! golden`, and `.ci/run` compares the release binary's hash;
+//! docs/reliability.md, Determinism.)
 
 mod common;
 

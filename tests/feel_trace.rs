@@ -1,5 +1,5 @@
 //! Every feel metric recomputed from `trace` output by code written here
-//! from the definitions (README, "The metrics and where they come from"),
+//! from the definitions (docs/feel-lab.md, "The metrics and where they come from"),
 //! not from the feel module, and compared with `feel --csv`: the lab must
 //! compute what it says it computes.
 

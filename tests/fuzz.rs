@@ -4,7 +4,7 @@
 //!
 //! `cargo test --test fuzz` runs a few hundred cases a parser; the long run
 //! is `PROPTEST_CASES=1000000 cargo test --release --test fuzz -- --nocapture`
-//! (README, Reliability).
+//! (docs/reliability.md, Fuzzing).
 
 mod common;
 

@@ -23,7 +23,7 @@ use wobblecaster::sim::doors::Event;
 use wobblecaster::sim::{Controls, Coupling, Model, Player, Request, Tunables, World, TICK_DT};
 
 /// The rules the checks hold the run to, as the documentation states them
-/// (README.md, maps/README.md, `wobblecaster settings --defaults` and the
+/// (docs/playing.md, maps/README.md, `wobblecaster settings --defaults` and the
 /// tunables' doc comments). Written out here on purpose: a test that read
 /// them from the code would follow the code wherever it went.
 mod spec {
@@ -447,7 +447,7 @@ fn the_play_recording_replays_to_its_committed_hashes() {
     assert_eq!(printed.trim(), format!("{:016x}", end.hash));
 }
 
-/// README: the polar model's camera looks along the speed angle with the
+/// docs/playing.md: the polar model's camera looks along the speed angle with the
 /// `velocity` coupling and along the wish heading with `heading`; the
 /// other models, and flight, look along the heading. The model and the
 /// coupling are followed here from the recording's own switches.
@@ -645,7 +645,7 @@ fn in_range(roll: u32, (base, extra): (u32, u32)) -> bool {
     (base..=base + extra).contains(&roll)
 }
 
-/// README and the tunables: the gun does 9 to 18, a walker's strike 4 to
+/// docs/playing.md and the tunables: the gun does 9 to 18, a walker's strike 4 to
 /// 10; a walker has 30 health, a tank 120. On foot each roll is worked out
 /// from the generator (see [`rolls_on_foot`]); in the air, where the
 /// exhaust draws from it too, the tank's losses are held to the gun's
@@ -715,7 +715,7 @@ fn every_hit_does_the_documented_damage_and_every_enemy_dies() {
     assert_eq!(lost, accounted as i32, "every point of health lost");
 }
 
-/// README: "a slow, nearly level touchdown walks again, a faster one hurts
+/// docs/playing.md: "a slow, nearly level touchdown walks again, a faster one hurts
 /// in proportion": `crash_damage` (30) health per tile per second over the
 /// landing speed (1.2 tiles/s), rounded. The run sets down once gently on
 /// the hover and once with the engines off from two tiles up.
@@ -782,7 +782,7 @@ fn classic_velocity(heading: f64, forward: f64, right: f64) -> [f64; 2] {
     [along * c - across * s, along * s + across * c]
 }
 
-/// README: the quake and classic models' formulas, held every tick of
+/// docs/playing.md: the quake and classic models' formulas, held every tick of
 /// theirs on foot that runs clear of walls (a wall cuts the velocity to
 /// what it let through).
 #[test]

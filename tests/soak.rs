@@ -9,7 +9,7 @@
 //! `cargo test --test soak` runs 50,000 ticks a map and variant, one thread
 //! a map; the long run is
 //! `SOAK_TICKS=1000000 cargo test --release --test soak -- --nocapture`
-//! (README, Reliability), and `SOAK_MAP=arena.map` soaks one map. A failure
+//! (docs/reliability.md, Soak), and `SOAK_MAP=arena.map` soaks one map. A failure
 //! names the map, the variant, the seed and the tick: the run is
 //! deterministic, so that is a reproducer.
 

@@ -101,8 +101,8 @@ struct Params {
     coast_brake: f64,
 }
 
-/// What each script action asks of the player, as the README's key table
-/// reads: (action, forward, right, turn), each -1, 0 or 1. Forward is along
+/// What each script action asks of the player, as the key table of
+/// docs/playing.md reads: (action, forward, right, turn), each -1, 0 or 1. Forward is along
 /// the heading, right is a quarter turn clockwise on the map (y grows
 /// south), and a positive turn turns the heading right.
 const KEYS: [(&str, f64, f64, f64); 7] = [
