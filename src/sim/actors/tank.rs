@@ -219,8 +219,11 @@ impl Tank {
         self.flinch = rules.flinch_ticks;
         self.state = TankState::Hunt;
         if self.health <= 0 {
+            // `used` stays: if the tank moved this tick before the hit, it
+            // moved on those speeds (the trace's row must say so); the
+            // wreck's first tick clears them.
             self.state = TankState::Wreck;
-            (self.left, self.right, self.used) = (0.0, 0.0, (0.0, 0.0));
+            (self.left, self.right) = (0.0, 0.0);
             return true;
         }
         false
@@ -233,6 +236,7 @@ impl Actors {
         let rules = self.tunables.tank;
         let tank = &mut self.tanks[i];
         if !tank.alive() {
+            tank.used = (0.0, 0.0);
             return;
         }
         tank.flinch = tank.flinch.saturating_sub(1);
@@ -322,5 +326,38 @@ impl Actors {
             blocked |= depth(to) > 0.0 && depth(to) > depth(from) + 1e-12;
         });
         blocked
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::sim::actors::EnemyTunables;
+
+    #[test]
+    fn the_tick_a_tank_is_wrecked_keeps_the_speeds_it_moved_on() {
+        let map = Map::from_rows(&["#########", "#>.....t#", "#########"]);
+        let mut actors = Actors::spawn(&map, EnemyTunables::default());
+        let rules = actors.tunables.tank;
+        let dt = 1.0 / 120.0;
+        // It moves on (1, 0.5) this tick, then a hit wrecks it.
+        let t = &mut actors.tanks[0];
+        let to = t.arc_with(1.0, 0.5, dt);
+        t.commit(to, (1.0, 0.5), dt);
+        assert!(t.hurt(rules.health.unsigned_abs() + 1, &rules));
+        assert_eq!(t.used, (1.0, 0.5), "the row of this tick shows its move");
+        assert_eq!((t.left, t.right), (0.0, 0.0));
+        // The wreck's first tick: it moves no more, and its row says so.
+        let quarry = Quarry {
+            pos: [1.5, 1.5],
+            radius: 0.3,
+            alive: true,
+            altitude: 0.0,
+        };
+        let (x, y) = (actors.tanks[0].x, actors.tanks[0].y);
+        actors.step(&map, &quarry, &mut Rng::new(1), dt);
+        let t = &actors.tanks[0];
+        assert_eq!((t.x, t.y, t.used), (x, y, (0.0, 0.0)));
     }
 }
