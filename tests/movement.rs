@@ -124,3 +124,42 @@ fn a_wall_at_an_angle_is_slid_along() {
     );
     assert!(p.x - x0 > 1.0, "slid east along it: {} tiles", p.x - x0);
 }
+
+/// The article's literal coast runs away after a strafe (docs/playing.md,
+/// "Coasting"), but no tick moves the body more than
+/// [`collision::MAX_MOVE`], 4 tiles: the runaway is held at 480 tiles/s at
+/// the 120 Hz tick, and the speed is cut with the move.
+#[test]
+fn the_literal_coasts_runaway_is_held_at_four_tiles_a_tick() {
+    let mut tunables = Tunables::default();
+    tunables.polar.coast = wobblecaster::sim::polar::Coast::Article;
+    let mut world = World::new(Map::open_plane(), tunables, 1);
+    let strafe = Controls {
+        right: 1.0,
+        ..Controls::default()
+    };
+    for _ in 0..120 {
+        world.step(&strafe);
+    }
+    let mut longest: f64 = 0.0;
+    for _ in 0..20 * 120 {
+        let before = [world.player().x, world.player().y];
+        world.step(&Controls::default());
+        let after = [world.player().x, world.player().y];
+        longest = longest.max((after[0] - before[0]).hypot(after[1] - before[1]));
+    }
+    assert_eq!(
+        collision::MAX_MOVE * f64::from(wobblecaster::sim::TICK_RATE),
+        480.0
+    );
+    assert!(longest <= collision::MAX_MOVE + 1e-9, "{longest}");
+    assert!(
+        longest > collision::MAX_MOVE - 1e-6,
+        "it ran away: {longest}"
+    );
+    let speed = world.player().body.speed;
+    assert!(
+        (speed - 480.0).abs() < 1e-6,
+        "the speed is cut with the move: {speed}"
+    );
+}
