@@ -323,7 +323,7 @@ mod tests {
         let dir = scratch.join("results");
         let mut g = study_game(&dir);
         tap(&mut g, PadButton::South);
-        for _ in 0..16 {
+        for _ in 0..crate::study::ssq::ITEMS.len() {
             tap(&mut g, PadButton::DPadUp);
             tap(&mut g, PadButton::South);
         }
@@ -364,7 +364,7 @@ mod tests {
             g.release(Binding::Key(k));
         };
         press(&mut g, "Enter");
-        for _ in 0..16 {
+        for _ in 0..crate::study::ssq::ITEMS.len() {
             press(&mut g, "Digit2");
             press(&mut g, "Enter");
         }
@@ -437,7 +437,7 @@ mod tests {
         };
         blind(&mut g, "welcome");
         press(&mut g, "Enter");
-        for _ in 0..16 {
+        for _ in 0..crate::study::ssq::ITEMS.len() {
             blind(&mut g, "the SSQ");
             press(&mut g, "Enter");
         }
@@ -459,7 +459,7 @@ mod tests {
             press(&mut g, "Digit3");
             press(&mut g, "Enter");
             press(&mut g, "Backspace");
-            for _ in 0..16 {
+            for _ in 0..crate::study::ssq::ITEMS.len() {
                 blind(&mut g, "the SSQ after");
                 press(&mut g, "Enter");
             }
