@@ -35,15 +35,9 @@ fn main() -> ExitCode {
         eprintln!("usage: screen_check CAPTURE.xwd [OUT.png]");
         return ExitCode::from(2);
     };
-    let capture = match std::fs::read(path)
-        .map_err(|e| e.to_string())
-        .and_then(|b| decode_xwd(&b))
-    {
+    let capture = match read_capture(path) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     if let Some(out) = args.get(2) {
         if let Err(e) = image::save_buffer(
@@ -98,15 +92,9 @@ fn notice(args: &[String]) -> ExitCode {
         eprintln!("{size}: not a size WxH");
         return ExitCode::from(2);
     };
-    let capture = match std::fs::read(path)
-        .map_err(|e| e.to_string())
-        .and_then(|b| decode_xwd(&b))
-    {
+    let capture = match read_capture(path) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let (w, h) = (w.min(capture.width), h.min(capture.height));
     let mut found = 0;
@@ -148,6 +136,17 @@ fn mean_diff(capture: &Capture, expected: &image::RgbaImage) -> f64 {
             .sum::<u64>();
     }
     total as f64 / (f64::from(ew) * f64::from(eh) * 3.0)
+}
+
+/// The capture at `path`, decoded; the failure told and its exit code.
+fn read_capture(path: &str) -> Result<Capture, ExitCode> {
+    std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| decode_xwd(&b))
+        .map_err(|e| {
+            eprintln!("{path}: {e}");
+            ExitCode::FAILURE
+        })
 }
 
 /// A decoded capture.
