@@ -215,7 +215,7 @@ fn fresh_beside<T>(path: &Path, make: impl Fn(&Path) -> io::Result<T>) -> io::Re
     ))
 }
 
-/// A new, empty file beside `path` (see [`fresh_beside`]) to write it in.
+/// A new, empty file beside `path` (see `fresh_beside`) to write it in.
 pub fn temp_beside(path: &Path) -> io::Result<(File, PathBuf)> {
     fresh_beside(path, create_new)
 }

@@ -9,7 +9,7 @@
 //! - [`files`]: text read with the place of a bad byte; outputs written whole, never over a file.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
 //! - [`record`]: recordings of every tick's controls, and their replay.
-//! - [`bench`]: frame and tick timings.
+//! - [`bench`](mod@bench): frame and tick timings.
 //! - [`names`]: edit distance for the parsers' "did you mean" hints.
 //! - [`short`]: numbers shown short in messages, whatever a file held.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.

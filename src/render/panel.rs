@@ -88,8 +88,8 @@ fn line_height(scale: usize) -> i64 {
 }
 
 /// `panel` laid out for a `width` x `height` frame: the largest scale (at
-/// most [`MAX_SCALE`]) at which its wrapped lines fit the frame's height
-/// (a compact panel, two fifths of it). From [`READABLE_FROM`] up the
+/// most `MAX_SCALE`, 3) at which its wrapped lines fit the frame's height
+/// (a compact panel, two fifths of it). From `READABLE_FROM` (960x540) up the
 /// scale is never below 2; below that size it shrinks only as far as the
 /// text needs to fit.
 pub fn layout(panel: &Panel, (width, height): (usize, usize)) -> Layout {

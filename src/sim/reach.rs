@@ -6,7 +6,7 @@
 //! is slow (it guards against overflow and rounds carefully), and the
 //! answer rarely needs it: when the squared distance is well inside or
 //! well outside the squared reach, the root cannot change the answer. Only
-//! pairs within a relative [`MARGIN`] of the reach, and values outside the
+//! pairs within a relative `MARGIN` of the reach, and values outside the
 //! range where the squares are accurate (zero, subnormal, infinite or NaN
 //! reach, overflowing squares), fall back to `hypot` itself. So the answer
 //! is bit for bit the one the comparison with `hypot` gives, and the
@@ -42,7 +42,7 @@ pub fn hypot_le(dx: f64, dy: f64, r: f64) -> bool {
 }
 
 /// True only if `dx.hypot(dy)` is longer than `r` by more than a relative
-/// [`MARGIN`]: so far past it that subtracting from the length sums which,
+/// `MARGIN`: so far past it that subtracting from the length sums which,
 /// with what is left, make up `r` still leaves more than what is left
 /// (`hypot - a - b > c` holds wherever `a + b + c` is `r` and `a`, `b`, `c`
 /// are finite and not negative). False promises nothing.

@@ -1,4 +1,4 @@
-//! Every tunable declared once. The numeric ones are in [`numbers`]: each
+//! Every tunable declared once. The numeric ones are in `numbers`: each
 //! with its key in recordings and traces, its key in the settings file,
 //! what it is, its unit, its range and the field it reads and writes. The
 //! settings file, recordings and the command line read values through the
