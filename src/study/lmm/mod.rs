@@ -178,6 +178,9 @@ pub struct Fit {
     pub criterion: Criterion,
     /// The fixed effects, in the model matrix's order.
     pub coefficients: Vec<Coefficient>,
+    /// The fixed effects' covariance `s² (X' V⁻¹ X)⁻¹` (lme4's `vcov`),
+    /// rows and columns in [`Fit::coefficients`] order.
+    pub covariance: DMatrix<f64>,
     /// Columns dropped as aliased before fitting.
     pub dropped: Vec<String>,
     /// The group (random-intercept) variance `s_b²`, response units squared.
@@ -212,6 +215,34 @@ impl Fit {
     pub fn coefficient(&self, name: &str) -> Option<&Coefficient> {
         self.coefficients.iter().find(|c| c.name == name)
     }
+
+    /// The linear combination `Σ weight × coefficient` of the fixed
+    /// effects named in `weights`, with its standard error from
+    /// [`Fit::covariance`] and its Wald 95% interval, named `name` (a
+    /// difference between two conditions is `[(a, 1), (b, -1)]`, a level
+    /// absent from the model contributing nothing). None if a name is not
+    /// one of the fit's coefficients.
+    pub fn combination(&self, name: &str, weights: &[(&str, f64)]) -> Option<Coefficient> {
+        let mut w = DVector::zeros(self.coefficients.len());
+        for &(column, weight) in weights {
+            let j = self.coefficients.iter().position(|c| c.name == column)?;
+            w[j] += weight;
+        }
+        let estimate = self
+            .coefficients
+            .iter()
+            .zip(w.iter())
+            .map(|(c, w)| c.estimate * w)
+            .sum::<f64>();
+        let se = (&self.covariance * &w).dot(&w).max(0.0).sqrt();
+        Some(Coefficient {
+            name: name.to_string(),
+            estimate,
+            se,
+            ci_low: estimate - Z_95 * se,
+            ci_high: estimate + Z_95 * se,
+        })
+    }
 }
 
 /// Fits `design` by REML or ML.
@@ -235,14 +266,14 @@ pub fn fit(design: &Design, criterion: Criterion) -> Result<Fit, LmmError> {
     let tau = profile.optimum()?;
     let at = profile.evaluate(tau).ok_or(LmmError::NoResidualVariation)?;
     let residual_variance = at.pwrss / profile.residual_df();
-    let inverse_diagonal = at.xtwx_inverse_diagonal();
+    let covariance = at.xtwx_inverse() * residual_variance;
     let coefficients = design
         .columns
         .iter()
         .zip(at.beta.iter())
-        .zip(inverse_diagonal.iter())
-        .map(|((name, &estimate), &diagonal)| {
-            let se = (residual_variance * diagonal).sqrt();
+        .zip(covariance.diagonal().iter())
+        .map(|((name, &estimate), &variance)| {
+            let se = variance.sqrt();
             Coefficient {
                 name: name.clone(),
                 estimate,
@@ -255,6 +286,7 @@ pub fn fit(design: &Design, criterion: Criterion) -> Result<Fit, LmmError> {
     Ok(Fit {
         criterion,
         coefficients,
+        covariance,
         dropped: design.dropped.clone(),
         group_variance: tau * residual_variance,
         residual_variance,
@@ -290,15 +322,14 @@ struct Evaluation {
 }
 
 impl Evaluation {
-    /// The diagonal of `(X' W X)⁻¹`.
-    fn xtwx_inverse_diagonal(&self) -> Vec<f64> {
+    /// `(X' W X)⁻¹`, from its Cholesky factor: `(L L')⁻¹ = L'⁻¹ L⁻¹`.
+    fn xtwx_inverse(&self) -> DMatrix<f64> {
         let p = self.l_x.nrows();
         let inverse = self
             .l_x
             .solve_lower_triangular(&DMatrix::identity(p, p))
             .unwrap_or_else(|| DMatrix::from_element(p, p, f64::NAN));
-        // (L L')⁻¹ = L'⁻¹ L⁻¹: diagonal j is the squared norm of column j of L⁻¹.
-        inverse.column_iter().map(|c| c.norm_squared()).collect()
+        inverse.tr_mul(&inverse)
     }
 }
 

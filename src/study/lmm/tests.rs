@@ -438,3 +438,54 @@ fn the_repeated_measures_correlation_matches_r() {
     let flat = vec![1.0; x.len()];
     assert!(repeated_measures_correlation(&field(&t, "participant"), &x, &flat).is_err());
 }
+
+#[test]
+fn contrasts_and_lines_match_lme4s_covariance() {
+    // make_fixtures.R section 8: crossover M1's vcov, the difference
+    // polar - tank (also read off a refit with tank the reference), and
+    // the line of polar at t_min = 2 with the positions averaged.
+    let design = Design::build(&crossover(), &["condition", "position", "t_min"]).unwrap();
+    let m1 = fit(&design, Criterion::Reml).unwrap();
+    let vcov = [
+        ((0, 0), 0.526475840276893314),
+        ((1, 2), 0.0302980198398542545),
+        ((3, 4), 0.03251261209517133238),
+        ((5, 5), 0.01257545312404427691),
+        ((5, 1), 0.00436521683461100086),
+    ];
+    for ((i, j), want) in vcov {
+        assert_close(m1.covariance[(i, j)], want, &format!("vcov[{i}, {j}]"));
+        assert_eq!(m1.covariance[(i, j)], m1.covariance[(j, i)]);
+    }
+    let difference = m1
+        .combination(
+            "polar - tank",
+            &[("conditionpolar", 1.0), ("conditiontank", -1.0)],
+        )
+        .unwrap();
+    assert_close(difference.estimate, 0.98608709900411151, "polar - tank");
+    assert_close(difference.se, 0.26799898887240564, "se of polar - tank");
+    assert_close(difference.se, 0.26799898894408741, "se, tank the reference");
+    assert_close(
+        difference.ci_low,
+        difference.estimate - Z_95 * difference.se,
+        "ci",
+    );
+    let third = 1.0 / 3.0;
+    let line = m1
+        .combination(
+            "line",
+            &[
+                (INTERCEPT, 1.0),
+                ("conditionpolar", 1.0),
+                ("position2", third),
+                ("position3", third),
+                ("t_min", 2.0),
+            ],
+        )
+        .unwrap();
+    assert_close(line.estimate, 7.1919265660871936, "line");
+    assert_close(line.se, 0.6847800738047678, "se of the line");
+    assert_close(m1.icc(), 0.77936676546687289, "icc");
+    assert_eq!(m1.combination("x", &[("conditionnone", 1.0)]), None);
+}
