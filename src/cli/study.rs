@@ -7,7 +7,6 @@ use super::run_input::load_map;
 use super::CliError;
 use crate::data;
 use crate::files::{self, cap};
-use crate::script::Script;
 use crate::sim::Controls;
 use crate::study::protocol::Protocol;
 use crate::study::results::Results;
@@ -194,24 +193,13 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
 /// The simulated participant's route: the standard maneuvers, one after
 /// another, in name order.
 fn driver_route() -> Result<Vec<Controls>, CliError> {
-    let dir = data::dir("maneuvers");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_err(|e| CliError::refused(format!("cannot list {}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let mut route = Vec::new();
-    for f in files.iter().take(64) {
-        route.extend(Script::load(f)?.ticks());
-    }
-    if route.is_empty() {
-        return Err(CliError::refused(format!(
-            "no maneuvers in {} for the simulated participant to drive",
-            dir.display()
-        )));
-    }
-    Ok(route)
+    simulate::route(&data::dir("maneuvers")).map_err(|e| match e {
+        simulate::RouteError::Script(e) => CliError::from(e),
+        simulate::RouteError::List { dir, source } => {
+            CliError::refused(format!("cannot list {}: {source}", dir.display()))
+        }
+        empty @ simulate::RouteError::Empty(_) => CliError::refused(empty.to_string()),
+    })
 }
 
 /// A person's session in the window.
