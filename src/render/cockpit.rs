@@ -3,7 +3,8 @@
 //! indicator that replaces the walking dial in flight.
 
 use super::font::Canvas;
-use super::hud::{dial_radius, shown, shown_direction};
+use super::layout::dial_radius;
+use super::shown::{shown, shown_direction};
 use crate::sim::flight::{cutout_altitude, Flier};
 use crate::sim::World;
 

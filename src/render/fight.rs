@@ -42,7 +42,7 @@ pub(super) fn draw(world: &World, art: &Art, c: &mut Canvas) {
 pub(super) fn death_words(restart: Option<&str>, clear: i64, c: &mut Canvas, scale: usize) {
     let prompt = restart.map(|key| ["press ", key, " to restart"]);
     let prompt = prompt.as_ref().map(|p| &p[..]);
-    super::hud::banner(c, clear, DEATH_TEXT, prompt, scale, DEATH_TEXT_RGB);
+    super::layout::banner(c, clear, DEATH_TEXT, prompt, scale, DEATH_TEXT_RGB);
 }
 
 /// The red flash's strength, of 256, with `hurt` ticks of it left: in

@@ -139,7 +139,7 @@ impl<'a> Canvas<'a> {
         }
         let colour = [rgb[0], rgb[1], rgb[2], 255];
         if scale == 1 {
-            // The HUD's scale in frames under 600 rows (`hud::text_scale`).
+            // The HUD's scale in frames under 600 rows (`layout::text_scale`).
             return self.text_at_one(x, y, text, colour);
         }
         self.text_by_rows(x, y, text, scale, colour);

@@ -116,7 +116,7 @@ pub fn sections(world: &World, view: &View, hud: &Hud) -> Vec<Section> {
 /// scale at most.
 pub fn laid_out(world: &World, view: &View, hud: &Hud, (width, height): (usize, usize)) -> Layout {
     let key = hud.prompts.help.as_deref();
-    let max_scale = super::hud::text_scale(height);
+    let max_scale = super::layout::text_scale(height);
     layout(&sections(world, view, hud), key, (width, height), max_scale)
 }
 

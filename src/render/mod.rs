@@ -13,11 +13,13 @@ mod flats;
 mod font;
 pub mod help;
 mod hud;
+mod layout;
 pub mod pacing;
 pub mod panel;
 mod paths;
 mod radar;
 mod roll;
+mod shown;
 pub use crate::map::raycast;
 pub mod sprites;
 mod walls;
@@ -466,7 +468,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     };
     let pads = map.has_pads();
     let readout = &readout;
-    let dial = hud::dial_radius(hud::text_scale(height));
+    let dial = layout::dial_radius(layout::text_scale(height));
     let circle = circle.of(cockpit::ring_points(dial));
     // The HUD over a band of rows from frame row `y0`.
     let hud_over = |rows: &mut [[u8; 4]], y0: usize| {

@@ -5,7 +5,7 @@
 //! finished frame, and allocates nothing.
 
 use super::font::{Canvas, Line, GLYPH};
-use super::hud::text_scale;
+use super::layout::text_scale;
 use super::Frame;
 use std::fmt::Write as _;
 

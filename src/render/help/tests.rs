@@ -115,7 +115,7 @@ fn every_line_lies_inside_the_frame_and_every_word_is_on_some_page() {
         })
         .collect();
     for (w, h) in SIZES {
-        let max_scale = crate::render::hud::text_scale(h);
+        let max_scale = crate::render::layout::text_scale(h);
         let layout = layout(&sections, Some("F1"), (w, h), max_scale);
         let s = layout.scale as i64;
         let [px, py, pw, ph] = layout.panel;
@@ -150,7 +150,7 @@ fn every_line_lies_inside_the_frame_and_every_word_is_on_some_page() {
 fn one_page_at_the_largest_text_that_fits_else_numbered_pages() {
     let sections = sample();
     let laid = |(w, h): (usize, usize), key| {
-        layout(&sections, key, (w, h), crate::render::hud::text_scale(h))
+        layout(&sections, key, (w, h), crate::render::layout::text_scale(h))
     };
     let big = laid((1920, 1080), Some("F1"));
     assert_eq!((big.pages.len(), big.scale), (1, 2), "1920x1080");
