@@ -2,56 +2,18 @@
 //! written up as `report.md` with a table per maneuver and a plot each.
 
 use super::bot::BotTunables;
-use super::course::{self, CourseRun, DEFAULT_LIMIT_S};
+use super::course::{self, DEFAULT_LIMIT_S};
 use super::flight::FlightResult;
 use super::flight_report;
-use super::maneuvers::{Maneuver, Variant, MANEUVERS, VARIANTS};
+use super::maneuvers::{MANEUVERS, VARIANTS};
+pub use super::results::{CompareError, CourseResult, ManeuverResult, Run, COURSE_MAP, FLIGHT_CSV};
 use super::{flight_plot, plot, report, run};
-use super::{Metric, Scale, Trajectory};
+use super::{Scale, Trajectory};
 use crate::files;
 use crate::map::{self, Map};
 use crate::script::Script;
 use crate::sim::{Model, Tunables, World};
 use std::path::{Path, PathBuf};
-
-/// One maneuver run by one variant.
-pub struct Run {
-    /// The model and coupling.
-    pub variant: Variant,
-    /// The camera trajectory.
-    pub trajectory: Trajectory,
-    /// Its metrics.
-    pub metrics: Vec<Metric>,
-    /// How fast its turn keys turn, degrees per second, walking and with
-    /// the run key held.
-    pub turn_deg_s: (f64, f64),
-}
-
-/// One maneuver's runs, one per variant.
-pub struct Result {
-    /// The maneuver.
-    pub maneuver: Maneuver,
-    /// Its runs, in [`VARIANTS`] order.
-    pub runs: Vec<Run>,
-    /// The tile-to-metre scale of its metrics and plot.
-    pub scale: Scale,
-}
-
-/// The feel course driven by the bot with one variant.
-pub struct CourseResult {
-    /// The model and coupling.
-    pub variant: Variant,
-    /// The run: its figures, progress and trajectory.
-    pub run: CourseRun,
-    /// The feel metrics of its trajectory.
-    pub metrics: Vec<Metric>,
-}
-
-/// The flight section's numbers, a file of the report.
-pub const FLIGHT_CSV: &str = "flight.csv";
-
-/// The map the bot drives in the comparison, a file in `maps/`.
-pub const COURSE_MAP: &str = "feel_course.map";
 
 /// Drives the course of `root/maps/`[`COURSE_MAP`] with every variant
 /// and the default bot, from `base` tunables.
@@ -60,7 +22,7 @@ pub fn run_course(
     base: &Tunables,
     scale: Scale,
     fov_deg: f64,
-) -> std::result::Result<Vec<CourseResult>, CompareError> {
+) -> Result<Vec<CourseResult>, CompareError> {
     let map = map::load(&root.join("maps").join(COURSE_MAP))?.map;
     VARIANTS
         .iter()
@@ -79,31 +41,6 @@ pub fn run_course(
         .collect()
 }
 
-/// Why the comparison could not be made or written.
-#[derive(Debug, thiserror::Error)]
-pub enum CompareError {
-    /// A maneuver script is missing or bad.
-    #[error(transparent)]
-    Script(#[from] crate::script::ScriptError),
-    /// A maneuver's map is missing or bad.
-    #[error(transparent)]
-    Map(#[from] map::MapErrors),
-    /// A map without a course, for the bot to drive.
-    #[error(transparent)]
-    Course(#[from] super::course::CourseError),
-    /// The output folder has files in it and `--force` was not given.
-    #[error("{0} is not empty; pass --force to write the report there anyway (only report.md, flight.csv and the plots are replaced)")]
-    NotEmpty(PathBuf),
-    /// Writing failed.
-    #[error("{reason}")]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// What failed, naming the file.
-        reason: String,
-    },
-}
-
 /// Runs every maneuver (scripts from `root/maneuvers`, maps from
 /// `root/maps`) with every variant, starting from `base` tunables, the
 /// optic flow seen through a view `fov_deg` wide.
@@ -112,7 +49,7 @@ pub fn run_all(
     base: &Tunables,
     scale: Scale,
     fov_deg: f64,
-) -> std::result::Result<Vec<Result>, CompareError> {
+) -> Result<Vec<ManeuverResult>, CompareError> {
     let mut results = Vec::new();
     for m in MANEUVERS {
         let script_path = root.join("maneuvers").join(format!("{}.txt", m.name));
@@ -141,7 +78,7 @@ pub fn run_all(
                 }
             })
             .collect();
-        results.push(Result {
+        results.push(ManeuverResult {
             maneuver: m,
             runs,
             scale,
@@ -154,7 +91,7 @@ pub fn run_all(
 #[derive(Clone, Copy)]
 pub struct Sections<'a> {
     /// The walking maneuvers' runs.
-    pub maneuvers: &'a [Result],
+    pub maneuvers: &'a [ManeuverResult],
     /// The course driven by the bot.
     pub course: &'a [CourseResult],
     /// The flight maneuvers' runs.
@@ -166,11 +103,11 @@ pub struct Sections<'a> {
 /// section.
 pub fn write(
     dir: &Path,
-    results: &[Result],
+    results: &[ManeuverResult],
     course: &[CourseResult],
     force: bool,
     command: &str,
-) -> std::result::Result<Vec<PathBuf>, CompareError> {
+) -> Result<Vec<PathBuf>, CompareError> {
     let sections = Sections {
         maneuvers: results,
         course,
@@ -192,7 +129,7 @@ pub fn write_sections(
     sections: Sections,
     force: bool,
     command: &str,
-) -> std::result::Result<Vec<PathBuf>, CompareError> {
+) -> Result<Vec<PathBuf>, CompareError> {
     let written = files::write_folder(dir, force, |build| build_report(build, sections, command));
     written.map_err(|fault| match fault {
         files::FolderFault::NotEmpty(dir) => CompareError::NotEmpty(dir),
@@ -210,7 +147,7 @@ fn build_report(
     build: &Path,
     sections: Sections,
     command: &str,
-) -> std::result::Result<Vec<String>, (PathBuf, String)> {
+) -> Result<Vec<String>, (PathBuf, String)> {
     let mut names = Vec::new();
     for r in sections.maneuvers {
         let name = format!("{}.png", r.maneuver.name);

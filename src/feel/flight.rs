@@ -13,8 +13,8 @@
 //! measures flying, and a walker's strike or a tank's shell would end a
 //! run early in one variant and not another.
 
-use super::compare::CompareError;
 use super::metrics::{compute_flight, FlownSample, FlownTrajectory, LandingCue};
+use super::results::CompareError;
 use super::{compute, run, Metric, Scale, Trajectory};
 use crate::map::{self, Map};
 use crate::script::Script;

@@ -3,8 +3,9 @@
 //! or off, as Markdown, with a plot per maneuver.
 
 use super::flight::{FlightResult, FLIGHT_DIR};
-use super::report::short;
+use super::report::FIGURES;
 use super::Metric;
+use crate::short::figures;
 use std::fmt::Write as _;
 
 /// The columns of the flight table: a flight metric or a walking one, by
@@ -89,7 +90,7 @@ fn table(md: &mut String, flight: &[FlightResult]) {
             let _ = write!(md, "| {} | {horizon} | {jets} |", r.maneuver.name);
             for (name, _) in COLUMNS {
                 let value = value_of(&run.flight, name).or_else(|| value_of(&run.metrics, name));
-                let _ = write!(md, " {} |", short(value));
+                let _ = write!(md, " {} |", figures(value, FIGURES));
             }
             md.push('\n');
         }

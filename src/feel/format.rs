@@ -1,17 +1,21 @@
 //! Metrics as text: an aligned table for people and CSV for tools.
 
 use super::metrics::Metric;
+use crate::short::figures;
+
+/// Significant figures of the table's values.
+const TABLE_FIGURES: usize = 4;
 
 /// The CSV header line (without its newline).
 pub const CSV_HEADER: &str = "metric,value,unit";
 
-/// An aligned table, one line per metric: name, value (about four
-/// significant digits, `-` when the run does not define it), unit and
-/// meaning, under a header line.
+/// An aligned table, one line per metric: name, value (to
+/// [`TABLE_FIGURES`] significant figures, `-` when the run does not
+/// define it), unit and meaning, under a header line.
 pub fn format_table(metrics: &[Metric]) -> String {
     let values: Vec<String> = metrics
         .iter()
-        .map(|m| m.value.map_or("-".to_string(), format_value))
+        .map(|m| figures(m.value, TABLE_FIGURES))
         .collect();
     let name_width = column_width(metrics.iter().map(|m| m.name), "metric");
     let value_width = column_width(values.iter().map(String::as_str), "value");
@@ -45,24 +49,6 @@ fn column_width<'a>(cells: impl Iterator<Item = &'a str>, header: &str) -> usize
     cells
         .map(|c| c.chars().count())
         .fold(header.chars().count(), usize::max)
-}
-
-/// A value with about four significant digits and no exponent unless tiny.
-fn format_value(value: f64) -> String {
-    let magnitude = value.abs();
-    if value == 0.0 {
-        "0".to_string()
-    } else if magnitude >= 1000.0 {
-        format!("{value:.0}")
-    } else if magnitude >= 100.0 {
-        format!("{value:.1}")
-    } else if magnitude >= 10.0 {
-        format!("{value:.2}")
-    } else if magnitude >= 1e-3 {
-        format!("{value:.4}")
-    } else {
-        format!("{value:.3e}")
-    }
 }
 
 #[cfg(test)]
@@ -113,15 +99,6 @@ mod tests {
         assert!(lines[1].contains("26.66"));
         assert!(lines[3].contains("1235"));
         assert!(lines[1].ends_with("what it means"));
-    }
-
-    #[test]
-    fn values_keep_about_four_digits() {
-        assert_eq!(format_value(0.0), "0");
-        assert_eq!(format_value(0.12345), "0.1235");
-        assert_eq!(format_value(3.0), "3.0000");
-        assert_eq!(format_value(-42.123), "-42.12");
-        assert_eq!(format_value(0.00001234), "1.234e-5");
     }
 
     #[test]

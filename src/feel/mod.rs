@@ -32,6 +32,7 @@ pub mod maneuvers;
 mod metrics;
 pub mod plot;
 pub mod report;
+mod results;
 pub mod run;
 mod series;
 mod spectrum;
@@ -39,6 +40,7 @@ pub mod spin;
 mod steps;
 pub mod sweep;
 mod sweep_plot;
+mod sweep_table;
 pub mod wf;
 
 pub use format::{format_csv, format_table, CSV_HEADER};

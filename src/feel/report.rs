@@ -5,11 +5,14 @@
 //! apart, and article 000's question about spinning.
 
 use super::bot::BotTunables;
-use super::compare::{CourseResult, Result};
 use super::course::DEFAULT_LIMIT_S;
+use super::results::{CourseResult, ManeuverResult, COURSE_MAP};
 use super::{series, Metric, Scale, Trajectory};
-use crate::short::Short;
+use crate::short::{self, Short};
 use std::fmt::Write as _;
+
+/// Significant figures of the report's numbers (its tables' cells).
+pub const FIGURES: usize = 3;
 
 /// Differences within this share of the larger figure are a tie.
 pub const TIE_SHARE: f64 = 0.05;
@@ -59,7 +62,7 @@ const QUESTIONS: [Question; 6] = [
 
 /// The report's Markdown: the maneuvers' `results`, then the `course`
 /// driven by the bot.
-pub fn report(results: &[Result], course: &[CourseResult], command: &str) -> String {
+pub fn report(results: &[ManeuverResult], course: &[CourseResult], command: &str) -> String {
     let mut md = String::new();
     let scale = results.first().map_or(Scale::default(), |r| r.scale);
     let fov = results
@@ -127,7 +130,7 @@ fn course_section(md: &mut String, course: &[CourseResult]) {
          It steers by the heading the turn keys turn, so the polar model's two couplings drive \
          alike and differ only in what the camera does. A run not finished within {DEFAULT_LIMIT_S} s shows `-` as its time; deviations are \
          distances from the route.\n",
-        super::compare::COURSE_MAP,
+        COURSE_MAP,
         first.run.progress.course().checkpoints().len() - 1,
         bot.reaction_s,
         bot.hold_s,
@@ -150,10 +153,14 @@ fn course_section(md: &mut String, course: &[CourseResult]) {
     for r in course {
         let _ = write!(md, "| {} |", r.variant.label());
         for m in &r.run.figures {
-            let _ = write!(md, " {} |", short(m.value));
+            let _ = write!(md, " {} |", short::figures(m.value, FIGURES));
         }
         for name in COURSE_METRICS {
-            let _ = write!(md, " {} |", short(value_of(&r.metrics, name)));
+            let _ = write!(
+                md,
+                " {} |",
+                short::figures(value_of(&r.metrics, name), FIGURES)
+            );
         }
         md.push('\n');
     }
@@ -161,7 +168,7 @@ fn course_section(md: &mut String, course: &[CourseResult]) {
 }
 
 /// Which turn speeds the turn keys had: each model's own, or one for all.
-fn turn_speeds(md: &mut String, results: &[Result]) {
+fn turn_speeds(md: &mut String, results: &[ManeuverResult]) {
     let Some(first) = results.first() else { return };
     let speeds: Vec<(String, (f64, f64))> = first
         .runs
@@ -197,7 +204,7 @@ fn turn_speeds(md: &mut String, results: &[Result]) {
 
 /// The Answers section: for each question, the variants ranked by its
 /// deciding figure over every maneuver, ties marked.
-fn answers(md: &mut String, results: &[Result]) {
+fn answers(md: &mut String, results: &[ManeuverResult]) {
     let _ = writeln!(
         md,
         "## Answers\n\nEach question is decided by one metric over all {} maneuvers (summed, or \
@@ -216,7 +223,11 @@ fn answers(md: &mut String, results: &[Result]) {
                 line.push_str(if tied { " = " } else { " < " });
             }
             let bound = if *censored { ">= " } else { "" };
-            let _ = write!(line, "{label} ({bound}{})", short(Some(*figure)));
+            let _ = write!(
+                line,
+                "{label} ({bound}{})",
+                short::figures(Some(*figure), FIGURES)
+            );
         }
         let _ = writeln!(md, "| {} | `{}` | {line} |", q.asks, q.metric);
     }
@@ -225,7 +236,7 @@ fn answers(md: &mut String, results: &[Result]) {
 
 /// Each variant's deciding figure for `q`: its label, the figure, and
 /// whether a censored value went into it.
-fn figures(results: &[Result], q: &Question) -> Vec<(String, f64, bool)> {
+fn figures(results: &[ManeuverResult], q: &Question) -> Vec<(String, f64, bool)> {
     let Some(first) = results.first() else {
         return Vec::new();
     };
@@ -267,7 +278,7 @@ fn value_of(metrics: &[Metric], name: &str) -> Option<f64> {
 /// the metrics whose values differ between the variants; those the same
 /// for every variant (they measure the script, not the model) are listed
 /// under it with their common value.
-fn maneuver_section(md: &mut String, r: &Result) {
+fn maneuver_section(md: &mut String, r: &ManeuverResult) {
     let m = &r.maneuver;
     let on = m
         .map
@@ -309,7 +320,7 @@ fn maneuver_section(md: &mut String, r: &Result) {
 
 /// True when metric `i` differs between the runs of `r`: defined in some
 /// and not others, or apart by more than rounding.
-fn differs(r: &Result, i: usize) -> bool {
+fn differs(r: &ManeuverResult, i: usize) -> bool {
     let values: Vec<Option<f64>> = r.runs.iter().map(|run| run.metrics[i].value).collect();
     values.windows(2).any(|w| match (w[0], w[1]) {
         (Some(a), Some(b)) => (a - b).abs() > 1e-9 * a.abs().max(b.abs()).max(1.0),
@@ -324,8 +335,8 @@ fn cell(metrics: &[Metric], i: usize) -> String {
     let censored =
         m.name == "heading_settle_s" && value_of(metrics, "heading_settle_censored") == Some(1.0);
     match censored {
-        true => format!(">= {}", short(m.value)),
-        false => short(m.value),
+        true => format!(">= {}", short::figures(m.value, FIGURES)),
+        false => short::figures(m.value, FIGURES),
     }
 }
 
@@ -335,7 +346,7 @@ pub const SPIN_RELEASE_S: f64 = 3.0;
 pub const SETTLED_TURN_DEG_S: f64 = 30.0;
 
 /// Article 000's question, answered: does spinning lock the body into 360s?
-fn spin_section(md: &mut String, r: &Result) {
+fn spin_section(md: &mut String, r: &ManeuverResult) {
     let _ = writeln!(
         md,
         "## Article 000: does spinning lock the player into 360s?\n\n\
@@ -349,8 +360,8 @@ fn spin_section(md: &mut String, r: &Result) {
             md,
             "| {} | {} | {} |",
             run.variant.label(),
-            short(Some(turns)),
-            short(Some(locked))
+            short::figures(Some(turns), FIGURES),
+            short::figures(Some(locked), FIGURES)
         );
     }
     md.push('\n');
@@ -383,18 +394,4 @@ pub fn spin_lock(t: &Trajectory, release_s: f64, settled_deg_s: f64) -> (f64, f6
         .map(|(i, _)| i + 1);
     let locked = last_fast.map_or(0.0, |i| (i - release) as f64 * t.dt);
     (turns, locked)
-}
-
-/// A value with three significant figures or so, for tables; `-` for none.
-pub fn short(v: Option<f64>) -> String {
-    let Some(v) = v else { return "-".into() };
-    if v == 0.0 {
-        "0".into()
-    } else if v.abs() >= 100.0 || (v.fract() == 0.0 && v.abs() < 1e6) {
-        format!("{v:.0}")
-    } else if v.abs() >= 1.0 {
-        format!("{v:.2}")
-    } else {
-        format!("{v:.3}")
-    }
 }

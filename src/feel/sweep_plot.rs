@@ -4,7 +4,7 @@
 //! while the grid is small enough to read them.
 
 use super::plot::register_fonts;
-use super::sweep::{Axis, Sweep};
+use super::sweep_table::{Axis, Sweep};
 use plotters::coord::ranged1d::{SegmentValue, SegmentedCoord};
 use plotters::coord::types::RangedCoordi32;
 use plotters::coord::Shift;
@@ -194,7 +194,7 @@ fn cells_of<DB: DrawingBackend>(
             )])
             .map_err(|e| e.to_string())?;
         if written {
-            let text = super::report::short(v[c]);
+            let text = crate::short::figures(v[c], super::report::FIGURES);
             let ink = match v[c].is_some_and(|v| share(v) < 0.6) {
                 true => WHITE,
                 false => BLACK,
