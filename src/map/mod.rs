@@ -21,10 +21,26 @@ pub use course::{Checkpoint, Course, Progress};
 pub use door::{Door, DoorAxis, DoorMotion};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
 pub use limits::{MAX_HALF_WIDTH, MIN_HALF_WIDTH};
-pub use parse::{load, parse};
+pub use parse::parse;
 pub use tiled::parse_tmx;
 
+use crate::files::{cap, read_text};
+use crate::located::Faults;
 use crate::texture::Texture;
+use std::path::Path;
+
+/// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
+/// paths relative to the map file.
+pub fn load(path: &Path) -> Result<Loaded, MapErrors> {
+    let text = read_text(path, "map", cap::MAP).map_err(|e| Faults::one(e.widen()))?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
+    {
+        return tiled::parse_tmx(&text, path);
+    }
+    parse(&text, path)
+}
 
 /// What the floor or ceiling is covered with.
 #[derive(Clone, Debug, PartialEq)]

@@ -29,24 +29,10 @@ pub(super) use values::{door_axis, parse_facing, parse_lock, parse_radius, radiu
 
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
 use super::{Key, Loaded, PickupKind, SpawnKind, Surface};
-use crate::files::{cap, read_text};
 use crate::located::{note, Faults, Located, MAX_FAULTS};
 use crate::map::limits::MAX_GRID;
 use crate::texture::{Texture, TextureError};
 use std::path::Path;
-
-/// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
-/// paths relative to the map file.
-pub fn load(path: &Path) -> Result<Loaded, MapErrors> {
-    let text = read_text(path, "map", cap::MAP).map_err(|e| Faults::one(e.widen()))?;
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
-    {
-        return super::tiled::parse_tmx(&text, path);
-    }
-    parse(&text, path)
-}
 
 /// Parses map `text` as if read from `path` (textures load from beside it).
 pub fn parse(text: &str, path: &Path) -> Result<Loaded, MapErrors> {

@@ -22,6 +22,7 @@ mod objects;
 mod paths;
 mod reader;
 mod scan;
+mod things;
 
 use self::reader::Reader;
 use self::scan::{scan, ScanFault};

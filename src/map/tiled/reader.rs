@@ -2,8 +2,8 @@
 //! floor, ceiling and the open sky), and the [`Map`] they make with the
 //! objects.
 
-use super::objects::{thing, Placed};
 use super::paths::relative_to;
+use super::things::{thing, Placed};
 use super::{error, number};
 use crate::located::note;
 use crate::map::error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
