@@ -12,7 +12,9 @@ use crate::sim::tunable_table::{
 };
 use crate::sim::{Coupling, Model, Pose, Tunables};
 use clap::Args;
-use std::path::{Path, PathBuf};
+#[cfg(feature = "window")]
+use std::path::Path;
+use std::path::PathBuf;
 
 /// How the window shows the game.
 #[derive(Args)]
@@ -72,6 +74,7 @@ impl WindowArgs {
     }
 }
 
+#[cfg(feature = "window")]
 /// Makes the settings file `path` with the defaults if nothing is there
 /// (not even a broken link): true if it made it. Never writes over
 /// anything.
@@ -389,7 +392,7 @@ mod pacing_tests {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "window"))]
 mod tests {
     use super::*;
 
