@@ -5,6 +5,7 @@
 use super::analysis::{self, Measure, Paired, Spread, ALPHA};
 use super::participant::scale_name;
 use super::summary::Observation;
+pub(super) use super::text::num;
 use super::Study;
 use crate::study::scales::{InPlayScale, MISC_LEVELS};
 use std::fmt::Write as _;
@@ -55,17 +56,6 @@ pub(super) fn simulated_line(s: &Study) -> Option<String> {
              number below.",
             simulated.join(", ")
         )),
-    }
-}
-
-/// A number as the report shows it: at most two decimals, no trailing
-/// zeros.
-pub(super) fn num(v: f64) -> String {
-    let text = format!("{v:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    match text {
-        "-0" => "0".into(),
-        t => t.into(),
     }
 }
 

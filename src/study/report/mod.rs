@@ -41,6 +41,7 @@ mod session_file;
 mod stops;
 mod summary;
 mod table;
+mod text;
 
 use crate::feel::{Metric, Scale};
 use crate::files::ReadError;
