@@ -312,7 +312,14 @@ fn summary_holds_the_hand_computed_values() {
         .collect();
     let mut want = vec!["summary.csv", "report.md"];
     want.extend(long::FILES.map(|(name, _)| name));
-    want.extend(["fms.png", "ssq.png", "scatter.png"]);
+    want.extend(["model.csv", "tests.csv", "survival.csv", "analysis.R"]);
+    want.extend([
+        "fms.png",
+        "fms_model.png",
+        "survival.png",
+        "ssq.png",
+        "scatter.png",
+    ]);
     assert_eq!(written, want);
     assert!(summary.notes.is_empty(), "{:?}", summary.notes);
 }
@@ -414,6 +421,72 @@ fn the_report_gives_the_wilcoxon_test_computed_here() {
     has(&md, "| slow | 3 | 4 [3, 5], n = 3 |");
     has(&md, "Which measurements track what people felt");
     has(&md, "| slow | 1.33 | 2 | 3 |");
+}
+
+#[test]
+fn the_report_leads_with_the_model_and_writes_its_numbers() {
+    let (_temp, results) = results("model");
+    run(&results, false).unwrap();
+    let md = read(&results, "report.md");
+    let at = |heading: &str| {
+        md.find(heading)
+            .unwrap_or_else(|| panic!("{heading}: {md}"))
+    };
+    assert!(at("## Answers") < at("## The mixed models"));
+    assert!(at("## The mixed models") < at("## Conditions"));
+    assert!(at("## Still playing") < at("## Paired comparisons"));
+    let model = read(&results, "model.csv");
+    assert!(model.starts_with("model,term,estimate,se,ci_low,ci_high\nM1,(Intercept),"));
+    // Every rating of fast is higher than its participant's in slow.
+    let fast = model
+        .lines()
+        .find(|l| l.starts_with("M1,conditionfast,"))
+        .unwrap_or_else(|| panic!("{model}"));
+    let estimate: f64 = fast.split(',').nth(2).unwrap().parse().unwrap();
+    assert!(estimate > 3.0, "{model}");
+    has(&md, "**Which condition is rated sickest?** `fast`: ");
+    has(&md, "| `conditionfast` | ");
+    for term in ["M1,position2,", "M1,t_min,", "M1,var_participant,", "M2,"] {
+        assert!(model.contains(&format!("\n{term}")), "{term}: {model}");
+    }
+    let tests = read(&results, "tests.csv");
+    assert!(
+        tests.starts_with("test,statistic,df,p\nlrt_condition,"),
+        "{tests}"
+    );
+    assert!(tests.contains("\nlogrank,"), "{tests}");
+    // fast: P2 stopped at 90.25 s of three; slow: nobody stopped.
+    let survival = read(&results, "survival.csv");
+    assert!(
+        survival.contains("\nfast,90.25,3,1,0.6666666666666667,"),
+        "{survival}"
+    );
+    assert!(survival.contains("\nslow,120,3,0,1,"), "{survival}");
+    let script = read(&results, "analysis.R");
+    assert!(
+        script.contains("conditions <- c(\"slow\", \"fast\")"),
+        "{script}"
+    );
+}
+
+#[test]
+fn one_participant_is_reported_with_what_could_not_be_fitted() {
+    let (_temp, results) = results("one");
+    for id in ["P2", "P3"] {
+        std::fs::remove_dir_all(results.join(id)).unwrap();
+    }
+    run(&results, false).unwrap();
+    let md = read(&results, "report.md");
+    has(
+        &md,
+        "**The mixed model could not be fitted**: 1 participant with a rating",
+    );
+    has(&md, "No log-rank test: nobody stopped");
+    assert_eq!(
+        read(&results, "model.csv"),
+        "model,term,estimate,se,ci_low,ci_high\n"
+    );
+    assert!(read(&results, "survival.csv").contains("\nfast,120,1,0,1,"));
 }
 
 #[test]

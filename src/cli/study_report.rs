@@ -1,6 +1,6 @@
 //! `study report`: a study's results folders written up (summary table,
-//! long tables, report and plots), with what the data made doubtful said
-//! on stderr.
+//! long tables, the models' and tests' numbers, `analysis.R`, report and
+//! plots), with what the data made doubtful said on stderr.
 
 use super::CliError;
 use crate::study::report::{self, DEFAULT_OUT};
@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Report on every participant of a study: summary.csv, the long tables,
-/// report.md and plots.
+/// model.csv, tests.csv, survival.csv, analysis.R (the same models in
+/// R), report.md and plots.
 #[derive(clap::Args)]
 pub struct Args {
     /// The study's results folder (`study-results/STUDY`), a folder per

@@ -24,7 +24,10 @@
 //! - [`survival`]: still-playing curves (Kaplan-Meier) and the log-rank test.
 //! - [`rscript`]: `analysis.R`, the models refitted by R, and the CSV
 //!   formats both write for comparison.
+//! - [`agree`]: a report's numbers compared with R's, within stated
+//!   tolerances.
 
+pub mod agree;
 pub mod chisq;
 pub mod latin;
 pub mod lmm;

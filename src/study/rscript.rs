@@ -26,8 +26,8 @@
 //!   times included), as R's `survfit` object holds them.
 //!
 //! A number is any text Rust's `f64` parses (R writes 15 significant
-//! digits, the report the shortest exact form); a missing one (R's `NA`)
-//! is an empty field. Fields are never quoted: terms and condition names
+//! digits, the report the shortest exact form, `1.02e-26` below 1e-4); a
+//! missing one (R's `NA`) is an empty field. Fields are never quoted: terms and condition names
 //! hold no commas.
 //!
 //! The factors' reference levels are the report's: the protocol's first
@@ -234,14 +234,26 @@ fn r_bool(value: bool) -> &'static str {
     }
 }
 
-/// A number as the CSV formats write it: shortest exact form, empty for
-/// none.
+/// A number as the CSV formats write it: shortest exact form (with an
+/// exponent below [`PLAIN_LOW`] or from [`PLAIN_HIGH`], where the plain
+/// form runs to dozens of zeros), empty for none.
 fn field(value: Option<f64>) -> String {
     match value {
-        Some(v) if !v.is_nan() => v.to_string(),
+        Some(v) if !v.is_nan() => {
+            let size = v.abs();
+            match size == 0.0 || (PLAIN_LOW..PLAIN_HIGH).contains(&size) {
+                true => v.to_string(),
+                false => format!("{v:e}"),
+            }
+        }
         _ => String::new(),
     }
 }
+
+/// The smallest size [`field`] writes without an exponent.
+const PLAIN_LOW: f64 = 1e-4;
+/// The size from which [`field`] writes with an exponent.
+const PLAIN_HIGH: f64 = 1e15;
 
 /// The [`MODEL_HEADER`] rows of `fit` under the name `model`: the fixed
 /// effects, then [`GROUP_VARIANCE`] and [`RESIDUAL_VARIANCE`]; each line

@@ -3,17 +3,11 @@
 //! the script run and its numbers compared with this crate's fits.
 
 use super::*;
+use crate::study::agree::{self, Files};
 use crate::study::lmm::{self, Criterion, Data, Design};
 use crate::study::survival::{self, Spell};
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
-
-/// Relative agreement asked between R's numbers and ours; the absolute
-/// floor covers estimates near zero, where lme4's default optimizer
-/// (not tightened here) leaves differences near 1e-7.
-const AGREEMENT: f64 = 1e-4;
-const FLOOR: f64 = 1e-6;
 
 const CONDITIONS: [&str; 3] = ["classic", "polar-velocity", "tank"];
 const PARTICIPANTS: usize = 8;
@@ -214,38 +208,6 @@ fn our_files(s: &Study) -> [String; 3] {
     [model, tests, curves]
 }
 
-/// A CSV's rows keyed by their first `key` fields.
-fn rows(text: &str, key: usize) -> BTreeMap<String, Vec<String>> {
-    text.lines()
-        .skip(1)
-        .map(|line| {
-            let fields: Vec<String> = line.split(',').map(str::to_string).collect();
-            (fields[..key].join(","), fields[key..].to_vec())
-        })
-        .collect()
-}
-
-/// Whether two fields agree: both empty, or numbers within
-/// [`AGREEMENT`].
-fn agree(ours: &str, theirs: &str) -> bool {
-    match (ours.parse::<f64>(), theirs.parse::<f64>()) {
-        (Ok(a), Ok(b)) => (a - b).abs() <= AGREEMENT * a.abs().max(b.abs()) + FLOOR,
-        _ => ours.is_empty() && theirs.is_empty(),
-    }
-}
-
-fn assert_agree(ours: &str, theirs: &str, key: usize, file: &str) {
-    let (ours, theirs) = (rows(ours, key), rows(theirs, key));
-    for (k, values) in &ours {
-        let other = theirs
-            .get(k)
-            .unwrap_or_else(|| panic!("{file}: R has no row {k}"));
-        for (a, b) in values.iter().zip(other) {
-            assert!(agree(a, b), "{file} {k}: ours {values:?}, R {other:?}");
-        }
-    }
-}
-
 /// Whether `Rscript` runs and has the packages the script needs.
 fn r_is_ready() -> bool {
     let check =
@@ -300,28 +262,22 @@ fn r_fits_the_same_numbers_as_the_report() {
         "{printed}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
-    let theirs = [
-        read(R_MODEL_FILE),
-        read(R_TESTS_FILE),
-        read(R_SURVIVAL_FILE),
-    ];
+    let theirs = Files::read(&dir, true).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(!printed.contains("failed:"), "{printed}");
-    for (((ours, theirs), key), file) in
-        ours.iter()
-            .zip(&theirs)
-            .zip([2, 1, 2])
-            .zip([MODEL_FILE, TESTS_FILE, SURVIVAL_FILE])
-    {
-        assert_eq!(
-            theirs.lines().next(),
-            ours.lines().next(),
-            "{file}'s header"
-        );
-        assert_agree(ours, theirs, key, file);
-    }
+    let [model, tests, survival] = ours;
+    let a = agree::compare(
+        &Files {
+            model,
+            tests,
+            survival,
+        },
+        &theirs,
+    );
+    assert!(a.agrees(), "{}", a.faults.join("\n"));
     // R's extra rows are there too.
-    assert!(theirs[0].contains(&format!("\n{ORDINAL_MODEL},conditiontank,")));
-    assert!(theirs[1].contains(&format!("\n{ORDINAL_CONDITION},")));
+    assert!(theirs
+        .model
+        .contains(&format!("\n{ORDINAL_MODEL},conditiontank,")));
+    assert!(theirs.tests.contains(&format!("\n{ORDINAL_CONDITION},")));
 }

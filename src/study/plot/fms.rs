@@ -85,7 +85,7 @@ impl Band {
 }
 
 /// The FMS axis' name.
-const FMS_NAME: &str = "FMS (0 none – 20 frank sickness)";
+pub(super) const FMS_NAME: &str = "FMS (0 none – 20 frank sickness)";
 
 /// Plots each condition's FMS over time to `path`: the median as a line
 /// with a marker per rating time over a translucent band for the
@@ -133,7 +133,7 @@ pub fn fms_over_time(path: &Path, title: &str, bands: &[Band]) -> Result<(), Plo
 
 /// Fails with [`PlotError::UnevenBand`] for the first band whose columns
 /// differ in length.
-fn check_even(path: &Path, bands: &[Band]) -> Result<(), PlotError> {
+pub(super) fn check_even(path: &Path, bands: &[Band]) -> Result<(), PlotError> {
     let uneven = bands
         .iter()
         .find(|b| b.lengths().iter().any(|&l| l != b.t_s.len()));
@@ -206,7 +206,12 @@ pub(super) fn dodges(ratings: &[Vec<Rating>]) -> Vec<f64> {
 
 /// Draws a condition's interquartile range, shifted `dx` seconds: a
 /// translucent band through its times, or a whisker if it has one time.
-fn draw_iqr(chart: &mut Chart, ratings: &[Rating], dx: f64, c: RGBColor) -> Result<(), DrawError> {
+pub(super) fn draw_iqr(
+    chart: &mut Chart,
+    ratings: &[Rating],
+    dx: f64,
+    c: RGBColor,
+) -> Result<(), DrawError> {
     let spans: Vec<(f64, f64, f64)> = ratings
         .iter()
         .filter_map(|r| r.iqr.map(|(lo, hi)| (r.t_s + dx, lo, hi)))
@@ -227,7 +232,7 @@ fn draw_iqr(chart: &mut Chart, ratings: &[Rating], dx: f64, c: RGBColor) -> Resu
 
 /// Draws a condition's medians, shifted `dx` seconds: a line through
 /// them and a marker on each.
-fn draw_medians(
+pub(super) fn draw_medians(
     chart: &mut Chart,
     ratings: &[Rating],
     dx: f64,

@@ -1,8 +1,10 @@
-//! The three plots of a study report, drawn with plotters, each a PNG of
+//! The plots of a study report, drawn with plotters, each a PNG of
 //! [`SIZE`] pixels: the Fast Motion Sickness ratings over time per
-//! condition ([`fms_over_time`]), the change in the Simulator Sickness
-//! Questionnaire's total score per condition ([`ssq_change`]), and a
-//! metric against the peak FMS ([`scatter`]).
+//! condition ([`fms_over_time`]), the same per condition in panels with a
+//! model's fitted line ([`fms_with_model`]), the share still playing each
+//! condition over time ([`still_playing`]), the change in the Simulator
+//! Sickness Questionnaire's total score per condition ([`ssq_change`]),
+//! and a metric against the peak FMS ([`scatter`]).
 //!
 //! Every plot has its title first and large (the caller may start it with
 //! "SIMULATED DATA"), a subtitle, and its key in a strip of its own under
@@ -17,12 +19,16 @@
 //! already at the path.
 
 mod fms;
+mod model;
 mod scatter;
 mod ssq;
+mod survival;
 
 pub use fms::{fms_over_time, Band};
+pub use model::{fms_with_model, Fitted, Panel};
 pub use scatter::scatter;
 pub use ssq::{ssq_change, Group};
+pub use survival::{still_playing, Curve, Step};
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -99,6 +105,8 @@ const MEDIAN_BAR_PX: u32 = 4;
 const ZERO_DASH_PX: u32 = 10;
 /// Gap between the zero line's dashes, pixels.
 const ZERO_GAP_PX: u32 = 6;
+/// Half the height of a censoring tick, pixels.
+const TICK_HALF_PX: i32 = 7;
 /// Opacity of a participant's or a scatter point's fill.
 const DOT_ALPHA: f64 = 0.55;
 /// Share of a value range added on each side of a computed axis.
@@ -328,6 +336,11 @@ enum Swatch {
     Median,
     /// The dashed zero line.
     Zero,
+    /// A line over a translucent band, no marker: a fitted line or a
+    /// survival curve with its interval.
+    Line(RGBColor),
+    /// A short upright tick: a censored time.
+    Tick,
 }
 
 /// Draws `swatch` in the [`SWATCH_PX`]-wide slot whose left end is at
@@ -357,6 +370,15 @@ fn draw_swatch(area: &Area, swatch: Swatch, (x, y): (i32, i32)) -> Result<(), Dr
             area.draw(&Rectangle::new(corners, GREY.stroke_width(BOX_LINE_PX)))
         }
         Swatch::Median => area.draw(&across(MEDIAN_BAR_PX, BLACK)),
+        Swatch::Line(c) => {
+            let band = [(x, y - h), (x1, y + h)];
+            area.draw(&Rectangle::new(band, c.mix(BAND_ALPHA).filled()))?;
+            area.draw(&across(LINE_PX, c))
+        }
+        Swatch::Tick => {
+            let tick = vec![(mid, y - TICK_HALF_PX), (mid, y + TICK_HALF_PX)];
+            area.draw(&PathElement::new(tick, BLACK.stroke_width(BOX_LINE_PX)))
+        }
         Swatch::Zero => {
             let step = (ZERO_DASH_PX + ZERO_GAP_PX) as usize;
             for a in (x..x1).step_by(step) {

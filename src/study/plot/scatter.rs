@@ -1,25 +1,29 @@
-//! One metric against the peak rating: a dot per participant and
-//! condition.
+//! One measure against another: a dot per observation, with the
+//! correlation the caller computed in the subtitle.
 
 use super::*;
 
 /// Radius of a scatter point, pixels.
 const POINT_PX: i32 = 6;
-/// Plots `points` (a metric, named `x_label`, against the peak FMS of the
-/// same condition, 0 to 20) to `path` as translucent dots, so that
-/// coinciding points show darker. The subtitle gives the count, any
-/// points left out for a non-finite coordinate, and `rho` (Spearman's rank
-/// correlation, as the caller computed it; NaN shows as undefined). No
-/// finite point draws empty axes with a note.
+
+/// A correlation to name in the subtitle: its symbol and value (NaN
+/// shows as undefined).
+pub type Correlation<'a> = (&'a str, f64);
+
+/// Plots `points` to `path` as translucent dots, so that coinciding
+/// points show darker, on axes named `(x_name, y_name)` spanning the
+/// points (and 0 on the y axis). The subtitle gives `correlation`, the
+/// count and any points left out for a non-finite coordinate. No finite
+/// point draws empty axes with a note.
 ///
 /// # Errors
 /// Drawing and writing errors.
 pub fn scatter(
     path: &Path,
     title: &str,
-    x_label: &str,
+    (x_name, y_name): (&str, &str),
     points: &[(f64, f64)],
-    rho: Option<f64>,
+    correlation: Option<Correlation>,
 ) -> Result<(), PlotError> {
     let shown: Vec<(f64, f64)> = points
         .iter()
@@ -30,11 +34,14 @@ pub fn scatter(
         extent(shown.iter().map(|p| p.0)).unwrap_or((0.0, 1.0)),
         PAD_SHARE,
     );
-    let subtitle = scatter_subtitle(shown.len(), points.len() - shown.len(), rho);
-    let y_name = "peak FMS (0 none – 20 frank sickness)";
+    let y = padded(
+        extent(shown.iter().map(|p| p.1).chain([0.0])).unwrap_or((0.0, 1.0)),
+        PAD_SHARE,
+    );
+    let subtitle = scatter_subtitle(shown.len(), points.len() - shown.len(), correlation);
     render(path, |root| {
         let body = header(root, title, &subtitle)?;
-        let mut chart = axes(&body, (x_label, y_name), (x, FMS_RANGE), TICKS)?;
+        let mut chart = axes(&body, (x_name, y_name), (x, y), TICKS)?;
         if shown.is_empty() {
             note(&chart, "no points with both values to show")?;
         }
@@ -42,12 +49,17 @@ pub fn scatter(
     })
 }
 
-/// The scatter plot's subtitle: `rho`, the count, and what was left out.
-pub(super) fn scatter_subtitle(shown: usize, left_out: usize, rho: Option<f64>) -> String {
+/// The scatter plot's subtitle: the correlation, the count, and what was
+/// left out.
+pub(super) fn scatter_subtitle(
+    shown: usize,
+    left_out: usize,
+    correlation: Option<Correlation>,
+) -> String {
     let mut parts = Vec::new();
-    match rho {
-        Some(r) if r.is_finite() => parts.push(format!("Spearman's ρ = {r:.2}")),
-        Some(_) => parts.push("Spearman's ρ undefined".to_owned()),
+    match correlation {
+        Some((name, r)) if r.is_finite() => parts.push(format!("{name} = {r:.2}")),
+        Some((name, _)) => parts.push(format!("{name} undefined")),
         None => {}
     }
     parts.push(format!("n = {shown} points"));

@@ -189,9 +189,9 @@ fn scatter_draws_its_points() {
     scatter(
         &path,
         "SIMULATED DATA - scatter",
-        "yaw rate, deg/s",
+        ("yaw rate, deg/s", "fms_max"),
         &points,
-        Some(0.4),
+        Some(("r_rm", 0.4)),
     )
     .unwrap();
     assert!(count_over_white(&decoded(&path), COLOURS[0], DOT_ALPHA) > 500);
@@ -200,12 +200,12 @@ fn scatter_draws_its_points() {
 #[test]
 fn scatter_subtitle_says_what_was_left_out() {
     assert_eq!(
-        scatter_subtitle(10, 2, Some(0.456)),
-        "Spearman's ρ = 0.46, n = 10 points, 2 left out for a missing value"
+        scatter_subtitle(10, 2, Some(("r_rm", 0.456))),
+        "r_rm = 0.46, n = 10 points, 2 left out for a missing value"
     );
     assert_eq!(
-        scatter_subtitle(1, 0, Some(f64::NAN)),
-        "Spearman's ρ undefined, n = 1 points"
+        scatter_subtitle(1, 0, Some(("r_rm", f64::NAN))),
+        "r_rm undefined, n = 1 points"
     );
     assert_eq!(scatter_subtitle(0, 0, None), "n = 0 points");
 }
@@ -215,8 +215,16 @@ fn empty_inputs_draw_empty_axes() {
     let dir = folder("empty");
     fms_over_time(&dir.join("fms.png"), "empty", &[]).unwrap();
     ssq_change(&dir.join("ssq.png"), "empty", &[]).unwrap();
-    scatter(&dir.join("scatter.png"), "empty", "x", &[], None).unwrap();
-    for name in ["fms.png", "ssq.png", "scatter.png"] {
+    scatter(&dir.join("scatter.png"), "empty", ("x", "y"), &[], None).unwrap();
+    still_playing(&dir.join("survival.png"), "empty", &[]).unwrap();
+    fms_with_model(&dir.join("model.png"), "empty", "M1", &[]).unwrap();
+    for name in [
+        "fms.png",
+        "ssq.png",
+        "scatter.png",
+        "survival.png",
+        "model.png",
+    ] {
         let image = decoded(&dir.join(name));
         // The note's and axes' grey and black are there, no series.
         assert!(count(&image, GREY) > 0, "{name}");
@@ -261,9 +269,9 @@ fn degenerate_inputs_still_draw() {
     scatter(
         &dir.join("scatter.png"),
         "degenerate",
-        "x",
+        ("x", "y"),
         &points,
-        Some(f64::NAN),
+        Some(("r_rm", f64::NAN)),
     )
     .unwrap();
     // The two points coincide, so one dot is twice as dark.
@@ -273,7 +281,7 @@ fn degenerate_inputs_still_draw() {
     assert_eq!(count_over_white(&image, COLOURS[0], DOT_ALPHA), 0);
     // Values too large for any axis are left out, not laid out forever.
     let huge = [(1e308, 1.0), (-1e308, 2.0), (1.0, 1.0)];
-    scatter(&dir.join("huge.png"), "huge", "x", &huge, None).unwrap();
+    scatter(&dir.join("huge.png"), "huge", ("x", "y"), &huge, None).unwrap();
     let huge = Group {
         label: "huge".to_owned(),
         values: vec![f64::MAX, -f64::MAX, 1.0],
@@ -309,7 +317,104 @@ fn long_labels_are_shrunk_and_cut_to_fit() {
 fn an_unwritable_path_is_a_write_error_naming_it() {
     let dir = folder("unwritable");
     let path = dir.join("no such folder").join("fms.png");
-    let err = scatter(&path, "t", "x", &[(1.0, 2.0)], None).unwrap_err();
+    let err = scatter(&path, "t", ("x", "y"), &[(1.0, 2.0)], None).unwrap_err();
     assert!(matches!(&err, PlotError::Write { path: p, .. } if *p == path));
     assert!(err.to_string().contains("no such folder"));
+}
+
+/// A curve dropping at 100 s and 200 s, censored at 150 s and 300 s.
+fn curve(label: &str) -> Curve {
+    let step = |time_s, survival, low, high, censored| Step {
+        time_s,
+        survival,
+        low,
+        high,
+        censored,
+    };
+    Curve {
+        label: label.to_owned(),
+        steps: vec![
+            step(100.0, 0.9, Some(0.75), Some(1.0), 0),
+            step(150.0, 0.9, Some(0.75), Some(1.0), 1),
+            step(200.0, 0.6, Some(0.4), Some(0.85), 0),
+            step(300.0, 0.6, Some(0.4), Some(0.85), 3),
+        ],
+    }
+}
+
+#[test]
+fn survival_curves_step_down_with_their_bands_and_ticks() {
+    let dir = folder("survival");
+    let path = dir.join("survival.png");
+    // A second curve lower down, with an interval end undefined.
+    let mut second = curve("quake");
+    for s in &mut second.steps {
+        s.survival -= 0.3;
+    }
+    second.steps[2].low = None;
+    still_playing(
+        &path,
+        "SIMULATED DATA - still playing",
+        &[curve("polar"), second],
+    )
+    .unwrap();
+    let image = decoded(&path);
+    assert!(count(&image, COLOURS[0]) > 500);
+    assert!(count(&image, COLOURS[1]) > 500);
+    assert!(count_over_white(&image, COLOURS[0], BAND_ALPHA) > 1000);
+    // The step line's corners: from 1 at 0, across to 100 s, down to 0.9.
+    let c = curve("x");
+    assert_eq!(c.corners()[..3], [(0.0, 1.0), (100.0, 1.0), (100.0, 0.9)]);
+    assert_eq!(c.corners().len(), 9);
+    // One band through the steps, each held to the next time.
+    let bands = c.bands();
+    assert_eq!(bands.len(), 1);
+    assert_eq!(bands[0][..2], [(100.0, 1.0), (150.0, 1.0)]);
+    // An undefined end breaks the band in two.
+    let mut broken = curve("x");
+    broken.steps[1].high = None;
+    assert_eq!(broken.bands().len(), 2);
+}
+
+#[test]
+fn the_model_panels_draw_ratings_and_line() {
+    let dir = folder("model");
+    let path = dir.join("model.png");
+    let line = |slope: f64| -> Vec<Fitted> {
+        (0..=10)
+            .map(|i| {
+                let t_s = i as f64 * 30.0;
+                let estimate = 1.0 + slope * t_s / 60.0;
+                Fitted {
+                    t_s,
+                    estimate,
+                    low: estimate - 0.8,
+                    high: estimate + 0.8,
+                }
+            })
+            .collect()
+    };
+    let panels = [
+        Panel {
+            ratings: band("smooth", [1.0, 2.0, 3.0, 4.0, 5.0]),
+            line: line(1.0),
+        },
+        Panel {
+            ratings: band("snap", [2.0, 4.0, 6.0, 8.0, 9.0]),
+            line: line(1.6),
+        },
+        Panel {
+            ratings: band("none", [f64::NAN; 5]),
+            line: Vec::new(),
+        },
+    ];
+    fms_with_model(&path, "SIMULATED DATA - model", "M1", &panels).unwrap();
+    let image = decoded(&path);
+    assert!(count(&image, COLOURS[0]) > 300);
+    assert!(count(&image, COLOURS[1]) > 300);
+    assert!(count_over_white(&image, GREY, BAND_ALPHA) > 1000);
+    assert_eq!(super::model::grid(3), (2, 2));
+    assert_eq!(super::model::grid(4), (2, 2));
+    assert_eq!(super::model::grid(5), (2, 3));
+    assert_eq!(super::model::grid(1), (1, 1));
 }

@@ -1,8 +1,10 @@
-//! The numbers the report gives: spreads, paired tests between conditions
-//! and between positions, and each metric's rank correlation with what
-//! people felt. Pure functions over the observations.
+//! The numbers the report gives besides its models: spreads, paired
+//! tests between conditions and between positions, and each metric's
+//! within-participant correlation with what people felt. Pure functions
+//! over the observations.
 
 use super::summary::Observation;
+use crate::study::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
 use crate::study::stats::{self, Wilcoxon};
 
 /// The significance level the report's plain words refer to.
@@ -173,37 +175,54 @@ pub(super) fn smallest_p(n: usize) -> f64 {
     (2.0_f64).powi(1 - n.min(1100) as i32).min(1.0)
 }
 
-/// The rank correlation of one metric with the highest in-play rating.
+/// How one metric tracks the highest in-play rating within participants.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Correlation {
     /// The metric's index in [`crate::feel::names`] order.
     pub metric: usize,
-    /// Spearman's rho; None when undefined (fewer than three pairs, or
-    /// one side constant).
-    pub rho: Option<f64>,
+    /// The repeated-measures correlation of the metric with the highest
+    /// rating, each participant's own level taken out; or why it is
+    /// undefined.
+    pub within: Result<RepeatedCorrelation, LmmError>,
     /// The observations with both values.
     pub n: usize,
 }
 
-/// Each of `metric_count` metrics' Spearman correlation with the highest
-/// in-play rating (`rating_max`)
-/// over every observation with both, strongest (largest |rho|) first,
-/// the undefined last, ties in metric order.
+impl Correlation {
+    /// `r_rm`, if defined.
+    pub fn r(&self) -> Option<f64> {
+        self.within.as_ref().ok().map(|w| w.r)
+    }
+}
+
+/// Each of `metric_count` metrics' repeated-measures correlation
+/// (Bakdash & Marusich 2017) with the highest in-play rating
+/// (`rating_max`), over every observation with both: how the metric and
+/// the rating move together across one participant's conditions, which
+/// pooling participants' pairs (as a plain correlation would) confounds
+/// with how sick each person gets in general. Strongest (largest |r|)
+/// first, the undefined last, ties in metric order.
 pub(super) fn correlations(observations: &[Observation], metric_count: usize) -> Vec<Correlation> {
     let mut all: Vec<Correlation> = (0..metric_count)
         .map(|metric| {
-            let (xs, ys): (Vec<f64>, Vec<f64>) = observations
+            let both: Vec<(&str, f64, f64)> = observations
                 .iter()
-                .filter_map(|o| o.metrics[metric].zip(o.rating_max))
-                .unzip();
+                .filter_map(|o| {
+                    let (x, y) = o.metrics[metric].zip(o.rating_max)?;
+                    Some((o.participant.as_str(), x, y))
+                })
+                .collect();
+            let who: Vec<&str> = both.iter().map(|b| b.0).collect();
+            let xs: Vec<f64> = both.iter().map(|b| b.1).collect();
+            let ys: Vec<f64> = both.iter().map(|b| b.2).collect();
             Correlation {
                 metric,
-                rho: stats::spearman(&xs, &ys),
-                n: xs.len(),
+                within: repeated_measures_correlation(&who, &xs, &ys),
+                n: both.len(),
             }
         })
         .collect();
-    let strength = |c: &Correlation| c.rho.map_or(-1.0, f64::abs);
+    let strength = |c: &Correlation| c.r().map_or(-1.0, f64::abs);
     all.sort_by(|a, b| strength(b).total_cmp(&strength(a)));
     all
 }
@@ -283,14 +302,32 @@ mod tests {
     }
 
     #[test]
-    fn correlations_rank_by_strength_and_leave_the_undefined_last() {
-        let o: Vec<Observation> = (0..5)
-            .map(|i| obs(&format!("P{i}"), "a", 1, f64::from(i)))
-            .collect();
+    fn correlations_are_within_participants_and_ranked_by_strength() {
+        // Two participants, three conditions each: metric 0 rises with the
+        // rating within each participant though P2 is sicker throughout;
+        // metric 1 is constant; metric 2 falls as the rating rises.
+        let mut o = Vec::new();
+        for (p, base) in [("P1", 0.0), ("P2", 10.0)] {
+            for (i, c) in ["a", "b", "c"].iter().enumerate() {
+                let mut x = obs(p, c, i + 1, base + i as f64);
+                x.metrics[0] = Some(i as f64 - base);
+                o.push(x);
+            }
+        }
         let all = correlations(&o, 3);
-        let order: Vec<(usize, Option<f64>)> = all.iter().map(|c| (c.metric, c.rho)).collect();
-        assert_eq!(order, vec![(0, Some(1.0)), (2, Some(-1.0)), (1, None)]);
-        assert_eq!(all[0].n, 5);
+        let order: Vec<(usize, Option<f64>)> = all.iter().map(|c| (c.metric, c.r())).collect();
+        assert_eq!(order[0].0, 0);
+        assert!((order[0].1.unwrap() - 1.0).abs() < 1e-12, "{order:?}");
+        assert_eq!(order[1].0, 2);
+        assert!((order[1].1.unwrap() + 1.0).abs() < 1e-12, "{order:?}");
+        assert_eq!(order[2], (1, None));
+        assert_eq!(all[0].n, 6);
+        // Pooled, metric 0 would fall as the rating rises.
+        let pooled = stats::spearman(
+            &o.iter().map(|x| x.metrics[0].unwrap()).collect::<Vec<_>>(),
+            &o.iter().map(|x| x.rating_max.unwrap()).collect::<Vec<_>>(),
+        );
+        assert!(pooled.unwrap() < 0.0);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! attempts cut off and played again left out, participants by ID and
 //! each one's conditions in the order run.
 
+use super::model::Prompt;
 use super::participant::{Participant, Played, RANK, SSQ_SCORES};
 use super::summary::hundredths;
 
@@ -89,6 +90,28 @@ fn ratings(p: &Participant, text: &mut String) {
             *text += &format!("{},{before},{},{scale},{rating}\n", at(p, c), r.t_s);
         }
     }
+}
+
+/// The rows of `ratings_long.csv` as the models read them, each with its
+/// participant's MSSQ-short raw score as `participants.csv` writes it.
+pub(super) fn prompts(participants: &[Participant]) -> Vec<Prompt> {
+    let mut out = Vec::new();
+    for p in participants {
+        for c in &p.played {
+            for r in &c.ratings {
+                out.push(Prompt {
+                    participant: p.id().to_string(),
+                    condition: c.condition.clone(),
+                    position: c.position,
+                    previous_condition: p.before(c.position).to_string(),
+                    t_s: r.t_s,
+                    rating: r.value.map(f64::from),
+                    mssq: p.mssq_raw.map(ten_thousandths),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// `p`'s rows of `ssq_long.csv`.

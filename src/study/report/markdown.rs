@@ -5,7 +5,6 @@
 use super::analysis::{self, Measure, Paired, Spread, ALPHA};
 use super::participant::scale_name;
 use super::summary::Observation;
-pub(super) use super::text::num;
 use super::Study;
 use crate::study::scales::{InPlayScale, MISC_LEVELS};
 use std::fmt::Write as _;
@@ -19,6 +18,9 @@ pub(super) fn report(s: &Study) -> String {
     }
     head(&mut md, s);
     notes(&mut md, s);
+    super::answers::section(&mut md, s);
+    super::fits::models(&mut md, s);
+    super::fits::survival(&mut md, s);
     conditions(&mut md, s);
     super::stops::section(&mut md, s);
     comparisons(&mut md, s);
@@ -59,11 +61,30 @@ pub(super) fn simulated_line(s: &Study) -> Option<String> {
     }
 }
 
+/// A number as the report shows it: at most two decimals, no trailing
+/// zeros.
+pub(super) fn num(v: f64) -> String {
+    let text = format!("{v:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "-0" => "0".into(),
+        t => t.into(),
+    }
+}
+
 /// A p-value: four decimals, or `< 0.0001`.
 fn p_text(p: f64) -> String {
     match p < 1e-4 {
         true => "< 0.0001".into(),
         false => num_places(p, 4),
+    }
+}
+
+/// A p-value in a sentence: `p = 0.0123`, or `p < 0.0001`.
+pub(super) fn p_phrase(p: f64) -> String {
+    match p < 1e-4 {
+        true => "p < 0.0001".into(),
+        false => format!("p = {}", p_text(p)),
     }
 }
 
@@ -258,13 +279,16 @@ fn prompts_of(s: &Study, c: &str) -> (usize, usize) {
 }
 
 fn comparisons(md: &mut String, s: &Study) {
-    md.push_str("## Paired comparisons between conditions\n\n");
+    md.push_str("## Paired comparisons between conditions (a distribution-free check)\n\n");
     if s.conditions.len() < 2 {
         md.push_str("One condition: nothing to compare.\n\n");
         return;
     }
     md.push_str(
-        "Each pair of conditions, paired within participants (who played both): the \
+        "A check of the mixed model's answer that assumes nothing of the ratings' \
+         distribution, on one number per participant and condition (so blind to the time \
+         course, the order and stops). Each pair of conditions, paired within participants \
+         (who played both): the \
          Wilcoxon signed-rank test of the differences *first - second*, pairs with no \
          difference dropped (Wilcoxon's method). **p** is two-sided and exact (mid-ranks \
          for ties) up to 49 differing pairs, the normal approximation above; **Holm p** \
@@ -414,20 +438,36 @@ fn correlations(md: &mut String, s: &Study) {
     md.push_str("## Which measurements track what people felt\n\n");
     let _ = writeln!(
         md,
-        "Spearman's rank correlation (rho, -1 to 1) of each feel metric of a condition's \
-         recording with the {} given in it, over every participant and condition with \
-         both; strongest first. n is the number of such pairs. Pairs from one participant \
-         are not independent, and with this many metrics some correlate by chance: read rho \
-         as a pointer to what to test, not as a test.\n\n\
-         | rank | metric | unit | rho | n |\n|---|---|---|---|---|",
-        rating_max(s)
+        "The repeated-measures correlation (r_rm, -1 to 1; Bakdash & Marusich 2017) of each \
+         feel metric of a condition's recording with the {m} given in it: how the two move \
+         together across one participant's conditions, each participant's own level taken \
+         out (the slope common to all participants of `lm({m} ~ participant + metric)`), so \
+         a person who is sick in every condition does not make a metric look predictive. \
+         Strongest first. The interval is Fisher's z with df - 3 (as the rmcorr package \
+         gives it); p tests r_rm = 0 with df = pairs - participants - 1. With this many \
+         metrics some correlate by chance: read r_rm as a pointer to what to test, not as \
+         a test.\n\n\
+         | rank | metric | unit | r_rm [95% CI] | p | df | pairs |\n|---|---|---|---|---|---|---|",
+        m = rating_max(s)
     );
     for (i, c) in s.correlations.iter().enumerate() {
         let m = &s.metrics[c.metric];
-        let rho = c.rho.map_or("-".into(), signed);
+        let (r, p, df) = match &c.within {
+            Ok(w) => (
+                match w.ci {
+                    Some((low, high)) => {
+                        format!("{} [{}, {}]", signed(w.r), signed(low), signed(high))
+                    }
+                    None => signed(w.r),
+                },
+                p_text(w.p),
+                w.df.to_string(),
+            ),
+            Err(_) => ("-".into(), "-".into(), "-".into()),
+        };
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {rho} | {} |",
+            "| {} | {} | {} | {r} | {p} | {df} | {} |",
             i + 1,
             m.name,
             m.unit,
@@ -435,11 +475,11 @@ fn correlations(md: &mut String, s: &Study) {
         );
     }
     md.push('\n');
-    if s.correlations.iter().any(|c| c.rho.is_none()) {
+    if s.correlations.iter().any(|c| c.within.is_err()) {
         let _ = writeln!(
             md,
-            "A rho of - is undefined: fewer than three pairs, or the metric (or {}) the same \
-             in every pair.\n",
+            "An r_rm of - is undefined: too few pairs for the participants, or the metric (or \
+             {}) the same within every participant.\n",
             rating_max(s)
         );
     }
@@ -537,6 +577,15 @@ fn files(md: &mut String, s: &Study) {
          `participants.csv`: the same data one observation per row (each prompt, each SSQ \
          subscale, each answer, each condition's end, each participant), for a mixed model \
          or a survival analysis.\n\
+         - `model.csv` (every fixed effect with its SE and interval, and the variances, of \
+         each model; the Cox model's log hazard ratios), `tests.csv` (the likelihood-ratio, \
+         log-rank and Cox tests) and `survival.csv` (every step of the Kaplan-Meier curves).\n\
+         - `analysis.R`: fits the same models in R (lme4, survival, and ordinal's cumulative \
+         link mixed model, which treats the ratings as ordered categories): `Rscript \
+         analysis.R` in this folder prints them and writes `r-model.csv`, `r-tests.csv` and \
+         `r-survival.csv` in the formats of the three files above, to compare line by line.\n\
+         - `survival.png`: the share still playing each condition over time, with its 95% \
+         band and a tick at each censored time.\n\
          - `ssq.png`: ssq_delta in each condition."
     );
     if s.scale != InPlayScale::Fms {
@@ -551,9 +600,14 @@ fn files(md: &mut String, s: &Study) {
         md,
         "- `fms.png`: FMS over time in each condition, the median across participants with \
          the band from Q1 to Q3.\n\
+         - `fms_model.png`: the same per condition, each in its own panel, with M1's fitted \
+         line and its 95% band.\n\
          - `scatter.png`: {}",
         match s.best() {
-            Some(best) => format!("{m} against `{best}`, the metric that tracks it best."),
+            Some(best) => format!(
+                "{m} against `{best}`, the metric that tracks it best, each centred on its \
+                 participant's own mean (what r_rm correlates)."
+            ),
             None => "empty: no metric's correlation is defined.".into(),
         }
     );

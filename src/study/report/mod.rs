@@ -1,10 +1,13 @@
 //! `study report`: every participant's session in one study's results
 //! folders read and checked, each condition's recording checked to be the
 //! one played and measured by the feel lab, and the study written up:
-//! `summary.csv` (a row per participant and condition), `report.md` (per
-//! condition, how play ended, paired comparisons, the order effect, which
-//! metrics track the ratings, the questions and the ranking), the long
-//! tables of [`long`] for an analysis elsewhere, and the plots.
+//! `summary.csv` (a row per participant and condition), `report.md` (the
+//! answers from the mixed model of the ratings and the survival of each
+//! condition first; then per condition, how play ended, paired
+//! comparisons, the order effect, which metrics track the ratings, the
+//! questions and the ranking), the long tables of [`long`] for an analysis
+//! elsewhere, the models' and tests' numbers (`model.csv`, `tests.csv`,
+//! `survival.csv`), `analysis.R` that fits them again in R, and the plots.
 //!
 //! A study run at several sites (or on several computers) is reported
 //! from all its results folders at once: the participants must all have
@@ -19,35 +22,44 @@
 //! - `measure`: the recordings checked and replayed, in parallel.
 //! - `summary` and `long`: the observations, `summary.csv` and the long
 //!   tables.
+//! - [`model`] and `still_playing`: the mixed models of the ratings and
+//!   the survival of each condition, with the files R's are compared with.
 //! - `analysis`: spreads, paired tests, correlations.
-//! - `markdown`, `stops` and `figures`: `report.md` and the plots.
+//! - `markdown`, `answers`, `stops` and `figures`: `report.md` and the
+//!   plots.
 //! - `output`: the report's folder, written whole, never over a user's
 //!   files.
 
 mod analysis;
+mod answers;
 mod conditions;
 mod figures;
+mod fits;
 #[cfg(test)]
 mod fixture;
 mod folders;
 pub mod long;
 mod markdown;
 mod measure;
+pub mod model;
 mod mssq_file;
 mod output;
 mod participant;
+#[cfg(test)]
+mod r_fixture_tests;
 mod rows;
 mod session_file;
+mod still_playing;
 mod stops;
 mod summary;
 mod table;
-mod text;
 
 use crate::feel::{Metric, Scale};
 use crate::files::ReadError;
 use crate::located::{Faults, Located};
 use crate::record::RecordingError;
 use crate::study::protocol::ProtocolErrors;
+use crate::study::rscript;
 use crate::study::scales::InPlayScale;
 use participant::Participant;
 use std::path::{Path, PathBuf};
@@ -207,8 +219,9 @@ pub enum ReportError {
     },
     /// The output folder has files in it and `--force` was not given.
     #[error(
-        "{} is not empty; pass --force to write the report there anyway (only report.md, \
-         summary.csv, the long tables and the plots are replaced)",
+        "{} is not empty; pass --force to write the report there anyway (only the report's \
+         own files are replaced: report.md, summary.csv, the long tables, model.csv, \
+         tests.csv, survival.csv, analysis.R and the plots)",
         .0.display()
     )]
     NotEmpty(PathBuf),
@@ -270,6 +283,10 @@ struct Study<'a> {
     /// Each metric's correlation with the highest rating, strongest
     /// first.
     correlations: Vec<analysis::Correlation>,
+    /// The mixed models of the in-play ratings.
+    models: model::Models,
+    /// The survival of each condition.
+    still: still_playing::StillPlaying,
     /// Doubts about the data, for the top of the report.
     notes: Vec<String>,
     /// The in-play scale every rating is on.
@@ -289,8 +306,13 @@ impl Study<'_> {
     /// The metric that tracks the highest rating best, if any correlation
     /// is defined.
     fn best(&self) -> Option<&'static str> {
-        let best = self.correlations.first().filter(|c| c.rho.is_some());
+        let best = self.correlations.first().filter(|c| c.r().is_some());
         best.map(|c| self.metrics[c.metric].name)
+    }
+
+    /// True if the protocol asked the MSSQ-short.
+    fn mssq_collected(&self) -> bool {
+        self.participants[0].session.protocol.mssq
     }
 }
 
@@ -313,6 +335,19 @@ pub fn report(
     measure_into(&participants, &mut observations, &mut notes)?;
     let conditions = folders::condition_names(&participants);
     let protocol = &participants[0].session.protocol;
+    let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
+    let stops: Vec<still_playing::Stop> = observations
+        .iter()
+        .map(|o| still_playing::Stop {
+            participant: &o.participant,
+            condition: &o.condition,
+            spell: crate::study::survival::Spell {
+                time_s: o.time_s,
+                event: o.end_reason.is_stop(),
+            },
+        })
+        .collect();
+    let still = still_playing::analyse(&conditions, &stops);
     let study = Study {
         name,
         results_dirs: dirs,
@@ -322,6 +357,8 @@ pub fn report(
         observations: &observations,
         metrics: &metrics,
         correlations: analysis::correlations(&observations, metrics.len()),
+        models,
+        still,
         notes,
         scale: protocol.in_play_scale,
         interval_s: protocol.fms_interval_s,
@@ -351,7 +388,8 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
         ("report.md", markdown::report(study)),
     ]
     .into_iter()
-    .chain(long::FILES.iter().map(|(name, _)| *name).zip(long));
+    .chain(long::FILES.iter().map(|(name, _)| *name).zip(long))
+    .chain(model_files(study));
     let mut written = Vec::new();
     for (name, text) in texts {
         let path = dir.join(name);
@@ -361,6 +399,46 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     }
     written.extend(figures::draw(dir, study)?);
     Ok(written)
+}
+
+/// `model.csv`, `tests.csv`, `survival.csv` and `analysis.R`: the
+/// models' and tests' numbers, and the script that computes them again in
+/// R.
+fn model_files(s: &Study) -> [(&'static str, String); 4] {
+    let numbers = numbers(&s.models, &s.still, &s.conditions);
+    [
+        (rscript::MODEL_FILE, numbers.model),
+        (rscript::TESTS_FILE, numbers.tests),
+        (rscript::SURVIVAL_FILE, numbers.survival),
+        (
+            rscript::SCRIPT_FILE,
+            rscript::analysis_r(&s.conditions, s.mssq_collected()),
+        ),
+    ]
+}
+
+/// The texts of `model.csv`, `tests.csv` and `survival.csv` for `models`
+/// and `still` of a study of `conditions`.
+fn numbers(
+    models: &model::Models,
+    still: &still_playing::StillPlaying,
+    conditions: &[String],
+) -> crate::study::agree::Files {
+    crate::study::agree::Files {
+        model: format!(
+            "{}\n{}{}",
+            rscript::MODEL_HEADER,
+            models.model_rows(),
+            still.model_rows(conditions)
+        ),
+        tests: format!(
+            "{}\n{}{}",
+            rscript::TESTS_HEADER,
+            models.test_rows(),
+            still.test_rows()
+        ),
+        survival: still.survival_csv(),
+    }
 }
 
 /// What the report should say about the data before any number: folders

@@ -63,7 +63,7 @@ impl Participant {
     /// name; `none` before the first.
     pub fn before(&self, position: usize) -> &str {
         match position {
-            0 | 1 => "none",
+            0 | 1 => super::model::NO_PREVIOUS,
             p => &self.session.order[p - 2],
         }
     }
