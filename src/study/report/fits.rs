@@ -4,13 +4,16 @@
 //! and the Cox model.
 
 use super::answers::{formula, why};
-use super::markdown::{num, p_phrase};
 use super::participant::scale_name;
+use super::text::{num, num_places, p_phrase};
 use super::Study;
 use crate::study::lmm::Fit;
 use crate::study::rscript::{self, MODELS, TESTS};
 use crate::study::survival::{Curve, SurvivalError};
 use std::fmt::Write as _;
+
+/// Decimals of a standard error, which is often small.
+const SE_PLACES: usize = 3;
 
 /// Writes the mixed models' section.
 pub(super) fn models(md: &mut String, s: &Study) {
@@ -62,7 +65,7 @@ fn model_table(md: &mut String, fit: &Fit, scale: &str) {
             "| `{}` | {} | {} | {} to {} |",
             c.name,
             num(c.estimate),
-            se_text(c.se),
+            num_places(c.se, SE_PLACES),
             num(c.ci_low),
             num(c.ci_high)
         );
@@ -87,12 +90,6 @@ fn model_table(md: &mut String, fit: &Fit, scale: &str) {
         );
     }
     md.push('\n');
-}
-
-/// A standard error: three decimals, as it is often small.
-fn se_text(se: f64) -> String {
-    let text = format!("{se:.3}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The line on the likelihood-ratio test named `test`, if it was tried.
@@ -211,7 +208,7 @@ fn cox(md: &mut String, s: &Study) {
             num(c.ci_low.exp()),
             num(c.ci_high.exp()),
             num(c.log_hazard_ratio),
-            se_text(c.se)
+            num_places(c.se, SE_PLACES)
         );
     }
     let _ = writeln!(
@@ -223,16 +220,4 @@ fn cox(md: &mut String, s: &Study) {
         p_phrase(cox.p),
         rscript::COX_WALD
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn standard_errors_keep_three_decimals() {
-        assert_eq!(se_text(0.26244), "0.262");
-        assert_eq!(se_text(1.5), "1.5");
-        assert_eq!(se_text(0.0004), "0");
-    }
 }

@@ -53,6 +53,7 @@ mod still_playing;
 mod stops;
 mod summary;
 mod table;
+mod text;
 
 use crate::feel::{Metric, Scale};
 use crate::files::ReadError;

@@ -3,7 +3,7 @@
 //! stop among those who stopped. The survival analysis proper (times
 //! censored by completion counted in) is for `stops.csv`.
 
-use super::markdown::num;
+use super::text::num;
 use super::participant::scale_name;
 use super::summary::Observation;
 use super::Study;
