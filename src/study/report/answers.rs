@@ -4,8 +4,8 @@
 //! survival of each condition, with its interval or its test; and where a
 //! model could not be fitted, why not.
 
-use super::text::{num, p_phrase};
 use super::participant::scale_name;
+use super::text::{num, p_phrase};
 use super::Study;
 use crate::study::lmm::{Coefficient, Fit, LmmError};
 use crate::study::rscript::{MODELS, TESTS};

@@ -3,9 +3,9 @@
 //! stop among those who stopped. The survival analysis proper (times
 //! censored by completion counted in) is for `stops.csv`.
 
-use super::text::num;
 use super::participant::scale_name;
 use super::summary::Observation;
+use super::text::num;
 use super::Study;
 use crate::study::session::EndReason;
 use std::fmt::Write as _;
