@@ -70,6 +70,22 @@ pub(super) fn why(e: &LmmError) -> String {
         LmmError::TooFewObservations { .. } | LmmError::NoResidualVariation => {
             format!("{e}: too few ratings, or ratings that do not vary, for what it estimates")
         }
+        LmmError::NotComparable(_) => format!(
+            "{e}: with one condition, or every rating at one position, the larger model adds \
+             nothing the data can estimate"
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Why a survival statistic could not be computed, in words.
+pub(super) fn survival_why(e: &SurvivalError) -> String {
+    match e {
+        SurvivalError::TooFewGroups(_) => "only one condition was played".into(),
+        SurvivalError::NoEvents => "nobody stopped, so there are no stops to compare".into(),
+        SurvivalError::Infinite => "a condition in which nobody stopped (or all stopped \
+                                    before any other stop) gives no finite hazard ratio"
+            .into(),
         other => other.to_string(),
     }
 }
@@ -229,8 +245,7 @@ fn stopping(s: &Study) -> String {
             num(t.chi_square),
             p_phrase(t.p)
         ),
-        Err(SurvivalError::NoEvents) => "; nobody stopped, so no test".into(),
-        Err(e) => format!("; no log-rank test: {e}"),
+        Err(e) => format!("; no log-rank test: {}", survival_why(e)),
     };
     format!(
         "**How long do people keep playing?** Median time to stop (\"not reached\" where \

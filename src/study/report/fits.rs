@@ -3,13 +3,13 @@
 //! and the Kaplan-Meier curves of each condition with the log-rank test
 //! and the Cox model.
 
-use super::answers::{formula, why};
+use super::answers::{formula, survival_why, why};
 use super::participant::scale_name;
 use super::text::{num, num_places, p_phrase};
 use super::Study;
 use crate::study::lmm::Fit;
 use crate::study::rscript::{self, MODELS, TESTS};
-use crate::study::survival::{Curve, SurvivalError};
+use crate::study::survival::Curve;
 use std::fmt::Write as _;
 
 /// Decimals of a standard error, which is often small.
@@ -73,7 +73,7 @@ fn model_table(md: &mut String, fit: &Fit, scale: &str) {
     let _ = writeln!(
         md,
         "\n{} ratings from {} participants. Variance between participants {}, residual {} \
-         ({scale} points squared): intra-class correlation {}.\n",
+         ({scale} points squared): intra-class correlation {}.",
         fit.observations,
         fit.groups,
         num(fit.group_variance),
@@ -84,7 +84,7 @@ fn model_table(md: &mut String, fit: &Fit, scale: &str) {
         let dropped: Vec<String> = fit.dropped.iter().map(|d| format!("`{d}`")).collect();
         let _ = writeln!(
             md,
-            "Dropped as a combination of the other columns (lme4 drops them too): {}. With \
+            "\nDropped as a combination of the other columns (lme4 drops them too): {}. With \
              `none` before position 1, the condition played before is partly the position.",
             dropped.join(", ")
         );
@@ -166,18 +166,6 @@ fn median_text(c: &Curve) -> String {
             end(c.median_ci_s.0),
             end(c.median_ci_s.1)
         ),
-    }
-}
-
-/// Why a survival statistic could not be computed, in words.
-fn survival_why(e: &SurvivalError) -> String {
-    match e {
-        SurvivalError::TooFewGroups(_) => "only one condition was played".into(),
-        SurvivalError::NoEvents => "nobody stopped, so there are no stops to compare".into(),
-        SurvivalError::Infinite => "a condition in which nobody stopped (or all stopped \
-                                    before any other stop) gives no finite hazard ratio"
-            .into(),
-        other => other.to_string(),
     }
 }
 
