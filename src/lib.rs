@@ -11,7 +11,8 @@
 //! - [`record`]: recordings of every tick's controls, and their replay.
 //! - [`bench`](mod@bench): frame and tick timings.
 //! - [`names`]: edit distance for the parsers' "did you mean" hints.
-//! - [`short`]: numbers shown short in messages, whatever a file held.
+//! - [`short`]: numbers shown short: in messages, whatever a file held, and in tables.
+//! - [`quantile`]: R's type 7 quantile, the one rule of every quantile.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`data`]: where the shipped maps, maneuvers and art are found.
@@ -34,6 +35,7 @@ pub mod located;
 pub mod map;
 pub mod menu;
 pub mod names;
+pub mod quantile;
 pub mod record;
 pub mod render;
 pub mod rng;

@@ -2,6 +2,7 @@
 //! simple statistics. Every statistic of an empty series is 0, never NaN.
 
 use crate::angle::wrap_signed;
+use crate::quantile::quantile_of_sorted_by;
 
 /// Unwraps an angle series (radians) so that consecutive values differ by
 /// the shortest signed turn between them, in (-pi, pi]. The first value is
@@ -61,19 +62,15 @@ pub fn share(values: &[f64], keep: impl Fn(f64) -> bool) -> f64 {
     ratio_or_zero(kept as f64, values.len() as f64)
 }
 
-/// The `fraction` (0..1) quantile, interpolating linearly between order
-/// statistics at rank `fraction * (len - 1)`; 0 for an empty series.
-pub fn percentile(values: &[f64], fraction: f64) -> f64 {
+/// The `fraction` (0..1, clamped) quantile by R's default rule (type 7:
+/// [`quantile_of_sorted_by`]); 0 for an empty series.
+pub fn quantile_or_zero(values: &[f64], fraction: f64) -> f64 {
     if values.is_empty() {
         return 0.0;
     }
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let rank = fraction.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
-    let below = rank.floor() as usize;
-    let above = rank.ceil() as usize;
-    let weight = rank - below as f64;
-    sorted[below] + (sorted[above] - sorted[below]) * weight
+    quantile_of_sorted_by(sorted.len(), fraction.clamp(0.0, 1.0), |i| sorted[i])
 }
 
 #[cfg(test)]
@@ -102,16 +99,16 @@ mod tests {
         assert_eq!(rms(&[]), 0.0);
         assert_eq!(max_or_zero(&[]), 0.0);
         assert_eq!(share(&[], |_| true), 0.0);
-        assert_eq!(percentile(&[], 0.95), 0.0);
+        assert_eq!(quantile_or_zero(&[], 0.95), 0.0);
         assert_eq!(ratio_or_zero(1.0, 0.0), 0.0);
     }
 
     #[test]
-    fn percentile_interpolates_between_ranks() {
+    fn the_quantile_interpolates_between_ranks() {
         let values = [4.0, 0.0, 3.0, 1.0, 2.0];
-        assert_eq!(percentile(&values, 0.0), 0.0);
-        assert_eq!(percentile(&values, 1.0), 4.0);
-        assert!((percentile(&values, 0.95) - 3.8).abs() < 1e-12);
+        assert_eq!(quantile_or_zero(&values, 0.0), 0.0);
+        assert_eq!(quantile_or_zero(&values, 1.0), 4.0);
+        assert!((quantile_or_zero(&values, 0.95) - 3.8).abs() < 1e-12);
     }
 
     #[test]

@@ -25,7 +25,7 @@
 
 use super::yaw::CUT_DEG_PER_TICK;
 use super::{Metric, Scale};
-use crate::feel::series::{max_or_zero, percentile, rms, share};
+use crate::feel::series::{max_or_zero, quantile_or_zero, rms, share};
 use crate::feel::wf::msdv;
 use crate::sim::Pose;
 
@@ -104,7 +104,7 @@ impl Rates {
         let magnitude: Vec<f64> = smooth.iter().map(|r| r.abs()).collect();
         Self {
             rms: rms(&smooth),
-            p95: percentile(&magnitude, RATE_QUANTILE),
+            p95: quantile_or_zero(&magnitude, RATE_QUANTILE),
             max: max_or_zero(&magnitude),
             over_30_share: share(&magnitude, |r| r > RATE_MODERATE_DEG_S),
         }

@@ -11,7 +11,7 @@
 //! with the depths the grid ray cast finds there ([`Sample::depth`]).
 
 use super::{Sample, Trajectory};
-use crate::feel::series::{mean, percentile};
+use crate::feel::series::{mean, quantile_or_zero};
 
 /// The farthest depth a ray looks, tiles: past it (or with nothing to hit,
 /// on the open plane) the translation's share of the flow is negligible.
@@ -50,9 +50,9 @@ impl FlowValues {
         }
         Self {
             edge_mean: mean(&edge),
-            edge_p95: percentile(&edge, FLOW_QUANTILE),
+            edge_p95: quantile_or_zero(&edge, FLOW_QUANTILE),
             inner_mean: mean(&inner_flow),
-            inner_p95: percentile(&inner_flow, FLOW_QUANTILE),
+            inner_p95: quantile_or_zero(&inner_flow, FLOW_QUANTILE),
         }
     }
 }

@@ -10,7 +10,7 @@
 //! the ticks it is taken over, and the spectrum holds the rate before a
 //! cut through it.
 
-use crate::feel::series::{percentile, ratio_or_zero, rms, share};
+use crate::feel::series::{quantile_or_zero, ratio_or_zero, rms, share};
 use crate::feel::spectrum::Spectrum;
 
 /// A view turning more than this in one tick is a cut, degrees.
@@ -76,7 +76,7 @@ impl YawValues {
         Self {
             cuts: cut.iter().filter(|&&c| c).count(),
             rate_rms: rms(&smooth),
-            rate_p95: percentile(&magnitude, YAW_RATE_QUANTILE),
+            rate_p95: quantile_or_zero(&magnitude, YAW_RATE_QUANTILE),
             rate_over_30_share: share(&magnitude, |r| r > YAW_RATE_MODERATE_DEG_S),
             rate_over_60_share: share(&magnitude, |r| r > YAW_RATE_FAST_DEG_S),
             accel_rms: rms(&kept(&accel, &accel_cut)),
