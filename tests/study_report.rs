@@ -860,3 +860,37 @@ fn simulated_sessions_at_two_sites_report_together_and_checked() {
         &format!("{}:2 gives", p01.join("conditions.csv").display()),
     );
 }
+
+#[test]
+fn one_condition_is_reported_with_what_could_not_be_compared() {
+    let temp = TempDir::new("study-report", "one-condition");
+    let protocol = temp.join("one.toml");
+    let one = "name = \"one\"\nmap = \"feel_course\"\nexposure_s = 40\nfms_interval_s = 10\n\
+               rest_s = 0\n[[condition]]\nname = \"polar\"\nmovement = { model = \"polar\" }\n";
+    std::fs::write(&protocol, one).unwrap();
+    let (protocol, root) = (protocol.display().to_string(), temp.join("r"));
+    for (id, seed) in [("P1", "1"), ("P2", "2"), ("P3", "3")] {
+        let args = ["study", "run", &protocol, "--headless", "--participant", id];
+        let more = ["--simulate", seed, "--results", root.to_str().unwrap()];
+        let out = wobble(&[&args[..], &more[..]].concat());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = temp.join("report");
+    let (ok, said) = study_report(&[&root.join("one")], Some(&out));
+    assert!(ok, "{said}");
+    let md = text(&out.join("report.md"));
+    has(&md, "Only one condition has ratings: nothing to compare.");
+    has(
+        &md,
+        "Condition overall (M1 against M1 without condition): no test, ",
+    );
+    has(&md, "No log-rank test: only one condition was played.");
+    has(&md, "No Cox model: only one condition was played.");
+    let model = text(&out.join("model.csv"));
+    assert!(model.contains("\nM1,t_min,"), "{model}");
+    assert!(!model.contains("condition"), "{model}");
+}

@@ -4,12 +4,14 @@
 //!
 //! - [`protocol`]: the study protocol file, read and checked.
 //! - [`report`]: a results folder analysed: summary table, report, plots.
-//! - [`plot`]: the report's plots (FMS over time, SSQ change, a metric
-//!   against the peak FMS).
+//! - [`plot`]: the report's plots (FMS over time, alone and with a
+//!   model's line per condition; the share still playing; SSQ change; a
+//!   metric against the peak FMS).
 //! - [`latin`]: the order of conditions for each participant (Williams).
 //! - [`results`]: the session's files, each answer appended and synced.
 //! - [`run`]: a session with its files, cueing whoever runs the world.
-//! - [`simulate`]: a simulated participant, headless.
+//! - [`simulate`]: a simulated participant, headless: with files and
+//!   recordings, or quick (the session alone) for known-answer tests.
 //! - [`screen`]: what the participant sees at each step, as a text panel.
 //! - [`screens`]: those screens drawn headless to PNGs, with their words.
 //! - [`session`]: a session's steps as a state machine, time passed in.

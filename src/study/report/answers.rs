@@ -5,7 +5,7 @@
 //! model could not be fitted, why not.
 
 use super::participant::scale_name;
-use super::text::{num, p_phrase};
+use super::text::{chi_square, num};
 use super::Study;
 use crate::study::lmm::{Coefficient, Fit, LmmError};
 use crate::study::rscript::{MODELS, TESTS};
@@ -78,6 +78,19 @@ pub(super) fn why(e: &LmmError) -> String {
     }
 }
 
+/// The likelihood-ratio test named `test` as `what: χ²(df) = x, p = y`,
+/// or `what: no test, ` and why; no final stop.
+pub(super) fn test_sentence(s: &Study, test: &str, what: &str) -> String {
+    match s.models.test_of(test) {
+        Some(Ok(c)) => format!(
+            "{what}: {}",
+            chi_square(c.test.df, c.test.chi_square, c.test.p)
+        ),
+        Some(Err(e)) => format!("{what}: no test, {}", why(e)),
+        None => format!("{what}: not tried"),
+    }
+}
+
 /// Why a survival statistic could not be computed, in words.
 pub(super) fn survival_why(e: &SurvivalError) -> String {
     match e {
@@ -114,17 +127,9 @@ fn sickest(s: &Study, m1: &Fit, units: &str) -> String {
         parts.push(against(&effects[effects.len() - 1].0, "the least sick"));
     }
     let parts: Vec<String> = parts.into_iter().flatten().collect();
-    let test = match s.models.test_of(TESTS[0].name) {
-        Some(Ok(c)) => format!(
-            "Taken together the conditions differ by a likelihood-ratio test of M1 against M1 \
-             without condition: χ²({}) = {}, {}.",
-            c.test.df,
-            num(c.test.chi_square),
-            p_phrase(c.test.p)
-        ),
-        Some(Err(e)) => format!("No overall test of condition: {}.", why(e)),
-        None => String::new(),
-    };
+    let what = "Whether the conditions differ at all, by the likelihood-ratio test of M1 \
+                against M1 without condition";
+    let test = test_sentence(s, TESTS[0].name, what) + ".";
     format!(
         "**Which condition is rated sickest?** `{top}`: {}. {test}",
         parts.join(", and ")
@@ -170,16 +175,8 @@ fn order(s: &Study, m1: &Fit, units: &str) -> Option<String> {
             interval_words(c)
         )
     });
-    let carry = match s.models.test_of(TESTS[1].name) {
-        Some(Ok(c)) => format!(
-            "Carry-over (M2: M1 with the condition played before): χ²({}) = {}, {}.",
-            c.test.df,
-            num(c.test.chi_square),
-            p_phrase(c.test.p)
-        ),
-        Some(Err(e)) => format!("No test of carry-over: {}.", why(e)),
-        None => String::new(),
-    };
+    let what = "Carry-over (M2: M1 with the condition played before)";
+    let carry = test_sentence(s, TESTS[1].name, what) + ".";
     Some(format!("**Does the order matter?** {position}{carry}"))
 }
 
@@ -196,16 +193,7 @@ fn susceptibility(s: &Study, units: &str) -> Option<String> {
         }),
         Err(e) => format!("M3 could not be fitted: {}. ", why(e)),
     };
-    let test = match s.models.test_of(TESTS[2].name) {
-        Some(Ok(c)) => format!(
-            "M3 against M1 on the same ratings: χ²({}) = {}, {}.",
-            c.test.df,
-            num(c.test.chi_square),
-            p_phrase(c.test.p)
-        ),
-        Some(Err(e)) => format!("No test of it: {}.", why(e)),
-        None => String::new(),
-    };
+    let test = test_sentence(s, TESTS[2].name, "M3 against M1 on the same ratings") + ".";
     Some(format!(
         "**Do the more susceptible feel sicker?** {effect}{test}"
     ))
@@ -240,10 +228,8 @@ fn stopping(s: &Study) -> String {
         .collect();
     let test = match &s.still.log_rank {
         Ok(t) => format!(
-            "; log-rank test across conditions χ²({}) = {}, {}",
-            t.df,
-            num(t.chi_square),
-            p_phrase(t.p)
+            "; log-rank test across conditions {}",
+            chi_square(t.df, t.chi_square, t.p)
         ),
         Err(e) => format!("; no log-rank test: {}", survival_why(e)),
     };

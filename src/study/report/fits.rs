@@ -3,9 +3,9 @@
 //! and the Kaplan-Meier curves of each condition with the log-rank test
 //! and the Cox model.
 
-use super::answers::{formula, survival_why, why};
+use super::answers::{formula, survival_why, test_sentence, why};
 use super::participant::scale_name;
-use super::text::{num, num_places, p_phrase};
+use super::text::{chi_square, num, num_places};
 use super::Study;
 use crate::study::lmm::Fit;
 use crate::study::rscript::{self, MODELS, TESTS};
@@ -47,9 +47,7 @@ pub(super) fn models(md: &mut String, s: &Study) {
                 let _ = writeln!(md, "Not fitted: {}.\n", why(e));
             }
         }
-        if let Some(line) = test_line(s, test) {
-            let _ = writeln!(md, "{line}\n");
-        }
+        let _ = writeln!(md, "{}\n", test_line(s, test));
     }
     if !s.mssq_collected() {
         md.push_str("The protocol did not ask the MSSQ-short, so there is no M3.\n\n");
@@ -92,22 +90,17 @@ fn model_table(md: &mut String, fit: &Fit, scale: &str) {
     md.push('\n');
 }
 
-/// The line on the likelihood-ratio test named `test`, if it was tried.
-fn test_line(s: &Study, test: &str) -> Option<String> {
+/// The line on the likelihood-ratio test named `test`.
+fn test_line(s: &Study, test: &str) -> String {
     let what = match test {
         t if t == TESTS[0].name => "Condition overall (M1 against M1 without condition)",
         t if t == TESTS[1].name => "Carry-over (M2 against M1)",
         _ => "Susceptibility (M3 against M1, on the ratings of participants with a score)",
     };
-    Some(match s.models.test_of(test)? {
-        Ok(c) => format!(
-            "{what}: likelihood ratio χ²({}) = {}, {} (`{test}` in `tests.csv`).",
-            c.test.df,
-            num(c.test.chi_square),
-            p_phrase(c.test.p)
-        ),
-        Err(e) => format!("{what}: no test, {}.", why(e)),
-    })
+    format!(
+        "{} (`{test}` in `tests.csv`).",
+        test_sentence(s, test, what)
+    )
 }
 
 /// Writes the survival section.
@@ -144,10 +137,8 @@ pub(super) fn survival(md: &mut String, s: &Study) {
     md.push('\n');
     let log_rank = match &s.still.log_rank {
         Ok(t) => format!(
-            "Log-rank test of equal curves across the conditions: χ²({}) = {}, {}.",
-            t.df,
-            num(t.chi_square),
-            p_phrase(t.p)
+            "Log-rank test of equal curves across the conditions: {}.",
+            chi_square(t.df, t.chi_square, t.p)
         ),
         Err(e) => format!("No log-rank test: {}.", survival_why(e)),
     };
@@ -201,11 +192,9 @@ fn cox(md: &mut String, s: &Study) {
     }
     let _ = writeln!(
         md,
-        "\nRobust Wald test of all hazard ratios being 1: χ²({}) = {}, {} (`{}` in \
+        "\nRobust Wald test of all hazard ratios being 1: {} (`{}` in \
          `tests.csv`).\n",
-        cox.df,
-        num(cox.wald),
-        p_phrase(cox.p),
+        chi_square(cox.df, cox.wald, cox.p),
         rscript::COX_WALD
     );
 }

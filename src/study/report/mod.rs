@@ -25,8 +25,8 @@
 //! - [`model`] and `still_playing`: the mixed models of the ratings and
 //!   the survival of each condition, with the files R's are compared with.
 //! - `analysis`: spreads, paired tests, correlations.
-//! - `markdown`, `answers`, `stops` and `figures`: `report.md` and the
-//!   plots.
+//! - `markdown`, `answers`, `fits`, `stops` and `figures`: `report.md`
+//!   and the plots; `text`: how its numbers are written.
 //! - `output`: the report's folder, written whole, never over a user's
 //!   files.
 

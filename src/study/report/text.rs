@@ -28,6 +28,11 @@ pub(super) fn p_phrase(p: f64) -> String {
     }
 }
 
+/// A chi-square test in a sentence: `χ²(3) = 12.5, p = 0.0059`.
+pub(super) fn chi_square(df: usize, statistic: f64, p: f64) -> String {
+    format!("χ²({df}) = {}, {}", num(statistic), p_phrase(p))
+}
+
 /// `v` with `places` decimals, trailing zeros dropped.
 pub(super) fn num_places(v: f64, places: usize) -> String {
     let text = format!("{v:.places$}");
@@ -61,5 +66,6 @@ mod tests {
         assert_eq!(signed(-0.001), "0.00");
         assert_eq!(num_places(0.26244, 3), "0.262");
         assert_eq!(num_places(1.5, 3), "1.5");
+        assert_eq!(chi_square(3, 124.0659, 1e-26), "χ²(3) = 124.07, p < 0.0001");
     }
 }
