@@ -360,30 +360,35 @@ fn curves(a: &mut Agreement, ours: &[Vec<String>], theirs: &[Vec<String>]) {
         }
         for (i, (row, r)) in steps.iter().zip(other).enumerate() {
             let at = format!("{SURVIVAL_FILE} {condition} step {}", i + 1);
-            if row.len() != 7 || r.len() != 7 {
-                a.faults.push(format!("{at}: not 7 fields"));
-                continue;
-            }
-            let time = Rule::Relative {
-                relative: TIME_DIGITS,
-                floor: 0.0,
-            };
-            a.field("time", &at, (&row[1], &r[1]), time);
-            a.same("at risk", &at, (&row[2], &r[2]));
-            a.same("events", &at, (&row[3], &r[3]));
-            for (j, kind) in [
-                (4, "survival"),
-                (5, "survival interval"),
-                (6, "survival interval"),
-            ] {
-                a.field(
-                    kind,
-                    &at,
-                    (&row[j], &r[j]),
-                    Rule::Absolute(SURVIVAL_ABSOLUTE),
-                );
-            }
+            step(a, &at, row, r);
         }
+    }
+}
+
+/// Compares one Kaplan-Meier step, ours `row` and R's `r`, at `at`.
+fn step(a: &mut Agreement, at: &str, row: &[String], r: &[String]) {
+    if row.len() != 7 || r.len() != 7 {
+        a.faults.push(format!("{at}: not 7 fields"));
+        return;
+    }
+    let time = Rule::Relative {
+        relative: TIME_DIGITS,
+        floor: 0.0,
+    };
+    a.field("time", at, (&row[1], &r[1]), time);
+    a.same("at risk", at, (&row[2], &r[2]));
+    a.same("events", at, (&row[3], &r[3]));
+    for (j, kind) in [
+        (4, "survival"),
+        (5, "survival interval"),
+        (6, "survival interval"),
+    ] {
+        a.field(
+            kind,
+            at,
+            (&row[j], &r[j]),
+            Rule::Absolute(SURVIVAL_ABSOLUTE),
+        );
     }
 }
 

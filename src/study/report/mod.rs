@@ -337,18 +337,7 @@ pub fn report(
     let conditions = folders::condition_names(&participants);
     let protocol = &participants[0].session.protocol;
     let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
-    let stops: Vec<still_playing::Stop> = observations
-        .iter()
-        .map(|o| still_playing::Stop {
-            participant: &o.participant,
-            condition: &o.condition,
-            spell: crate::study::survival::Spell {
-                time_s: o.time_s,
-                event: o.end_reason.is_stop(),
-            },
-        })
-        .collect();
-    let still = still_playing::analyse(&conditions, &stops);
+    let still = still_playing::analyse(&conditions, &stops(&observations));
     let study = Study {
         name,
         results_dirs: dirs,
@@ -400,6 +389,21 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     }
     written.extend(figures::draw(dir, study)?);
     Ok(written)
+}
+
+/// Each observation's play as a row of `stops.csv`: a stop is the event.
+fn stops(observations: &[Observation]) -> Vec<still_playing::Stop<'_>> {
+    observations
+        .iter()
+        .map(|o| still_playing::Stop {
+            participant: &o.participant,
+            condition: &o.condition,
+            spell: crate::study::survival::Spell {
+                time_s: o.time_s,
+                event: o.end_reason.is_stop(),
+            },
+        })
+        .collect()
 }
 
 /// `model.csv`, `tests.csv`, `survival.csv` and `analysis.R`: the
