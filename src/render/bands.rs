@@ -5,11 +5,11 @@
 //!
 //! A band costs fixed work besides its pixels (each wall piece it meets
 //! starts its rows again, the flats their rows ahead, the HUD its
-//! layout), about 5 us a band at 1920x1080 on the Zen 4, so tall bands
-//! are cheaper; but a thread that finishes its last band waits for the
-//! others, so the last bands must be short. Cut as they are taken, the
-//! tall bands go first and a thread that started late (its core woken
-//! from sleep) or painted cheap rows takes more (PERF.md entry 146).
+//! layout), so tall bands are cheaper; but a thread that finishes its
+//! last band waits for the others, so the last bands must be short. Cut
+//! as they are taken, the tall bands go first and a thread that started
+//! late (its core woken from sleep) or painted cheap rows takes more
+//! (PERF.md entry 146, which measured the fixed work).
 
 use std::sync::{Mutex, PoisonError};
 

@@ -143,7 +143,7 @@ fn unit_point(i: usize, n: usize) -> [f64; 2] {
 
 /// The [`unit_point`]s of one ring size, kept between frames: the dial's
 /// ring is the same size every frame at one frame height, and a sine and a
-/// cosine a point were 2% of a 640x360 frame on one core (PERF.md).
+/// cosine a point cost more than the ring's drawing (PERF.md entry 35).
 #[derive(Debug, Default)]
 pub(super) struct Circle {
     points: Vec<[f64; 2]>,

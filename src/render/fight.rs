@@ -9,7 +9,8 @@ use crate::sprites::{opaque, Art, Sheet};
 const GUN_SHARE: f64 = 0.42;
 /// Ticks of hit flash left at which the red flash is strongest.
 const HURT_FULL_TICKS: u16 = 40;
-/// The strongest hit flash: its share of red over the view, of 256 (40%).
+/// The strongest hit flash: its share of red over the view, of 256 (about
+/// two fifths).
 const MAX_HURT_ALPHA: u32 = 102;
 /// The red of the hit flash.
 const BLOOD: [u8; 3] = [200, 0, 0];
@@ -199,7 +200,7 @@ impl Iterator for Quotients {
 /// [`gun`] eight screen columns at a time in AVX2, for a gun at least as
 /// wide as its texture, as it is from 305 rows of frame up (2.4 pixels a
 /// texel at 640x360, 3.5 at 1920x1080): where a pixel loop loads, tests
-/// and stores each pixel (2.4% of a one-core 1920x1080 frame).
+/// and stores each pixel (PERF.md entry 118).
 ///
 /// The square's columns go in eights from its left, `8 j..8 j + 8`. Those
 /// eight pixels see at most eight neighbouring texels of a row (each
@@ -277,8 +278,8 @@ fn gun_eights(gun: &Gun, rows: std::ops::Range<i64>, c: &mut Canvas) {
 /// `texels` where their alpha's top bit is set (opaque, as
 /// [`opaque`]), `pixels` elsewhere. Written as the instruction: as a
 /// blend of a load that is then stored back, LLVM makes it a masked store
-/// (`vmaskmovps`), which on the AMD Zen 3 took longer than the pixel loop
-/// it replaced.
+/// (`vmaskmovps`), which took longer than the pixel loop it replaced
+/// (PERF.md entry 118).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]

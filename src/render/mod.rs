@@ -3,7 +3,38 @@
 //! [`draw`] paints, in order: walls (one ray per column, recording each
 //! column's depth and span), floor and ceiling (row by row, around the
 //! walls), sprites (enemies, shots and puffs, depth-tested per column),
-//! then the HUD. No platform code: it runs headless and in tests.
+//! the exhaust's sparks, then the HUD. No platform code: it runs headless
+//! and in tests.
+//!
+//! The renderer's own words, as its files use them:
+//! - **band**: whole rows of the frame that one thread paints, walls to
+//!   HUD (`bands.rs`); the frame is cut into bands tall first and short
+//!   last.
+//! - **span**: the rows a column's wall covers on screen ([`ColumnSpan`]);
+//!   a **cover** is the same packed for the flats' test of a row
+//!   ([`WallCover`]).
+//! - **mask**: a row's open columns, those no wall covers, one bit a
+//!   column; a **flip** is a row where a column's bit changes, its wall
+//!   beginning or ending there (`flats/mask`).
+//! - **run**: a stretch of open columns in a row, painted whole
+//!   (`flats/runs.rs`).
+//! - **walk**: a floor or ceiling row's path across its texture, the
+//!   texel coordinates stepped in fixed point a pixel at a time
+//!   (`flats/walk`).
+//! - **strip**: a narrow part of a texture: a wall column's texture column
+//!   and its step down the screen ([`WallStrip`]), or the two texture
+//!   lines at most that a slow walk's eight pixels see.
+//! - **window**: eight neighbouring texels of a line, loaded and shaded
+//!   once, from which eights pick their pixels while they stay in it.
+//! - **eight**: eight neighbouring columns or pixels painted by one AVX2
+//!   store; a **four**, by one SSE2 store.
+//! - **plan**: which of a frame's wall columns are painted as eights, as
+//!   fours or alone, made once a frame; each of its steps is a **piece**
+//!   (`walls/plan.rs`).
+//! - **paths**: the instruction sets the loops run on, scalar, SSE2 and
+//!   AVX2, every path painting the same bytes ([`Paths`]).
+//! - **prefetch**: a hint that fetches a frame's line into the cache
+//!   before the line is stored to (`walls/prefetch.rs`).
 
 mod bands;
 mod by_band;
@@ -275,9 +306,7 @@ pub struct Workspace {
     /// write: the two sets take turns. Every band reads every column, so
     /// at a frame's end both cores hold the lines of its set; writing the
     /// same set again, the next frame's ray tasks would first take each
-    /// line back from the other core (on two cores of the Zen 4 the ray
-    /// tasks cost 10-30% more than on one). In turns, the 1920x1080 frame
-    /// on two cores is about 2% quicker (PERF.md entry 143).
+    /// line back from the other core (PERF.md entry 143).
     spare: Columns,
     masks: Vec<u64>,
     sky: Vec<f64>,
@@ -364,46 +393,39 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// in force. The frame is the same byte for byte on any number of cores:
 /// every pixel is worked out by the same arithmetic whichever band it is in.
 ///
-/// The passes: the rays of the columns (in parallel over groups of
-/// columns) decide each column's wall span, and on more than one thread
-/// each group then plans its walls, while the sky's columns, the sprites,
-/// the exhaust's sparks and the readout's lines are worked out beside
-/// them (on one thread, the walls' plan follows the rays); then each band
-/// of rows paints, in order, its walls, floor and ceiling (finding for
-/// itself where the walls' covers begin and end), sprites far to near, the
-/// exhaust and the HUD over them (in parallel over bands, tall ones first,
-/// each taken by the first thread free: see [`bands`]).
+/// The steps, as Wolfenstein 3D's `ThreeDRefresh` reads:
+/// 1. the rays of the columns (in parallel over groups of columns) decide
+///    each column's wall span, and on more than one thread each group
+///    then plans its walls; beside them, what does not wait for them: the
+///    sky's columns, the sprites, the exhaust's sparks and the readout's
+///    lines;
+/// 2. on one thread, the walls' plan for the whole frame;
+/// 3. the bands, in parallel, tall ones first, each taken by the first
+///    thread free ([`bands`]): each paints its walls, floor and ceiling,
+///    sprites far to near, the exhaust and the HUD over them;
+/// 4. a rolled view turns the level picture, then takes the HUD level.
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
-    let Scene {
-        world,
-        art,
-        map_art,
-        view,
-        ..
-    } = *scene;
     let Frame {
-        pixels: frame,
+        pixels,
         width,
         height,
     } = frame;
-    use rayon::prelude::*;
     if width == 0 || height == 0 {
         return;
     }
-    let map = world.map();
-    let proj = Projection::new(view, map.wall_height, width, height);
+    let proj = Projection::new(scene.view, scene.world.map().wall_height, width, height);
     let threads = rayon::current_num_threads();
-    let band_rows = band_rows_for(height, threads);
-    let paths = ws.paths.unwrap_or_else(Paths::best);
+    let cut = Cut {
+        threads,
+        band_rows: band_rows_for(height, threads),
+        paths: ws.paths.unwrap_or_else(Paths::best),
+    };
     std::mem::swap(&mut ws.columns, &mut ws.spare);
+    // 1. The rays, and beside them what does not wait for them: on two
+    // cores a short frame's setup would otherwise leave one idle (PERF.md
+    // entry 38).
     let Workspace {
-        columns:
-            Columns {
-                spans,
-                covers,
-                plans,
-                strips,
-            },
+        columns,
         masks,
         sky,
         billboards,
@@ -412,21 +434,101 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         level,
         ..
     } = ws;
-    // The rays, and beside them what does not wait for them: on two cores
-    // a short frame's setup would otherwise leave one idle (PERF.md entry
-    // 38).
-    spans.resize(width, ColumnSpan::default());
-    strips.resize(width, WallStrip::default());
-    covers.resize(width, WallCover::default());
-    // With another thread to share them, each ray task's columns get their
-    // walls' plan beside their rays, while the columns are in that core's
-    // cache, rather than in a pass of their own after the rays that one
-    // thread makes while the others wait; on one thread, one plan for the
-    // frame after the rays, whose eights no task's end cuts (PERF.md entry
-    // 129).
-    let beside_rays = threads > 1;
-    plans.resize_with(width.div_ceil(RAY_COLUMNS), walls::Plan::default);
-    let rays = || {
+    let ((), readout) = rayon::join(
+        || columns.cast(scene, &proj, cut),
+        || beside_rays(scene, &proj, cut, (sky, billboards, sparks)),
+    );
+    // 2. On one thread, the walls' plan for the whole frame.
+    columns.plan_whole(scene.map_art, cut);
+    let columns = &*columns;
+    let roll = scene.view.pose.roll;
+    let ready = Ready {
+        scene,
+        proj,
+        paths: cut.paths,
+        columns: (&columns.spans, &columns.strips, &columns.covers),
+        plans: columns.plans(cut),
+        sky,
+        billboards,
+        sparks,
+        readout: &readout,
+        circle: circle.of(cockpit::ring_points(layout::dial_radius(
+            layout::text_scale(height),
+        ))),
+        pads: scene.world.map().has_pads(),
+        // A rolled view turns the scene before the HUD goes on, level; a
+        // level one draws the HUD in the same pass.
+        rolled: roll.is_finite() && roll != 0.0,
+    };
+    let words = flats::mask_words(width);
+    masks.resize(height * words, 0);
+    let (pixels, _) = pixels.as_chunks_mut::<4>();
+    // 3. The bands tall first and short last, each taken by whichever
+    // thread is free (see `bands`); the sparks are sorted into bands of
+    // `band_rows`, the shortest.
+    let cutter = bands::Cutter::new(
+        (&mut *pixels, width),
+        (&mut masks[..], words),
+        cut.band_rows,
+        cut.threads,
+    );
+    bands::share(cutter, |band| ready.paint(band));
+    // 4. A rolled view: the level picture turned, then the HUD over it.
+    if ready.rolled {
+        roll::turn(pixels, (width, height), roll, level);
+        ready.hud_in_bands(pixels, cut.band_rows);
+    }
+}
+
+/// What a frame works out beside its rays, not waiting for them: each
+/// column's place round the sky, the billboards far to near, the
+/// exhaust's sparks sorted into bands, and the readout's lines, returned.
+fn beside_rays(
+    scene: &Scene,
+    proj: &Projection,
+    cut: Cut,
+    (sky, billboards, sparks): (
+        &mut Vec<f64>,
+        &mut Vec<sprites::Billboard>,
+        &mut sprites::Sparks,
+    ),
+) -> font::Lines {
+    flats::sky_columns(scene.world.map(), proj, sky);
+    sprites::collect(scene.world, proj, scene.art, billboards);
+    sparks.make(scene.world, proj, cut.paths, cut.band_rows);
+    hud::readout_of(scene)
+}
+
+/// How a frame's work is shared: the pool's threads (asked for once a
+/// frame), the shortest bands' rows, and the paths the loops run on.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    threads: usize,
+    band_rows: usize,
+    paths: Paths,
+}
+
+impl Columns {
+    /// Casts the rays of every column into these columns, for the frame
+    /// of `proj`, in tasks of [`RAY_COLUMNS`] columns. With another thread
+    /// to share them, each task's columns get their walls' plan beside
+    /// their rays, while the columns are in that core's cache, rather than
+    /// in a pass of their own after the rays that one thread makes while
+    /// the others wait (PERF.md entry 129).
+    fn cast(&mut self, scene: &Scene, proj: &Projection, cut: Cut) {
+        use rayon::prelude::*;
+        let width = proj.width;
+        let Columns {
+            spans,
+            covers,
+            plans,
+            strips,
+        } = self;
+        spans.resize(width, ColumnSpan::default());
+        strips.resize(width, WallStrip::default());
+        covers.resize(width, WallCover::default());
+        plans.resize_with(width.div_ceil(RAY_COLUMNS), walls::Plan::default);
+        let (map, map_art) = (scene.world.map(), scene.map_art);
         let columns = spans
             .par_chunks_mut(RAY_COLUMNS)
             .zip(strips.par_chunks_mut(RAY_COLUMNS))
@@ -434,77 +536,94 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         columns.zip(plans.par_iter_mut()).enumerate().for_each(
             |(i, (((spans, strips), covers), plan))| {
                 let first = i * RAY_COLUMNS;
-                walls::cast(map, map_art, &proj, first, spans, strips);
+                walls::cast(map, map_art, proj, first, spans, strips);
                 for (cover, span) in covers.iter_mut().zip(&*spans) {
                     *cover = WallCover::of(span);
                 }
-                if beside_rays {
-                    plan.make(map_art, (spans, strips), first, paths);
+                if cut.threads > 1 {
+                    plan.make(map_art, (spans, strips), first, cut.paths);
                 }
             },
         )
-    };
-    let beside = || {
-        flats::sky_columns(map, &proj, sky);
-        sprites::collect(world, &proj, art, billboards);
-        sparks.make(world, &proj, paths, band_rows);
-        hud::readout_of(scene)
-    };
-    let ((), readout) = rayon::join(rays, beside);
-    let words = flats::mask_words(width);
-    masks.resize(height * words, 0);
-    let (pixels, _) = frame.as_chunks_mut::<4>();
-    // A rolled view turns the scene before the HUD goes on, level; a
-    // level one draws the HUD in the same pass.
-    let roll = view.pose.roll;
-    let rolled = roll.is_finite() && roll != 0.0;
-    let (spans, strips, covers) = (&*spans, &*strips, &*covers);
-    let (sky, billboards, sparks) = (&*sky, &*billboards, &*sparks);
-    let plans = if beside_rays {
-        &plans[..]
-    } else {
-        plans[0].make(map_art, (spans, strips), 0, paths);
-        &plans[..1]
-    };
-    let pads = map.has_pads();
-    let readout = &readout;
-    let dial = layout::dial_radius(layout::text_scale(height));
-    let circle = circle.of(cockpit::ring_points(dial));
-    // The HUD over a band of rows from frame row `y0`.
-    let hud_over = |rows: &mut [[u8; 4]], y0: usize| {
-        let mut canvas = font::Canvas::band(rows, width, height, y0);
-        canvas.paths = paths;
-        canvas.circle = circle;
-        hud::draw(scene, readout, &mut canvas);
-    };
-    // The bands tall first and short last, each taken by whichever thread
-    // is free (see `bands`); the sparks are sorted into bands of
-    // `band_rows`, the shortest.
-    let cutter = bands::Cutter::new(
-        (&mut *pixels, width),
-        (&mut masks[..], words),
-        band_rows,
-        threads,
-    );
-    bands::share(cutter, |band| {
-        let bands::Band { y0, pixels, masks } = band;
-        let mut rows = Rows::new(pixels, width, y0, paths);
-        walls::paint(map_art, &proj, &mut rows, (spans, strips), plans);
-        flats::draw((map, map_art, pads), &proj, &mut rows, covers, masks, sky);
-        sprites::draw(billboards, &proj, art, &mut rows, spans);
-        sprites::particles(sparks, &proj, &mut rows, spans);
-        if !rolled {
-            // Last the HUD, over everything.
-            hud_over(rows.pixels, y0);
+    }
+
+    /// On one thread, makes the plan for the whole frame after the rays,
+    /// one whose eights no task's end cuts; on more, the ray tasks made
+    /// theirs.
+    fn plan_whole(&mut self, art: &MapArt, cut: Cut) {
+        if cut.threads <= 1 {
+            self.plans[0].make(art, (&self.spans, &self.strips), 0, cut.paths);
         }
-    });
-    if rolled {
-        roll::turn(pixels, (width, height), roll, level);
+    }
+
+    /// The walls' plans of the frame (see [`Columns::plan_whole`]).
+    fn plans(&self, cut: Cut) -> &[walls::Plan] {
+        if cut.threads > 1 {
+            &self.plans
+        } else {
+            &self.plans[..1]
+        }
+    }
+}
+
+/// What every band of a frame reads, worked out before the bands paint.
+struct Ready<'a> {
+    scene: &'a Scene<'a>,
+    proj: Projection,
+    paths: Paths,
+    /// Each column's wall span, texture strip and cover.
+    columns: (&'a [ColumnSpan], &'a [WallStrip], &'a [WallCover]),
+    plans: &'a [walls::Plan],
+    /// Each column's place round the sky, if the map has one.
+    sky: &'a [f64],
+    billboards: &'a [sprites::Billboard],
+    sparks: &'a sprites::Sparks,
+    readout: &'a font::Lines,
+    /// The dial's ring's points.
+    circle: &'a [[f64; 2]],
+    /// Whether the map has landing pads (looked up once a frame).
+    pads: bool,
+    /// Whether the view is rolled: the HUD then goes on after the turn.
+    rolled: bool,
+}
+
+impl Ready<'_> {
+    /// Paints `band`, in the order of a frame: walls, floor and ceiling,
+    /// sprites far to near, the exhaust, and last, over everything, the
+    /// HUD (in a level view).
+    fn paint(&self, band: bands::Band) {
+        let bands::Band { y0, pixels, masks } = band;
+        let (proj, scene) = (&self.proj, self.scene);
+        let (spans, strips, covers) = self.columns;
+        let map = scene.world.map();
+        let mut rows = Rows::new(pixels, proj.width, y0, self.paths);
+        walls::paint(scene.map_art, proj, &mut rows, (spans, strips), self.plans);
+        let level = (map, scene.map_art, self.pads);
+        flats::draw(level, proj, &mut rows, covers, masks, self.sky);
+        sprites::draw(self.billboards, proj, scene.art, &mut rows, spans);
+        sprites::particles(self.sparks, proj, &mut rows, spans);
+        if !self.rolled {
+            self.hud_over(rows.pixels, y0);
+        }
+    }
+
+    /// The HUD over the whole frame `pixels`, in bands of `band_rows`
+    /// rows on every core: over a rolled view, once it is turned.
+    fn hud_in_bands(&self, pixels: &mut [[u8; 4]], band_rows: usize) {
+        use rayon::prelude::*;
         pixels
-            .par_chunks_mut(band_rows * width)
+            .par_chunks_mut(band_rows * self.proj.width)
             .enumerate()
             .with_max_len(1)
-            .for_each(|(band, rows)| hud_over(rows, band * band_rows));
+            .for_each(|(band, rows)| self.hud_over(rows, band * band_rows));
+    }
+
+    /// The HUD over a band of rows from frame row `y0`.
+    fn hud_over(&self, rows: &mut [[u8; 4]], y0: usize) {
+        let mut canvas = font::Canvas::band(rows, self.proj.width, self.proj.height, y0);
+        canvas.paths = self.paths;
+        canvas.circle = self.circle;
+        hud::draw(self.scene, self.readout, &mut canvas);
     }
 }
 

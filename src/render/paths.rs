@@ -62,8 +62,8 @@ impl Paths {
 /// which is `(c * b) >> 8` already in place: two operations, not an and,
 /// a multiply and a shift (PERF.md entry 113). That multiply is written as
 /// the instruction itself (`vpmulhuw`): as an intrinsic, LLVM turned it in
-/// the floor's walk into 32-bit multiplies packed back into 16-bit lanes,
-/// and the frame was 18% slower (entry 107).
+/// the floor's walk into 32-bit multiplies packed back into 16-bit lanes
+/// (PERF.md entry 107).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -91,18 +91,14 @@ pub(super) fn scale_avx2(
 }
 
 /// The texels at the eight indices in the lanes of `at`: eight loads, not
-/// a `vpgatherdd`. On the AMD Zen 4 the two were alike for the floor and
-/// the loads quicker for the walls (PERF.md entry 40); on the Intel
-/// Cascade Lake, whose gathers are slow, the loads took 7% off the walls
-/// (entry 48) and 10% off the 640x360 frame in the floor (entry 76); on
-/// the Zen 3 the gather was 2-6% slower (entry 103).
+/// a `vpgatherdd`, which was as quick at best and slower where gathers
+/// are slow (PERF.md entries 40, 48, 76 and 103).
 ///
 /// The indices come out of the vector two at a time, as 64-bit halves
 /// (`vmovq`, `vpextrq`) split in scalar registers (a move and a shift),
 /// where each index had a move of its own (`vmovd`, `vpextrd`): half as
 /// many moves out of the vectors, which few of the processor's ports
-/// make, for scalar work that many can. 1.5-2% of a one-core 640x360 or
-/// 960x540 frame on the Zen 3, alike at 1920x1080 (PERF.md entry 111).
+/// make, for scalar work that many can (PERF.md entry 111).
 ///
 /// With `CROSSED`, the indices of lanes 2-3 and 4-5 are taken the other
 /// way round, so that indices in the order [`walls`](super::walls)' rows

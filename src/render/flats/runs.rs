@@ -41,8 +41,8 @@ pub(super) fn open_runs(mask: &[u64], mut paint: impl FnMut(usize, usize)) {
 /// The open runs of a band's rows of masks, kept while the rows below
 /// have the same mask: [`open_runs`] scans a row's words for the edges
 /// (a word for every 64 columns, each one looked at), while a row that no
-/// flip changes has the runs of the row above. In the bench's three poses
-/// at 1920x1080, 52% of the rows; 1% of the frame (PERF.md entry 90).
+/// flip changes has the runs of the row above: about half the rows of the
+/// bench's frames (PERF.md entry 90).
 #[derive(Debug)]
 pub(super) struct KeptRuns {
     /// The band's rows that its flips change, as bits (bit `r` for row
@@ -77,8 +77,8 @@ impl KeptRuns {
     /// The runs of row `r` of the band, whose mask is `mask`: those kept,
     /// or those found now and kept if they fit, or the mask to scan. (A
     /// row with more runs than fit is scanned twice, here and as it is
-    /// painted; keeping the runs while painting instead, one scan for
-    /// every row, made the 640x360 frame 2.5% slower: PERF.md entry 96.)
+    /// painted: keeping the runs while painting instead, one scan for
+    /// every row, was slower, PERF.md entry 96.)
     pub(super) fn of<'a>(&'a mut self, r: usize, mask: &'a [u64]) -> Runs<'a> {
         let flipped = r >= 64 || self.flipped >> r & 1 == 1;
         if flipped || !self.valid {

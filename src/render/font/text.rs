@@ -250,10 +250,9 @@ fn paint_window(
 }
 
 /// The 8 bits of a glyph row widened to one bit a pixel at `scale` (1 to
-/// [`MAX_ROW_SCALE`]): each bit repeated `scale` times. From a table: the
-/// widening bit by bit, a test and a shift for each of the eight bits of
-/// each glyph row of each character, was 1.8% of a one-core 1920x1080
-/// frame (PERF.md entry 131).
+/// [`MAX_ROW_SCALE`]): each bit repeated `scale` times. From a table,
+/// rather than bit by bit, a test and a shift for each of the eight bits
+/// of each glyph row of each character (PERF.md entry 131).
 #[inline(always)]
 pub(super) fn spread(bits: u8, scale: usize) -> u64 {
     if scale == 1 {

@@ -4,7 +4,9 @@
 //! while every lane stays in them.
 
 use super::plan::{Eight, Group, Windows};
-use super::prefetch::{asks, prefetch_ahead, with_asks, ASK_ALL, ASK_BY_ROW, ASK_NONE};
+use super::prefetch::{
+    prefetch_ahead, prefetch_rows, with_prefetch, PREFETCH_ALL, PREFETCH_BY_ROW, PREFETCH_NONE,
+};
 use crate::map::MapArt;
 use crate::render::paths::{load_eight, scale_avx2};
 use crate::render::Rows;
@@ -14,7 +16,7 @@ use crate::render::Rows;
 /// get its texture's first or last row, and the flats, which paint every
 /// pixel no wall covers, paint over them). The rows all eight cover from
 /// windows where the eight has them, as far as they serve; the rest row
-/// by row. `ahead` as [`asks`] takes it.
+/// by row. `prefetching` as [`prefetch_rows`] takes it.
 ///
 /// # Safety
 /// The processor must have AVX2.
@@ -25,7 +27,7 @@ pub(super) unsafe fn paint(
     w: usize,
     eight: &Eight,
     (from, to): (usize, usize),
-    ahead: bool,
+    prefetching: bool,
 ) {
     let texels = art.face_texture(eight.wall).texels();
     let group = &eight.group;
@@ -37,8 +39,8 @@ pub(super) unsafe fn paint(
             let rows = (at(a), w, b - a);
             // SAFETY: the processor has AVX2 (the caller's promise).
             unsafe {
-                with_asks!(
-                    asks(ahead, at(a), w),
+                with_prefetch!(
+                    prefetch_rows(prefetching, at(a), w),
                     paint_eight(pixels, rows, texels, group, a)
                 )
             };
@@ -50,8 +52,8 @@ pub(super) unsafe fn paint(
         let (down, lanes) = ((at(common), w, n), (group, common));
         // SAFETY: as above.
         done += unsafe {
-            with_asks!(
-                asks(ahead, at(common), w),
+            with_prefetch!(
+                prefetch_rows(prefetching, at(common), w),
                 paint_eight_windows(pixels, down, texels, lanes, win)
             )
         };
@@ -64,13 +66,13 @@ pub(super) unsafe fn paint(
 /// (rows `w` apart) in AVX2, the first being screen row `y`: the 32.32
 /// texture rows ([`Stepper`]) stepped in 64-bit lanes, the eight texels
 /// loaded (only on rows whose texels differ from the row above's), shaded
-/// as `shade` does each, one 32-byte store a row. `ASKS` ([`asks`]) says
-/// which rows ask for the frame's line ahead.
+/// as `shade` does each, one 32-byte store a row. `PREFETCH`
+/// ([`prefetch_rows`]) says which rows prefetch the frame's line ahead.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn paint_eight<const ASKS: u8>(
+unsafe fn paint_eight<const PREFETCH: u8>(
     pixels: &mut [[u8; 4]],
     (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
@@ -96,8 +98,7 @@ unsafe fn paint_eight<const ASKS: u8>(
     );
     // Each lane's brightness in both its 16-bit halves, in vectors: an
     // `array::map` here was a call per lane, its closure (which takes this
-    // function's AVX2) not inlined into `map` (which does not), 6% of the
-    // 1920x1080 frame once its bands were painted in blocks (PERF.md
+    // function's AVX2) not inlined into `map` (which does not; PERF.md
     // entry 58).
     // SAFETY: `g.brightness` is eight `u16`s, 16 readable bytes; the load
     // is unaligned.
@@ -121,7 +122,7 @@ unsafe fn paint_eight<const ASKS: u8>(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
-        prefetch_ahead::<ASKS>(pixels, at);
+        prefetch_ahead::<PREFETCH>(pixels, at);
         rows.step();
         at += w;
     }
@@ -149,10 +150,9 @@ pub(super) struct Stepper {
 impl Stepper {
     /// The rows of `g`'s lanes from screen row `y`: `v0 + step * y`
     /// (wrapping, as `v_at` does), four lanes at a time. Worked out for
-    /// each band an eight meets, so in vectors: one lane at a time it was
-    /// about 60 instructions a call, and 1-3% of the 1920x1080 frame
-    /// (PERF.md entry 49). `y` is a screen row, below 2^32, so its product
-    /// with the step's high half needs only the low 32 bits.
+    /// each band an eight meets, so in vectors rather than a lane at a
+    /// time (PERF.md entry 49). `y` is a screen row, below 2^32, so its
+    /// product with the step's high half needs only the low 32 bits.
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(super) fn at(g: &Group<8>, y: usize) -> Self {
@@ -229,13 +229,13 @@ impl Stepper {
 /// column from the window's start, loaded again only when some lane's
 /// texture row leaves its window. The same texels at the same brightness,
 /// so the same bytes. Stops at the first row whose lanes no pair of
-/// windows holds, and returns how many rows it painted. `ASKS` as for
+/// windows holds, and returns how many rows it painted. `PREFETCH` as for
 /// [`paint_eight`].
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn paint_eight_windows<const ASKS: u8>(
+unsafe fn paint_eight_windows<const PREFETCH: u8>(
     pixels: &mut [[u8; 4]],
     (mut at, w, n): (usize, usize, usize),
     texels: &[u32],
@@ -314,7 +314,7 @@ unsafe fn paint_eight_windows<const ASKS: u8>(
         // SAFETY: pixels `at..at + 8` are in the band (asserted above for
         // the last row); the store is unaligned.
         unsafe { _mm256_storeu_si256(pixels.as_mut_ptr().add(at).cast(), out) };
-        prefetch_ahead::<ASKS>(pixels, at);
+        prefetch_ahead::<PREFETCH>(pixels, at);
         rows.step();
         at += w;
     }

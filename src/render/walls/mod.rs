@@ -60,24 +60,18 @@ pub(super) fn paint(
 /// Rows of a band whose walls [`paint`] paints together at most, in a
 /// frame [`BLOCK_WIDTH`] pixels wide or more, on the paths without AVX2.
 /// A piece paints down its columns, a row of the frame at a time, so each
-/// row of the rows painted together is a stream of stores of its own, a
-/// line further along for every two eights or four fours. A processor's
-/// prefetcher follows a few dozen streams at once (Intel's L2 streamer 32)
-/// and no more: on the Cascade Lake a 1920-wide band's 48 rows waited on
-/// their lines, and in blocks of 24 rows the one-core 1920x1080 frame took
-/// 20-30% less at its fastest, with blocks of 12 to 24 alike and 32 or 48
-/// slower (PERF.md entry 55). Since then the AVX2 eights ask for the line
-/// ahead in their row themselves ([`prefetch_ahead`], entry 62), and with
-/// AVX2 a band in one block is now 1-3% faster at 1920x1080 and 1280x720
-/// than in blocks, each block having cost every eight a start again; the
-/// SSE2 fours, which do not ask, are still 3% faster in blocks (entry 79).
+/// row of the rows painted together is a stream of stores of its own; a
+/// processor's prefetcher follows a few dozen streams, not a band's 48
+/// rows, and the rows past them wait on their lines. The AVX2 eights
+/// prefetch their lines themselves (`prefetch.rs`) and paint a band in one
+/// block, which spares each eight a start again in every block (the
+/// figures: PERF.md entries 55, 62, 79 and 149).
 const BLOCK_ROWS: usize = 24;
 
 /// Frames narrower than this paint each band's walls in one block: their
 /// frames are small enough to stay in the cache from one to the next, and
-/// each block costs every piece a start again (1-5% more at 640x360 and
-/// 960x540, PERF.md entries 55 and 61). At this width a row is a 4 KiB
-/// page.
+/// each block costs every piece a start again (PERF.md entries 55 and
+/// 61). At this width a row is a 4 KiB page.
 const BLOCK_WIDTH: usize = 1024;
 
 /// [`paint`] in `blocks` blocks of rows (as near equal as rows allow),
@@ -114,7 +108,7 @@ fn paint_block(
 ) {
     let w = proj.width;
     #[cfg(target_arch = "x86_64")]
-    let ahead = prefetch::asks_ahead();
+    let prefetching = prefetch::prefetches_here();
     let pieces = plans
         .iter()
         .flat_map(|plan| plan.pieces.iter().map(move |piece| (plan, piece)));
@@ -130,7 +124,7 @@ fn paint_block(
             #[cfg(target_arch = "x86_64")]
             Piece::Eight(i) => unsafe {
                 let eight = &plan.eights[i as usize];
-                eight::paint(art, rows, w, eight, (from, to), ahead);
+                eight::paint(art, rows, w, eight, (from, to), prefetching);
             },
             #[cfg(not(target_arch = "x86_64"))]
             Piece::Eight(_) => unreachable!("eights only with AVX2"),
