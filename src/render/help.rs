@@ -1,6 +1,6 @@
 //! The help overlay (F1): the bindings and the comfort options in force on
 //! an opaque panel over everything else. It takes the largest text that
-//! fits the frame on one page, in one to [`MAX_COLUMNS`] columns; where even
+//! fits the frame on one page, in one to `MAX_COLUMNS` columns; where even
 //! the smallest text does not fit, it shows pages that the help key turns.
 
 use super::font::{Canvas, GLYPH};
@@ -148,17 +148,19 @@ pub(super) fn draw(world: &World, view: &View, hud: &Hud, c: &mut Canvas) {
 }
 
 /// The overlay's text in a frame `width` x `height`: the largest scale up
-/// to `max_scale` and the fewest columns that put it all on one page,
-/// centred on a panel around it; else scale 1 on pages filling the frame,
-/// in the columns that need the fewest, each page saying how to turn it
-/// (with `key`, the help key, if bound).
+/// to `max_scale` (and never below the frame's readable floor, 2 from
+/// 960x540 up) and the fewest columns that put it all on one page,
+/// centred on a panel around it; else the floor's scale on pages filling
+/// the frame, in the columns that need the fewest, each page saying how
+/// to turn it (with `key`, the help key, if bound).
 pub fn layout(
     sections: &[Section],
     key: Option<&str>,
     (width, height): (usize, usize),
     max_scale: usize,
 ) -> Layout {
-    for scale in (1..=max_scale.max(1)).rev() {
+    let floor = super::layout::readable_floor((width, height));
+    for scale in (floor..=max_scale.max(floor)).rev() {
         let grid = Grid::new((width, height), scale);
         for n in 1..=MAX_COLUMNS {
             let Some(cw) = grid.column_width(n) else {
@@ -170,7 +172,7 @@ pub fn layout(
             }
         }
     }
-    let grid = Grid::new((width, height), 1);
+    let grid = Grid::new((width, height), floor);
     // A line of each page is its footer.
     let rows = grid.rows.saturating_sub(1);
     let (n, pages) = (1..=MAX_COLUMNS)
@@ -292,7 +294,7 @@ impl Grid {
             })
             .collect();
         Layout {
-            scale: 1,
+            scale: self.scale,
             panel: [0, 0, width as i64, height as i64],
             pages: placed,
         }

@@ -10,6 +10,20 @@ pub(super) fn text_scale(height: usize) -> usize {
     ((height as f64 / 400.0).round() as usize).max(1)
 }
 
+/// The frame size from which body text is never drawn smaller than scale 2
+/// (16-pixel glyphs): 960x540, the window's default size. Menus, study
+/// panels and the help wrap or page rather than shrink below it.
+pub(super) const READABLE_FROM: (usize, usize) = (960, 540);
+
+/// The smallest text scale a frame `width` x `height` allows for body
+/// text: 2 from [`READABLE_FROM`] up, else 1 (a small window shrinks).
+pub(super) fn readable_floor((width, height): (usize, usize)) -> usize {
+    match width >= READABLE_FROM.0 && height >= READABLE_FROM.1 {
+        true => 2,
+        false => 1,
+    }
+}
+
 /// The dial's radius at text `scale`, pixels.
 pub(super) fn dial_radius(scale: usize) -> f64 {
     36.0 * scale as f64

@@ -31,10 +31,6 @@ const HINT: [u8; 3] = [170, 170, 170];
 
 /// The largest text scale a panel uses: 24-pixel glyphs.
 const MAX_SCALE: usize = 3;
-/// The shortest frame at which a panel's text keeps at least scale 2
-/// (16-pixel glyphs), wrapping rather than shrinking: 960x540, the
-/// window's default size, and above.
-const READABLE_FROM: (usize, usize) = (960, 540);
 /// The share of the frame's width a panel's lines may take, tenths.
 const WIDTH_TENTHS: usize = 9;
 /// The share of the frame's height a compact panel (a prompt over play)
@@ -89,7 +85,7 @@ fn line_height(scale: usize) -> i64 {
 
 /// `panel` laid out for a `width` x `height` frame: the largest scale (at
 /// most `MAX_SCALE`, 3) at which its wrapped lines fit the frame's height
-/// (a compact panel, two fifths of it). From `READABLE_FROM` (960x540) up the
+/// (a compact panel, two fifths of it). From 960x540 up (`layout::READABLE_FROM`) the
 /// scale is never below 2; below that size it shrinks only as far as the
 /// text needs to fit.
 pub fn layout(panel: &Panel, (width, height): (usize, usize)) -> Layout {
@@ -97,10 +93,7 @@ pub fn layout(panel: &Panel, (width, height): (usize, usize)) -> Layout {
         true => height * COMPACT_FIFTHS / 5,
         false => height,
     } as i64;
-    let floor = match width >= READABLE_FROM.0 && height >= READABLE_FROM.1 {
-        true => 2,
-        false => 1,
-    };
+    let floor = super::layout::readable_floor((width, height));
     (floor..=MAX_SCALE)
         .rev()
         .map(|scale| Layout::at(panel, width, scale))

@@ -154,11 +154,12 @@ fn one_page_at_the_largest_text_that_fits_else_numbered_pages() {
     };
     let big = laid((1920, 1080), Some("F1"));
     assert_eq!((big.pages.len(), big.scale), (1, 2), "1920x1080");
-    let one = laid((960, 540), Some("F1"));
-    assert_eq!(one.pages.len(), 1, "960x540");
     // One page, its panel centred around the text, not the whole frame.
-    let [x, y, w, h] = one.panel;
-    assert!(x > 0 && y > 0 && (960 - x - w - x).abs() <= 1 && (540 - y - h - y).abs() <= 1);
+    let [x, y, w, h] = big.panel;
+    assert!(x > 0 && y > 0 && (1920 - x - w - x).abs() <= 1 && (1080 - y - h - y).abs() <= 1);
+    // At the default window the text stays 16 pixels tall, paged if need be.
+    let default = laid((960, 540), Some("F1"));
+    assert_eq!(default.scale * GLYPH, 16, "960x540");
     let small = laid((640, 360), Some("F1"));
     assert_eq!(small.panel, [0, 0, 640, 360], "paged, it fills the frame");
     let n = small.pages.len();
@@ -197,4 +198,17 @@ fn a_row_stays_in_one_column_and_a_title_with_its_first_row() {
     let pages = flow(&[block(false, 5)], 2, 2);
     assert_eq!(pages.len(), 2);
     assert_eq!(texts(&pages[1][0]), ["4"]);
+}
+
+#[test]
+fn from_960x540_up_the_text_pages_rather_than_shrinking_below_sixteen_pixels() {
+    // Three times the sample: more than fits on one page at scale 2.
+    let sections: Vec<Section> = (0..3).flat_map(|_| sample()).collect();
+    for (w, h) in [(960, 540), (1280, 720)] {
+        let l = layout(&sections, Some("F1"), (w, h), 1);
+        assert_eq!(l.scale, 2, "{w}x{h}");
+        assert!(l.pages.len() >= 2, "{w}x{h}: {} pages", l.pages.len());
+    }
+    // Below it, the text may shrink to scale 1.
+    assert_eq!(layout(&sections, Some("F1"), (640, 360), 1).scale, 1);
 }
