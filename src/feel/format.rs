@@ -10,7 +10,7 @@ const TABLE_FIGURES: usize = 4;
 pub const CSV_HEADER: &str = "metric,value,unit";
 
 /// An aligned table, one line per metric: name, value (to
-/// [`TABLE_FIGURES`] significant figures, `-` when the run does not
+/// `TABLE_FIGURES` significant figures, `-` when the run does not
 /// define it), unit and meaning, under a header line.
 pub fn format_table(metrics: &[Metric]) -> String {
     let values: Vec<String> = metrics

@@ -84,8 +84,8 @@ pub fn report(results: &[ManeuverResult], course: &[CourseResult], command: &str
     let _ = writeln!(
         md,
         "A label `polar KEY=VALUE` is the polar model, camera along the velocity, with one of \
-         article 000's alternatives set in its `[polar]` settings (the README's movement \
-         section): the others keep the article's own choices.\n"
+         article 000's alternatives set in its `[polar]` settings (docs/playing.md, \
+         \"The movement model\"): the others keep the article's own choices.\n"
     );
     answers(&mut md, results);
     if let Some(first) = results.first().and_then(|r| r.runs.first()) {

@@ -25,7 +25,7 @@ pub struct Run {
 pub struct ManeuverResult {
     /// The maneuver.
     pub maneuver: Maneuver,
-    /// Its runs, in [`VARIANTS`] order.
+    /// Its runs, in [`VARIANTS`](super::maneuvers::VARIANTS) order.
     pub runs: Vec<Run>,
     /// The tile-to-metre scale of its metrics and plot.
     pub scale: Scale,

@@ -41,7 +41,7 @@ pub struct Door {
     pub axis: DoorAxis,
     /// The key it needs, if it is locked.
     pub lock: Option<Key>,
-    /// Its texture, an index into [`super::Map::door_textures`].
+    /// Its texture, an index into [`MapArt::doors`](super::MapArt::doors).
     pub texture: usize,
     /// How far it has slid open: 0 shut, 1 fully open.
     pub open: f64,

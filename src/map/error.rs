@@ -148,7 +148,7 @@ pub enum MapErrorKind {
     /// No `[grid]` section, or an empty one.
     #[error("no grid: the map needs a [grid] section with at least one row")]
     NoGrid,
-    /// The grid is larger than [`MAX_GRID`].
+    /// The grid is larger than `MAX_GRID`.
     #[error("the grid is larger than {MAX_GRID}x{MAX_GRID} tiles")]
     TooLarge,
     /// So many faults that the reader stopped.

@@ -10,9 +10,9 @@
 //! - **band**: whole rows of the frame that one thread paints, walls to
 //!   HUD (`bands.rs`); the frame is cut into bands tall first and short
 //!   last.
-//! - **span**: the rows a column's wall covers on screen ([`ColumnSpan`]);
+//! - **span**: the rows a column's wall covers on screen (`ColumnSpan`);
 //!   a **cover** is the same packed for the flats' test of a row
-//!   ([`WallCover`]).
+//!   (`WallCover`).
 //! - **mask**: a row's open columns, those no wall covers, one bit a
 //!   column; a **flip** is a row where a column's bit changes, its wall
 //!   beginning or ending there (`flats/mask`).
@@ -22,7 +22,7 @@
 //!   texel coordinates stepped in fixed point a pixel at a time
 //!   (`flats/walk`).
 //! - **strip**: a narrow part of a texture: a wall column's texture column
-//!   and its step down the screen ([`WallStrip`]), or the two texture
+//!   and its step down the screen (`WallStrip`), or the two texture
 //!   lines at most that a slow walk's eight pixels see.
 //! - **window**: eight neighbouring texels of a line, loaded and shaded
 //!   once, from which eights pick their pixels while they stay in it.
@@ -264,8 +264,8 @@ impl<'a> Rows<'a> {
 }
 
 /// Rows of a frame's shortest bands at most. The threads cut a frame into
-/// bands tall first and short last, in whole bands of [`band_rows`] rows
-/// (see [`bands`]): the last bands, and the sparks' sorting, are that
+/// bands tall first and short last, in whole bands of `band_rows` rows
+/// (see `bands`): the last bands, and the sparks' sorting, are that
 /// tall. Measured as every band's height against 16, 32 and 64 in PERF.md
 /// (entries 5 and 16); the bands tall first since entry 146.
 pub const BAND_ROWS: usize = 48;
@@ -401,7 +401,7 @@ pub fn draw(scene: &Scene, frame: Frame) {
 ///    lines;
 /// 2. on one thread, the walls' plan for the whole frame;
 /// 3. the bands, in parallel, tall ones first, each taken by the first
-///    thread free ([`bands`]): each paints its walls, floor and ceiling,
+///    thread free (`bands`): each paints its walls, floor and ceiling,
 ///    sprites far to near, the exhaust and the HUD over them;
 /// 4. a rolled view turns the level picture, then takes the HUD level.
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {

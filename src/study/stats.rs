@@ -9,6 +9,7 @@
 //! with tied ranks (stats-claw's exact path covers untied ranks only), so the
 //! test is written here.
 
+pub use crate::quantile::quantile_of_sorted_by;
 use std::f64::consts::PI;
 
 /// With at most this many non-zero differences the signed-rank p-value is
@@ -50,16 +51,6 @@ fn sorted(values: &[f64]) -> Option<Vec<f64>> {
 /// statistics around position `(n - 1) p` (0-based), linearly interpolated.
 fn quantile_of_sorted(sorted: &[f64], p: f64) -> f64 {
     quantile_of_sorted_by(sorted.len(), p, |i| sorted[i])
-}
-
-/// [`quantile_of_sorted`] of `len` ascending values, value `i` being
-/// `at(i)`: for values kept in another type or place (the window's frame
-/// times, sorted in place as `f32`). `len` must not be 0.
-pub fn quantile_of_sorted_by(len: usize, p: f64, at: impl Fn(usize) -> f64) -> f64 {
-    let position = (len - 1) as f64 * p;
-    let below = position.floor() as usize;
-    let above = (below + 1).min(len - 1);
-    at(below) + (position - below as f64) * (at(above) - at(below))
 }
 
 /// Panics unless `p` is a probability.

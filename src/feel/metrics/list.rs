@@ -1,5 +1,5 @@
 //! The ordered list of metrics: each name with its unit, its meaning and
-//! where its value comes from. `feel --csv`, the report and the README
+//! where its value comes from. `feel --csv`, the report and docs/feel-lab.md
 //! all use these names.
 
 use super::{Metric, Values};

@@ -113,7 +113,7 @@ pub struct Metric {
 }
 
 /// Computes every feel metric of `traj`, always the same list in the same
-/// order ([`list::NAMES`]), lengths turned into metres by `scale`.
+/// order ([`names`](list::names)), lengths turned into metres by `scale`.
 ///
 /// With fewer than [`MIN_SAMPLES`] samples every value is None. Inputs must
 /// be finite, `dt > 0` and the scale positive (asserted in debug builds; a

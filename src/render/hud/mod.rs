@@ -217,7 +217,7 @@ fn notice_of(world: &World) -> Option<(&'static str, [u8; 3])> {
     })
 }
 
-/// Every text the HUD draws over `scene`, as [`draw`] decides what to draw:
+/// Every text the HUD draws over `scene`, as `draw` decides what to draw:
 /// for checks that read what a screen says (a study's blinding) rather than
 /// its pixels. Not for the frame loop: it allocates.
 pub fn words(scene: &Scene) -> Vec<String> {

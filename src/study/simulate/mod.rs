@@ -1,7 +1,7 @@
 //! A simulated participant: the same session as a person's, run headless,
 //! for tests, demos and checking the analysis. A driver plays the course
 //! (the standard maneuvers, one after another, round and round), and the
-//! answers come from a seeded model ([`person`]) whose sickness grows with
+//! answers come from a seeded model (`person`) whose sickness grows with
 //! the motion the camera actually made in that condition: yaw rate and
 //! horizontal acceleration, squared, build a latent sickness that fades
 //! slowly. The data it writes is marked simulated in `session.toml`.
@@ -11,7 +11,7 @@
 //! tolerance is higher. So a simulated study has dropouts of both kinds
 //! for the survival analysis.
 //!
-//! One loop ([`drive`]) plays the participant against a [`Stage`]: the
+//! One loop (`drive`) plays the participant against a `Stage`: the
 //! session with its files and each condition's world and recording
 //! ([`simulate`]), or the bare session with each condition's camera
 //! motion computed once for every participant ([`quick`]: the same
