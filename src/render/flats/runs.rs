@@ -64,6 +64,7 @@ const KEPT_RUNS: usize = 32;
 impl KeptRuns {
     /// Nothing kept yet, for a band `rows` tall whose flipped rows are
     /// `flipped` (see [`open_masks`]).
+    #[inline]
     pub(super) fn for_band(flipped: u64, rows: usize) -> Self {
         let flipped = if rows > 64 { u64::MAX } else { flipped };
         KeptRuns {
@@ -79,6 +80,7 @@ impl KeptRuns {
     /// row with more runs than fit is scanned twice, here and as it is
     /// painted: keeping the runs while painting instead, one scan for
     /// every row, was slower, PERF.md entry 96.)
+    #[inline]
     pub(super) fn of<'a>(&'a mut self, r: usize, mask: &'a [u64]) -> Runs<'a> {
         let flipped = r >= 64 || self.flipped >> r & 1 == 1;
         if flipped || !self.valid {
@@ -110,6 +112,7 @@ pub(super) enum Runs<'a> {
 
 impl Runs<'_> {
     /// Calls `paint(a, b)` for each run `a..b`, left to right.
+    #[inline]
     pub(super) fn each(self, mut paint: impl FnMut(usize, usize)) {
         match self {
             Runs::Kept(runs) => runs

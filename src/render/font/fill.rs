@@ -12,6 +12,7 @@ use crate::render::Paths;
 /// mostly short (a minimap cell is 5 to 15 pixels across), as are the
 /// sparks' rows, where a plain `fill` goes one pixel at a time (PERF.md
 /// entries 108 and 134).
+#[inline]
 pub(in crate::render) fn fill_run(run: &mut [[u8; 4]], rgba: [u8; 4]) {
     let n = run.len();
     match n {
@@ -45,6 +46,7 @@ pub(super) fn darken(p: [u8; 4], keep: u32) -> [u8; 4] {
 /// [`darken`] over every pixel of `run` on the widest of `paths`: eight
 /// pixels at a time in AVX2, four in SSE2, or one. The same bytes (a test
 /// compares).
+#[inline]
 pub(super) fn darken_run(paths: Paths, run: &mut [[u8; 4]], keep: u32) {
     match paths {
         // SAFETY: AVX2 is chosen only where the processor has it.

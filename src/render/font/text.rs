@@ -22,6 +22,7 @@ pub(super) struct TextRow<'a> {
 
 /// Paints the frame rows `lines` (whole rows) of a line of text that
 /// `row` describes, on the widest of `paths`.
+#[inline]
 pub(super) fn text_row(paths: Paths, lines: &mut [[u8; 4]], row: &TextRow, colour: [u8; 4]) {
     match paths {
         // SAFETY: AVX2 is chosen only where the processor has it.
@@ -119,6 +120,7 @@ pub(super) struct TextAt<'a> {
 
 /// Paints the frame rows `lines` of a line of text at scale 1 that `at`
 /// describes, on the widest of `paths` (see [`text_at_one_with`]).
+#[inline]
 pub(super) fn text_at_one(paths: Paths, lines: &mut [[u8; 4]], at: &TextAt, colour: [u8; 4]) {
     match paths {
         // SAFETY: AVX2 is chosen only where the processor has it.

@@ -43,6 +43,7 @@ impl MinimapBox {
 
 /// The map from above, top right, north up, centred on the player when the
 /// map is larger than the window onto it.
+#[inline]
 pub(super) fn minimap(
     (world, map_art): (&World, &MapArt),
     view: &View,

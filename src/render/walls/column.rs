@@ -21,6 +21,7 @@ impl WallStrip {
 /// For a group of `N` columns from `x`: the rows of the band all `N`
 /// cover, if any, with each column's own rows above and below them
 /// painted; if none, every column painted alone.
+#[inline]
 pub(super) fn paint_edges<const N: usize>(
     art: &MapArt,
     rows: &mut Rows,
@@ -50,6 +51,7 @@ pub(super) fn paint_edges<const N: usize>(
 
 /// Paints rows `from..to` (within `rows`) of column `x`'s wall strip.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub(super) fn paint_column(
     art: &MapArt,
     rows: &mut Rows,

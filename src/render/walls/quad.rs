@@ -49,6 +49,7 @@ struct Quad<'a> {
 
 /// Paints `n` rows of a [`Quad`] down from pixel `at` (rows `w` apart):
 /// in SSE2 where `paths` allows, else a pixel at a time.
+#[inline]
 fn paint_quad(paths: Paths, pixels: &mut [[u8; 4]], at: usize, w: usize, n: usize, quad: Quad) {
     match paths {
         // SAFETY: SSE2 is part of every x86-64 processor.

@@ -8,6 +8,7 @@ mod x86;
 use super::WallCover;
 
 /// 64-bit words in one row of open-column masks `width` columns wide.
+#[inline]
 pub(in crate::render) fn mask_words(width: usize) -> usize {
     width.div_ceil(64)
 }
@@ -23,6 +24,7 @@ pub(in crate::render) fn mask_words(width: usize) -> usize {
 /// (the column's flips, found by [`mark_flips`]), so the other rows are
 /// the row above with those changes flipped: two marks a column instead
 /// of a compare a column a row.
+#[inline]
 pub(super) fn open_masks(y0: usize, covers: &[WallCover], masks: &mut [u64]) -> u64 {
     let words = mask_words(covers.len());
     if words == 0 {

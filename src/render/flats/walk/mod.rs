@@ -28,6 +28,7 @@ pub(super) struct RowStart {
 
 impl RowStart {
     /// The walk of the row whose plane is `dist` away.
+    #[inline]
     pub(super) fn of(n: usize, proj: &Projection, dist: f64) -> Self {
         let scale = n as f64 * f64::from(1u32 << FRAC_BITS);
         let (start, step) = row_walk(proj, dist);
@@ -45,6 +46,7 @@ impl RowStart {
 /// `open` runs of columns (from one row of [`open_masks`]): texel
 /// coordinates in 16.16 fixed point, wrapped by a mask, so the loop has no
 /// division, no float-to-int conversion and no bounds to check beyond one.
+#[inline]
 pub(super) fn masked_row(
     paths: Paths,
     texture: &Texture,
@@ -125,6 +127,7 @@ fn shade_walk_scalar(texels: &[u32], out: &mut [[u8; 4]], walk: Walk, brightness
 /// [`shade_walk_scalar`] on the widest of `paths`: eight pixels at a time
 /// in AVX2, four in SSE2, or one. The same bytes (a test compares). The
 /// AVX2 walk reads the texture's `padded` lines where it has them.
+#[inline]
 fn shade_walk(
     paths: Paths,
     (texels, padded): (&[u32], Option<&Padded>),

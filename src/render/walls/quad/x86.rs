@@ -7,6 +7,7 @@ use crate::render::paths::scale_sse2;
 /// loaded one by one, then shaded together as `shade` does each, `(c * b)
 /// >> 8`, opaque.
 #[target_feature(enable = "sse2")]
+#[inline]
 pub(super) fn paint_quad_sse2(
     pixels: &mut [[u8; 4]],
     mut at: usize,
