@@ -6,9 +6,11 @@ use crate::feel::{self, Scale};
 use crate::render;
 #[cfg(feature = "window")]
 use crate::settings::{self, Settings, Video};
+use crate::sim::comfort::Reference;
 use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::tunable_table::{
-    CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_HEAD_BOB, QUAKE_TURN_SPEED,
+    Number, CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_HEAD_BOB, QUAKE_TURN_SPEED,
+    SNAP_FADE, SNAP_TURN, VIGNETTE,
 };
 use crate::sim::{Coupling, Model, Pose, Tunables};
 use clap::Args;
@@ -180,6 +182,74 @@ pub struct TuningArgs {
     /// 122.5, quake 140).
     #[arg(long, value_name = "DEG_PER_S", value_parser = |s: &str| HEADING_SPEED.parse_written(s))]
     heading_speed: Option<f64>,
+    #[command(flatten)]
+    comfort: ComfortArgs,
+}
+
+/// Stores in `t` each written value given, already checked against its
+/// range as the command line was parsed.
+fn set_parsed<'a>(t: &mut Tunables, numbers: impl IntoIterator<Item = (&'a Number, Option<f64>)>) {
+    for (n, v) in numbers {
+        if let Some(v) = v {
+            (n.set)(t, n.unit.to_stored(v));
+        }
+    }
+}
+
+/// The comfort options that change only what is seen: the field-of-view
+/// restrictor and the fixed reference (a replay may take them: the
+/// simulation does not read them).
+#[derive(Args, Clone, Default)]
+pub struct ViewComfortArgs {
+    /// Field-of-view restrictor strength: 0 off to 1 full (the view
+    /// narrows to half while turning or moving, and opens at rest).
+    #[arg(long, value_name = "AMOUNT", value_parser = |s: &str| VIGNETTE.parse_written(s))]
+    vignette: Option<f64>,
+    /// A fixed reference on screen: none, dot (at the centre) or frame (a
+    /// border and a level bar).
+    #[arg(long, value_parser = |s: &str| parse_choice("reference", s, Reference::from_name, &Reference::ALL, Reference::name))]
+    reference: Option<Reference>,
+}
+
+impl ViewComfortArgs {
+    /// Replaces the options in `t` that these set.
+    pub fn apply(&self, t: &mut Tunables) {
+        if let Some(v) = self.vignette {
+            t.comfort.vignette = v;
+        }
+        if let Some(r) = self.reference {
+            t.comfort.reference = r;
+        }
+    }
+}
+
+/// Every comfort option: the view's, and snap turning.
+#[derive(Args, Clone, Default)]
+pub struct ComfortArgs {
+    #[command(flatten)]
+    view: ViewComfortArgs,
+    /// Snap turning: each press of a turn key turns this many degrees at
+    /// once (0 smooth, else 15 to 90).
+    #[arg(long, value_name = "DEG", value_parser = |s: &str| SNAP_TURN.parse_written(s))]
+    snap_turn: Option<f64>,
+    /// After a snap turn the view fades in from black over this long
+    /// (0 to 500 milliseconds; 0 none).
+    #[arg(long, value_name = "MS", value_parser = |s: &str| SNAP_FADE.parse_written(s))]
+    snap_fade_ms: Option<f64>,
+}
+
+impl ComfortArgs {
+    /// Replaces the options in `t` that these set.
+    pub fn apply(&self, t: &mut Tunables) {
+        self.view.apply(t);
+        set_parsed(
+            t,
+            [
+                (&SNAP_TURN, self.snap_turn),
+                (&SNAP_FADE, self.snap_fade_ms),
+            ],
+        );
+    }
 }
 
 impl TuningArgs {
@@ -218,12 +288,8 @@ impl TuningArgs {
             (&CLASSIC_TURN_SPEED, self.heading_speed),
             (&QUAKE_TURN_SPEED, self.heading_speed),
         ];
-        for (n, v) in numbers {
-            if let Some(v) = v {
-                // Checked against the range as the command line was parsed.
-                (n.set)(t, n.unit.to_stored(v));
-            }
-        }
+        set_parsed(t, numbers);
+        self.comfort.apply(t);
     }
 }
 

@@ -1,7 +1,7 @@
 //! `replay`: a recording played back in the window, or headless to check
 //! every stored state hash.
 
-use super::args::WindowArgs;
+use super::args::{ViewComfortArgs, WindowArgs};
 use super::run_input::{load_recording, recording_map};
 use super::CliError;
 use crate::record::{self, Outcome};
@@ -26,12 +26,16 @@ pub struct Args {
     #[arg(long, requires = "headless")]
     hash: bool,
     #[command(flatten)]
+    comfort: ViewComfortArgs,
+    #[command(flatten)]
     window: WindowArgs,
 }
 
 /// Replays in the window, or headless with `--headless`; exits 1 at a desync.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let recording = load_recording(&args.file)?;
+    let mut recording = load_recording(&args.file)?;
+    // What is seen only: the simulation, and so every hash, is the same.
+    args.comfort.apply(&mut recording.header.tunables);
     let map = recording_map(&recording, args.map.clone())?;
     if args.headless {
         return tell(&record::replay(&recording, map.map), args.hash);

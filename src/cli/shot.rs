@@ -1,6 +1,8 @@
 //! `shot`: one frame rendered headless to a PNG.
 
-use super::args::{parse_at, parse_fov, parse_pitch, parse_positive, parse_size, parse_ticks};
+use super::args::{
+    parse_at, parse_fov, parse_pitch, parse_positive, parse_size, parse_ticks, ComfortArgs,
+};
 use super::run_input::{load_art, load_map};
 use super::CliError;
 use crate::files;
@@ -61,6 +63,8 @@ pub struct Args {
     /// does; at most 60 either way.
     #[arg(long, value_name = "DEG", allow_hyphen_values = true, value_parser = parse_pitch)]
     pitch: Option<f64>,
+    #[command(flatten)]
+    comfort: ComfortArgs,
     /// Where to write the PNG.
     #[arg(long, value_name = "FILE.png")]
     out: PathBuf,
@@ -98,7 +102,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             angle: pose.yaw,
         };
     }
-    let mut world = World::new(map, Tunables::default(), 1);
+    let mut tunables = Tunables::default();
+    args.comfort.apply(&mut tunables);
+    let mut world = World::new(map, tunables, 1);
     let controls = Controls {
         fire: args.fire,
         ..Controls::default()

@@ -4,6 +4,7 @@
 use super::metrics::{INNER_DEG, MAX_DEPTH};
 use super::{Sample, Trajectory};
 use crate::map::raycast::cast;
+use crate::sim::comfort::Aperture;
 use crate::sim::{Controls, World, TICK_DT};
 
 /// The camera's state now, as the metrics see it, after a tick driven by
@@ -11,7 +12,12 @@ use crate::sim::{Controls, World, TICK_DT};
 /// wide and at [`INNER_DEG`] either side.
 pub fn sample(world: &World, controls: &Controls, fov_deg: f64) -> Sample {
     let c = world.camera();
-    let half = (fov_deg / 2.0).to_radians();
+    let fov = fov_deg.to_radians();
+    let vignette = world.tunables().comfort.vignette;
+    let aperture = Aperture::of(vignette, world.restriction(), fov);
+    // Out to the half-brightness edge, or the frame's if that is nearer.
+    let visible_reach = aperture.radius.min(1.0);
+    let half = aperture.visible_fov(fov) / 2.0;
     let inner = INNER_DEG.to_radians();
     let depth = [-half, half, -inner, inner].map(|offset| {
         let (dy, dx) = (c.yaw + offset).sin_cos();
@@ -26,6 +32,8 @@ pub fn sample(world: &World, controls: &Controls, fov_deg: f64) -> Sample {
         turning: controls.turn != 0.0 || controls.look != 0.0,
         push: [f64::from(controls.forward), f64::from(controls.right)],
         depth,
+        visible_reach,
+        snapped: world.view_snapped(),
     }
 }
 

@@ -217,6 +217,8 @@ mod tests {
             turning: false,
             push: [0.0; 2],
             depth: [1.0; 4],
+            visible_reach: 1.0,
+            snapped: false,
         };
         let mut samples = vec![sample(at)];
         for &(dx, dy) in steps {

@@ -290,8 +290,11 @@ impl Fields {
         if !faithful {
             self.tunables.classic.faithful = false;
         }
+        // Recordings from before the comfort options had none: their
+        // defaults (all off) are what was played.
+        let comfort = ["vignette", "reference", "snap_turn", "snap_fade_s"];
         let defaulted = Tunables::keys()
-            .filter(|k| !legacy.contains(k) && !has(k))
+            .filter(|k| !legacy.contains(k) && !comfort.contains(k) && !has(k))
             .collect();
         let header = Header {
             version: self.version,
@@ -402,6 +405,25 @@ mod tests {
         let r = parse(&text).unwrap();
         assert_eq!(r.defaulted, ["gyro"]);
         assert_eq!(r.header.tunables.gyro, 0.0);
+    }
+
+    #[test]
+    fn a_recording_from_before_the_comfort_options_plays_without_them_and_says_nothing() {
+        let comfort = ["vignette", "reference", "snap_turn", "snap_fade_s"];
+        let text = header()
+            .lines()
+            .filter(|l| !comfort.iter().any(|k| l.starts_with(&format!("{k} "))))
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        assert!(!text.contains("snap_turn"), "{text}");
+        let r = parse(&text).unwrap();
+        assert_eq!(r.header.tunables.comfort, Default::default());
+        assert!(r.defaulted.is_empty(), "{:?}", r.defaulted);
+        // One that sets them keeps them.
+        let on = header().replace("snap_turn = 0\n", "snap_turn = 0.5235987755982988\n");
+        let t = parse(&on).unwrap().header.tunables;
+        assert_eq!(t.comfort.snap_turn, 30f64.to_radians());
     }
 
     #[test]

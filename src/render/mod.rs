@@ -39,6 +39,7 @@
 mod bands;
 mod by_band;
 mod cockpit;
+mod comfort;
 mod fight;
 mod flats;
 mod font;
@@ -618,11 +619,14 @@ impl Ready<'_> {
             .for_each(|(band, rows)| self.hud_over(rows, band * band_rows));
     }
 
-    /// The HUD over a band of rows from frame row `y0`.
+    /// The comfort options (the restrictor's surround, a snap's fade, a
+    /// fixed reference) and the HUD over a band of rows from frame row
+    /// `y0`.
     fn hud_over(&self, rows: &mut [[u8; 4]], y0: usize) {
         let mut canvas = font::Canvas::band(rows, self.proj.width, self.proj.height, y0);
         canvas.paths = self.paths;
         canvas.circle = self.circle;
+        comfort::draw(self.scene, &mut canvas);
         hud::draw(self.scene, self.readout, &mut canvas);
     }
 }

@@ -6,6 +6,7 @@ pub mod actors;
 pub mod classic;
 pub mod collision;
 pub mod combat;
+pub mod comfort;
 mod controls;
 pub mod doors;
 pub mod flight;

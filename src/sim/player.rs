@@ -1,6 +1,7 @@
 //! The player: a wish heading turned by the keys, and a body moved by the
 //! walking model in force and stopped by walls.
 
+use super::comfort::SnapState;
 use super::flight::{Airspace, Flier, FlightInput, Touchdown};
 use super::particles::Particles;
 use super::polar::{self, PolarInput, PolarState};
@@ -39,6 +40,9 @@ pub struct Player {
     /// The classic model's faithful turning: the fraction of a degree
     /// turned but not yet shown (it turns in whole degrees).
     pub turn_carry: f64,
+    /// Snap turning: the turn held last tick and the ticks since the
+    /// last snap.
+    pub snap: SnapState,
 }
 
 impl Player {
@@ -63,6 +67,7 @@ impl Player {
             fuel: 1.0,
             keys: 0,
             turn_carry: 0.0,
+            snap: SnapState::new(),
         }
     }
 
@@ -104,7 +109,7 @@ impl Player {
         dt: f64,
     ) -> Touchdown {
         let c = controls.clamped();
-        self.turn(&c, tun.heading_speed, dt);
+        self.turn(&c, tun.heading_speed, tun.comfort.snap_turn, dt);
         let Some(flier) = self.flight.as_mut() else {
             return Touchdown::default();
         };
@@ -139,16 +144,32 @@ impl Player {
     }
 
     /// Turns the heading by the turn keys (at `rate`, radians per second)
-    /// and the mouse (an angle) of `c`.
-    fn turn(&mut self, c: &Controls, rate: f64, dt: f64) {
-        let turn = f64::from(c.turn) * rate * dt + f64::from(c.look);
-        self.heading = wrap_positive(self.heading + turn);
+    /// and the mouse (an angle) of `c`; with snap turning (`snap`
+    /// radians, not 0), the keys turn it by `snap` at each press instead.
+    fn turn(&mut self, c: &Controls, rate: f64, snap: f64, dt: f64) {
+        let keys = self.snapped_keys(f64::from(c.turn), rate, snap, dt);
+        self.heading = wrap_positive(self.heading + keys + f64::from(c.look));
+    }
+
+    /// The turn the keys make this tick: `turn` (-1 to 1) at `rate`; or,
+    /// snapping by `snap` radians, a whole step at each press and nothing
+    /// while held.
+    fn snapped_keys(&mut self, turn: f64, rate: f64, snap: f64, dt: f64) -> f64 {
+        if snap == 0.0 {
+            return turn * rate * dt;
+        }
+        f64::from(self.snap.press(turn as f32)) * snap
     }
 
     /// Wolfenstein 3D's turn: none while strafing, and the heading moved in
     /// whole degrees, the fraction carried to the next tick (dropped when
-    /// the keys let go). A mouse look still turns by its own angle.
-    fn turn_faithfully(&mut self, c: &Controls, rate: f64, dt: f64) {
+    /// the keys let go). A mouse look still turns by its own angle. Snap
+    /// turning snaps as in the other models (also while strafing: a press
+    /// is a deliberate turn).
+    fn turn_faithfully(&mut self, c: &Controls, rate: f64, snap: f64, dt: f64) {
+        if snap != 0.0 {
+            return self.turn(c, rate, snap, dt);
+        }
         let keys = if c.right == 0.0 {
             f64::from(c.turn)
         } else {
@@ -187,10 +208,11 @@ impl Player {
             Model::Classic => tun.classic.turn(c.run),
             Model::Quake => tun.quake.turn(c.run),
         };
+        let snap = tun.comfort.snap_turn;
         if tun.model == Model::Classic && tun.classic.faithful {
-            self.turn_faithfully(&c, rate, dt);
+            self.turn_faithfully(&c, rate, snap, dt);
         } else {
-            self.turn(&c, rate, dt);
+            self.turn(&c, rate, snap, dt);
         }
         if tun.model != Model::Polar {
             // The wish, in the polar model's terms, for the HUD and traces.

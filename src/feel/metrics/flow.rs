@@ -6,8 +6,9 @@
 //! `w`, at the angular speed `|(v . n) / d + w|`, `n` the unit vector
 //! across the ray (`(-sin b, cos b)`): the translation sweeps near points
 //! past faster than far ones, the turning sweeps every point alike. It is
-//! taken each tick at the left and right edges of the screen (half the
-//! field of view either side of the view) and at 30 degrees either side,
+//! taken each tick at the left and right edges of the visible view (half
+//! the field of view either side of the view, or less where the
+//! field-of-view restrictor narrows it) and at 30 degrees either side,
 //! with the depths the grid ray cast finds there ([`Sample::depth`]).
 
 use super::{Sample, Trajectory};
@@ -28,18 +29,24 @@ pub(super) struct FlowValues {
     pub(super) edge_p95: f64,
     pub(super) inner_mean: f64,
     pub(super) inner_p95: f64,
+    /// The field of view left visible by the restrictor, degrees: its mean
+    /// and least over the run's samples.
+    pub(super) visible_mean: f64,
+    pub(super) visible_min: f64,
 }
 
 impl FlowValues {
     /// From the trajectory and its unwrapped yaw (radians).
     pub(super) fn measure(traj: &Trajectory, yaw: &[f64]) -> Self {
-        let half_fov = (traj.fov_deg / 2.0).to_radians();
         let inner = INNER_DEG.to_radians();
-        let offsets = [-half_fov, half_fov, -inner, inner];
         let mut edge = Vec::new();
         let mut inner_flow = Vec::new();
         for (i, w) in traj.samples.windows(2).enumerate() {
             let turn = (yaw[i + 1] - yaw[i]) / traj.dt;
+            // At the edge of the view the restrictor leaves visible (the
+            // frame's edge with it off), where the depths were taken.
+            let half = w[0].visible_half(traj.fov_deg);
+            let offsets = [-half, half, -inner, inner];
             for (j, offset) in offsets.iter().enumerate() {
                 let flow = point_flow(&w[0], &w[1], yaw[i] + offset, w[0].depth[j], turn, traj.dt);
                 match j {
@@ -48,11 +55,18 @@ impl FlowValues {
                 }
             }
         }
+        let visible: Vec<f64> = traj
+            .samples
+            .iter()
+            .map(|s| 2.0 * s.visible_half(traj.fov_deg).to_degrees())
+            .collect();
         Self {
             edge_mean: mean(&edge),
             edge_p95: quantile_or_zero(&edge, FLOW_QUANTILE),
             inner_mean: mean(&inner_flow),
             inner_p95: quantile_or_zero(&inner_flow, FLOW_QUANTILE),
+            visible_mean: mean(&visible),
+            visible_min: visible.iter().copied().fold(f64::INFINITY, f64::min),
         }
     }
 }
@@ -111,5 +125,30 @@ mod tests {
         // The inner rays do not depend on the field of view.
         let inner = value(&narrow, "flow30_deg_s_mean");
         assert!((inner - value(&wide, "flow30_deg_s_mean")).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_restricted_view_is_measured_at_its_visible_edge() {
+        // Walking east at 2 tiles/s between walls 1 tile either side, the
+        // restrictor leaving half the half-width of a 90-degree view:
+        // the visible edge is at atan(0.5) either side, and the flow there
+        // is v sin^2 of it, as at the edge of a view that narrow.
+        let h = 0.5f64.atan();
+        let traj = trajectory(2.0, |t| Sample {
+            x: 2.0 + 2.0 * t,
+            depth: [1.0 / h.sin(), 1.0 / h.sin(), 2.0, 2.0],
+            visible_reach: 0.5,
+            ..look(0.0, 0.0)
+        });
+        let metrics = compute(&traj, Scale::default());
+        let expected = (2.0 * h.sin().powi(2)).to_degrees();
+        let got = value(&metrics, "edge_flow_deg_s_mean");
+        assert!((got - expected).abs() < 1e-6, "{got} against {expected}");
+        let visible = (2.0 * h).to_degrees();
+        assert!((value(&metrics, "visible_fov_mean_deg") - visible).abs() < 1e-9);
+        assert!((value(&metrics, "visible_fov_min_deg") - visible).abs() < 1e-9);
+        // Unrestricted, the whole field.
+        let open = compute(&trajectory(1.0, |_| look(0.0, 0.0)), Scale::default());
+        assert_eq!(value(&open, "visible_fov_mean_deg"), 90.0);
     }
 }

@@ -14,7 +14,7 @@ type Entry = (
 );
 
 /// Every metric, in report order.
-const LIST: [Entry; 31] = [
+const LIST: [Entry; 33] = [
     (
         "view_cuts",
         "count",
@@ -180,13 +180,13 @@ const LIST: [Entry; 31] = [
     (
         "edge_flow_deg_s_mean",
         "deg/s",
-        "Mean angular speed of the scene at the left and right screen edges",
+        "Mean angular speed of the scene at the left and right edges of the visible view",
         |v| Some(v.flow.edge_mean),
     ),
     (
         "edge_flow_deg_s_p95",
         "deg/s",
-        "95th percentile of the scene's angular speed at the screen edges",
+        "95th percentile of the scene's angular speed at the visible view's edges",
         |v| Some(v.flow.edge_p95),
     ),
     (
@@ -200,6 +200,18 @@ const LIST: [Entry; 31] = [
         "deg/s",
         "95th percentile of the scene's angular speed 30 deg either side",
         |v| Some(v.flow.inner_p95),
+    ),
+    (
+        "visible_fov_mean_deg",
+        "deg",
+        "Mean field of view the restrictor leaves visible across (the whole with it off)",
+        |v| Some(v.flow.visible_mean),
+    ),
+    (
+        "visible_fov_min_deg",
+        "deg",
+        "Narrowest field of view the restrictor left visible across",
+        |v| Some(v.flow.visible_min),
     ),
 ];
 

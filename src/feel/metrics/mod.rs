@@ -67,9 +67,24 @@ pub struct Sample {
     /// The tick's push: its forward and right axes, -1 to 1.
     pub push: [f64; 2],
     /// Depth, tiles, to the first wall along the rays at the left and right
-    /// edges of the view and at [`INNER_DEG`] left and right, at most
-    /// [`MAX_DEPTH`].
+    /// edges of the visible view and at [`INNER_DEG`] left and right, at
+    /// most [`MAX_DEPTH`].
     pub depth: [f64; 4],
+    /// How far across the view the field-of-view restrictor leaves it
+    /// visible, as a share of the half-width: 1 all of it (the restrictor
+    /// off or open). The visible edge lies at `atan(reach * tan(fov / 2))`
+    /// either side.
+    pub visible_reach: f64,
+    /// True when the tick that led here snapped the view (a snap turn with
+    /// the camera along the heading): a view cut whatever its angle.
+    pub snapped: bool,
+}
+
+impl Sample {
+    /// Half the visible field of view, radians, in a view `fov_deg` wide.
+    pub fn visible_half(&self, fov_deg: f64) -> f64 {
+        (self.visible_reach * (fov_deg / 2.0).to_radians().tan()).atan()
+    }
 }
 
 /// A camera trajectory: one sample per fixed tick.
@@ -129,10 +144,19 @@ pub fn compute(traj: &Trajectory, scale: Scale) -> Vec<Metric> {
 fn is_valid(traj: &Trajectory, scale: Scale) -> bool {
     let positive = |v: f64| v.is_finite() && v > 0.0;
     let finite = |s: &Sample| {
-        [s.x, s.y, s.z, s.yaw, s.wish_heading, s.push[0], s.push[1]]
-            .iter()
-            .chain(&s.depth)
-            .all(|v| v.is_finite())
+        [
+            s.x,
+            s.y,
+            s.z,
+            s.yaw,
+            s.wish_heading,
+            s.push[0],
+            s.push[1],
+            s.visible_reach,
+        ]
+        .iter()
+        .chain(&s.depth)
+        .all(|v| v.is_finite())
     };
     positive(traj.dt)
         && positive(scale.metres_per_tile)
@@ -156,8 +180,10 @@ impl Values {
     fn measure(traj: &Trajectory, scale: Scale) -> Self {
         let yaw = series::unwrap(traj.samples.iter().map(|s| s.yaw));
         let wish = series::unwrap(traj.samples.iter().map(|s| s.wish_heading));
+        // A step's snap is the snap of the sample it leads to.
+        let snapped: Vec<bool> = traj.samples.iter().skip(1).map(|s| s.snapped).collect();
         Self {
-            yaw: YawValues::measure(&yaw, traj.dt),
+            yaw: YawValues::measure(&yaw, &snapped, traj.dt),
             command: CommandValues::measure(&traj.samples, &yaw, &wish),
             steps: step_response(&yaw, &wish, traj.dt),
             motion: MotionValues::measure(traj, &yaw, scale),
@@ -208,6 +234,8 @@ mod tests {
             turning: false,
             push: [0.0, 0.0],
             depth: [MAX_DEPTH; 4],
+            visible_reach: 1.0,
+            snapped: false,
         }
     }
 
@@ -263,6 +291,8 @@ mod tests {
             "edge_flow_deg_s_p95",
             "flow30_deg_s_mean",
             "flow30_deg_s_p95",
+            "visible_fov_mean_deg",
+            "visible_fov_min_deg",
         ];
         assert_eq!(names, expected);
         assert!(names.iter().copied().eq(super::names()));
@@ -277,7 +307,7 @@ mod tests {
                 samples: vec![look(1.0, 2.0); n],
             };
             let metrics = compute(&traj, Scale::default());
-            assert_eq!(metrics.len(), 31);
+            assert_eq!(metrics.len(), 33);
             assert!(metrics.iter().all(|m| m.value.is_none()), "{n} samples");
         }
     }
@@ -293,6 +323,8 @@ mod tests {
             turning: (t * 3.0).floor() % 2.0 == 0.0,
             push: [1.0, (t * 2.0).floor() % 3.0 - 1.0],
             depth: [1.5 + t.sin(), 2.0, 0.7, 30.0],
+            visible_reach: 0.6 + 0.4 * (1.3 * t).cos().abs(),
+            snapped: (t * 10.0).floor() % 7.0 == 0.0,
         });
         for m in compute(&traj, Scale::default()) {
             assert!(

@@ -5,7 +5,9 @@
 //! A view cut is a tick in which the view turns more than
 //! [`CUT_DEG_PER_TICK`]: faster than any turn the walking models make (720
 //! deg/s, the fastest heading speed, is 6 degrees a tick), so a flip, not
-//! a turn. Cuts are counted on their own and left out of every smooth
+//! a turn. A snap turn that moves the view is a cut too, whatever its
+//! angle (a 15-degree snap is not over the limit, and is still no turn).
+//! Cuts are counted on their own and left out of every smooth
 //! figure: a rate, acceleration or jerk is kept only when no cut lies in
 //! the ticks it is taken over, and the spectrum holds the rate before a
 //! cut through it.
@@ -56,12 +58,15 @@ pub(super) struct YawValues {
 }
 
 impl YawValues {
-    /// Yaw metrics from the unwrapped camera yaw (radians, one per tick).
-    pub(super) fn measure(yaw: &[f64], dt: f64) -> Self {
+    /// Yaw metrics from the unwrapped camera yaw (radians, one per tick)
+    /// and, for each step between ticks, whether it snapped the view (a
+    /// cut, as a step over [`CUT_DEG_PER_TICK`] is).
+    pub(super) fn measure(yaw: &[f64], snapped: &[bool], dt: f64) -> Self {
         let steps_deg: Vec<f64> = yaw.windows(2).map(|w| (w[1] - w[0]).to_degrees()).collect();
         let cut: Vec<bool> = steps_deg
             .iter()
-            .map(|d| d.abs() > CUT_DEG_PER_TICK)
+            .zip(snapped.iter().chain(std::iter::repeat(&false)))
+            .map(|(d, &snap)| snap || d.abs() > CUT_DEG_PER_TICK)
             .collect();
         let rate_deg: Vec<f64> = steps_deg.iter().map(|d| d / dt).collect();
         let smooth: Vec<f64> = kept(&rate_deg, &cut);
@@ -151,7 +156,7 @@ fn reversals(rate_deg: &[f64]) -> usize {
 mod tests {
     use super::super::tests::{look, maybe, trajectory, value};
     use super::*;
-    use crate::feel::metrics::{compute, Metric, Scale};
+    use crate::feel::metrics::{compute, Metric, Sample, Scale, Trajectory};
     use std::f64::consts::{PI, TAU};
 
     fn sine_yaw(hz: f64, amplitude_deg: f64) -> Vec<Metric> {
@@ -179,6 +184,36 @@ mod tests {
         // The command never moved, so all of the turning is uncommanded.
         let turned = 4.0 * amplitude_deg * 0.2 * 60.0;
         assert!((value(&metrics, "uncommanded_yaw_deg") / turned - 1.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn snaps_are_cuts_and_left_out_of_the_smooth_figures() {
+        // Still, but for a snap every second, flagged: 10 degrees, under
+        // the cut limit, so that only the flag makes it a cut.
+        let snap = 10f64.to_radians();
+        let traj = trajectory(4.0, |t| Sample {
+            snapped: t > 0.0 && (t * 120.0).round() as i64 % 120 == 0,
+            ..look(snap * (t + 1e-9).floor(), 0.0)
+        });
+        let metrics = compute(&traj, Scale::default());
+        assert_eq!(value(&metrics, "view_cuts"), 3.0);
+        assert_eq!(value(&metrics, "yaw_rate_rms"), 0.0);
+        assert_eq!(value(&metrics, "yaw_accel_rms"), 0.0);
+        // Unflagged, the same steps are turns, not cuts.
+        let unflagged = Trajectory {
+            samples: traj
+                .samples
+                .iter()
+                .map(|s| Sample {
+                    snapped: false,
+                    ..*s
+                })
+                .collect(),
+            ..traj
+        };
+        let metrics = compute(&unflagged, Scale::default());
+        assert_eq!(value(&metrics, "view_cuts"), 0.0);
+        assert!(value(&metrics, "yaw_rate_rms") > 0.0);
     }
 
     #[test]

@@ -258,15 +258,17 @@ impl<'a> Canvas<'a> {
 
     /// Darkens a rectangle, clipped, as a backdrop for text or the minimap.
     pub fn shade_rect(&mut self, x: i64, y: i64, w: i64, h: i64) {
+        self.darken(x, y, w, h, 256 - BACKDROP_ALPHA);
+    }
+
+    /// Darkens a rectangle, clipped: each colour channel kept `keep` 256ths
+    /// of itself (256 unchanged, 0 black; the alpha is kept).
+    pub fn darken(&mut self, x: i64, y: i64, w: i64, h: i64, keep: u32) {
         let x0 = x.clamp(0, self.width as i64) as usize;
         let x1 = (x + w).clamp(0, self.width as i64) as usize;
         for yy in self.rows(y, h) {
             let at = (yy - self.y0) * self.width;
-            darken_run(
-                self.paths,
-                &mut self.pixels[at + x0..at + x1],
-                256 - BACKDROP_ALPHA,
-            );
+            darken_run(self.paths, &mut self.pixels[at + x0..at + x1], keep);
         }
     }
 

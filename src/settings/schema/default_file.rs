@@ -151,13 +151,20 @@ mod tests {
             .collect();
         expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
         assert_eq!(seen, expected);
-        assert_eq!(expected.len(), 50 + Action::ALL.len());
+        assert_eq!(expected.len(), 54 + Action::ALL.len());
         // Units and ranges are written out.
         assert!(text.contains(
             "# How fast the turn keys turn the heading in the polar model and in flight \
              (10 to 720 degrees per second).\nheading_speed = 150\n"
         ));
         assert!(text.contains("fov = 90\n"));
+        assert!(
+            text.contains("(0 or 15 to 90 degrees).\nsnap_turn = 0\n"),
+            "{text}"
+        );
+        assert!(text.contains("snap_fade_ms = 0\n"));
+        assert!(text.contains("vignette = 0\n"));
+        assert!(text.contains("reference = \"none\"\n"));
         assert!(text.contains("[classic]") && text.contains("turn_speed = 122.5\n"));
         assert!(text.contains("size = \"960x540\"\n"));
         assert!(text.contains("forward = [\"KeyW\", \"ArrowUp\", \"PadDPadUp\"]\n"));

@@ -4,6 +4,7 @@
 use super::{Field, Kind, Range, Section};
 use crate::render::{MAX_FOV_DEG, MIN_FOV_DEG};
 use crate::settings::{Present, Scaling};
+use crate::sim::comfort::Reference;
 use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::tunable_table::*;
 use crate::sim::{Coupling, Model};
@@ -110,6 +111,24 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                     set: |s, v| s.video.level_horizon = v,
                 },
             },
+            Field::tunable(&VIGNETTE),
+            Field {
+                key: "reference",
+                about: "A fixed reference drawn still on screen: none, a dot at the centre (a\n\
+                        \"virtual nose\", Whittinghill et al. 2015), or a frame, a border and a\n\
+                        level bar (a rest frame, Cao et al.)",
+                unit: "",
+                kind: Kind::Choice {
+                    names: &["none", "dot", "frame"],
+                    get: |s| s.tunables.comfort.reference.name(),
+                    set: |s, v| {
+                        s.tunables.comfort.reference =
+                            Reference::from_name(v).expect("a listed name")
+                    },
+                },
+            },
+            Field::tunable(&SNAP_TURN),
+            Field::tunable(&SNAP_FADE),
         ],
     },
     Section {

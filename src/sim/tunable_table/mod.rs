@@ -10,6 +10,7 @@ mod numbers;
 
 pub use numbers::*;
 
+use super::comfort::Reference;
 use super::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use super::{Coupling, Model, Tunables};
 use crate::short::Short;
@@ -25,6 +26,8 @@ pub enum Unit {
     /// Written in degrees (per second, per second squared), stored in
     /// radians.
     Degrees,
+    /// Written in milliseconds, stored in seconds.
+    Milliseconds,
 }
 
 impl Unit {
@@ -33,6 +36,7 @@ impl Unit {
         match self {
             Unit::Same => v,
             Unit::Degrees => v.to_radians(),
+            Unit::Milliseconds => v / 1000.0,
         }
     }
 
@@ -41,18 +45,21 @@ impl Unit {
         match self {
             Unit::Same => v,
             Unit::Degrees => v.to_degrees(),
+            Unit::Milliseconds => v * 1000.0,
         }
     }
 }
 
 /// The numbers a key accepts, in the written unit: `min` (or just above
-/// it) to `max`. NaN is in no range.
+/// it) to `max`, and with `or_zero` 0 too. NaN is in no range.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Range {
     min: f64,
     max: f64,
     /// True when `min` itself is refused.
     above_min: bool,
+    /// True when 0 is allowed besides `min` to `max` (an option off).
+    or_zero: bool,
 }
 
 impl Range {
@@ -62,6 +69,17 @@ impl Range {
             min,
             max,
             above_min: false,
+            or_zero: false,
+        }
+    }
+
+    /// 0 (off), or `min` to `max`, both included.
+    pub const fn zero_or(min: f64, max: f64) -> Self {
+        Self {
+            min,
+            max,
+            above_min: false,
+            or_zero: true,
         }
     }
 
@@ -71,13 +89,19 @@ impl Range {
             min,
             max,
             above_min: true,
+            or_zero: false,
         }
     }
 
     /// The lowest and highest values, written (the lowest itself refused
-    /// by a range that starts above it).
+    /// by a range that starts above it; 0 where the range allows it).
     pub fn ends(&self) -> (f64, f64) {
-        (self.min, self.max)
+        (if self.or_zero { 0.0 } else { self.min }, self.max)
+    }
+
+    /// The lowest value other than 0 (for a range that allows 0 besides).
+    pub fn lowest_on(&self) -> f64 {
+        self.min
     }
 
     /// True if `v` is in the range.
@@ -88,6 +112,9 @@ impl Range {
     /// True if `v` is in the range widened by `slack` at either closed end
     /// (an open lower end stays open).
     fn contains_within(&self, v: f64, slack: f64) -> bool {
+        if self.or_zero && v == 0.0 {
+            return true;
+        }
         let low = if self.above_min {
             v > self.min
         } else {
@@ -101,7 +128,9 @@ impl fmt::Display for Range {
     /// `0 to 0.9`, or `above 0 and at most 10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (min, max) = (Short(self.min), Short(self.max));
-        if self.above_min {
+        if self.or_zero {
+            write!(f, "0 or {min} to {max}")
+        } else if self.above_min {
             write!(f, "above {min} and at most {max}")
         } else {
             write!(f, "{min} to {max}")
@@ -167,7 +196,7 @@ impl Number {
         let written = self.unit.to_written(v);
         let slack = match self.unit {
             Unit::Same => 0.0,
-            Unit::Degrees => 1e-9 * self.range.max.abs().max(1.0),
+            Unit::Degrees | Unit::Milliseconds => 1e-9 * self.range.max.abs().max(1.0),
         };
         if !self.range.contains_within(written, slack) {
             return Err(self.out_of_range(written));
@@ -230,7 +259,7 @@ pub enum TunableError {
 }
 
 /// The choice keys, in the order they are written.
-const CHOICES: [&str; 9] = [
+const CHOICES: [&str; 10] = [
     "model",
     "coupling",
     "coast",
@@ -240,6 +269,7 @@ const CHOICES: [&str; 9] = [
     "stabilise",
     "classic_faithful",
     "quake_always_run",
+    "reference",
 ];
 
 impl Tunables {
@@ -257,6 +287,7 @@ impl Tunables {
             ("stabilise", self.flight.stabilise.to_string()),
             ("classic_faithful", self.classic.faithful.to_string()),
             ("quake_always_run", self.quake.always_run.to_string()),
+            ("reference", self.comfort.reference.name().to_string()),
         ];
         pairs.extend(NUMBERS.iter().map(|n| (n.key, (n.get)(self).to_string())));
         pairs
@@ -317,6 +348,10 @@ impl Tunables {
                     .parse()
                     .map_err(|_| choice("quake_always_run", "true or false")())?;
             }
+            "reference" => {
+                self.comfort.reference = Reference::from_name(value)
+                    .ok_or_else(choice("reference", "none, dot or frame"))?;
+            }
             _ => {
                 let n = number(key).ok_or_else(|| TunableError::Unknown(key.to_string()))?;
                 n.set_stored(self, parse_number(n.key, value)?)?;
@@ -376,6 +411,10 @@ impl Tunables {
             self.quake.always_run = new.quake.always_run;
             changed.push("quake_always_run");
         }
+        if old.comfort.reference != new.comfort.reference {
+            self.comfort.reference = new.comfort.reference;
+            changed.push("reference");
+        }
         for n in NUMBERS {
             let v = (n.get)(new);
             if (n.get)(old).to_bits() != v.to_bits() {
@@ -416,7 +455,7 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 40] {
+    fn cases() -> [Case; 44] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
@@ -429,6 +468,7 @@ mod tests {
             ("stabilise", "false", |t| t.flight.stabilise = false),
             ("classic_faithful", "false", |t| t.classic.faithful = false),
             ("quake_always_run", "false", |t| t.quake.always_run = false),
+            ("reference", "dot", |t| t.comfort.reference = Reference::Dot),
             ("max_speed", "1.25", |t| t.polar.max_speed = 1.25),
             ("acceleration_gain", "1.25", |t| {
                 t.polar.acceleration_gain = 1.25
@@ -468,6 +508,9 @@ mod tests {
             ("fuel_seconds", "1.25", |t| t.flight.fuel_seconds = 1.25),
             ("jet_spin", "1.25", |t| t.flight.jet_spin = 1.25),
             ("jet_brake", "1.25", |t| t.flight.brake = 1.25),
+            ("vignette", "0.625", |t| t.comfort.vignette = 0.625),
+            ("snap_turn", "0.5", |t| t.comfort.snap_turn = 0.5),
+            ("snap_fade_s", "0.125", |t| t.comfort.snap_fade = 0.125),
         ]
     }
 

@@ -37,6 +37,9 @@ pub const NUMBERS: &[&Number] = &[
     &FUEL_SECONDS,
     &JET_SPIN,
     &JET_BRAKE,
+    &VIGNETTE,
+    &SNAP_TURN,
+    &SNAP_FADE,
 ];
 
 /// Top speed.
@@ -416,4 +419,42 @@ pub const JET_BRAKE: Number = Number {
     range: Range::closed(0.0, 100.0),
     get: |t| t.flight.brake,
     set: |t, v| t.flight.brake = v,
+};
+
+/// The field-of-view restrictor's strength (Fernandes & Feiner 2016).
+pub const VIGNETTE: Number = Number {
+    key: "vignette",
+    setting: "vignette",
+    about: "Field-of-view restrictor: the view narrows while it turns or moves (to half\n\
+            of it at 1) and opens again at rest; 0 off (Fernandes & Feiner 2016)",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 1.0),
+    get: |t| t.comfort.vignette,
+    set: |t, v| t.comfort.vignette = v,
+};
+
+/// Snap turning's step; 0 turns smoothly.
+pub const SNAP_TURN: Number = Number {
+    key: "snap_turn",
+    setting: "snap_turn",
+    about: "Snap turning: each press of a turn key (or push of the stick) turns the\n\
+            heading this far at once; 0 turns smoothly (Farmani & Teather)",
+    unit_words: "degrees",
+    unit: Unit::Degrees,
+    range: Range::zero_or(crate::sim::comfort::MIN_SNAP_DEG, 90.0),
+    get: |t| t.comfort.snap_turn,
+    set: |t, v| t.comfort.snap_turn = v,
+};
+
+/// After a snap, the view fades in from black over this long.
+pub const SNAP_FADE: Number = Number {
+    key: "snap_fade_s",
+    setting: "snap_fade_ms",
+    about: "After a snap turn the view fades in from black over this long; 0 none",
+    unit_words: "milliseconds",
+    unit: Unit::Milliseconds,
+    range: Range::closed(0.0, 500.0),
+    get: |t| t.comfort.snap_fade,
+    set: |t, v| t.comfort.snap_fade = v,
 };

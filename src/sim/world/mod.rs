@@ -4,6 +4,7 @@
 use super::actors::{Actors, EnemyTunables, Quarry, TARGET_TOP};
 use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
+use super::comfort::{self, ComfortTunables, Restrictor};
 use super::doors::{self, Event, Used};
 use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
@@ -98,6 +99,9 @@ pub struct Tunables {
     pub gyro: f64,
     /// Jetpack flight (Lander's model, articles 003 and 004).
     pub flight: FlightTunables,
+    /// The comfort mitigations: the field-of-view restrictor, a fixed
+    /// reference and snap turning.
+    pub comfort: ComfortTunables,
 }
 
 impl Default for Tunables {
@@ -113,6 +117,7 @@ impl Default for Tunables {
             head_bob: 0.0,
             gyro: 0.0,
             flight: FlightTunables::default(),
+            comfort: ComfortTunables::default(),
         }
     }
 }
@@ -208,6 +213,8 @@ pub struct World {
     pickups: Vec<Pickup>,
     /// The last thing the player should hear about, and its tick.
     event: Option<(u64, Event)>,
+    /// The field-of-view restrictor, eased from the camera's motion.
+    restrictor: Restrictor,
     tick: u64,
     rng: Rng,
 }
@@ -234,6 +241,7 @@ impl World {
             combat: Combat::new(&combat_tunables),
             combat_tunables,
             particles: Particles::default(),
+            restrictor: Restrictor::default(),
             tick: 0,
             rng: Rng::new(seed),
         }
@@ -325,7 +333,38 @@ impl World {
             let occupied = |tile| occupies(actors, player, tile);
             doors::step(&mut self.map, TICK_DT, occupied);
         }
+        self.ease_restrictor();
         self.tick += 1;
+    }
+
+    /// Eases the field-of-view restrictor toward the camera's motion this
+    /// tick (while it is on: off, it stays open and costs nothing).
+    fn ease_restrictor(&mut self) {
+        if self.tunables.comfort.vignette == 0.0 {
+            return;
+        }
+        let yaw = self.camera().yaw;
+        let top = comfort::top_speed(&self.tunables);
+        let cut = self.view_snapped();
+        let velocity = self.player.velocity;
+        self.restrictor.step(yaw, velocity, top, cut, TICK_DT);
+    }
+
+    /// True if the view itself snapped this tick: a snap turn, with the
+    /// camera looking along the heading (not the polar model's velocity,
+    /// which swings to the new heading instead).
+    pub fn view_snapped(&self) -> bool {
+        let t = &self.tunables;
+        let along_velocity = self.player.flight.is_none()
+            && t.model == Model::Polar
+            && t.coupling == Coupling::Velocity;
+        t.comfort.snap_turn != 0.0 && self.player.snap.snapped() && !along_velocity
+    }
+
+    /// How far the restrictor's motion has closed it, 0 open to 1 fully
+    /// (its strength not applied: see [`comfort::Aperture::of`]).
+    pub fn restriction(&self) -> f64 {
+        self.restrictor.level()
     }
 
     /// The player's body: its centre and radius.
@@ -396,6 +435,7 @@ impl World {
         self.pickups.clone_from(&self.level.pickups);
         self.event = None;
         self.particles.clear();
+        self.restrictor.reset();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
         self.combat = Combat::new(&self.combat_tunables);
     }
