@@ -8,7 +8,8 @@
 use crate::render::panel::Panel;
 use crate::settings::edit::{Change, Value};
 use crate::settings::{help_lines, Settings};
-use crate::sim::tunable_table::{GYRO, HEAD_BOB};
+use crate::sim::comfort::Reference;
+use crate::sim::tunable_table::{GYRO, HEAD_BOB, VIGNETTE};
 use crate::sim::{Coupling, Model};
 use std::path::PathBuf;
 
@@ -18,6 +19,10 @@ const FOV_STEP: f64 = 5.0;
 const BOB_STEP: f64 = 0.25;
 /// Gyro steps, degrees per second squared.
 const GYRO_STEP: f64 = 90.0;
+/// Field-of-view restrictor steps (0 off, 1 full).
+const VIGNETTE_STEP: f64 = 0.25;
+/// The snap turns offered, degrees (0 smooth).
+const SNAPS: [f64; 6] = [0.0, 15.0, 30.0, 45.0, 60.0, 90.0];
 /// The narrowest and widest field of view offered, degrees.
 const FOV_RANGE: (f64, f64) = (crate::render::MIN_FOV_DEG, crate::render::MAX_FOV_DEG);
 
@@ -94,6 +99,9 @@ struct Choices {
     head_bob: f64,
     gyro_deg: f64,
     level_horizon: bool,
+    vignette: f64,
+    reference: Reference,
+    snap_deg: f64,
 }
 
 /// The menu.
@@ -128,6 +136,9 @@ impl Menu {
                 head_bob: t.head_bob,
                 gyro_deg: t.gyro.to_degrees(),
                 level_horizon: settings.video.level_horizon,
+                vignette: t.comfort.vignette,
+                reference: t.comfort.reference,
+                snap_deg: t.comfort.snap_turn.to_degrees(),
             },
             controls: help_lines(&settings.bindings)
                 .into_iter()
@@ -184,6 +195,12 @@ impl Menu {
                     "Level horizon     < {} >",
                     if c.level_horizon { "on" } else { "off" }
                 ),
+                format!("View restrictor   < {:.2} >", c.vignette),
+                format!("Fixed reference   < {} >", c.reference.name()),
+                match c.snap_deg {
+                    0.0 => "Snap turning      < off >".to_string(),
+                    deg => format!("Snap turning      < {deg:.0} deg >"),
+                },
                 "Save and back".into(),
             ],
             Screen::Controls => vec!["Back".into()],
@@ -272,7 +289,7 @@ impl Menu {
                 None => self.go(self.root),
             },
             Screen::Options => {
-                if i == 6 {
+                if i + 1 == self.items().len() {
                     return self.back();
                 }
                 self.adjust(1.0);
@@ -297,6 +314,9 @@ impl Menu {
             3 => c.head_bob = step(c.head_bob, BOB_STEP, HEAD_BOB.range.ends()),
             4 => c.gyro_deg = step(c.gyro_deg, GYRO_STEP, GYRO.range.ends()),
             5 => c.level_horizon = !c.level_horizon,
+            6 => c.vignette = step(c.vignette, VIGNETTE_STEP, VIGNETTE.range.ends()),
+            7 => c.reference = cycle(&Reference::ALL, c.reference, sign),
+            8 => c.snap_deg = cycle(&SNAPS, c.snap_deg, sign),
             _ => {}
         }
     }
@@ -312,6 +332,9 @@ impl Menu {
             change("comfort", "head_bob", Value::Number(c.head_bob)),
             change("comfort", "gyro", Value::Number(c.gyro_deg)),
             change("comfort", "level_horizon", Value::Flag(c.level_horizon)),
+            change("comfort", "vignette", Value::Number(c.vignette)),
+            change("comfort", "reference", text(c.reference.name())),
+            change("comfort", "snap_turn", Value::Number(c.snap_deg)),
         ]
     }
 
@@ -451,6 +474,37 @@ mod tests {
         // The changes read as settings.
         let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
         assert!(text.is_ok(), "{text:?}");
+    }
+
+    #[test]
+    fn the_comfort_options_are_offered_and_saved_as_settings_read_them() {
+        let mut m = menu();
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Select);
+        for _ in 0..6 {
+            m.press(MenuKey::Down);
+        }
+        m.press(MenuKey::Right); // restrictor 0 -> 0.25
+        m.press(MenuKey::Right); // 0.5
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Left); // reference none -> frame
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Right); // snap off -> 15
+        m.press(MenuKey::Right); // 30
+        let lines = m.panel().lines.join("\n");
+        assert!(lines.contains("View restrictor   < 0.50 >"), "{lines}");
+        assert!(lines.contains("Fixed reference   < frame >"), "{lines}");
+        assert!(lines.contains("Snap turning      < 30 deg >"), "{lines}");
+        let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+            panic!("the way back saves")
+        };
+        let text =
+            crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml")).unwrap();
+        let settings = Settings::parse(&text, std::path::Path::new("s.toml")).unwrap();
+        let c = settings.tunables.comfort;
+        assert_eq!(c.vignette, 0.5);
+        assert_eq!(c.reference, Reference::Frame);
+        assert!((c.snap_turn.to_degrees() - 30.0).abs() < 1e-9);
     }
 
     #[test]

@@ -95,6 +95,15 @@ pub fn sections(world: &World, view: &View, hud: &Hud) -> Vec<Section> {
         ("head bob".into(), t.head_bob.to_string()),
         ("gyro".into(), format!("{:.0} deg/s2", t.gyro.to_degrees())),
         ("stabilising jets".into(), on(t.flight.stabilise).into()),
+        ("view restrictor".into(), t.comfort.vignette.to_string()),
+        ("fixed reference".into(), t.comfort.reference.name().into()),
+        (
+            "snap turning".into(),
+            match t.comfort.snap_turn {
+                0.0 => "off".to_string(),
+                snap => format!("{:.0} deg", snap.to_degrees()),
+            },
+        ),
     ];
     comfort.extend(hud.input.iter().cloned());
     vec![
