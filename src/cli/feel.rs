@@ -223,6 +223,7 @@ fn run_compare(
     let results = compare::run_all(&root, base, scale, fov)?;
     let course = compare::run_course(&root, base, scale, fov)?;
     let flight = flight::run_all(&root, base, scale, fov)?;
+    let comfort = feel::comfort::run_all(&root, base, scale, fov)?;
     if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
         command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
     }
@@ -231,6 +232,7 @@ fn run_compare(
         maneuvers: &results,
         course: &course,
         flight: &flight,
+        comfort: &comfort,
     };
     let written = compare::write_sections(out, sections, force, &command)?;
     for path in &written {

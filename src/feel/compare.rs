@@ -2,16 +2,16 @@
 //! written up as `report.md` with a table per maneuver and a plot each.
 
 use super::bot::BotTunables;
+use super::comfort::{self, ComfortResult};
 use super::course::{self, DEFAULT_LIMIT_S};
 use super::flight::FlightResult;
 use super::flight_report;
-use super::maneuvers::{MANEUVERS, VARIANTS};
+use super::maneuvers::{self, VARIANTS};
 pub use super::results::{CompareError, CourseResult, ManeuverResult, Run, COURSE_MAP, FLIGHT_CSV};
 use super::{flight_plot, plot, report, run};
 use super::{Scale, Trajectory};
 use crate::files;
-use crate::map::{self, Map};
-use crate::script::Script;
+use crate::map;
 use crate::sim::{Model, Tunables, World};
 use std::path::{Path, PathBuf};
 
@@ -51,13 +51,7 @@ pub fn run_all(
     fov_deg: f64,
 ) -> Result<Vec<ManeuverResult>, CompareError> {
     let mut results = Vec::new();
-    for m in MANEUVERS {
-        let script_path = root.join("maneuvers").join(format!("{}.txt", m.name));
-        let script = Script::load(&script_path)?;
-        let map = match m.map {
-            Some(file) => map::load(&root.join("maps").join(file))?.map,
-            None => Map::open_plane(),
-        };
+    for (m, script, map) in maneuvers::load_all(root)? {
         let runs = VARIANTS
             .iter()
             .map(|&variant| {
@@ -96,6 +90,8 @@ pub struct Sections<'a> {
     pub course: &'a [CourseResult],
     /// The flight maneuvers' runs.
     pub flight: &'a [FlightResult],
+    /// The walking maneuvers again with each comfort option on.
+    pub comfort: &'a [ComfortResult],
 }
 
 /// Writes `report.md` (with a section on the `course` runs) and one PNG
@@ -112,6 +108,7 @@ pub fn write(
         maneuvers: results,
         course,
         flight: &[],
+        comfort: &[],
     };
     write_sections(dir, sections, force, command)
 }
@@ -187,6 +184,7 @@ fn build_report(
     let path = build.join("report.md");
     let mut text = report::report(sections.maneuvers, sections.course, command);
     flight_report::section(&mut text, sections.flight);
+    comfort::section(&mut text, sections.comfort);
     files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
     names.push("report.md".to_string());
     Ok(names)

@@ -21,6 +21,7 @@
 //!   written up by [`flight_report`] with a plot each.
 
 pub mod bot;
+pub mod comfort;
 pub mod compare;
 pub mod course;
 pub mod flight;
