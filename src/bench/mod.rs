@@ -252,6 +252,20 @@ pub fn run(world: &World, art: (&Art, &MapArt)) -> Vec<Figure> {
         ..OPEN_HALL
     };
     figures.extend(alone(rolled).rows("rolled_open_hall_1920x1080_all_ms".into(), "ms"));
+    // The open hall through the field-of-view restrictor at full strength,
+    // fully closed (a turn or a run at top speed): the surround darkened
+    // under the HUD.
+    let restricted = Scenario::from_world(with_exhaust(world, &[OPEN_HALL]))
+        .tunables(|t| t.comfort.vignette = 1.0)
+        .restriction(1.0)
+        .build();
+    let through = frame_ms(&restricted, art, &[OPEN_HALL], (1920, 1080));
+    figures.extend(through.rows("restricted_open_hall_1920x1080_all_ms".into(), "ms"));
+    figures.push(Figure {
+        name: "ratio_restricted_to_open_hall".into(),
+        value: through.median / open.median,
+        unit: "x",
+    });
     figures.push(Figure {
         name: "threads".into(),
         value: rayon::current_num_threads() as f64,

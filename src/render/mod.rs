@@ -422,6 +422,8 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         paths: ws.paths.unwrap_or_else(Paths::best),
     };
     std::mem::swap(&mut ws.columns, &mut ws.spare);
+    // A closed restrictor's surround goes black: nothing there is painted.
+    let skip = comfort::Skip::of(scene, (width, height));
     // 1. The rays, and beside them what does not wait for them: on two
     // cores a short frame's setup would otherwise leave one idle (PERF.md
     // entry 38).
@@ -436,7 +438,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         ..
     } = ws;
     let ((), readout) = rayon::join(
-        || columns.cast(scene, &proj, cut),
+        || columns.cast(scene, &proj, cut, skip),
         || beside_rays(scene, &proj, cut, (sky, billboards, sparks)),
     );
     // 2. On one thread, the walls' plan for the whole frame.
@@ -457,6 +459,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
             layout::text_scale(height),
         ))),
         pads: scene.world.map().has_pads(),
+        skip,
         // A rolled view turns the scene before the HUD goes on, level; a
         // level one draws the HUD in the same pass.
         rolled: roll.is_finite() && roll != 0.0,
@@ -516,7 +519,7 @@ impl Columns {
     /// their rays, while the columns are in that core's cache, rather than
     /// in a pass of their own after the rays that one thread makes while
     /// the others wait (PERF.md entry 129).
-    fn cast(&mut self, scene: &Scene, proj: &Projection, cut: Cut) {
+    fn cast(&mut self, scene: &Scene, proj: &Projection, cut: Cut, skip: Option<comfort::Skip>) {
         use rayon::prelude::*;
         let width = proj.width;
         let Columns {
@@ -538,6 +541,11 @@ impl Columns {
             |(i, (((spans, strips), covers), plan))| {
                 let first = i * RAY_COLUMNS;
                 walls::cast(map, map_art, proj, first, spans, strips);
+                if let Some(skip) = skip {
+                    for (i, (span, strip)) in spans.iter_mut().zip(&mut *strips).enumerate() {
+                        walls::clip(span, strip, skip.column(first + i));
+                    }
+                }
                 for (cover, span) in covers.iter_mut().zip(&*spans) {
                     *cover = WallCover::of(span);
                 }
@@ -586,6 +594,8 @@ struct Ready<'a> {
     pads: bool,
     /// Whether the view is rolled: the HUD then goes on after the turn.
     rolled: bool,
+    /// What a closed restrictor hides, left unpainted.
+    skip: Option<comfort::Skip>,
 }
 
 impl Ready<'_> {
@@ -600,7 +610,7 @@ impl Ready<'_> {
         let mut rows = Rows::new(pixels, proj.width, y0, self.paths);
         walls::paint(scene.map_art, proj, &mut rows, (spans, strips), self.plans);
         let level = (map, scene.map_art, self.pads);
-        flats::draw(level, proj, &mut rows, covers, masks, self.sky);
+        flats::draw(level, proj, &mut rows, covers, masks, (self.sky, self.skip));
         sprites::draw(self.billboards, proj, scene.art, &mut rows, spans);
         sprites::particles(self.sparks, proj, &mut rows, spans);
         if !self.rolled {

@@ -176,6 +176,15 @@ impl Restrictor {
         self.last = Some((yaw, velocity));
     }
 
+    /// A restrictor closed to `level` (0 open to 1 fully), with no motion
+    /// seen yet.
+    pub fn at(level: f64) -> Self {
+        Self {
+            level: level.clamp(0.0, 1.0),
+            last: None,
+        }
+    }
+
     /// How far the motion has closed it, 0 open to 1 fully.
     pub fn level(&self) -> f64 {
         self.level

@@ -24,6 +24,7 @@ mod walk;
 
 pub(super) use mask::mask_words;
 
+use super::comfort::Skip;
 use super::{fog, shade, Projection, Rows, WallCover};
 use crate::map::{Map, MapArt, Surface};
 use crate::texture::Texture;
@@ -55,12 +56,20 @@ pub(super) fn draw(
     rows: &mut Rows,
     covers: &[WallCover],
     masks: &mut [u64],
-    sky_columns: &[f64],
+    (sky_columns, skip): (&[f64], Option<Skip>),
 ) {
     let w = proj.width;
     let words = mask_words(w);
     let masks = &mut masks[..(rows.y1 - rows.y0) * words];
-    let flipped = open_masks(rows.y0, covers, masks);
+    let mut flipped = open_masks(rows.y0, covers, masks);
+    if let Some(skip) = skip {
+        // Each row cut to the restrictor's ellipse: every row differs
+        // from the one above, so none keeps the runs of the one above.
+        for (y, mask) in (rows.y0..rows.y1).zip(masks.chunks_exact_mut(words)) {
+            keep_only(mask, skip.row(y));
+        }
+        flipped = u64::MAX;
+    }
     let mut kept = KeptRuns::for_band(flipped, rows.y1 - rows.y0);
     // Each row's plane, a few rows ahead of their painting: a row's
     // distance, brightness and walk take divisions one after another,
@@ -137,6 +146,21 @@ pub(super) fn draw(
             };
             sky_row(sky, proj, -below, sky_columns, row, open);
         }
+    }
+}
+
+/// Clears the bits of `mask` (a row's open columns) outside the columns
+/// `from..to`.
+fn keep_only(mask: &mut [u64], (from, to): (usize, usize)) {
+    for (i, word) in mask.iter_mut().enumerate() {
+        let (lo, hi) = (i * 64, i * 64 + 64);
+        let (a, b) = (from.clamp(lo, hi) - lo, to.clamp(lo, hi) - lo);
+        let keep = if a >= b {
+            0
+        } else {
+            (u64::MAX >> (64 - (b - a))) << a
+        };
+        *word &= keep;
     }
 }
 

@@ -33,7 +33,6 @@ pub(in crate::render) fn fill_run(run: &mut [[u8; 4]], rgba: [u8; 4]) {
 /// `p` with its colour scaled by `keep` / 256 and its alpha kept: black
 /// blended over it with alpha 256 - `keep`, two channels per multiply as
 /// in [`super::shade`].
-#[inline]
 pub(super) fn darken(p: [u8; 4], keep: u32) -> [u8; 4] {
     const EVEN: u32 = 0x00FF_00FF;
     let alpha = u32::from_ne_bytes([0, 0, 0, 255]);
@@ -47,7 +46,7 @@ pub(super) fn darken(p: [u8; 4], keep: u32) -> [u8; 4] {
 /// pixels at a time in AVX2, four in SSE2, or one. The same bytes (a test
 /// compares).
 #[inline]
-pub(super) fn darken_run(paths: Paths, run: &mut [[u8; 4]], keep: u32) {
+pub(in crate::render) fn darken_run(paths: Paths, run: &mut [[u8; 4]], keep: u32) {
     match paths {
         // SAFETY: AVX2 is chosen only where the processor has it.
         #[cfg(target_arch = "x86_64")]

@@ -13,12 +13,11 @@ mod lines;
 mod tests;
 mod text;
 
-pub(super) use fill::fill_run;
+pub(super) use fill::{darken_run, fill_run};
 pub use lines::{Line, Lines};
 
 use super::Paths;
 use crate::map::floor_i64;
-use fill::darken_run;
 use font8x8::legacy::{BASIC_LEGACY, LATIN_LEGACY};
 use text::{text_row, TextAt, TextRow};
 
@@ -117,6 +116,14 @@ impl<'a> Canvas<'a> {
         let inside =
             x >= 0 && (x as usize) < self.width && y >= self.y0 as i64 && y < self.y1 as i64;
         inside.then(|| (y as usize - self.y0) * self.width + x as usize)
+    }
+
+    /// Frame row `y`'s pixels, if it is in the band.
+    pub fn row_mut(&mut self, y: usize) -> Option<&mut [[u8; 4]]> {
+        let w = self.width;
+        (self.y0..self.y1)
+            .contains(&y)
+            .then(|| &mut self.pixels[(y - self.y0) * w..(y - self.y0 + 1) * w])
     }
 
     /// Sets one pixel, ignoring positions outside the band.

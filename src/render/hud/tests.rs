@@ -120,8 +120,10 @@ fn the_help_panel_hides_everything_behind_it_at_every_size_and_page() {
                     lettered += usize::from(rgb == TEXT);
                 }
             }
+            // Every page full of text but the last, which may hold a line.
+            let least = if page + 1 < layout.pages.len() { 1000 } else { 100 };
             assert!(
-                lettered > 1000,
+                lettered > least,
                 "{w}x{h} page {page}: {lettered} text pixels"
             );
         }

@@ -105,3 +105,20 @@ fn cast_one(
         last: ceil_i64(size as f64 * proj.ceiling) as usize - 1,
     };
 }
+
+/// Cuts a column's wall `span` to the rows `from..to` (the rows a closed
+/// field-of-view restrictor leaves to paint), moving its texture's start
+/// with its top so that every row left samples the texel it did.
+pub(in crate::render) fn clip(
+    span: &mut ColumnSpan,
+    strip: &mut WallStrip,
+    (from, to): (usize, usize),
+) {
+    if span.top < from {
+        strip.v_top = strip
+            .v_top
+            .wrapping_add(strip.step.wrapping_mul((from - span.top) as u64));
+        span.top = from;
+    }
+    span.bottom = span.bottom.min(to).max(span.top);
+}

@@ -24,7 +24,7 @@ mod quad;
 #[cfg(test)]
 mod tests;
 
-pub(super) use cast::cast;
+pub(super) use cast::{cast, clip};
 pub(super) use plan::Plan;
 
 use super::{ColumnSpan, Paths, Projection, Rows, WallStrip};

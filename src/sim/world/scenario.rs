@@ -79,6 +79,13 @@ impl Scenario {
         self
     }
 
+    /// The field-of-view restrictor closed to `level` (0 open to 1 fully)
+    /// by motion before the scenario starts.
+    pub fn restriction(mut self, level: f64) -> Self {
+        self.world.restrictor = super::Restrictor::at(level);
+        self
+    }
+
     /// The world, ready to run.
     pub fn build(self) -> World {
         self.world
