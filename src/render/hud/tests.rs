@@ -121,7 +121,11 @@ fn the_help_panel_hides_everything_behind_it_at_every_size_and_page() {
                 }
             }
             // Every page full of text but the last, which may hold a line.
-            let least = if page + 1 < layout.pages.len() { 1000 } else { 100 };
+            let least = if page + 1 < layout.pages.len() {
+                1000
+            } else {
+                100
+            };
             assert!(
                 lettered > least,
                 "{w}x{h} page {page}: {lettered} text pixels"
