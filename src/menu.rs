@@ -1,7 +1,7 @@
 //! The title menu and the pause menu as a state machine: what a newcomer
 //! sees before playing (a map to play with its description, the walking
-//! model and camera, comfort options, the controls, a feel study, quit)
-//! and what Esc brings up in play (resume, restart, the menu, quit).
+//! model and camera, comfort options and the sound's levels, the
+//! controls, a feel study, quit) and what Esc brings up in play (resume, restart, the menu, quit).
 //! Pure: presses in, an [`Outcome`] out, and a text [`Panel`] to draw;
 //! the window acts on the outcome and saves the choices.
 
@@ -19,6 +19,11 @@ const BOB_STEP: f64 = 0.25;
 /// Gyro steps, degrees per second squared.
 const GYRO_STEP: f64 = 90.0;
 /// The narrowest and widest field of view offered, degrees.
+/// One press's step of the volume and the effects level, in tenths (so
+/// the saved value is a round 0.1, 0.2, ...).
+const LEVEL_STEP_TENTHS: f64 = 1.0;
+/// The index of "Save and back" on the options screen.
+const SAVE_ITEM: usize = 9;
 const FOV_RANGE: (f64, f64) = (crate::render::MIN_FOV_DEG, crate::render::MAX_FOV_DEG);
 
 /// A map the menu offers.
@@ -94,6 +99,10 @@ struct Choices {
     head_bob: f64,
     gyro_deg: f64,
     level_horizon: bool,
+    /// Master volume and effects, in tenths (0 to 10), and the mute.
+    volume_tenths: f64,
+    effects_tenths: f64,
+    mute: bool,
 }
 
 /// The menu.
@@ -128,6 +137,9 @@ impl Menu {
                 head_bob: t.head_bob,
                 gyro_deg: t.gyro.to_degrees(),
                 level_horizon: settings.video.level_horizon,
+                volume_tenths: tenths(settings.audio.volume),
+                effects_tenths: tenths(settings.audio.effects),
+                mute: settings.audio.mute,
             },
             controls: help_lines(&settings.bindings)
                 .into_iter()
@@ -184,6 +196,9 @@ impl Menu {
                     "Level horizon     < {} >",
                     if c.level_horizon { "on" } else { "off" }
                 ),
+                format!("Volume            < {:.0}% >", c.volume_tenths * 10.0),
+                format!("Sound effects     < {:.0}% >", c.effects_tenths * 10.0),
+                format!("Sound             < {} >", if c.mute { "muted" } else { "on" }),
                 "Save and back".into(),
             ],
             Screen::Controls => vec!["Back".into()],
@@ -272,7 +287,7 @@ impl Menu {
                 None => self.go(self.root),
             },
             Screen::Options => {
-                if i == 6 {
+                if i == SAVE_ITEM {
                     return self.back();
                 }
                 self.adjust(1.0);
@@ -297,6 +312,9 @@ impl Menu {
             3 => c.head_bob = step(c.head_bob, BOB_STEP, HEAD_BOB.range.ends()),
             4 => c.gyro_deg = step(c.gyro_deg, GYRO_STEP, GYRO.range.ends()),
             5 => c.level_horizon = !c.level_horizon,
+            6 => c.volume_tenths = step(c.volume_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
+            7 => c.effects_tenths = step(c.effects_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
+            8 => c.mute = !c.mute,
             _ => {}
         }
     }
@@ -312,6 +330,9 @@ impl Menu {
             change("comfort", "head_bob", Value::Number(c.head_bob)),
             change("comfort", "gyro", Value::Number(c.gyro_deg)),
             change("comfort", "level_horizon", Value::Flag(c.level_horizon)),
+            change("audio", "volume", Value::Number(c.volume_tenths / 10.0)),
+            change("audio", "effects", Value::Number(c.effects_tenths / 10.0)),
+            change("audio", "mute", Value::Flag(c.mute)),
         ]
     }
 
@@ -372,6 +393,11 @@ impl Menu {
 }
 
 /// `[section] key = value`.
+/// A level (0 to 1) in whole tenths.
+fn tenths(level: f32) -> f64 {
+    (f64::from(level) * 10.0).round()
+}
+
 fn change(section: &'static str, key: &'static str, value: Value) -> Change {
     Change {
         section,
@@ -448,9 +474,40 @@ mod tests {
         assert_eq!(m.screen(), Screen::Title);
         assert!(changes.contains(&change("movement", "model", Value::Text("classic".into()))));
         assert!(changes.contains(&change("video", "fov", Value::Number(FOV_RANGE.0))));
+        assert!(changes.contains(&change("audio", "mute", Value::Flag(false))));
         // The changes read as settings.
         let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
         assert!(text.is_ok(), "{text:?}");
+    }
+
+    #[test]
+    fn the_options_set_the_volume_the_effects_and_the_mute() {
+        let mut m = menu().paused();
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Select);
+        assert_eq!(m.screen(), Screen::Options);
+        for _ in 0..6 {
+            m.press(MenuKey::Down);
+        }
+        m.press(MenuKey::Left); // volume 80% -> 70%
+        m.press(MenuKey::Down);
+        for _ in 0..20 {
+            m.press(MenuKey::Left); // effects down to 0
+        }
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Select); // muted
+        assert!(m.panel().lines.iter().any(|l| l.contains("muted")));
+        let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+            panic!("the way back saves")
+        };
+        assert!(changes.contains(&change("audio", "volume", Value::Number(0.7))));
+        assert!(changes.contains(&change("audio", "effects", Value::Number(0.0))));
+        assert!(changes.contains(&change("audio", "mute", Value::Flag(true))));
+        let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
+        let settings = Settings::parse(&text.unwrap(), "s.toml".as_ref());
+        let audio = settings.unwrap().audio;
+        assert_eq!((audio.volume, audio.effects, audio.mute), (0.7, 0.0, true));
     }
 
     #[test]

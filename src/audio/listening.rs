@@ -22,39 +22,34 @@ pub fn frames_in_tick(tick: u64, rate: u32) -> usize {
     (upto(tick + 1) - upto(tick)) as usize
 }
 
-/// A listener following one world: after each tick, [`Listening::tick`]
-/// hears it from the camera and renders its frames. The course's
-/// checkpoints and finish chime as they are passed.
+/// The sounds of one world's ticks placed for its camera, with the
+/// course's checkpoints and finish chiming as they are passed: what a
+/// [`Mixer`] is told each tick, here or on the sound device's thread.
 #[derive(Clone, Debug)]
-pub struct Listening {
+pub struct Hearing {
     heard: Heard,
-    mixer: Mixer,
-    block: Vec<f32>,
     course: Option<Progress>,
 }
 
-impl Listening {
-    /// A listener to `world` (fresh, at tick 0) playing `bank` at `rate`.
-    pub fn new(world: &World, bank: Arc<Bank>, rate: u32, levels: Levels) -> Self {
-        let most = frames_in_tick(0, rate) + 1;
+impl Hearing {
+    /// Hearing `world` (fresh, at tick 0).
+    pub fn new(world: &World) -> Self {
         Self {
             heard: Heard::default(),
-            mixer: Mixer::new(bank, rate, levels),
-            block: Vec::with_capacity(2 * most),
             course: world.map().course.as_ref().map(Progress::new),
         }
     }
 
-    /// Hears the tick `world` just ran and renders its frames, interleaved
-    /// stereo. `restarted`: the tick started the map again (the course
-    /// starts again too).
-    pub fn tick(&mut self, world: &World, restarted: bool) -> &[f32] {
+    /// The tick `world` just ran, heard from its camera. `restarted`: the
+    /// tick started the map again; a world at its first tick is a new
+    /// run too (the course starts again for both).
+    pub fn hear(&mut self, world: &World, restarted: bool) -> &Heard {
         let ear = world.camera();
         self.heard.hear(world.map(), &ear, world.sounds().as_slice());
+        if restarted || world.tick() == 1 {
+            self.course = world.map().course.as_ref().map(Progress::new);
+        }
         if let Some(progress) = &mut self.course {
-            if restarted {
-                *progress = Progress::new(progress.course());
-            }
             let p = world.player();
             if let Some(i) = progress.update(world.tick(), [p.x, p.y]) {
                 let last = i + 1 == progress.passed().len();
@@ -62,7 +57,34 @@ impl Listening {
                 self.heard.push(Voiced::centred(clip, 1.0, false));
             }
         }
-        self.mixer.hear(&self.heard);
+        &self.heard
+    }
+}
+
+/// A listener following one world: after each tick, [`Listening::tick`]
+/// hears it ([`Hearing`]) and renders its frames.
+#[derive(Clone, Debug)]
+pub struct Listening {
+    hearing: Hearing,
+    mixer: Mixer,
+    block: Vec<f32>,
+}
+
+impl Listening {
+    /// A listener to `world` (fresh, at tick 0) playing `bank` at `rate`.
+    pub fn new(world: &World, bank: Arc<Bank>, rate: u32, levels: Levels) -> Self {
+        let most = frames_in_tick(0, rate) + 1;
+        Self {
+            hearing: Hearing::new(world),
+            mixer: Mixer::new(bank, rate, levels),
+            block: Vec::with_capacity(2 * most),
+        }
+    }
+
+    /// Hears the tick `world` just ran and renders its frames, interleaved
+    /// stereo. `restarted`: the tick started the map again.
+    pub fn tick(&mut self, world: &World, restarted: bool) -> &[f32] {
+        self.mixer.hear(self.hearing.hear(world, restarted));
         let frames = frames_in_tick(world.tick() - 1, self.mixer.rate());
         self.block.resize(2 * frames, 0.0);
         self.mixer.render(&mut self.block);

@@ -18,9 +18,6 @@ pub struct AudioArgs {
     /// every time).
     #[arg(long, value_name = "OUT.wav")]
     pub audio: Option<PathBuf>,
-    /// Render the `--audio` file silent (the `[audio]` mute).
-    #[arg(long, requires = "audio")]
-    pub mute: bool,
 }
 
 impl AudioArgs {
@@ -59,10 +56,6 @@ impl AudioArgs {
     ) -> Result<(), CliError> {
         let Some(path) = &self.audio else {
             return Ok(());
-        };
-        let levels = Levels {
-            mute: levels.mute || self.mute,
-            ..levels
         };
         let frames = render(world, ticks, levels)?;
         write(path, &frames, force)?;

@@ -81,6 +81,7 @@ fn in_window(
         title_menu: false,
         replay: Some(Playback::new(recording)),
         pacing: None,
+        mute: args.window.mute,
     })?;
     let outcome = report.replay.expect("a replay reports its outcome");
     if outcome.ticks < total {
