@@ -97,7 +97,10 @@ fn mix(parts: &[(&[f32], f32)], shape: impl Fn(f32) -> f32) -> Vec<f32> {
     let n = parts.iter().map(|(p, _)| p.len()).max().unwrap_or(0);
     (0..n)
         .map(|i| {
-            let x: f32 = parts.iter().map(|(p, w)| p.get(i).unwrap_or(&0.0) * w).sum();
+            let x: f32 = parts
+                .iter()
+                .map(|(p, w)| p.get(i).unwrap_or(&0.0) * w)
+                .sum();
             x * shape(i as f32 / RATE)
         })
         .collect()
@@ -163,11 +166,19 @@ fn cue_clip(cue: Cue) -> Vec<f32> {
     match cue {
         Cue::Footstep => {
             let thump = sweep(0.14, 110.0, 60.0, sine);
-            shot(&[(&thump, 0.8), (&noise(0.14, 1, 1800.0), 1.2)], 0.003, 0.035)
+            shot(
+                &[(&thump, 0.8), (&noise(0.14, 1, 1800.0), 1.2)],
+                0.003,
+                0.035,
+            )
         }
         Cue::WalkerStep => {
             let thump = sweep(0.14, 90.0, 50.0, sine);
-            shot(&[(&thump, 0.8), (&noise(0.14, 2, 1200.0), 1.0)], 0.003, 0.03)
+            shot(
+                &[(&thump, 0.8), (&noise(0.14, 2, 1200.0), 1.0)],
+                0.003,
+                0.03,
+            )
         }
         Cue::DoorOpen | Cue::DoorClose => door(cue == Cue::DoorClose),
         Cue::Locked => {

@@ -198,7 +198,10 @@ impl Menu {
                 ),
                 format!("Volume            < {:.0}% >", c.volume_tenths * 10.0),
                 format!("Sound effects     < {:.0}% >", c.effects_tenths * 10.0),
-                format!("Sound             < {} >", if c.mute { "muted" } else { "on" }),
+                format!(
+                    "Sound             < {} >",
+                    if c.mute { "muted" } else { "on" }
+                ),
                 "Save and back".into(),
             ],
             Screen::Controls => vec!["Back".into()],

@@ -42,7 +42,12 @@ fn channel_levels(map: &Map, ear: Pose, sounds: &[Sound]) -> [f64; 2] {
     assert_eq!(reader.spec().channels, 2);
     let samples: Vec<i16> = reader.into_samples().map(Result::unwrap).collect();
     let rms = |ch: usize| {
-        let sum: f64 = samples.iter().skip(ch).step_by(2).map(|&s| f64::from(s).powi(2)).sum();
+        let sum: f64 = samples
+            .iter()
+            .skip(ch)
+            .step_by(2)
+            .map(|&s| f64::from(s).powi(2))
+            .sum();
         (sum / (samples.len() / 2) as f64).sqrt()
     };
     [rms(0), rms(1)]
@@ -75,15 +80,28 @@ fn a_sound_to_the_right_is_louder_in_the_right_channel_and_the_reverse() {
     let map = room();
     // Facing east (yaw 0), south (y growing) is to the right.
     let [l, r] = channel_levels(&map, ear(4.5, 3.5, 0.0), &[shot_at([4.5, 5.5])]);
-    assert!(r > 2.0 * l && l > 0.0, "right of the view: left {l}, right {r}");
+    assert!(
+        r > 2.0 * l && l > 0.0,
+        "right of the view: left {l}, right {r}"
+    );
     let [l, r] = channel_levels(&map, ear(4.5, 3.5, 0.0), &[shot_at([4.5, 1.5])]);
-    assert!(l > 2.0 * r && r > 0.0, "left of the view: left {l}, right {r}");
+    assert!(
+        l > 2.0 * r && r > 0.0,
+        "left of the view: left {l}, right {r}"
+    );
     // Facing west the same spot is on the left.
-    let [l, r] = channel_levels(&map, ear(4.5, 3.5, std::f64::consts::PI), &[shot_at([4.5, 5.5])]);
+    let [l, r] = channel_levels(
+        &map,
+        ear(4.5, 3.5, std::f64::consts::PI),
+        &[shot_at([4.5, 5.5])],
+    );
     assert!(l > 2.0 * r, "turned round: left {l}, right {r}");
     // Straight ahead: both ears alike.
     let [l, r] = channel_levels(&map, ear(4.5, 3.5, 0.0), &[shot_at([7.5, 3.5])]);
-    assert!((l - r).abs() < 1e-6 * l.max(1.0), "ahead: left {l}, right {r}");
+    assert!(
+        (l - r).abs() < 1e-6 * l.max(1.0),
+        "ahead: left {l}, right {r}"
+    );
 }
 
 #[test]
@@ -105,7 +123,10 @@ fn a_shut_door_between_lowers_the_level_and_an_open_one_does_not() {
     let mut open = shut.clone();
     open.doors[0].open = 1.0;
     let [through, _] = channel_levels(&open, from, &[shot_at(at)]);
-    assert!((through - clear).abs() < 1e-9 * clear, "door open {through}, no door {clear}");
+    assert!(
+        (through - clear).abs() < 1e-9 * clear,
+        "door open {through}, no door {clear}"
+    );
 }
 
 /// The player's footsteps told over `seconds` of walking forward, with
@@ -211,7 +232,10 @@ fn muted_is_silent_and_the_volume_scales() {
         ..Levels::default()
     });
     assert!(full.iter().any(|&x| x != 0.0));
-    assert!(full.iter().zip(&half).all(|(f, h)| (f * 0.5 - h).abs() < 1e-6));
+    assert!(full
+        .iter()
+        .zip(&half)
+        .all(|(f, h)| (f * 0.5 - h).abs() < 1e-6));
     assert!(muted.iter().all(|&x| x == 0.0));
 }
 

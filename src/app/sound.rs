@@ -117,8 +117,7 @@ fn open_device(levels: Levels) -> Result<Device, String> {
         Some((device, config))
     })
     .ok_or_else(|| "no sound output device".to_string())?;
-    let config = config
-        .map_err(|e| format!("the default sound device cannot play ({e})"))?;
+    let config = config.map_err(|e| format!("the default sound device cannot play ({e})"))?;
     let rate = config.sample_rate();
     let channels = config.channels().max(1);
     let stream_config = cpal::StreamConfig {
@@ -204,7 +203,10 @@ impl Feed {
             let frames = piece.len() / self.channels;
             let stereo = &mut self.stereo[..2 * frames];
             self.mixer.render(stereo);
-            for (frame, lr) in piece.chunks_exact_mut(self.channels).zip(stereo.chunks_exact(2)) {
+            for (frame, lr) in piece
+                .chunks_exact_mut(self.channels)
+                .zip(stereo.chunks_exact(2))
+            {
                 match frame {
                     [mono] => *mono = 0.5 * (lr[0] + lr[1]),
                     [left, right, rest @ ..] => {
@@ -226,7 +228,9 @@ mod tests {
     /// A feed of `channels` playing a bank whose every clip is a steady
     /// tone, and the channel to it.
     fn feed(channels: usize) -> (Feed, SyncSender<Message>) {
-        let tone: Vec<f32> = (0..CLIP_RATE).map(|i| (i as f32 * 0.05).sin() * 0.5).collect();
+        let tone: Vec<f32> = (0..CLIP_RATE)
+            .map(|i| (i as f32 * 0.05).sin() * 0.5)
+            .collect();
         let bank = Bank::from_samples(vec![tone; Clip::COUNT]);
         let (tx, rx) = sync_channel(QUEUE);
         let feed = Feed {
@@ -244,7 +248,10 @@ mod tests {
             let (mut feed, tx) = feed(channels);
             let mut out = vec![0.0f32; channels * (MOST_FRAMES + 100)];
             feed.fill(&mut out);
-            assert!(out.iter().all(|&x| x == 0.0), "silent before anything is sent");
+            assert!(
+                out.iter().all(|&x| x == 0.0),
+                "silent before anything is sent"
+            );
             let click = Voiced::centred(Clip::Click, 1.0, true);
             tx.send(Message::Play(click)).unwrap();
             feed.fill(&mut out);
@@ -252,7 +259,9 @@ mod tests {
             assert!((0..200).any(|i| frame(i)[0] != 0.0), "{channels} channels");
             if channels >= 2 {
                 assert!((0..200).all(|i| frame(i)[0] == frame(i)[1]), "centred");
-                assert!(out.chunks(channels).all(|f| f[2..].iter().all(|&x| x == 0.0)));
+                assert!(out
+                    .chunks(channels)
+                    .all(|f| f[2..].iter().all(|&x| x == 0.0)));
             }
         }
     }

@@ -134,7 +134,11 @@ pub fn place(map: &Map, ear: &Pose, at: [f64; 2]) -> Option<([f32; 2], f32)> {
     let fade = 1.0 - (d / FAR) * (d / FAR);
     let (s, c) = ear.yaw.sin_cos();
     // Right of the view (c, s) is (-s, c): y grows south.
-    let side = if d > 1e-9 { (-dx * s + dy * c) / d } else { 0.0 };
+    let side = if d > 1e-9 {
+        (-dx * s + dy * c) / d
+    } else {
+        0.0
+    };
     let angle = std::f32::consts::FRAC_PI_4 * (1.0 + PAN_WIDTH * side as f32);
     let walls = walls_between(map, [ear.x, ear.y], at);
     let gain = (near * fade) as f32 * WALL_GAIN.powf(walls);

@@ -45,7 +45,8 @@ impl Hearing {
     /// run too (the course starts again for both).
     pub fn hear(&mut self, world: &World, restarted: bool) -> &Heard {
         let ear = world.camera();
-        self.heard.hear(world.map(), &ear, world.sounds().as_slice());
+        self.heard
+            .hear(world.map(), &ear, world.sounds().as_slice());
         if restarted || world.tick() == 1 {
             self.course = world.map().course.as_ref().map(Progress::new);
         }

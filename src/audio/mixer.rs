@@ -129,7 +129,11 @@ impl Mixer {
         };
         // A one-shot starts at its gains (its clip starts from silence); a
         // loop glides in from silence.
-        let gains = if voiced.looped { [0.0; 2] } else { voiced.gains };
+        let gains = if voiced.looped {
+            [0.0; 2]
+        } else {
+            voiced.gains
+        };
         self.voices[slot] = Voice {
             active: true,
             clip,

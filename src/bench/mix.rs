@@ -3,7 +3,7 @@
 //! mixed, timed as a share of one core.
 
 use super::{time_ms, Figure};
-use crate::audio::{Bank, Hearing, Heard, Levels, Mixer, RATE};
+use crate::audio::{Bank, Heard, Hearing, Levels, Mixer, RATE};
 use crate::sim::{Controls, World, TICK_RATE};
 use std::sync::Arc;
 

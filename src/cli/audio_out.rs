@@ -27,7 +27,9 @@ impl AudioArgs {
         let Some(path) = &self.audio else {
             return Ok(());
         };
-        let wav = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("wav"));
+        let wav = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("wav"));
         if !wav {
             return Err(CliError::refused(format!(
                 "{}: the audio is a WAV file; name it OUT.wav",

@@ -6,8 +6,8 @@ use crate::audio::Bank;
 use crate::data;
 use crate::sim::{Tunables, World};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Measure frame and tick times on this machine (medians).
 #[derive(clap::Args)]

@@ -51,7 +51,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return tell(&outcome, args.hash);
     }
     if args.audio.audio.is_some() {
-        return Err(CliError::refused("--audio renders a replay with --headless"));
+        return Err(CliError::refused(
+            "--audio renders a replay with --headless",
+        ));
     }
     in_window(args, recording, map)
 }

@@ -3,9 +3,9 @@
 
 use super::args::TuningArgs;
 use super::audio_out::AudioArgs;
-use crate::audio::Levels;
 use super::run_input::RunInput;
 use super::CliError;
+use crate::audio::Levels;
 use crate::files;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -4,9 +4,9 @@
 
 use super::format::{self, BodyLine};
 use super::{Check, Header, Recording, Run, HEADER_END, MAGIC};
+use crate::audio::Levels;
 use crate::files::{self, cap, ReadError};
 use crate::located::{Located, Place};
-use crate::audio::Levels;
 use crate::sim::{Tunables, TICK_RATE};
 use std::path::{Path, PathBuf};
 
@@ -220,7 +220,12 @@ impl Fields {
         let col_at = |byte: usize| line[..byte].chars().count() + 1;
         let key_col = col_at(line.len() - line.trim_start().len());
         let value_col = col_at(line.len() - line[eq + 1..].trim_start().len());
-        let known = || REQUIRED.into_iter().chain(AUDIO_KEYS).chain(Tunables::keys());
+        let known = || {
+            REQUIRED
+                .into_iter()
+                .chain(AUDIO_KEYS)
+                .chain(Tunables::keys())
+        };
         let Some(key) = known().find(|k| *k == key) else {
             let hint = format::nearest(key, known());
             return Err((

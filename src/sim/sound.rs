@@ -315,7 +315,11 @@ impl Ears {
                 S::Chase1 | S::Chase2 | S::Chase3 | S::Chase4 | S::Attack1 | S::Attack2
             );
             if w.health < health {
-                let cue = if w.health <= 0 { Cue::WalkerDeath } else { Cue::Hit };
+                let cue = if w.health <= 0 {
+                    Cue::WalkerDeath
+                } else {
+                    Cue::Hit
+                };
                 self.sounds.tell(cue, at, 1.0);
             } else if calm && hunting {
                 self.sounds.tell(Cue::WalkerAlert, at, 1.0);

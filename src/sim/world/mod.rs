@@ -7,8 +7,8 @@ use super::combat::{Combat, CombatTunables};
 use super::doors::{self, Event, Used};
 use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
-use super::sound::{Cue, Ears, Sounds, Walked};
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
+use super::sound::{Cue, Ears, Sounds, Walked};
 use super::{collision, Controls, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
@@ -290,7 +290,8 @@ impl World {
             self.player.stopped(from, &self.tunables, TICK_DT);
         }
         if self.combat.tick(controls.fire, &self.combat_tunables) {
-            self.ears.tell(Cue::Gun, [self.player.x, self.player.y], 1.0);
+            self.ears
+                .tell(Cue::Gun, [self.player.x, self.player.y], 1.0);
             let damage = self.rng.roll(self.combat_tunables.damage);
             let (yaw, eye, slope) = self.aim();
             let origin = [self.player.x, self.player.y];
