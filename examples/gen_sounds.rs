@@ -56,7 +56,7 @@ fn env(t: f32, attack: f32, decay: f32) -> f32 {
 
 /// A tone whose frequency glides from `from` to `to` Hz over `seconds`,
 /// shaped by `wave` (a function of the phase in cycles).
-fn sweep(seconds: f32, from: f32, to: f32, wave: fn(f32) -> f32) -> Vec<f32> {
+fn sweep(seconds: f32, from: f32, to: f32, wave: Wave) -> Vec<f32> {
     let mut phase = 0.0f32;
     render(seconds, |t| {
         let f = from + (to - from) * (t / seconds).min(1.0);
@@ -123,9 +123,16 @@ fn notes(freqs: &[f32], seconds: f32, decay: f32) -> Vec<f32> {
         .collect()
 }
 
+/// A wave shape: a sample from the phase in cycles (0 to 1).
+type Wave = fn(f32) -> f32;
+/// A loop's tone: its frequency in Hz, its shape and its weight.
+type Tone = (f32, Wave, f32);
+/// A loop's noise: its seed, its low-pass corner in Hz and its weight.
+type Hiss = (u64, f32, f32);
+
 /// A loop of [`LOOP_SECONDS`]: tones at whole cycles of it (so they join)
 /// and noise whose end is faded into its start.
-fn looped(tones: &[(f32, fn(f32) -> f32, f32)], noise_parts: &[(u64, f32, f32)]) -> Vec<f32> {
+fn looped(tones: &[Tone], noise_parts: &[Hiss]) -> Vec<f32> {
     let n = (LOOP_SECONDS * RATE) as usize;
     let seam = (SEAM_SECONDS * RATE) as usize;
     let mut out = vec![0.0f32; n];

@@ -278,22 +278,24 @@ fn write_pacing(log: &PacingLog, rows: &[pacing::Row]) -> Result<(), AppError> {
 /// The game `config` asks for: a replay, or play, recording from the first
 /// tick if asked.
 fn new_game(config: AppConfig) -> Result<Game, AppError> {
-    let (speaker, mute) = open_sound(config.mute, &config.settings.audio);
-    Ok(play_or_replay(config)?.with_sound(speaker, mute))
+    let sound = open_sound(config.mute, &config.settings.audio);
+    Ok(play_or_replay(config)?.with_sound(sound))
 }
 
-/// The sound device playing at `levels` (muted by `mute`), or silence,
-/// which the terminal is told of once, with why.
-fn open_sound(mute: bool, levels: &Levels) -> (Speaker, bool) {
+/// The sound device playing at `levels` (muted by `mute`), or silence
+/// and why (which the game tells the terminal once its first frame is
+/// shown, so a window that cannot open is not preceded by it).
+fn open_sound(mute: bool, levels: &Levels) -> game::Sound {
     let levels = Levels {
         mute: levels.mute || mute,
         ..*levels
     };
-    let (speaker, why) = Speaker::open(levels);
-    if let Some(why) = why {
-        eprintln!("wobblecaster: no sound: {why}; the game plays silent");
+    let (speaker, silent) = Speaker::open(levels);
+    game::Sound {
+        speaker,
+        mute,
+        silent,
     }
-    (speaker, mute)
 }
 
 /// The game `config` asks for, silent: a replay, or play, recording from
@@ -365,7 +367,7 @@ pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
     let title = "wobblecaster \u{2014} study".to_string();
     let seed = config.study.session().protocol().seed;
     let level = config.map.map.clone();
-    let (speaker, mute) = open_sound(config.mute, &config.settings.audio);
+    let sound = open_sound(config.mute, &config.settings.audio);
     let world = World::new(config.map.map, Tunables::default(), seed);
     let tape = Tape::new(Some(config.map_path), seed);
     let game = Game::new(
@@ -377,7 +379,7 @@ pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
     )
     .with_map_art(config.map.art)
     .with_study(game::Studying::new(config.study, level))
-    .with_sound(speaker, mute);
+    .with_sound(sound);
     let mut runner = Runner::new(game, title, config.video, config.frames, false);
     let outcome = event_loop.run_app(&mut runner);
     let runner::Finished { game, error, .. } = runner.finish();

@@ -182,7 +182,7 @@ impl Mixer {
     /// # Panics
     /// If `out` has an odd length.
     pub fn render(&mut self, out: &mut [f32]) {
-        assert!(out.len() % 2 == 0, "interleaved stereo frames");
+        assert!(out.len().is_multiple_of(2), "interleaved stereo frames");
         out.fill(0.0);
         let frames = out.len() / 2;
         if frames == 0 {

@@ -87,6 +87,18 @@ pub(super) struct Game {
     mute: bool,
     /// A study condition's own sound levels, while it runs.
     condition_audio: Option<Levels>,
+    /// Why the game is silent, until the terminal is told.
+    silent: Option<String>,
+}
+
+/// The game's sound as the window opened it.
+pub(in crate::app) struct Sound {
+    /// The device, or silence.
+    pub speaker: Speaker,
+    /// `--mute`.
+    pub mute: bool,
+    /// Why there is no sound, if there is none.
+    pub silent: Option<String>,
 }
 
 /// The files a game reloads when they change, and the error of the last
@@ -156,6 +168,7 @@ impl Game {
             speaker: Speaker::silent(),
             mute: false,
             condition_audio: None,
+            silent: None,
         };
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
@@ -185,12 +198,12 @@ impl Game {
         .with_map_art(map.art)
     }
 
-    /// The game playing its sound on `speaker`, silent throughout if
-    /// `mute` (`--mute`).
-    pub fn with_sound(self, speaker: Speaker, mute: bool) -> Self {
+    /// The game playing its sound as `sound` says.
+    pub fn with_sound(self, sound: Sound) -> Self {
         Self {
-            speaker,
-            mute,
+            speaker: sound.speaker,
+            mute: sound.mute,
+            silent: sound.silent,
             ..self
         }
     }
@@ -234,6 +247,9 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
+        if let Some(why) = self.silent.take() {
+            eprintln!("wobblecaster: no sound: {why}; the game plays silent");
+        }
         self.speaker.set_levels(self.levels());
         let held =
             self.hud.paused || self.study_holds_world() || self.menu_open() || self.completed();
