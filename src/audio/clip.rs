@@ -209,3 +209,88 @@ pub fn read_clip(file: &Path) -> Result<Vec<f32>, ClipError> {
         .collect::<Result<_, _>>()
         .map_err(wav)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cue_has_its_own_clip_in_order() {
+        let all: Vec<Clip> = Clip::all().collect();
+        assert_eq!(all.len(), Clip::COUNT);
+        for (i, clip) in all.iter().enumerate() {
+            assert_eq!(clip.index(), i, "{clip:?}");
+        }
+        let mut names: Vec<_> = all.iter().map(|c| c.file_name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Clip::COUNT, "one file a clip");
+    }
+
+    /// A scratch file holding `bytes`, removed when dropped.
+    struct Scratch(PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn scratch(name: &str, bytes: &[u8]) -> Scratch {
+        let dir = std::env::temp_dir();
+        let path = dir.join(format!("wobblecaster-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        Scratch(path)
+    }
+
+    fn wav(spec: hound::WavSpec, samples: usize) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
+        for i in 0..samples * usize::from(spec.channels) {
+            w.write_sample(i as i16).unwrap();
+        }
+        w.finalize().unwrap();
+        out.into_inner()
+    }
+
+    const MONO: hound::WavSpec = hound::WavSpec {
+        channels: 1,
+        sample_rate: CLIP_RATE,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+
+    #[test]
+    fn a_good_clip_reads_and_a_bad_one_is_refused_naming_its_file() {
+        let good = scratch("good.wav", &wav(MONO, 100));
+        assert_eq!(read_clip(&good.0).unwrap().len(), 100);
+        let stereo = hound::WavSpec {
+            channels: 2,
+            ..MONO
+        };
+        let cases = [
+            (
+                "text.wav",
+                b"not a wav file at all".to_vec(),
+                "not a WAV file",
+            ),
+            ("stereo.wav", wav(stereo, 100), "2 channel(s)"),
+            ("empty.wav", wav(MONO, 0), "0 samples"),
+            (
+                "long.wav",
+                wav(MONO, (MAX_CLIP_SECONDS * CLIP_RATE) as usize + 1),
+                "samples",
+            ),
+        ];
+        for (name, bytes, says) in cases {
+            let file = scratch(name, &bytes);
+            let e = read_clip(&file.0).expect_err(name);
+            let text = crate::located::chain(&e);
+            assert!(text.contains(&*file.0.to_string_lossy()), "{text}");
+            assert!(text.contains(says), "{text}");
+        }
+        let missing = std::env::temp_dir().join("wobblecaster-no-such-sound.wav");
+        let e = read_clip(&missing).expect_err("missing");
+        assert!(e.to_string().contains("no-such-sound.wav"));
+    }
+}

@@ -243,3 +243,84 @@ fn mix_voice(v: &mut Voice, samples: &[f32], level: f32, out: &mut [f32]) {
     }
     v.gains = v.target;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audio::{Clip, Voiced};
+    use crate::sim::sound::Cue;
+
+    /// A bank whose clips are all a second of a steady square tone.
+    fn bank() -> Arc<Bank> {
+        let tone: Vec<f32> = (0..CLIP_RATE)
+            .map(|i| if i % 50 < 25 { 0.5 } else { -0.5 })
+            .collect();
+        Arc::new(Bank::from_samples(vec![tone; Clip::COUNT]))
+    }
+
+    fn engine(source: u16, pitch: f32) -> Voiced {
+        Voiced {
+            clip: Clip::Sim(Cue::Engine),
+            looped: true,
+            source,
+            gains: [0.5, 0.5],
+            pitch,
+            walls: 0.0,
+            interface: false,
+        }
+    }
+
+    fn energy(mixer: &mut Mixer, frames: usize) -> f32 {
+        let mut out = vec![0.0; 2 * frames];
+        mixer.render(&mut out);
+        out.iter().map(|x| x * x).sum()
+    }
+
+    #[test]
+    fn a_loop_plays_while_told_and_fades_out_once_it_is_not() {
+        let mut mixer = Mixer::new(bank(), 48_000, Levels::default());
+        let mut heard = Heard::default();
+        heard.push(engine(0, 1.0));
+        heard.push(engine(1, 1.0));
+        for _ in 0..30 {
+            mixer.hear(&heard);
+            assert!(energy(&mut mixer, 400) > 0.0);
+        }
+        assert_eq!(mixer.playing(), 2, "one voice a source");
+        heard.clear();
+        heard.push(engine(1, 1.0));
+        mixer.hear(&heard);
+        energy(&mut mixer, 400);
+        assert_eq!(mixer.playing(), 1, "the untold loop faded and stopped");
+        mixer.hear(&Heard::default());
+        energy(&mut mixer, 400);
+        assert_eq!(mixer.playing(), 0);
+        assert_eq!(energy(&mut mixer, 400), 0.0);
+    }
+
+    #[test]
+    fn a_one_shot_ends_with_its_clip_and_walls_muffle() {
+        let clear = Voiced::centred(Clip::Sim(Cue::Gun), 1.0, false);
+        let walled = Voiced {
+            walls: 2.0,
+            ..clear
+        };
+        let mut muffling = Mixer::new(bank(), 48_000, Levels::default());
+        muffling.play(&walled);
+        let muffled = energy(&mut muffling, 4800);
+        let mut mixer = Mixer::new(bank(), 48_000, Levels::default());
+        mixer.play(&clear);
+        let open = energy(&mut mixer, 4800);
+        assert!(muffled < 0.5 * open, "open {open}, muffled {muffled}");
+        // A second of clip at 22050 Hz is 48000 frames at 48 kHz.
+        energy(&mut mixer, 48_000);
+        assert_eq!(mixer.playing(), 0);
+    }
+
+    #[test]
+    fn pitch_steps_through_the_clip_faster() {
+        let low = Mixer::new(bank(), 48_000, Levels::default());
+        assert!(low.step(2.0).abs_diff(2 * low.step(1.0)) <= 1);
+        assert_eq!(low.step(1.0), (22_050u64 << 32) / 48_000);
+    }
+}
