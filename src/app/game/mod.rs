@@ -247,9 +247,6 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
-        if let Some(why) = self.silent.take() {
-            eprintln!("wobblecaster: no sound: {why}; the game plays silent");
-        }
         self.speaker.set_levels(self.levels());
         let held =
             self.hud.paused || self.study_holds_world() || self.menu_open() || self.completed();
@@ -360,6 +357,11 @@ impl Game {
     /// Draws the world from `view` with the HUD into `frame`, `width` x
     /// `height` RGBA pixels.
     pub fn draw(&mut self, view: &View, frame: &mut [u8], width: usize, height: usize) {
+        // Told once the window shows a frame, so a window that cannot open
+        // says only why.
+        if let Some(why) = self.silent.take() {
+            eprintln!("wobblecaster: no sound: {why}; the game plays silent");
+        }
         render::draw_in(
             &mut self.workspace,
             &render::Scene {
