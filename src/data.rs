@@ -62,6 +62,11 @@ pub fn sprites_dir() -> PathBuf {
     dir("assets").join("sprites")
 }
 
+/// The folder of the shipped sound effects.
+pub fn sounds_dir() -> PathBuf {
+    dir("assets").join("sounds")
+}
+
 /// The default map: `maps/default.map` where the shipped maps are.
 pub fn default_map() -> PathBuf {
     root_of("maps").join(DEFAULT_MAP)

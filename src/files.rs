@@ -26,6 +26,8 @@ pub mod cap {
     pub const RECORDING: u64 = 64 << 20;
     /// A script of controls.
     pub const SCRIPT: u64 = 16 << 20;
+    /// A sound effect (a WAV file): 30 s of 44.1 kHz 16-bit mono.
+    pub const SOUND: u64 = 3 << 20;
     /// The settings file.
     pub const SETTINGS: u64 = 1 << 20;
     /// A study protocol (a few conditions and questions).

@@ -5,6 +5,7 @@
 //! - [`rng`]: the seeded random generator a world owns (and tests draw from).
 //! - [`sim`]: the world, pure and deterministic at a fixed 120 Hz tick.
 //! - [`render`]: a software raycaster from the world to an RGBA buffer.
+//! - [`audio`]: the world's sound events heard from the camera, mixed to stereo samples.
 //! - [`map`], [`texture`] and [`sprites`]: input parsed at the edge, with located errors.
 //! - [`files`]: text read with the place of a bad byte; outputs written whole, never over a file.
 //! - [`script`] and [`trace`]: headless runs on scripted input.
@@ -25,6 +26,7 @@ pub mod allocator;
 pub mod angle;
 #[cfg(feature = "window")]
 pub mod app;
+pub mod audio;
 pub mod bench;
 pub mod calendar;
 pub mod cli;

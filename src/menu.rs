@@ -1,7 +1,7 @@
 //! The title menu and the pause menu as a state machine: what a newcomer
 //! sees before playing (a map to play with its description, the walking
-//! model and camera, comfort options, the controls, a feel study, quit)
-//! and what Esc brings up in play (resume, restart, the menu, quit).
+//! model and camera, comfort options and the sound's levels, the
+//! controls, a feel study, quit) and what Esc brings up in play (resume, restart, the menu, quit).
 //! Pure: presses in, an [`Outcome`] out, and a text [`Panel`] to draw;
 //! the window acts on the outcome and saves the choices.
 
@@ -23,6 +23,11 @@ const GYRO_STEP: f64 = 90.0;
 const VIGNETTE_STEP: f64 = 0.25;
 /// The snap turns offered, degrees (0 smooth).
 const SNAPS: [f64; 6] = [0.0, 15.0, 30.0, 45.0, 60.0, 90.0];
+/// One press's step of the volume and the effects level, in tenths (so
+/// the saved value is a round 0.1, 0.2, ...).
+const LEVEL_STEP_TENTHS: f64 = 1.0;
+/// The index of "Save and back" on the options screen.
+const SAVE_ITEM: usize = 12;
 /// The narrowest and widest field of view offered, degrees.
 const FOV_RANGE: (f64, f64) = (crate::render::MIN_FOV_DEG, crate::render::MAX_FOV_DEG);
 
@@ -102,6 +107,10 @@ struct Choices {
     vignette: f64,
     reference: Reference,
     snap_deg: f64,
+    /// Master volume and effects, in tenths (0 to 10), and the mute.
+    volume_tenths: f64,
+    effects_tenths: f64,
+    mute: bool,
 }
 
 /// The menu.
@@ -139,6 +148,9 @@ impl Menu {
                 vignette: t.comfort.vignette,
                 reference: t.comfort.reference,
                 snap_deg: t.comfort.snap_turn.to_degrees(),
+                volume_tenths: tenths(settings.audio.volume),
+                effects_tenths: tenths(settings.audio.effects),
+                mute: settings.audio.mute,
             },
             controls: help_lines(&settings.bindings)
                 .into_iter()
@@ -201,6 +213,12 @@ impl Menu {
                     0.0 => "Snap turning      < off >".to_string(),
                     deg => format!("Snap turning      < {deg:.0} deg >"),
                 },
+                format!("Volume            < {:.0}% >", c.volume_tenths * 10.0),
+                format!("Sound effects     < {:.0}% >", c.effects_tenths * 10.0),
+                format!(
+                    "Sound             < {} >",
+                    if c.mute { "muted" } else { "on" }
+                ),
                 "Save and back".into(),
             ],
             Screen::Controls => vec!["Back".into()],
@@ -289,7 +307,7 @@ impl Menu {
                 None => self.go(self.root),
             },
             Screen::Options => {
-                if i + 1 == self.items().len() {
+                if i == SAVE_ITEM {
                     return self.back();
                 }
                 self.adjust(1.0);
@@ -317,6 +335,9 @@ impl Menu {
             6 => c.vignette = step(c.vignette, VIGNETTE_STEP, VIGNETTE.range.ends()),
             7 => c.reference = cycle(&Reference::ALL, c.reference, sign),
             8 => c.snap_deg = cycle(&SNAPS, c.snap_deg, sign),
+            9 => c.volume_tenths = step(c.volume_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
+            10 => c.effects_tenths = step(c.effects_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
+            11 => c.mute = !c.mute,
             _ => {}
         }
     }
@@ -335,6 +356,9 @@ impl Menu {
             change("comfort", "vignette", Value::Number(c.vignette)),
             change("comfort", "reference", text(c.reference.name())),
             change("comfort", "snap_turn", Value::Number(c.snap_deg)),
+            change("audio", "volume", Value::Number(c.volume_tenths / 10.0)),
+            change("audio", "effects", Value::Number(c.effects_tenths / 10.0)),
+            change("audio", "mute", Value::Flag(c.mute)),
         ]
     }
 
@@ -395,6 +419,11 @@ impl Menu {
 }
 
 /// `[section] key = value`.
+/// A level (0 to 1) in whole tenths.
+fn tenths(level: f32) -> f64 {
+    (f64::from(level) * 10.0).round()
+}
+
 fn change(section: &'static str, key: &'static str, value: Value) -> Change {
     Change {
         section,
@@ -471,6 +500,7 @@ mod tests {
         assert_eq!(m.screen(), Screen::Title);
         assert!(changes.contains(&change("movement", "model", Value::Text("classic".into()))));
         assert!(changes.contains(&change("video", "fov", Value::Number(FOV_RANGE.0))));
+        assert!(changes.contains(&change("audio", "mute", Value::Flag(false))));
         // The changes read as settings.
         let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
         assert!(text.is_ok(), "{text:?}");
@@ -505,6 +535,36 @@ mod tests {
         assert_eq!(c.vignette, 0.5);
         assert_eq!(c.reference, Reference::Frame);
         assert!((c.snap_turn.to_degrees() - 30.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_options_set_the_volume_the_effects_and_the_mute() {
+        let mut m = menu().paused();
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Select);
+        assert_eq!(m.screen(), Screen::Options);
+        for _ in 0..9 {
+            m.press(MenuKey::Down);
+        }
+        m.press(MenuKey::Left); // volume 80% -> 70%
+        m.press(MenuKey::Down);
+        for _ in 0..20 {
+            m.press(MenuKey::Left); // effects down to 0
+        }
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Select); // muted
+        assert!(m.panel().lines.iter().any(|l| l.contains("muted")));
+        let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+            panic!("the way back saves")
+        };
+        assert!(changes.contains(&change("audio", "volume", Value::Number(0.7))));
+        assert!(changes.contains(&change("audio", "effects", Value::Number(0.0))));
+        assert!(changes.contains(&change("audio", "mute", Value::Flag(true))));
+        let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
+        let settings = Settings::parse(&text.unwrap(), "s.toml".as_ref());
+        let audio = settings.unwrap().audio;
+        assert_eq!((audio.volume, audio.effects, audio.mute), (0.7, 0.0, true));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The library's layering, read from the source: the top-level modules
 //! import one another without a cycle, and so do the files, only `app`
-//! names the platform crates, and the simulation reads no clock.
+//! names the platform crates, and the simulation, the renderer and the
+//! mixer read no clock.
 //!
 //! A top-level module's imports are the `crate::NAME` paths in its files
 //! (its tests included), so a test module that reached back up a layer
@@ -112,7 +113,9 @@ fn only_the_window_names_the_platform_crates() {
         if name == "app" {
             continue;
         }
-        for platform in ["winit::", "pixels::", "gilrs::", "wgpu::"] {
+        for platform in [
+            "winit::", "pixels::", "gilrs::", "wgpu::", "cpal::", "alsa::",
+        ] {
             assert!(
                 !text.contains(platform),
                 "src/{name} names {platform}: platform code belongs in src/app"
@@ -122,9 +125,9 @@ fn only_the_window_names_the_platform_crates() {
 }
 
 #[test]
-fn the_simulation_and_the_renderer_read_no_clock_and_no_platform() {
+fn the_simulation_the_renderer_and_the_mixer_read_no_clock_and_no_platform() {
     let modules = modules();
-    for name in ["sim", "render"] {
+    for name in ["sim", "render", "audio"] {
         let text = &modules[name];
         for forbidden in ["Instant", "SystemTime", "thread_rng", "crate::app"] {
             assert!(

@@ -1,6 +1,7 @@
 //! Steady state allocates nothing: a counting global allocator watches
 //! the world tick and the frame (walls, floor, ceiling, sprites, exhaust
-//! and HUD, on every core) once both have warmed up.
+//! and HUD, on every core) once both have warmed up, and the tick heard
+//! and mixed.
 //!
 //! One test in this file: the count is global, and another test running
 //! beside it would add its own allocations.
@@ -8,6 +9,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use wobblecaster::audio::{Bank, Levels, Listening, RATE};
 use wobblecaster::map::MapArt;
 use wobblecaster::render::{self, Hud, View, Workspace};
 use wobblecaster::sim::{Controls, Request, Tunables, World};
@@ -194,4 +196,28 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         }
     });
     assert_eq!(ticks, 0, "a crowd's ticks allocate");
+    // The arena's fight heard from the camera and mixed, tick by tick:
+    // placing the sounds, the voices and the tick's block allocate nothing.
+    let (mut arena, _) = world("arena.map");
+    let sounds = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds");
+    let bank = std::sync::Arc::new(Bank::load(&sounds).unwrap());
+    let mut listening = Listening::new(&arena, bank, RATE, Levels::default());
+    let fight = Controls {
+        forward: 1.0,
+        turn: 0.3,
+        fire: true,
+        ..Controls::default()
+    };
+    let mut heard = |world: &mut World, ticks: usize| {
+        for _ in 0..ticks {
+            world.step(&fight);
+            listening.tick(world, false);
+        }
+        listening.mixer().playing()
+    };
+    heard(&mut arena, 600);
+    let mut playing = 0;
+    let ticks = allocations(|| playing = heard(&mut arena, 240));
+    assert!(playing > 0, "the fight is heard");
+    assert_eq!(ticks, 0, "hearing and mixing ticks allocate");
 }

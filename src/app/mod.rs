@@ -17,6 +17,7 @@
 //! - `game`: the world, its clock and its HUD, with no window.
 //! - `tape`: the recorder (F9, `--record`).
 //! - `screen`: the window and its scaled pixel buffer.
+//! - `sound`: the sound device (cpal), its mixer on the device's thread.
 //! - `runner`: the event loop's handler tying them together.
 //!
 //! In a replay the controls come from a [`Playback`] instead of the keys;
@@ -29,10 +30,12 @@ mod pacing;
 mod pad;
 mod runner;
 mod screen;
+mod sound;
 mod tape;
 mod timing;
 mod watch;
 
+use crate::audio::Levels;
 use crate::files;
 use crate::map::Loaded;
 use crate::record::{Outcome, Playback};
@@ -42,6 +45,7 @@ use crate::sprites::Art;
 use game::{Game, Watch};
 pub use pacing::{PacingSummary, Percentiles};
 use runner::Runner;
+use sound::Speaker;
 use std::path::{Path, PathBuf};
 use tape::Tape;
 use winit::event_loop::{ControlFlow, EventLoop};
@@ -80,6 +84,8 @@ pub struct AppConfig {
     pub title_menu: bool,
     /// Write every presented frame's timing here at the end.
     pub pacing: Option<PacingLog>,
+    /// No sound, whatever the settings say (`--mute`).
+    pub mute: bool,
 }
 
 /// Where `--pacing` writes every presented frame's timing, as CSV.
@@ -272,6 +278,29 @@ fn write_pacing(log: &PacingLog, rows: &[pacing::Row]) -> Result<(), AppError> {
 /// The game `config` asks for: a replay, or play, recording from the first
 /// tick if asked.
 fn new_game(config: AppConfig) -> Result<Game, AppError> {
+    let sound = open_sound(config.mute, &config.settings.audio);
+    Ok(play_or_replay(config)?.with_sound(sound))
+}
+
+/// The sound device playing at `levels` (muted by `mute`), or silence
+/// and why (which the game tells the terminal once its first frame is
+/// shown, so a window that cannot open is not preceded by it).
+fn open_sound(mute: bool, levels: &Levels) -> game::Sound {
+    let levels = Levels {
+        mute: levels.mute || mute,
+        ..*levels
+    };
+    let (speaker, silent) = Speaker::open(levels);
+    game::Sound {
+        speaker,
+        mute,
+        silent,
+    }
+}
+
+/// The game `config` asks for, silent: a replay, or play, recording from
+/// the first tick if asked.
+fn play_or_replay(config: AppConfig) -> Result<Game, AppError> {
     let settings_path = config.settings_path.as_deref();
     if let Some(playback) = config.replay {
         let watch = Watch::new(settings_path, None);
@@ -324,6 +353,8 @@ pub struct StudyConfig {
     pub art: Art,
     /// Quit cleanly after this many presented frames.
     pub frames: Option<u64>,
+    /// No sound, whatever the settings say (`--mute`).
+    pub mute: bool,
 }
 
 /// Opens the window and runs a study session until it is done and closed
@@ -336,6 +367,7 @@ pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
     let title = "wobblecaster \u{2014} study".to_string();
     let seed = config.study.session().protocol().seed;
     let level = config.map.map.clone();
+    let sound = open_sound(config.mute, &config.settings.audio);
     let world = World::new(config.map.map, Tunables::default(), seed);
     let tape = Tape::new(Some(config.map_path), seed);
     let game = Game::new(
@@ -346,7 +378,8 @@ pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
         Watch::default(),
     )
     .with_map_art(config.map.art)
-    .with_study(game::Studying::new(config.study, level));
+    .with_study(game::Studying::new(config.study, level))
+    .with_sound(sound);
     let mut runner = Runner::new(game, title, config.video, config.frames, false);
     let outcome = event_loop.run_app(&mut runner);
     let runner::Finished { game, error, .. } = runner.finish();

@@ -2,6 +2,7 @@
 //! tick with `--record`), fed every tick the world steps, and closed
 //! properly when the window closes.
 
+use crate::audio::Levels;
 use crate::record::{Header, Recorder, MAX_TICKS};
 use crate::sim::{Controls, World, TICK_RATE};
 use std::path::{Path, PathBuf};
@@ -48,13 +49,22 @@ impl Tape {
         self.recorder.as_ref().map(Recorder::path)
     }
 
-    /// Starts recording the fresh `world` into a new file at `path` (or a
-    /// numbered name beside it); returns the file's name.
-    pub fn start(&mut self, path: &Path, world: &World) -> std::io::Result<PathBuf> {
+    /// Starts recording the fresh `world`, heard at `levels`, into a new
+    /// file at `path` (or a numbered name beside it); returns the file's
+    /// name.
+    pub fn start(
+        &mut self,
+        path: &Path,
+        world: &World,
+        levels: Levels,
+    ) -> std::io::Result<PathBuf> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
-        let header = Header::new(world, self.map_path.as_deref(), self.seed);
+        let header = Header {
+            levels,
+            ..Header::new(world, self.map_path.as_deref(), self.seed)
+        };
         let recorder = Recorder::create(path, &header, world)?;
         let used = recorder.path().to_path_buf();
         self.recorder = Some(recorder);

@@ -5,6 +5,7 @@
 pub mod cartesian;
 pub mod fill;
 pub mod maps;
+pub mod mix;
 
 use crate::map::{Map, MapArt};
 use crate::render::{self, Hud, View, Workspace};

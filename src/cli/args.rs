@@ -36,6 +36,9 @@ pub struct WindowArgs {
     /// Quit after this many presented frames (for automated checks).
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
+    /// No sound, whatever the settings file's `[audio]` says.
+    #[arg(long)]
+    pub mute: bool,
 }
 
 impl WindowArgs {

@@ -80,6 +80,9 @@ pub enum CliError {
     /// A study's screens could not be written.
     #[error(transparent)]
     Screen(#[from] crate::study::screens::ScreenError),
+    /// A shipped sound effect does not load.
+    #[error(transparent)]
+    Sound(#[from] crate::audio::ClipError),
     /// Standard output cannot be written: a closed pipe, a full disk.
     #[error("cannot write the output")]
     Stdout(#[source] std::io::Error),

@@ -23,6 +23,7 @@ macro_rules! say_text {
 }
 
 mod args;
+mod audio_out;
 mod bench;
 mod check_map;
 mod error;

@@ -59,6 +59,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         record: args.record,
         replay: None,
         pacing: pacing.clone(),
+        mute: args.window.mute,
     })?;
     for path in &report.saved {
         say!("recording saved: {}", path.display());

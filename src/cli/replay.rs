@@ -2,9 +2,10 @@
 //! every stored state hash.
 
 use super::args::{ViewComfortArgs, WindowArgs};
+use super::audio_out::AudioArgs;
 use super::run_input::{load_recording, recording_map};
 use super::CliError;
-use crate::record::{self, Outcome};
+use crate::record::{self, Outcome, Playback};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,6 +29,11 @@ pub struct Args {
     #[command(flatten)]
     comfort: ViewComfortArgs,
     #[command(flatten)]
+    audio: AudioArgs,
+    /// Replace the `--audio` file if it exists.
+    #[arg(long, requires = "audio")]
+    force: bool,
+    #[command(flatten)]
     window: WindowArgs,
 }
 
@@ -38,7 +44,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     args.comfort.apply(&mut recording.header.tunables);
     let map = recording_map(&recording, args.map.clone())?;
     if args.headless {
-        return tell(&record::replay(&recording, map.map), args.hash);
+        args.audio.check(args.force)?;
+        let outcome = record::replay(&recording, map.map.clone());
+        if outcome.desync.is_none() {
+            let world = Playback::new(recording.clone()).start(map.map);
+            let ticks: Vec<_> = recording.ticks().collect();
+            let levels = recording.header.levels;
+            args.audio.render(world, &ticks, levels, args.force)?;
+        }
+        return tell(&outcome, args.hash);
+    }
+    if args.audio.audio.is_some() {
+        return Err(CliError::refused(
+            "--audio renders a replay with --headless",
+        ));
     }
     in_window(args, recording, map)
 }
@@ -51,7 +70,6 @@ fn in_window(
     map: crate::map::Loaded,
 ) -> Result<ExitCode, CliError> {
     use crate::app::{self, AppConfig};
-    use crate::record::Playback;
     let total = recording.len_ticks();
     let (settings, settings_path) = args.window.load_settings()?;
     let report = app::run(AppConfig {
@@ -69,6 +87,7 @@ fn in_window(
         title_menu: false,
         replay: Some(Playback::new(recording)),
         pacing: None,
+        mute: args.window.mute,
     })?;
     let outcome = report.replay.expect("a replay reports its outcome");
     if outcome.ticks < total {

@@ -220,6 +220,7 @@ fn run_in_window(
         video,
         art: super::run_input::load_art()?,
         frames: window.frames,
+        mute: window.mute,
     })?;
     Ok(())
 }

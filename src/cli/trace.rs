@@ -2,8 +2,10 @@
 //! CSV row a tick.
 
 use super::args::TuningArgs;
+use super::audio_out::AudioArgs;
 use super::run_input::RunInput;
 use super::CliError;
+use crate::audio::Levels;
 use crate::files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,9 +28,11 @@ pub struct Args {
     /// tick,id,kind,x,y,heading,track_left,track_right,half_width.
     #[arg(long, value_name = "OUT.csv")]
     actors: Option<PathBuf>,
-    /// Replace `--actors` if it exists.
+    /// Replace `--actors` and `--audio` if they exist.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    audio: AudioArgs,
     #[command(flatten)]
     tuning: TuningArgs,
 }
@@ -46,7 +50,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (None, Some(file)) => RunInput::recording(&file, args.map, &args.tuning)?,
         (None, None) => unreachable!("clap asks for a script or a recording"),
     };
+    args.audio.check(args.force)?;
     let (mut world, ticks) = input.world();
+    if args.audio.audio.is_some() {
+        args.audio
+            .render(world.clone(), &ticks, Levels::default(), args.force)?;
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let Some(path) = args.actors else {

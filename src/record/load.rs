@@ -4,6 +4,7 @@
 
 use super::format::{self, BodyLine};
 use super::{Check, Header, Recording, Run, HEADER_END, MAGIC};
+use crate::audio::Levels;
 use crate::files::{self, cap, ReadError};
 use crate::located::{Located, Place};
 use crate::sim::{Tunables, TICK_RATE};
@@ -14,6 +15,10 @@ use std::path::{Path, PathBuf};
 /// replays in minutes, not days. The game closes a recording that reaches
 /// it and a loader refuses more.
 pub const MAX_TICKS: u64 = 8 * 3600 * TICK_RATE as u64;
+
+/// The header's audio levels (`[audio]`'s volume, effects and mute), each
+/// optional: recordings from before sound have none.
+pub(super) const AUDIO_KEYS: [&str; 3] = ["audio_volume", "audio_effects", "audio_mute"];
 
 /// Header keys besides the tunables: every one is required.
 const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];
@@ -202,6 +207,7 @@ struct Fields {
     map_name: String,
     seed: u64,
     tunables: Tunables,
+    levels: Levels,
 }
 
 impl Fields {
@@ -214,7 +220,12 @@ impl Fields {
         let col_at = |byte: usize| line[..byte].chars().count() + 1;
         let key_col = col_at(line.len() - line.trim_start().len());
         let value_col = col_at(line.len() - line[eq + 1..].trim_start().len());
-        let known = || REQUIRED.into_iter().chain(Tunables::keys());
+        let known = || {
+            REQUIRED
+                .into_iter()
+                .chain(AUDIO_KEYS)
+                .chain(Tunables::keys())
+        };
         let Some(key) = known().find(|k| *k == key) else {
             let hint = format::nearest(key, known());
             return Err((
@@ -249,6 +260,13 @@ impl Fields {
                         "recorded at {value} ticks per second; this program runs at {TICK_RATE}"
                     ));
                 }
+            }
+            "audio_volume" => self.levels.volume = level(value)?,
+            "audio_effects" => self.levels.effects = level(value)?,
+            "audio_mute" => {
+                self.levels.mute = value
+                    .parse()
+                    .map_err(|_| format!("`{value}` is not true or false"))?;
             }
             _ => self.tunables.set(key, value).map_err(|e| e.to_string())?,
         }
@@ -302,9 +320,19 @@ impl Fields {
             map_name: self.map_name,
             seed: self.seed,
             tunables: self.tunables,
+            levels: self.levels,
         };
         Ok((header, defaulted))
     }
+}
+
+/// An audio level, 0 to 1.
+fn level(value: &str) -> Result<f32, String> {
+    value
+        .parse::<f32>()
+        .ok()
+        .filter(|v| (0.0..=1.0).contains(v))
+        .ok_or_else(|| format!("`{value}` is not a level from 0 to 1"))
 }
 
 #[cfg(test)]
@@ -323,6 +351,11 @@ mod tests {
             map_name: "X".into(),
             seed: 7,
             tunables: t,
+            levels: Levels {
+                volume: 0.5,
+                effects: 0.25,
+                mute: true,
+            },
         }
         .to_text()
     }
@@ -337,6 +370,9 @@ mod tests {
         assert_eq!(r.header.map.as_deref(), Some(Path::new("maps/x.map")));
         assert_eq!((r.header.seed, r.header.map_name.as_str()), (7, "X"));
         assert_eq!(r.header.tunables.model, Model::Classic);
+        assert_eq!(r.header.levels.volume, 0.5);
+        assert_eq!(r.header.levels.effects, 0.25);
+        assert!(r.header.levels.mute);
         assert!(r.defaulted.is_empty());
         assert!(!r.is_truncated());
     }

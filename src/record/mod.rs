@@ -35,6 +35,7 @@ pub use load::{RecordingError, RecordingFault, MAX_TICKS};
 pub use recorder::Recorder;
 pub use replay::{replay, Desync, Outcome, Playback};
 
+use crate::audio::Levels;
 use crate::sim::{Controls, Tunables, World};
 use std::path::{Path, PathBuf};
 
@@ -60,6 +61,10 @@ pub struct Header {
     pub seed: u64,
     /// Every tunable at the first tick.
     pub tunables: Tunables,
+    /// How loud the game played (the `[audio]` settings at the start):
+    /// nothing the world reads, kept so `replay --audio` renders what was
+    /// heard. Recordings from before sound take the defaults.
+    pub levels: Levels,
 }
 
 impl Header {
@@ -72,6 +77,7 @@ impl Header {
             map_name: world.map().name.clone(),
             seed,
             tunables: *world.tunables(),
+            levels: Levels::default(),
         }
     }
 
@@ -91,6 +97,10 @@ impl Header {
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));
         }
+        let l = &self.levels;
+        lines.push(format!("{} = {}", load::AUDIO_KEYS[0], l.volume));
+        lines.push(format!("{} = {}", load::AUDIO_KEYS[1], l.effects));
+        lines.push(format!("{} = {}", load::AUDIO_KEYS[2], l.mute));
         lines.push(HEADER_END.to_string());
         lines
             .iter()

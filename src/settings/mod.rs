@@ -52,6 +52,7 @@ pub fn section_keys(section: &str) -> Vec<&'static str> {
         .collect()
 }
 
+use crate::audio::Levels;
 use crate::files::{self, cap, ReadError};
 use crate::located::{Faults, Located};
 use crate::render::DEFAULT_FOV_DEG;
@@ -70,6 +71,8 @@ pub struct Settings {
     pub input: InputSettings,
     /// Which inputs trigger which actions.
     pub bindings: Bindings,
+    /// How loud the game plays.
+    pub audio: Levels,
 }
 
 /// The window and the picture.

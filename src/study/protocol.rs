@@ -22,9 +22,11 @@
 //! starts from the defaults, then the protocol's shared sections, then its
 //! own, so a study runs the same on every machine whatever the local
 //! settings file tunes. The participant's own bindings, input and window
-//! size still apply.
+//! size still apply, and their own sound levels unless the protocol or the
+//! condition sets `[audio]`.
 
 use super::scales::{InPlayScale, MISC_MAX};
+use crate::audio::Levels;
 use crate::files::{self, cap, ReadError};
 use crate::located::{note, Faults, Located, Place};
 use crate::names::nearest;
@@ -113,6 +115,9 @@ pub struct Condition {
     pub fov_deg: f64,
     /// Comfort: the horizon kept level in flight.
     pub level_horizon: bool,
+    /// The sound levels, if the protocol or the condition sets `[audio]`
+    /// (audio as a factor); None leaves the participant's own.
+    pub audio: Option<Levels>,
 }
 
 impl Protocol {
@@ -199,6 +204,8 @@ const CONDITION_KEYS: [&str; 2] = ["name", "exposure_s"];
 const QUESTION_KEYS: [&str; 4] = ["id", "text", "low", "high"];
 /// Settings sections that are the participant's, not a condition's.
 const PARTICIPANT_SECTIONS: [&str; 2] = ["input", "bindings"];
+/// The section of the sound levels, a condition's or the participant's.
+const AUDIO: &str = "audio";
 /// The keys of `[video]` a condition may set.
 const CONDITION_VIDEO_KEYS: [&str; 1] = ["fov"];
 
@@ -207,6 +214,8 @@ struct Reader<'a> {
     text: &'a str,
     file: &'a Path,
     errors: Vec<ProtocolError>,
+    /// The protocol's shared sections set `[audio]`.
+    shared_audio: bool,
 }
 
 /// The top-level values read so far, before the conditions are built.
@@ -252,6 +261,7 @@ impl<'a> Reader<'a> {
             text,
             file,
             errors: Vec::new(),
+            shared_audio: false,
         }
     }
 
@@ -290,6 +300,7 @@ impl<'a> Reader<'a> {
         for (key, value) in doc.iter() {
             let name = key.get_ref().as_ref();
             if is_settings_section(name) {
+                self.shared_audio |= name == AUDIO;
                 shared.push((key, value));
             } else {
                 self.top_key(&mut top, key, value);
@@ -576,6 +587,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        let sets_audio = self.shared_audio || sections.iter().any(|(k, _)| k.get_ref() == AUDIO);
         let settings = self.settings_over(base.clone(), sections.into_iter());
         if name.is_none() {
             self.error(table.span().start, "a condition without a `name`".into());
@@ -586,6 +598,7 @@ impl<'a> Reader<'a> {
             tunables: settings.tunables,
             fov_deg: settings.video.fov_deg,
             level_horizon: settings.video.level_horizon,
+            audio: sets_audio.then_some(settings.audio),
         })
     }
 

@@ -246,3 +246,31 @@ fn a_stop_rule_off_its_scale_or_its_range_is_a_fault() {
     let e = errors(&good_with("stop_at_fms = 15", "mssq = 1"));
     assert!(e[0].contains("`mssq` must be true or false"), "{e:?}");
 }
+
+#[test]
+fn audio_is_a_condition_s_only_where_the_protocol_sets_it() {
+    let p = parse(GOOD).unwrap();
+    assert!(
+        p.conditions.iter().all(|c| c.audio.is_none()),
+        "the participant's own"
+    );
+    let text = good_with(
+        "name = \"classic\"\n",
+        "name = \"classic\"\naudio = { effects = 0.25, mute = false }\n",
+    );
+    let p = parse(&text).unwrap();
+    assert_eq!(p.conditions[0].audio, None);
+    let levels = p.conditions[1].audio.expect("the condition's levels");
+    assert_eq!(
+        (levels.effects, levels.volume),
+        (0.25, Levels::default().volume)
+    );
+    let shared = good_with("[comfort]\n", "[audio]\nmute = true\n\n[comfort]\n");
+    let p = parse(&shared).unwrap();
+    assert!(p.conditions.iter().all(|c| c.audio.is_some_and(|l| l.mute)));
+    let wrong = good_with(
+        "name = \"classic\"\n",
+        "name = \"classic\"\naudio = { volume = 2 }\n",
+    );
+    assert!(errors(&wrong)[0].contains("volume"), "{:?}", errors(&wrong));
+}

@@ -153,7 +153,7 @@ impl Game {
             self.prev = self.world.camera();
             self.start_run();
         }
-        let used = self.tape.start(path, &self.world)?;
+        let used = self.tape.start(path, &self.world, self.levels())?;
         self.notify(format!("recording to {}", used.display()));
         Ok(used)
     }

@@ -15,9 +15,11 @@ pub(in crate::app) use menu::{shipped_maps, shipped_studies};
 pub(in crate::app) use study::Studying;
 
 use super::input::{self, Command, Inputs, PadState};
+use super::sound::Speaker;
 use super::tape::Tape;
 use super::timing::{FixedStep, FpsMeter};
 use super::watch::Watched;
+use crate::audio::Levels;
 use crate::map::{Loaded, MapArt};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
@@ -79,6 +81,24 @@ pub(super) struct Game {
     /// The best course times (kept only for the session unless
     /// [`Game::with_best_times`] names their file).
     best: best::BestTimes,
+    /// The sound device, or silence.
+    speaker: Speaker,
+    /// `--mute`: silent whatever the settings say.
+    mute: bool,
+    /// A study condition's own sound levels, while it runs.
+    condition_audio: Option<Levels>,
+    /// Why the game is silent, until the terminal is told.
+    silent: Option<String>,
+}
+
+/// The game's sound as the window opened it.
+pub(in crate::app) struct Sound {
+    /// The device, or silence.
+    pub speaker: Speaker,
+    /// `--mute`.
+    pub mute: bool,
+    /// Why there is no sound, if there is none.
+    pub silent: Option<String>,
 }
 
 /// The files a game reloads when they change, and the error of the last
@@ -145,6 +165,10 @@ impl Game {
             run: None,
             study_results: std::path::PathBuf::from("study-results"),
             best: best::BestTimes::default(),
+            speaker: Speaker::silent(),
+            mute: false,
+            condition_audio: None,
+            silent: None,
         };
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
@@ -172,6 +196,24 @@ impl Game {
             ..Self::new(world, settings, (video, art), tape, watch)
         }
         .with_map_art(map.art)
+    }
+
+    /// The game playing its sound as `sound` says.
+    pub fn with_sound(self, sound: Sound) -> Self {
+        Self {
+            speaker: sound.speaker,
+            mute: sound.mute,
+            silent: sound.silent,
+            ..self
+        }
+    }
+
+    /// The sound levels in force: a study condition's if it sets them,
+    /// else the settings file's; muted by `--mute`.
+    pub(super) fn levels(&self) -> Levels {
+        let mut levels = self.condition_audio.unwrap_or(self.settings.audio);
+        levels.mute |= self.mute;
+        levels
     }
 
     /// The game running the study session `studying`.
@@ -205,6 +247,7 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
+        self.speaker.set_levels(self.levels());
         let held =
             self.hud.paused || self.study_holds_world() || self.menu_open() || self.completed();
         if held {
@@ -222,6 +265,7 @@ impl Game {
                 self.prev = self.world.camera();
                 self.world.step(&controls);
                 self.after_step(&controls);
+                self.speaker.tick(&self.world, &controls);
                 if self.follow_run(&controls) {
                     break;
                 }
@@ -313,6 +357,11 @@ impl Game {
     /// Draws the world from `view` with the HUD into `frame`, `width` x
     /// `height` RGBA pixels.
     pub fn draw(&mut self, view: &View, frame: &mut [u8], width: usize, height: usize) {
+        // Told once the window shows a frame, so a window that cannot open
+        // says only why.
+        if let Some(why) = self.silent.take() {
+            eprintln!("wobblecaster: no sound: {why}; the game plays silent");
+        }
         render::draw_in(
             &mut self.workspace,
             &render::Scene {
@@ -336,12 +385,14 @@ impl Game {
             return commands;
         }
         if let Some(commands) = self.menu_press(&binding) {
+            self.speaker.click();
             return commands;
         }
         if self.inputs.holds(&binding) {
             return Vec::new();
         }
         if self.study_press(&binding) {
+            self.speaker.click();
             return Vec::new();
         }
         if !self.inputs.press(binding) {

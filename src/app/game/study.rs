@@ -183,6 +183,7 @@ impl Game {
                     self.prev = self.world.camera();
                     self.fov = condition.fov_deg.to_radians();
                     self.settings.video.level_horizon = condition.level_horizon;
+                    self.condition_audio = condition.audio;
                     self.inputs.release_all();
                     self.notice = None;
                     if let Err(e) = self.record_to(&recording) {
@@ -195,6 +196,7 @@ impl Game {
                     }
                 }
                 Cue::Stop => {
+                    self.condition_audio = None;
                     let saved = match self.tape.stop() {
                         Some(Ok(path)) => Some(path),
                         Some(Err(e)) => {

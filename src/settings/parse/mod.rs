@@ -397,8 +397,8 @@ mod tests {
             "1:1: key `fov` outside any section (it belongs in [video])"
         );
         assert_eq!(
-            error("volume = 3\n"),
-            "1:1: key `volume` outside any section (every key belongs in a section, such as [video])"
+            error("brightness = 3\n"),
+            "1:1: key `brightness` outside any section (every key belongs in a section, such as [video])"
         );
         assert_eq!(
             error("video = 3\n"),

@@ -67,6 +67,41 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        name: "audio",
+        about: "Sound: how loud, and whether at all.",
+        fields: &[
+            Field {
+                key: "volume",
+                about: "Master volume: everything heard, the menus' clicks too",
+                unit: "",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, 1.0),
+                    get: |s| s.audio.volume.into(),
+                    set: |s, v| s.audio.volume = v as f32,
+                },
+            },
+            Field {
+                key: "effects",
+                about: "The game's sounds (steps, doors, shots, engines) under the master volume",
+                unit: "",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, 1.0),
+                    get: |s| s.audio.effects.into(),
+                    set: |s, v| s.audio.effects = v as f32,
+                },
+            },
+            Field {
+                key: "mute",
+                about: "Silence: nothing is heard",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.audio.mute,
+                    set: |s, v| s.audio.mute = v,
+                },
+            },
+        ],
+    },
+    Section {
         name: "movement",
         about: "The walking model and where the camera looks.",
         fields: &[

@@ -9,6 +9,7 @@ use super::doors::{self, Event, Used};
 use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
+use super::sound::{Cue, Ears, Sounds, Walked};
 use super::{collision, Controls, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
@@ -215,6 +216,9 @@ pub struct World {
     event: Option<(u64, Event)>,
     /// The field-of-view restrictor, eased from the camera's motion.
     restrictor: Restrictor,
+    /// The sounds of the last tick, and what telling them needs (outside
+    /// the state hash: nothing reads them back).
+    ears: Ears,
     tick: u64,
     rng: Rng,
 }
@@ -233,6 +237,7 @@ impl World {
         Self {
             pickups,
             event: None,
+            ears: Ears::default(),
             level: map.clone(),
             map,
             player,
@@ -254,8 +259,11 @@ impl World {
     /// fires (along the view, or in flight along the ship's nose); the
     /// enemies act and the exhaust moves (they share nothing, so a big
     /// cloud moves on another core meanwhile); the player takes the
-    /// enemies' damage.
+    /// enemies' damage; the doors move. What could be heard is told in
+    /// [`World::sounds`].
     pub fn step(&mut self, controls: &Controls) {
+        self.ears
+            .before(&self.actors, &self.map, self.combat.health);
         match controls.action {
             Some(Request::SetModel(m)) => self.set_model(m),
             Some(Request::SetCoupling(c)) => self.tunables.coupling = c,
@@ -278,6 +286,7 @@ impl World {
             let shared = (&self.map, &mut self.rng, &mut self.particles);
             let touchdown = self.player.fly(&moving, &self.tunables, shared, TICK_DT);
             self.combat.take(touchdown.damage, &self.combat_tunables);
+            self.hear_flight(touchdown.landed, touchdown.damage);
         } else {
             self.player
                 .tick(&moving, &self.tunables, &self.map, TICK_DT);
@@ -289,6 +298,8 @@ impl World {
             self.player.stopped(from, &self.tunables, TICK_DT);
         }
         if self.combat.tick(controls.fire, &self.combat_tunables) {
+            self.ears
+                .tell(Cue::Gun, [self.player.x, self.player.y], 1.0);
             let damage = self.rng.roll(self.combat_tunables.damage);
             let (yaw, eye, slope) = self.aim();
             let origin = [self.player.x, self.player.y];
@@ -333,6 +344,7 @@ impl World {
             let occupied = |tile| occupies(actors, player, tile);
             doors::step(&mut self.map, TICK_DT, occupied);
         }
+        self.hear_the_tick(from, walking);
         self.ease_restrictor();
         self.tick += 1;
     }
@@ -367,6 +379,42 @@ impl World {
         self.restrictor.level()
     }
 
+    /// The sounds of the tick the world's state tells after it.
+    fn hear_the_tick(&mut self, from: [f64; 2], walking: bool) {
+        let at = [self.player.x, self.player.y];
+        let moved = if walking && self.combat.alive() {
+            (at[0] - from[0]).hypot(at[1] - from[1])
+        } else {
+            0.0
+        };
+        let walked = Walked {
+            at,
+            moved,
+            speed: moved / TICK_DT,
+            health: self.combat.health,
+        };
+        let tracks = self.actors.tunables.tank.drive.max_track_speed;
+        self.ears.after(walked, &self.actors, &self.map, tracks);
+    }
+
+    /// The jets' loops of a flying tick, and how it touched down.
+    fn hear_flight(&mut self, landed: bool, damage: u32) {
+        let at = [self.player.x, self.player.y];
+        if let Some(f) = &self.player.flight {
+            self.ears.jets(at, f.thrust, f.hover || f.brake);
+        }
+        if damage > 0 {
+            self.ears.tell(Cue::Crash, at, 1.0);
+        } else if landed {
+            self.ears.tell(Cue::Landing, at, 1.0);
+        }
+    }
+
+    /// What the last tick made that could be heard.
+    pub fn sounds(&self) -> &Sounds {
+        self.ears.sounds()
+    }
+
     /// The player's body: its centre and radius.
     fn player_body(&self) -> ([f64; 2], f64) {
         ([self.player.x, self.player.y], self.tunables.player_radius)
@@ -379,6 +427,7 @@ impl World {
         let (pos, heading, keys) = (player.0, self.player.heading, self.player.keys);
         let used = doors::use_door(&mut self.map, pos, heading, keys, occupied);
         if let Some(Used::Locked(key)) = used {
+            self.ears.tell(Cue::Locked, pos, 1.0);
             self.event = Some((self.tick, Event::Locked(key)));
         }
     }
@@ -404,6 +453,7 @@ impl World {
             }
             PickupKind::Fuel => self.player.fuel = 1.0,
         }
+        self.ears.picked(kind, pos);
         self.event = Some((self.tick, Event::Picked(kind)));
     }
 

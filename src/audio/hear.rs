@@ -1,0 +1,177 @@
+//! Placing a tick's sounds for the listener: loudness falls with
+//! distance, walls and closed doors between muffle, and the stereo pan
+//! follows the view.
+//!
+//! The pan is equal-power: a sound straight ahead (or behind) reaches both
+//! ears at 0.707 of its gain, one square to the right reaches the right
+//! ear at `sin(pi/4 * (1 + PAN_WIDTH))` and the left at the cosine, so a
+//! sound to one side is never silent in the other ear (Doom's stereo swing
+//! and Wolfenstein 3D's table do the same).
+
+use super::clip::Clip;
+use crate::map::raycast::Walk;
+use crate::map::Map;
+use crate::sim::sound::{Sound, MAX_SOUNDS};
+use crate::sim::Pose;
+
+/// Within this distance a sound is at its full gain, tiles.
+pub const NEAR: f64 = 1.0;
+/// Beyond `NEAR`, the gain halves every this many tiles more (roughly:
+/// `1 / (1 + (d - NEAR) / HALVING)`).
+pub const HALVING: f64 = 3.0;
+/// Beyond this distance nothing is heard, tiles (Doom's clipping distance,
+/// 1200 units, is about 19 of Wolfenstein 3D's tiles).
+pub const FAR: f64 = 24.0;
+/// How far to the sides the pan reaches, 0 (mono) to 1 (one ear only).
+pub const PAN_WIDTH: f32 = 0.8;
+/// The gain left after each wall (or shut door leaf) between, 0 to 1.
+pub const WALL_GAIN: f32 = 0.35;
+/// The most walls counted: beyond it, more walls muffle no further.
+pub const MAX_WALLS: f32 = 3.0;
+
+/// One sound as the listener hears it this tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Voiced {
+    /// Which clip.
+    pub clip: Clip,
+    /// True for a loop told every tick it sounds.
+    pub looped: bool,
+    /// Which of several loops of one clip.
+    pub source: u16,
+    /// Gain in each ear, `[left, right]`, 0 to 1.
+    pub gains: [f32; 2],
+    /// Playback rate, 1 as recorded.
+    pub pitch: f32,
+    /// Walls between source and listener: 0 clear, up to [`MAX_WALLS`].
+    pub walls: f32,
+    /// True for the menus' sounds: the effects level does not apply.
+    pub interface: bool,
+}
+
+impl Voiced {
+    /// A one-shot `clip` in the middle of the head, `gain` loud (the
+    /// course's chimes, the menus' clicks).
+    pub fn centred(clip: Clip, gain: f32, interface: bool) -> Self {
+        let g = gain * std::f32::consts::FRAC_1_SQRT_2;
+        Self {
+            clip,
+            looped: false,
+            source: 0,
+            gains: [g, g],
+            pitch: 1.0,
+            walls: 0.0,
+            interface,
+        }
+    }
+}
+
+/// A tick's sounds as heard: a list of fixed size, so placing them never
+/// allocates.
+#[derive(Clone, Debug)]
+pub struct Heard {
+    list: [Voiced; MAX_SOUNDS],
+    len: usize,
+}
+
+impl Default for Heard {
+    fn default() -> Self {
+        Self {
+            list: [Voiced::centred(Clip::Click, 0.0, true); MAX_SOUNDS],
+            len: 0,
+        }
+    }
+}
+
+impl Heard {
+    /// The sounds, in the order told.
+    pub fn as_slice(&self) -> &[Voiced] {
+        &self.list[..self.len]
+    }
+
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds `voiced` unless the list is full.
+    pub fn push(&mut self, voiced: Voiced) {
+        if self.len < MAX_SOUNDS {
+            self.list[self.len] = voiced;
+            self.len += 1;
+        }
+    }
+
+    /// Places every one of `sounds` for a listener at `ear` on `map`,
+    /// replacing what the list held. Sounds beyond [`FAR`] are left out.
+    pub fn hear(&mut self, map: &Map, ear: &Pose, sounds: &[Sound]) {
+        self.clear();
+        for s in sounds {
+            let Some((gains, walls)) = place(map, ear, s.at) else {
+                continue;
+            };
+            self.push(Voiced {
+                clip: Clip::Sim(s.cue),
+                looped: s.cue.is_loop(),
+                source: s.source,
+                gains: gains.map(|g| g * s.gain),
+                pitch: s.pitch,
+                walls,
+                interface: false,
+            });
+        }
+    }
+}
+
+/// The gains in each ear and the walls between for a sound at `at` heard
+/// from `ear`; None beyond [`FAR`].
+pub fn place(map: &Map, ear: &Pose, at: [f64; 2]) -> Option<([f32; 2], f32)> {
+    let (dx, dy) = (at[0] - ear.x, at[1] - ear.y);
+    let d = dx.hypot(dy);
+    if d >= FAR {
+        return None;
+    }
+    let near = 1.0 / (1.0 + (d - NEAR).max(0.0) / HALVING);
+    let fade = 1.0 - (d / FAR) * (d / FAR);
+    let (s, c) = ear.yaw.sin_cos();
+    // Right of the view (c, s) is (-s, c): y grows south.
+    let side = if d > 1e-9 {
+        (-dx * s + dy * c) / d
+    } else {
+        0.0
+    };
+    let angle = std::f32::consts::FRAC_PI_4 * (1.0 + PAN_WIDTH * side as f32);
+    let walls = walls_between(map, [ear.x, ear.y], at);
+    let gain = (near * fade) as f32 * WALL_GAIN.powf(walls);
+    Some(([gain * angle.cos(), gain * angle.sin()], walls))
+}
+
+/// How shut the way from `from` to `to` is: each wall tile crossed counts
+/// 1, each door tile its leaf's shut share, at most [`MAX_WALLS`]. The
+/// tiles the two ends stand in are not counted (a sound in a door's tile
+/// comes from the door). The renderer's grid walk, from one end to the
+/// other.
+pub fn walls_between(map: &Map, from: [f64; 2], to: [f64; 2]) -> f32 {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let end = Map::tile_of(to[0], to[1]);
+    if map.is_open_plane() || Map::tile_of(from[0], from[1]) == end {
+        return 0.0;
+    }
+    // The ray parameter runs 0 to 1 from one end to the other.
+    let mut walk = Walk::new(from[0], from[1], dx, dy);
+    let mut walls = 0.0;
+    while let Some(crossing) = walk.next_within(1.0) {
+        let tile = crossing.tile;
+        if tile == end {
+            break;
+        }
+        walls += match map.door_at(tile.0, tile.1) {
+            Some(d) => (1.0 - map.doors[d].open).clamp(0.0, 1.0) as f32,
+            None if map.cell(tile.0, tile.1) != 0 => 1.0,
+            None => 0.0,
+        };
+        if walls >= MAX_WALLS {
+            return MAX_WALLS;
+        }
+    }
+    walls
+}
