@@ -10,14 +10,16 @@ use std::io::{self, Write};
 /// The CSV header of a walking trace.
 pub const HEADER: &str = "tick,t,x,y,speed,speed_angle,angular_velocity,acceleration,\
                           accel_angle,wish_heading,camera_yaw,camera_x,camera_y,eye_z,forward,\
-                          right,turn,look,depth_left,depth_right,depth_left30,depth_right30";
+                          right,turn,look,depth_left,depth_right,depth_left30,depth_right30,\
+                          visible_fov,snapped";
 
 /// The CSV header of a trace that flies (a script or recording that
 /// switches the jetpack on).
 pub const FLIGHT_HEADER: &str = "tick,t,x,y,z,vx,vy,vz,pitch,direction,target_pitch,\
                                  target_direction,thrust,hover,fuel,spin_x,spin_y,spin_z,\
                                  wish_heading,camera_yaw,camera_x,camera_y,eye_z,forward,\
-                                 right,turn,look,depth_left,depth_right,depth_left30,depth_right30";
+                                 right,turn,look,depth_left,depth_right,depth_left30,depth_right30,\
+                                 visible_fov,snapped";
 
 /// The field of view the depth columns are taken at, degrees: the game's
 /// default (the `# fov=` line says so in every trace).
@@ -121,16 +123,20 @@ pub fn write_flight_constants(world: &World, out: &mut impl Write) -> io::Result
 
 /// The end of every row: the camera as the feel metrics sample it after
 /// the tick driven by `controls` (its position, eye height, the tick's
-/// controls and the depths along the rays at the edges of a [`FOV_DEG`]
-/// view and 30 degrees either side), then the line's end.
+/// controls, the depths along the rays at the edges of the visible part
+/// of a [`FOV_DEG`] view and 30 degrees either side, the field of view the
+/// restrictor leaves visible and whether the view snapped), then the
+/// line's end.
 fn write_camera(world: &World, controls: &Controls, out: &mut impl Write) -> io::Result<()> {
     let s = crate::feel::run::sample(world, controls, FOV_DEG);
     let [l, r, l30, r30] = s.depth;
     let (forward, right) = (controls.forward, controls.right);
     let (turn, look) = (controls.turn, controls.look);
+    let visible = 2.0 * s.visible_half(FOV_DEG).to_degrees();
+    let snapped = u8::from(s.snapped);
     writeln!(
         out,
-        ",{},{},{},{forward},{right},{turn},{look},{l},{r},{l30},{r30}",
+        ",{},{},{},{forward},{right},{turn},{look},{l},{r},{l30},{r30},{visible},{snapped}",
         s.x, s.y, s.z
     )
 }

@@ -76,7 +76,9 @@ const TURNING: &str = "1 forward\n0.5 forward+turn-right\n";
 fn the_restrictor_darkens_the_outer_ring_of_a_turn_and_leaves_the_centre() {
     let plain = frame(&after(TURNING, Tunables::default()));
     let restricted = frame(&after(TURNING, with(|t| t.comfort.vignette = 1.0)));
-    let outer = |x: usize, y: usize| x < W / 10 || x >= W - W / 10 || y < H / 10 || y >= H - H / 10;
+    let outer = |x: usize, y: usize| {
+        !(W / 10..W - W / 10).contains(&x) || !(H / 10..H - H / 10).contains(&y)
+    };
     let (before, after) = (mean(&plain, outer), mean(&restricted, outer));
     assert!(after <= before / 2.0, "outer tenth {before} -> {after}");
     // The centre, a fifth of each way, is the same.
@@ -220,7 +222,7 @@ fn the_feel_lab_sees_the_restrictor_narrow_the_field_and_the_edge_flow() {
     let turn = std::fs::read_to_string(root().join("maneuvers/turn_90.txt")).unwrap();
     let on = with(|t| t.comfort.vignette = 1.0);
     let visible = metric(&turn, on, "visible_fov_mean_deg");
-    assert!(visible < 90.0 && visible >= 45.0, "{visible}");
+    assert!((45.0..90.0).contains(&visible), "{visible}");
     assert!(metric(&turn, on, "visible_fov_min_deg") >= 45.0 - 1e-9);
     let (plain, narrowed) = (
         metric(&turn, Tunables::default(), "edge_flow_deg_s_mean"),

@@ -38,6 +38,10 @@ struct Row {
     push: (f64, f64),
     /// Depths at the left and right edges and 30 degrees either side.
     depth: [f64; 4],
+    /// The field of view the restrictor leaves visible, degrees.
+    visible: f64,
+    /// True when the tick that led here snapped the view.
+    snapped: bool,
 }
 
 /// The tick length, field of view and camera rows of a `trace` CSV (a
@@ -71,6 +75,8 @@ fn parse_trace(csv: &str) -> (f64, f64, Vec<Row>) {
                 turning: at("turn") != 0.0 || at("look") != 0.0,
                 push: (at("forward"), at("right")),
                 depth: ["depth_left", "depth_right", "depth_left30", "depth_right30"].map(at),
+                visible: at("visible_fov"),
+                snapped: at("snapped") == 1.0,
             }
         })
         .collect();
@@ -290,9 +296,12 @@ fn from_trace(dt: f64, fov: f64, rows: &[Row], m: f64) -> Vec<(&'static str, Opt
     let yaw = continuous(rows.iter().map(|r| r.yaw));
     let wish = continuous(rows.iter().map(|r| r.wish));
     let n = yaw.len() - 1;
-    // View cuts: over 15 degrees in one tick; the smooth figures skip them.
+    // View cuts: over 15 degrees in one tick, or a snap turn of the view;
+    // the smooth figures skip them.
     let turn: Vec<f64> = (0..n).map(|i| yaw[i + 1] - yaw[i]).collect();
-    let cut: Vec<bool> = turn.iter().map(|t| t.abs() > 15f64.to_radians()).collect();
+    let cut: Vec<bool> = (0..n)
+        .map(|i| rows[i + 1].snapped || turn[i].abs() > 15f64.to_radians())
+        .collect();
     let rate: Vec<f64> = turn.iter().map(|t| t.to_degrees() / dt).collect();
     let smooth: Vec<f64> = (0..n).filter(|&i| !cut[i]).map(|i| rate[i]).collect();
     let size: Vec<f64> = smooth.iter().map(|r| r.abs()).collect();
@@ -363,10 +372,14 @@ fn from_trace(dt: f64, fov: f64, rows: &[Row], m: f64) -> Vec<(&'static str, Opt
         0 => 0.0,
         count => slipping.count() as f64 / count as f64,
     };
-    // Optic flow: |(v . across) / depth + turn rate| for each ray.
-    let offsets = [-fov / 2.0, fov / 2.0, -30.0, 30.0].map(f64::to_radians);
+    // Optic flow: |(v . across) / depth + turn rate| for each ray, the
+    // edge rays at the edge of the visible field (the whole `fov` with no
+    // restrictor).
+    assert!(rows.iter().all(|r| r.visible <= fov));
     let (mut edge, mut inner) = (Vec::new(), Vec::new());
     for i in 0..n {
+        let half = rows[i].visible / 2.0;
+        let offsets = [-half, half, -30.0, 30.0].map(f64::to_radians);
         let (vx, vy) = (
             (rows[i + 1].x - rows[i].x) / dt,
             (rows[i + 1].y - rows[i].y) / dt,
@@ -425,6 +438,14 @@ fn from_trace(dt: f64, fov: f64, rows: &[Row], m: f64) -> Vec<(&'static str, Opt
         ("edge_flow_deg_s_p95", Some(p95(&edge))),
         ("flow30_deg_s_mean", Some(mean(&inner))),
         ("flow30_deg_s_p95", Some(p95(&inner))),
+        (
+            "visible_fov_mean_deg",
+            Some(mean(&rows.iter().map(|r| r.visible).collect::<Vec<_>>())),
+        ),
+        (
+            "visible_fov_min_deg",
+            Some(rows.iter().map(|r| r.visible).fold(f64::INFINITY, f64::min)),
+        ),
     ]
 }
 
@@ -469,7 +490,7 @@ fn feel_csv_agrees_with_metrics_computed_from_trace_output() {
         script("flight.txt", FLIGHT),
         script("weave.txt", SLOW_WEAVE),
     );
-    let cases: [(&str, &[&str], &str); 10] = [
+    let cases: [(&str, &[&str], &str); 11] = [
         // Long enough for the band share.
         (&weave, &["--model", "polar"], "2"),
         // Yaw reversals and a 1 Hz wobble; no step (the swings cancel).
@@ -488,6 +509,13 @@ fn feel_csv_agrees_with_metrics_computed_from_trace_output() {
         ("maneuvers/turn_90.txt", &["--model", "polar"], "2"),
         // A view flip: a cut.
         ("maneuvers/reverse_push.txt", &["--model", "polar"], "2"),
+        // Snaps of the view (cuts under 15 degrees a tick too) and the
+        // restrictor narrowing the edge rays.
+        (
+            "maneuvers/slalom.txt",
+            &["--model", "classic", "--snap-turn", "15", "--vignette", "1"],
+            "2",
+        ),
         (&coast, &["--model", "polar"], "2"),
         // Walls near the eye: the flow's depths.
         ("maneuvers/corridor_run.txt", &["--map", "feel_course"], "2"),

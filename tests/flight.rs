@@ -248,7 +248,7 @@ fn trace_of_a_flight_prints_every_flight_constant_and_the_flight_columns() {
     let last: Vec<f64> = rows[181].split(',').map(|v| v.parse().unwrap()).collect();
     let columns = wobblecaster::trace::FLIGHT_HEADER.split(',').count();
     assert_eq!(last.len(), columns);
-    assert_eq!(columns, 18 + 13, "the flight's own, then the camera's");
+    assert_eq!(columns, 18 + 15, "the flight's own, then the camera's");
     assert!(last[4] > 0.0, "airborne at the end: z = {}", last[4]);
 }
 

@@ -321,7 +321,8 @@ fn trace_follows_the_article_tick_by_tick() {
     assert_eq!(
         t.header.join(","),
         "tick,t,x,y,speed,speed_angle,angular_velocity,acceleration,accel_angle,wish_heading,camera_yaw,\
-         camera_x,camera_y,eye_z,forward,right,turn,look,depth_left,depth_right,depth_left30,depth_right30"
+         camera_x,camera_y,eye_z,forward,right,turn,look,depth_left,depth_right,depth_left30,depth_right30,\
+         visible_fov,snapped"
     );
     // The tour reaches every way of deriving the push, so each was checked:
     // keys held, braking at coast_brake, the landing push, and rest.

@@ -4,6 +4,7 @@
 //! the classic model, and what each option removes from the motion on
 //! screen, as figures and in words.
 
+use super::maneuver_files;
 use super::maneuvers::{self, Variant, VARIANTS};
 use super::report::{FIGURES as SIGNIFICANT, TIE_SHARE};
 use super::results::CompareError;
@@ -74,8 +75,9 @@ const FIGURES: [(&str, &str, Gather); 6] = [
     ("visible_fov_mean_deg", "visible field", Gather::Mean),
 ];
 
-/// One base and option over every maneuver: each figure of [`FIGURES`],
-/// in order.
+/// One base and option over every maneuver: each figure compared (the
+/// edge flow and its 95th percentile, the yaw rate and acceleration, the
+/// view cuts, the visible field), in order.
 #[derive(Clone, Debug)]
 pub struct ComfortResult {
     /// The model and coupling.
@@ -95,7 +97,7 @@ pub fn run_all(
     scale: Scale,
     fov_deg: f64,
 ) -> Result<Vec<ComfortResult>, CompareError> {
-    let loaded = maneuvers::load_all(root)?;
+    let loaded = maneuver_files::load_all(root)?;
     let mut results = Vec::new();
     for variant in BASES {
         for option in OPTIONS {

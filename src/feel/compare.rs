@@ -6,7 +6,8 @@ use super::comfort::{self, ComfortResult};
 use super::course::{self, DEFAULT_LIMIT_S};
 use super::flight::FlightResult;
 use super::flight_report;
-use super::maneuvers::{self, VARIANTS};
+use super::maneuver_files;
+use super::maneuvers::VARIANTS;
 pub use super::results::{CompareError, CourseResult, ManeuverResult, Run, COURSE_MAP, FLIGHT_CSV};
 use super::{flight_plot, plot, report, run};
 use super::{Scale, Trajectory};
@@ -51,7 +52,7 @@ pub fn run_all(
     fov_deg: f64,
 ) -> Result<Vec<ManeuverResult>, CompareError> {
     let mut results = Vec::new();
-    for (m, script, map) in maneuvers::load_all(root)? {
+    for (m, script, map) in maneuver_files::load_all(root)? {
         let runs = VARIANTS
             .iter()
             .map(|&variant| {

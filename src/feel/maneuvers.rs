@@ -1,12 +1,8 @@
 //! The standard maneuvers: scripts shipped in `maneuvers/`, each run by
 //! every model and coupling for the comparison report.
 
-use super::results::CompareError;
-use crate::map::{self, Map};
-use crate::script::Script;
 use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::{Coupling, Model, Tunables};
-use std::path::Path;
 
 /// A standard maneuver.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,22 +63,6 @@ pub const MANEUVERS: [Maneuver; 9] = [
         map: None,
     },
 ];
-
-/// Every standard maneuver with its script (from `root/maneuvers`) and
-/// its map (from `root/maps`, or the open plane), loaded.
-pub fn load_all(root: &Path) -> Result<Vec<(Maneuver, Script, Map)>, CompareError> {
-    MANEUVERS
-        .iter()
-        .map(|&m| {
-            let script = Script::load(&root.join("maneuvers").join(format!("{}.txt", m.name)))?;
-            let map = match m.map {
-                Some(file) => map::load(&root.join("maps").join(file))?.map,
-                None => Map::open_plane(),
-            };
-            Ok((m, script, map))
-        })
-        .collect()
-}
 
 /// A model and camera coupling compared in the report, and for the polar
 /// model one of article 000's alternatives, if any.

@@ -29,6 +29,7 @@ mod flight_plot;
 pub mod flight_report;
 pub mod folder;
 mod format;
+pub mod maneuver_files;
 pub mod maneuvers;
 mod metrics;
 pub mod plot;
