@@ -280,3 +280,33 @@ fn replay_audio_is_the_same_bytes_every_run_and_as_long_as_the_recording() {
     let told = String::from_utf8_lossy(&again.stderr);
     assert!(told.contains("--force"), "{told}");
 }
+
+#[test]
+fn a_script_sounds_the_same_through_feel_and_through_trace() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("wobblecaster-feel-audio-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let render = |command: &[&str], name: &str| {
+        let out = dir.join(name);
+        let run = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+            .current_dir(root)
+            .args(command)
+            .arg("--audio")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        std::fs::read(&out).unwrap()
+    };
+    let script = "maneuvers/stop_start.txt";
+    let feel = render(&["feel", script, "--csv"], "feel.wav");
+    let trace = render(&["trace", "--script", script], "trace.wav");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(feel == trace, "feel and trace heard the run differently");
+    // Footsteps were heard: not silence.
+    assert!(feel[44..].iter().any(|&b| b != 0));
+}

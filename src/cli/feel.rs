@@ -2,8 +2,10 @@
 //! standard maneuver.
 
 use super::args::{ScaleArgs, TuningArgs};
+use super::audio_out::AudioArgs;
 use super::run_input::RunInput;
 use super::CliError;
+use crate::audio::Levels;
 use crate::data;
 use crate::feel::flight::{self, FlightManeuver, FLIGHT_MANEUVERS, FLIGHT_VARIANTS};
 use crate::feel::{self, compare, LandingCue, Scale};
@@ -53,6 +55,11 @@ pub struct Args {
     scale: ScaleArgs,
     #[command(flatten)]
     tuning: TuningArgs,
+    #[command(flatten)]
+    audio: AudioArgs,
+    /// Replace the `--audio` file if it exists.
+    #[arg(long, requires = "audio")]
+    force: bool,
 }
 
 #[derive(Subcommand)]
@@ -149,6 +156,9 @@ fn run_one(file: &Path, args: &Args, (scale, fov): (Scale, f64)) -> Result<ExitC
         world.apply(Change::Tunables(Box::new(t)));
     }
     let t = *world.tunables();
+    args.audio.check(args.force)?;
+    args.audio
+        .render(world.clone(), &ticks, Levels::default(), args.force)?;
     let run = flight::fly(&mut world, ticks, fov, args.level_horizon);
     let trajectory = run.trajectory;
     let metrics = feel::compute(&trajectory, scale);
