@@ -67,7 +67,7 @@ enum Command {
     Replay(replay::Args),
     /// Measure feel: run a script or a recording headless and print its
     /// metrics; `feel compare` runs every standard maneuver with every model.
-    Feel(feel::Args),
+    Feel(Box<feel::Args>),
     /// The settings file: where it is read from, or a complete default one.
     Settings(settings::Args),
     /// Measure frame and tick times on this machine (medians).
@@ -97,7 +97,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Shot(args)) => shot::run(args),
         Some(Command::Trace(args)) => trace::run(args),
         Some(Command::Replay(args)) => replay::run(args),
-        Some(Command::Feel(args)) => feel::run(args),
+        Some(Command::Feel(args)) => feel::run(*args),
         Some(Command::Settings(args)) => settings::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Maps) => maps::run(),
