@@ -57,7 +57,13 @@ pub const POSES: [Pose; 3] = [
 ];
 
 /// Frame sizes measured.
-pub const SIZES: [(usize, usize); 4] = [(640, 360), (960, 540), (1280, 720), (1920, 1080)];
+pub const SIZES: [(usize, usize); 5] = [
+    (640, 360),
+    (960, 540),
+    (1280, 720),
+    (1920, 1080),
+    (3840, 2160),
+];
 
 /// On the default map, the face against the wall of the first corridor
 /// (0.31 tiles off it, the player's radius and a hair): every column is
@@ -319,7 +325,21 @@ fn size_rows(scene: &World, art: (&Art, &MapArt), (w, h): (usize, usize)) -> Vec
         one: fill::fill((w, h), 1),
         all: fill::fill((w, h), rayon::current_num_threads()),
     };
-    size_figures((w, h), frame, fill)
+    // The same poses with Quake's full strafe roll: the scene turned
+    // before the HUD, on every core.
+    let rolled_poses = POSES.map(|p| Pose {
+        roll: 2f64.to_radians(),
+        ..p
+    });
+    let rolled = frame_ms(scene, art, &rolled_poses, (w, h));
+    let mut figures = size_figures((w, h), frame, fill);
+    figures.extend(rolled.rows(format!("rolled_{w}x{h}_all_ms"), "ms"));
+    figures.push(Figure {
+        name: format!("ratio_rolled_to_level_{w}x{h}"),
+        value: rolled.median / frame.all.median,
+        unit: "x",
+    });
+    figures
 }
 
 /// One thing timed at one size on one thread and on all of them.
