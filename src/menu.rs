@@ -26,8 +26,6 @@ const SNAPS: [f64; 6] = [0.0, 15.0, 30.0, 45.0, 60.0, 90.0];
 /// One press's step of the volume and the effects level, in tenths (so
 /// the saved value is a round 0.1, 0.2, ...).
 const LEVEL_STEP_TENTHS: f64 = 1.0;
-/// The index of "Save and back" on the options screen.
-const SAVE_ITEM: usize = 12;
 /// The narrowest and widest field of view offered, degrees.
 const FOV_RANGE: (f64, f64) = (crate::render::MIN_FOV_DEG, crate::render::MAX_FOV_DEG);
 
@@ -307,7 +305,8 @@ impl Menu {
                 None => self.go(self.root),
             },
             Screen::Options => {
-                if i == SAVE_ITEM {
+                // "Save and back", the last item.
+                if i + 1 == self.items().len() {
                     return self.back();
                 }
                 self.adjust(1.0);

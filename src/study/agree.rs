@@ -50,9 +50,10 @@ const TIME_DIGITS: f64 = 1e-14;
 pub struct AgreeError {
     /// The file.
     pub path: PathBuf,
-    /// The system's reason.
+    /// Why: the system's reason, a file too large or not a regular file,
+    /// a byte that is not UTF-8.
     #[source]
-    pub source: std::io::Error,
+    pub source: Box<crate::located::Located<crate::files::ReadError>>,
 }
 
 /// The largest difference met in one kind of number.
@@ -192,7 +193,13 @@ impl Files {
         };
         let [model, tests, survival] = names.map(|name| {
             let path = dir.join(name);
-            std::fs::read_to_string(&path).map_err(|source| AgreeError { path, source })
+            // Bounded, and only a regular file: the folder is anyone's.
+            crate::files::read_text(&path, "study table", crate::files::cap::STUDY_TABLE).map_err(
+                |source| AgreeError {
+                    path,
+                    source: Box::new(source),
+                },
+            )
         });
         Ok(Files {
             model: model?,

@@ -87,3 +87,17 @@ fn a_wrong_header_or_a_short_row_is_a_fault() {
     assert!(faults.contains("tests.csv: the header is not"), "{faults}");
     assert!(faults.contains("model.csv: a row of 2 fields"), "{faults}");
 }
+
+#[test]
+fn a_folder_where_a_table_should_be_is_refused_not_read() {
+    let dir = std::env::temp_dir().join(format!("wobblecaster-agree-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join(MODEL_FILE)).unwrap();
+    let err = Files::read(&dir, false).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(err.path, dir.join(MODEL_FILE));
+    assert!(
+        err.source.to_string().contains("not a regular file"),
+        "{}",
+        err.source
+    );
+}
