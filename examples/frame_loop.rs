@@ -13,7 +13,9 @@
 //! gets its median and minimum. A fourth argument draws on that many
 //! threads instead of one; several, as in `1,2`, take turns too. Each
 //! pool draws an untimed frame when its turn comes, then the paths, in
-//! the order of the list one round and in reverse the next.
+//! the order of the list one round and in reverse the next. A fifth
+//! argument rolls the three views by that many degrees, as in
+//! `frame_loop 8 1920x1080 avx2 2 2` (Quake's full strafe roll).
 
 use std::path::Path;
 use std::time::Instant;
@@ -52,6 +54,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => vec![Paths::best()],
     };
     let (threads, pools) = bench::loop_pools(arg(4), 1)?;
+    let roll: f64 = match arg(5) {
+        Some(degrees) => degrees.parse::<f64>()?.to_radians(),
+        None => 0.0,
+    };
+    if !roll.is_finite() {
+        return Err("a roll is a number of degrees".into());
+    }
+    let poses = POSES.map(|p| wobblecaster::sim::Pose { roll, ..p });
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let loaded = wobblecaster::map::load(&root.join("maps/default.map"))?;
     // The bench's scene: the map and a cloud of exhaust before each pose.
@@ -72,14 +82,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 // after another pool ran was slower, whatever drew it (on
                 // two cores at 640x360, a median a fifth above the third
                 // of three identical runs).
-                draw_from(&mut ws, scene, &hud, POSES[0], (&mut frame, w, h));
+                draw_from(&mut ws, scene, &hud, poses[0], (&mut frame, w, h));
                 // The paths in turn, forwards one round and backwards the
                 // next, so that none always follows the same one.
                 for k in 0..paths.len() {
                     let j = if forwards { k } else { paths.len() - 1 - k };
                     ws.use_paths(paths[j]);
                     let round = Instant::now();
-                    for pose in POSES {
+                    for pose in poses {
                         draw_from(&mut ws, scene, &hud, pose, (&mut frame, w, h));
                     }
                     let ms = round.elapsed().as_secs_f64() * 1000.0 / POSES.len() as f64;

@@ -634,6 +634,23 @@ fn the_frame_is_the_same_byte_for_byte_on_one_core_or_many() {
             (1920, 1080),
         ),
         (&flying, yard(3.0, 0.7, -0.4), (641, 359)),
+        // Rolled, a little and past a right angle: the turn's bands too.
+        (
+            &fighting,
+            Pose {
+                roll: 2f64.to_radians(),
+                ..fighting.camera()
+            },
+            (1920, 1080),
+        ),
+        (
+            &flying,
+            Pose {
+                roll: -2.5,
+                ..yard(3.0, 0.7, -0.4)
+            },
+            (641, 359),
+        ),
     ];
     for (i, (world, pose, size)) in scenes.into_iter().enumerate() {
         let one = render_on(1, world, pose, size);

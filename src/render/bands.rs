@@ -96,6 +96,12 @@ impl<'a> Iterator for Cutter<'a> {
 pub(super) fn share(cutter: Cutter, paint: impl Fn(Band) + Sync) {
     use rayon::prelude::*;
     let threads = cutter.threads.max(1);
+    if threads == 1 {
+        // On the calling thread: a task handed to the pool would wake
+        // another thread to run it, for nothing.
+        cutter.for_each(paint);
+        return;
+    }
     let queue = Mutex::new(cutter);
     // A band cut is a few instructions under the lock; a panic while
     // painting holds no lock, so the queue is never left half cut.

@@ -278,12 +278,6 @@ const MIN_BANDS_PER_THREAD: usize = 6;
 /// Rows of the shortest bands at least.
 const MIN_BAND_ROWS: usize = 16;
 
-/// Rows of the shortest bands of a frame `height` rows tall, drawn by the
-/// threads of the pool in force: see [`band_rows_for`].
-pub(crate) fn band_rows(height: usize) -> usize {
-    band_rows_for(height, rayon::current_num_threads())
-}
-
 /// Rows of the shortest bands of a frame `height` rows tall shared by
 /// `threads`: [`BAND_ROWS`], or fewer in a short frame, so that it makes
 /// [`MIN_BANDS_PER_THREAD`] of them a thread. The bands change where the
@@ -292,8 +286,35 @@ pub(crate) fn band_rows_for(height: usize, threads: usize) -> usize {
     let bands = MIN_BANDS_PER_THREAD.saturating_mul(threads.max(1));
     height.div_ceil(bands).clamp(MIN_BAND_ROWS, BAND_ROWS)
 }
+/// Pixels a frame has for each thread it wakes at least: a frame of
+/// 320x180 on two threads of a 2-vCPU Xeon took 0.094 ms (median) against
+/// 0.091 on one, 160x90 0.053 against 0.050, while 640x360 took 0.126
+/// against 0.201 (PERF.md entry 154). A thread woken for a smaller share
+/// costs more in waking than it saves.
+const MIN_PIXELS_PER_THREAD: usize = 320 * 180;
+
+/// The threads a `width` x `height` frame is drawn on, of `pool`: as many
+/// as have [`MIN_PIXELS_PER_THREAD`] each, one at least. On one, the
+/// frame is drawn on the calling thread, without a task for the pool.
+pub(crate) fn threads_for((width, height): (usize, usize), pool: usize) -> usize {
+    (width.saturating_mul(height) / MIN_PIXELS_PER_THREAD).clamp(1, pool.max(1))
+}
+
 /// Columns per task of the wall pass's rays.
 const RAY_COLUMNS: usize = 64;
+
+/// A ray task's columns, numbered: their spans, strips and covers, and
+/// their walls' plan.
+type Task<'a> = (
+    usize,
+    (
+        (
+            (&'a mut [ColumnSpan], &'a mut [WallStrip]),
+            &'a mut [WallCover],
+        ),
+        &'a mut walls::Plan,
+    ),
+);
 
 /// What a frame needs besides the frame itself, kept between frames so
 /// that drawing allocates nothing once it has run at a size: the columns'
@@ -315,8 +336,8 @@ pub struct Workspace {
     sparks: sprites::Sparks,
     /// The dial's ring's points round the unit circle.
     circle: cockpit::Circle,
-    /// The level picture while a rolled view turns it.
-    level: Vec<[u8; 4]>,
+    /// A rolled view's level picture and shears.
+    turn: roll::Turn,
     /// The paths a test chose; the processor's best if none.
     paths: Option<Paths>,
 }
@@ -404,7 +425,9 @@ pub fn draw(scene: &Scene, frame: Frame) {
 /// 3. the bands, in parallel, tall ones first, each taken by the first
 ///    thread free (`bands`): each paints its walls, floor and ceiling,
 ///    sprites far to near, the exhaust and the HUD over them;
-/// 4. a rolled view turns the level picture, then takes the HUD level.
+/// 4. a rolled view paints its bands aside instead, each turned into
+///    the frame by three shears as soon as it is painted, and then takes
+///    the HUD, level.
 pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
     let Frame {
         pixels,
@@ -415,7 +438,7 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         return;
     }
     let proj = Projection::new(scene.view, scene.world.map().wall_height, width, height);
-    let threads = rayon::current_num_threads();
+    let threads = threads_for((width, height), rayon::current_num_threads());
     let cut = Cut {
         threads,
         band_rows: band_rows_for(height, threads),
@@ -434,13 +457,16 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         billboards,
         sparks,
         circle,
-        level,
+        turn,
         ..
     } = ws;
-    let ((), readout) = rayon::join(
-        || columns.cast(scene, &proj, cut, skip),
-        || beside_rays(scene, &proj, cut, (sky, billboards, sparks)),
-    );
+    let mut cast = || columns.cast(scene, &proj, cut, skip);
+    let mut beside = || beside_rays(scene, &proj, cut, (sky, billboards, sparks));
+    let ((), readout) = if cut.threads > 1 {
+        rayon::join(cast, beside)
+    } else {
+        (cast(), beside())
+    };
     // 2. On one thread, the walls' plan for the whole frame.
     columns.plan_whole(scene.map_art, cut);
     let columns = &*columns;
@@ -465,23 +491,29 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         rolled: roll.is_finite() && roll != 0.0,
     };
     let words = flats::mask_words(width);
-    masks.resize(height * words, 0);
     let (pixels, _) = pixels.as_chunks_mut::<4>();
     // 3. The bands tall first and short last, each taken by whichever
     // thread is free (see `bands`); the sparks are sorted into bands of
     // `band_rows`, the shortest.
-    let cutter = bands::Cutter::new(
-        (&mut *pixels, width),
-        (&mut masks[..], words),
-        cut.band_rows,
-        cut.threads,
-    );
-    bands::share(cutter, |band| ready.paint(band));
-    // 4. A rolled view: the level picture turned, then the HUD over it.
-    if ready.rolled {
-        roll::turn(pixels, (width, height), roll, level);
-        ready.hud_in_bands(pixels, cut.band_rows);
+    if !ready.rolled {
+        masks.resize(height * words, 0);
+        let cutter = bands::Cutter::new(
+            (&mut *pixels, width),
+            (&mut masks[..], words),
+            cut.band_rows,
+            cut.threads,
+        );
+        bands::share(cutter, |band| ready.paint(band));
+        return;
     }
+    // 4. A rolled view: the bands of the level picture, each painted aside
+    // and sent to its places in the turned frame; then the HUD, level.
+    let shape = (cut.band_rows, words, cut.threads);
+    roll::draw(turn, (pixels, width, height), roll, shape, |band| {
+        ready.paint(band)
+    });
+    let cutter = bands::Cutter::new((pixels, width), (&mut [], 0), cut.band_rows, cut.threads);
+    bands::share(cutter, |band| ready.hud_over(band.pixels, band.y0));
 }
 
 /// What a frame works out beside its rays, not waiting for them: each
@@ -533,27 +565,36 @@ impl Columns {
         covers.resize(width, WallCover::default());
         plans.resize_with(width.div_ceil(RAY_COLUMNS), walls::Plan::default);
         let (map, map_art) = (scene.world.map(), scene.map_art);
+        // A task: the rays of the columns from `i * RAY_COLUMNS`.
+        let task = |(i, (((spans, strips), covers), plan)): Task| {
+            let first = i * RAY_COLUMNS;
+            walls::cast(map, map_art, proj, first, spans, strips);
+            if let Some(skip) = skip {
+                for (i, (span, strip)) in spans.iter_mut().zip(&mut *strips).enumerate() {
+                    walls::clip(span, strip, skip.column(first + i));
+                }
+            }
+            for (cover, span) in covers.iter_mut().zip(&*spans) {
+                *cover = WallCover::of(span);
+            }
+            if cut.threads > 1 {
+                plan.make(map_art, (spans, strips), first, cut.paths);
+            }
+        };
+        if cut.threads <= 1 {
+            // On the calling thread: a task handed to the pool would wake
+            // another thread to run it, for nothing.
+            let columns = (spans.chunks_mut(RAY_COLUMNS))
+                .zip(strips.chunks_mut(RAY_COLUMNS))
+                .zip(covers.chunks_mut(RAY_COLUMNS));
+            columns.zip(plans.iter_mut()).enumerate().for_each(task);
+            return;
+        }
         let columns = spans
             .par_chunks_mut(RAY_COLUMNS)
             .zip(strips.par_chunks_mut(RAY_COLUMNS))
             .zip(covers.par_chunks_mut(RAY_COLUMNS));
-        columns.zip(plans.par_iter_mut()).enumerate().for_each(
-            |(i, (((spans, strips), covers), plan))| {
-                let first = i * RAY_COLUMNS;
-                walls::cast(map, map_art, proj, first, spans, strips);
-                if let Some(skip) = skip {
-                    for (i, (span, strip)) in spans.iter_mut().zip(&mut *strips).enumerate() {
-                        walls::clip(span, strip, skip.column(first + i));
-                    }
-                }
-                for (cover, span) in covers.iter_mut().zip(&*spans) {
-                    *cover = WallCover::of(span);
-                }
-                if cut.threads > 1 {
-                    plan.make(map_art, (spans, strips), first, cut.paths);
-                }
-            },
-        )
+        columns.zip(plans.par_iter_mut()).enumerate().for_each(task)
     }
 
     /// On one thread, makes the plan for the whole frame after the rays,
@@ -618,17 +659,6 @@ impl Ready<'_> {
         }
     }
 
-    /// The HUD over the whole frame `pixels`, in bands of `band_rows`
-    /// rows on every core: over a rolled view, once it is turned.
-    fn hud_in_bands(&self, pixels: &mut [[u8; 4]], band_rows: usize) {
-        use rayon::prelude::*;
-        pixels
-            .par_chunks_mut(band_rows * self.proj.width)
-            .enumerate()
-            .with_max_len(1)
-            .for_each(|(band, rows)| self.hud_over(rows, band * band_rows));
-    }
-
     /// The comfort options (the restrictor's surround, a snap's fade, a
     /// fixed reference) and the HUD over a band of rows from frame row
     /// `y0`.
@@ -688,6 +718,34 @@ mod tests {
                     assert!(height.div_ceil(rows) >= wanted);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_small_frame_wakes_no_thread_it_cannot_keep_busy() {
+        use super::{threads_for, MIN_PIXELS_PER_THREAD};
+        // Below two threads' worth, one thread whatever the pool.
+        assert_eq!(threads_for((320, 180), 2), 1);
+        assert_eq!(threads_for((160, 90), 8), 1);
+        assert_eq!(threads_for((1, 1), 2), 1);
+        assert_eq!(threads_for((0, 0), 2), 1);
+        // The bench's sizes keep both cores of two, and a frame never
+        // takes more threads than the pool has, nor none.
+        assert_eq!(threads_for((640, 360), 2), 2);
+        assert_eq!(threads_for((960, 540), 2), 2);
+        assert_eq!(threads_for((3840, 2160), 16), 16);
+        assert_eq!(threads_for((640, 360), 0), 1);
+        assert_eq!(threads_for((usize::MAX, usize::MAX), 4), 4);
+        // A second thread at twice the pixels, a third at three times.
+        let m = MIN_PIXELS_PER_THREAD;
+        for (pixels, threads) in [
+            (m - 1, 1),
+            (2 * m - 1, 1),
+            (2 * m, 2),
+            (3 * m - 1, 2),
+            (3 * m, 3),
+        ] {
+            assert_eq!(threads_for((pixels, 1), 64), threads, "{pixels} pixels");
         }
     }
 

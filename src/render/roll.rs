@@ -1,177 +1,512 @@
-//! The view's roll: the scene already drawn, turned about the frame's
-//! centre (the HUD is drawn after, level). A raycaster casts level rays,
-//! so a rolled camera is the level picture turned the other way.
+//! The view's roll: a raycaster casts level rays, so a rolled camera is
+//! the level picture turned the other way about the frame's centre (the
+//! HUD goes on after, level).
+//!
+//! The turn is three shears (Paeth, "A fast algorithm for general raster
+//! rotation", 1986): a rotation by `φ` is a shear along the rows by
+//! `-tan(φ/2)`, one along the columns by `sin φ`, and the first again.
+//! Each shear moves a whole row or column by a whole number of pixels, so
+//! the three together cut each row of the level picture into a few runs,
+//! each copied as it is to a row of the turned frame: the middle shear's
+//! moves change only every `1 / sin φ` columns (29 at Quake's 2 degrees).
+//! A pixel's source is within about a pixel of the exact turn's (the
+//! tests bound it), and no pixel of the level picture is doubled or lost
+//! inside the frame.
+//!
+//! The level picture is never whole: each thread paints a band of it
+//! into a buffer of its own and sends the band's runs to their places in
+//! the frame while the band is in that core's cache. The frame is then
+//! written once, as a level view's is (PERF.md entry 153).
 
-use super::{band_rows, BAND_ROWS};
-use rayon::prelude::*;
+use super::bands::Band;
+use std::marker::PhantomData;
+use std::sync::{Mutex, PoisonError};
 
-/// Columns of a band turned at a time, down all its rows. A row of the
-/// turned picture reads the level one along a slant: a short run from
-/// each of many rows. Turned a whole row at a time, each run is fetched
-/// from memory as the row reaches it, one after another; turned in
-/// slices, the runs the next slice reads are fetched while this one is
-/// turned (PERF.md entry 29).
-const SLICE: usize = 64;
-
-/// Where along its next slice a row asks for the level picture ahead: a
-/// pixel every 64 bytes, and the last.
-const PREFETCH: [usize; 5] = [0, 16, 32, 48, SLICE - 1];
-
-/// Asks for the cache line of pixel `at` of `level`, if there is one.
-#[inline]
-fn prefetch(level: &[[u8; 4]], at: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(p) = level.get(at) {
-        // SAFETY: a prefetch reads nothing the program sees, and SSE is
-        // part of every x86-64 processor.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>((p as *const [u8; 4]).cast());
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (level, at);
+/// What a frame's turn needs, kept between frames so that turning
+/// allocates nothing once it has run at a size.
+#[derive(Debug, Default)]
+pub(super) struct Turn {
+    tables: Tables,
+    /// Each thread's band of the level picture.
+    asides: Vec<Aside>,
+    /// Each thread's share of the bands (see [`Shares`]).
+    shares: Vec<(usize, usize)>,
 }
 
-/// Turns the picture in `pixels` (`width` x `height`, rows of RGBA) for a
-/// view rolled right by `roll` radians: each pixel takes the nearest one
-/// of the level picture at its place turned by `roll` about the centre
-/// (the horizon rises on the right), the picture's edge standing in past
-/// it. `scratch` holds the level picture and keeps its memory between
-/// frames.
-pub(super) fn turn(
-    pixels: &mut [[u8; 4]],
-    (width, height): (usize, usize),
+/// A thread's band of the level picture and the flats' masks of its
+/// rows.
+#[derive(Debug, Default)]
+struct Aside {
+    pixels: Vec<[u8; 4]>,
+    masks: Vec<u64>,
+}
+
+/// The shears' moves for a frame.
+#[derive(Debug, Default)]
+struct Tables {
+    /// Each row's move along itself in the first shear.
+    firsts: Vec<i32>,
+    /// Each row's move along itself in the last shear, from the highest
+    /// row the middle shear reaches (above the frame's top if it is
+    /// rolled).
+    lasts: Vec<i32>,
+    /// The middle shear's runs of columns that move alike, from left to
+    /// right, from the first column any row reaches to past the last.
+    runs: Vec<Run>,
+    /// Where each turned row's column 0 of the once-sheared picture
+    /// falls in the frame: its first pixel's place less its first move.
+    origins: Vec<isize>,
+}
+
+/// Columns `start` to `end` (not included) of the once-sheared picture,
+/// which the middle shear moves down by `down` rows (up if negative).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    start: i32,
+    end: i32,
+    down: i32,
+}
+
+/// A turn's three shears for one frame, read by every band.
+#[derive(Clone, Debug)]
+pub(super) struct Shears<'a> {
+    firsts: &'a [i32],
+    runs: &'a [Run],
+    lasts: &'a [i32],
+    origins: &'a [isize],
+    /// The runs every row sends whole, in the frame and from within its
+    /// row of the level picture (see [`Shears::send`]).
+    inner: std::ops::Range<usize>,
+    /// The sheared rows all of whose runs land in the frame.
+    landing: std::ops::Range<i32>,
+    /// The rows the middle shear reaches: from `top` (0 or
+    /// above the frame) to `bottom` (the frame's height or below it).
+    top: i32,
+    bottom: i32,
+    width: usize,
+    height: usize,
+    /// A turn past a right angle: a half turn (each row read backwards
+    /// from the mirrored row) after the shears' turn by the rest.
+    half_turn: bool,
+}
+
+/// Rows below the one a run is sent to whose lines are asked for ahead:
+/// four in `bench` against none, one, two, three, six, eight and twelve
+/// (PERF.md entry 153).
+const PREFETCH_ROWS: usize = 4;
+
+/// How far a shear by `factor` moves the row or column at `offset`
+/// pixels (a pixel's centre) from the frame's centre line: to the
+/// nearest whole pixel.
+fn moved(factor: f64, offset: f64) -> i32 {
+    // Any frame's offsets fit an i32 many times over.
+    (factor * offset).round() as i32
+}
+
+/// Draws a view rolled right by `roll` radians into `frame` (`width` x
+/// `height`): `paint` paints each band of the level picture, in bands of
+/// `band_rows` rows (with `words` mask words a row), into a buffer of
+/// the thread's own, and the band is sent to its places in the frame, on
+/// `threads` threads of the pool in force.
+pub(super) fn draw(
+    turn: &mut Turn,
+    (frame, width, height): (&mut [[u8; 4]], usize, usize),
     roll: f64,
-    scratch: &mut Vec<[u8; 4]>,
+    (band_rows, words, threads): (usize, usize, usize),
+    paint: impl Fn(Band) + Sync,
 ) {
-    scratch.clear();
-    scratch.extend_from_slice(pixels);
-    let (sin, cos) = roll.sin_cos();
-    let (cx, cy) = (width as f64 / 2.0, height as f64 / 2.0);
-    let (last_x, last_y) = (width as i64 - 1, height as i64 - 1);
-    let level = &scratch[..];
-    let band_rows = band_rows(height);
-    pixels
-        .par_chunks_mut(band_rows * width)
-        .enumerate()
-        .for_each(|(band, rows)| {
-            // Each row starts from its own place (so the picture is the
-            // same in any bands) and steps along the turned row, a slice
-            // at a time: the same additions in the same order as a whole
-            // row at once, so the same pixels.
-            // (`band_rows` is at most `BAND_ROWS`, so every row has one.)
-            debug_assert!(rows.len() / width <= BAND_ROWS);
-            let mut places = [(0.0, 0.0); BAND_ROWS];
-            for (r, place) in places.iter_mut().enumerate().take(rows.len() / width) {
-                let dy = (band * band_rows + r) as f64 + 0.5 - cy;
-                let dx = 0.5 - cx;
-                *place = (cx + dx * cos - dy * sin, cy + dx * sin + dy * cos);
+    use rayon::prelude::*;
+    let Turn {
+        tables,
+        asides,
+        shares,
+    } = turn;
+    let shears = tables.shears((width, height), roll);
+    let out = Out::new(frame, (width, height), shears.half_turn);
+    let band_rows = band_rows.max(1);
+    let threads = threads.max(1);
+    asides.resize_with(threads, Aside::default);
+    let shares = Shares::new(shares, height.div_ceil(band_rows), threads);
+    let share = |(thread, aside): (usize, &mut Aside)| {
+        aside.pixels.resize(band_rows * width, [0; 4]);
+        aside.masks.resize(band_rows * words, 0);
+        while let Some(band) = shares.take(thread) {
+            let y0 = band * band_rows;
+            let rows = band_rows.min(height - y0);
+            let pixels = &mut aside.pixels[..rows * width];
+            let masks = &mut aside.masks[..rows * words];
+            paint(Band { y0, pixels, masks });
+            shears.send(&aside.pixels[..rows * width], y0, &out);
+        }
+    };
+    if threads == 1 {
+        // On the calling thread, as a level view's one band.
+        asides.iter_mut().enumerate().for_each(share);
+    } else {
+        asides
+            .par_iter_mut()
+            .enumerate()
+            .with_max_len(1)
+            .for_each(share);
+    }
+}
+
+/// The bands of a rolled frame shared among threads: each thread has a
+/// share of the bands, one after another down the frame, and takes them
+/// from its top down; one whose share is done takes the last band of the
+/// share with most left. A band's runs land across the rows above and
+/// below it; were two threads painting neighbouring bands, they would
+/// write into the same lines of the frame at once, each taking them from
+/// the other's cache (PERF.md entry 153). Apart, they meet only where a
+/// share ends.
+struct Shares<'a> {
+    /// Each thread's bands not yet taken: from the first to the end.
+    left: Mutex<&'a mut [(usize, usize)]>,
+}
+
+impl<'a> Shares<'a> {
+    /// `bands` bands shared among `threads` threads, as evenly as whole
+    /// bands go, in `shares` (kept between frames).
+    fn new(shares: &'a mut Vec<(usize, usize)>, bands: usize, threads: usize) -> Self {
+        let threads = threads.max(1);
+        shares.clear();
+        shares.extend((0..threads).map(|t| (t * bands / threads, (t + 1) * bands / threads)));
+        Self {
+            left: Mutex::new(&mut shares[..]),
+        }
+    }
+
+    /// The next band for `thread`: its own share's next, or another's
+    /// last; `None` once every band is taken.
+    fn take(&self, thread: usize) -> Option<usize> {
+        // A few instructions under the lock; a panic while painting holds
+        // no lock, so the shares are never left half taken.
+        let mut left = self.left.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((first, end)) = left.get_mut(thread) {
+            if first < end {
+                *first += 1;
+                return Some(*first - 1);
             }
-            // A truncation is a floor here: below 0 both clamp to 0.
-            let source = |sx: f64, sy: f64| {
-                let (x, y) = ((sx as i64).clamp(0, last_x), (sy as i64).clamp(0, last_y));
-                y as usize * width + x as usize
-            };
-            for x0 in (0..width).step_by(SLICE) {
-                let x1 = (x0 + SLICE).min(width);
-                for (row, place) in rows.chunks_mut(width).zip(&mut places) {
-                    let (mut sx, mut sy) = *place;
-                    // What this row reads in the next slice, asked for
-                    // now: a slice down all the band's rows later, it is
-                    // in the cache.
-                    for k in PREFETCH {
-                        let k = (SLICE + k) as f64;
-                        prefetch(level, source(sx + k * cos, sy + k * sin));
-                    }
-                    for px in &mut row[x0..x1] {
-                        *px = level[source(sx, sy)];
-                        sx += cos;
-                        sy += sin;
-                    }
-                    *place = (sx, sy);
-                }
+        }
+        let (first, end) = left
+            .iter_mut()
+            .max_by_key(|(first, end)| end.saturating_sub(*first))?;
+        (first < end).then(|| {
+            *end -= 1;
+            *end
+        })
+    }
+}
+
+impl Tables {
+    /// The shears that turn a `width` x `height` level picture for a view
+    /// rolled right by `roll` radians (the horizon rises on the right):
+    /// each row's first and last move and the middle shear's runs, worked
+    /// out for the frame.
+    fn shears(&mut self, (width, height): (usize, usize), roll: f64) -> Shears<'_> {
+        use std::f64::consts::{PI, TAU};
+        // The roll within a half turn each way; past a right angle, the
+        // shears take what is left after a half turn (their factors grow
+        // without bound near one).
+        let mut phi = roll;
+        if !(-PI..=PI).contains(&phi) {
+            phi = roll.rem_euclid(TAU);
+            if phi > PI {
+                phi -= TAU;
             }
+        }
+        let half_turn = phi.abs() > PI / 2.0;
+        if half_turn {
+            phi -= PI.copysign(phi);
+        }
+        let (along, across) = (-(phi / 2.0).tan(), phi.sin());
+        let (cx, cy) = (width as f64 / 2.0, height as f64 / 2.0);
+        // Room for every row's moves and for a run at every column any
+        // row reaches: the first shear moves a row half the height at
+        // most each way, the middle one a column half the columns the
+        // rows reach. No allocation after the first frame at a size,
+        // whatever the roll.
+        self.firsts.clear();
+        self.firsts.reserve(height);
+        self.runs.clear();
+        self.runs.reserve(width + height + 3);
+        self.lasts.clear();
+        self.lasts.reserve(width + 2 * height + 3);
+        self.firsts
+            .extend((0..height).map(|y| moved(along, y as f64 + 0.5 - cy)));
+        // The columns the rows reach once moved: every row's `width`
+        // pixels, from its move on.
+        let (start, end) = self.firsts.iter().fold((0, width as i32), |(lo, hi), &m| {
+            (m.min(lo), (m + width as i32).max(hi))
         });
+        for x in start..end {
+            let down = moved(across, x as f64 + 0.5 - cx);
+            match self.runs.last_mut() {
+                Some(run) if run.down == down => run.end = x + 1,
+                _ => self.runs.push(Run {
+                    start: x,
+                    end: x + 1,
+                    down,
+                }),
+            }
+        }
+        // The rows the middle shear reaches: every row, moved as far as
+        // a run moves it.
+        let (up, down) = self.runs.iter().fold((0, 0), |(up, down), run| {
+            (run.down.min(up), run.down.max(down))
+        });
+        let (top, bottom) = (up, height as i32 + down);
+        self.lasts
+            .extend((top..bottom).map(|y| moved(along, y as f64 + 0.5 - cy)));
+        self.origins.clear();
+        self.origins.reserve(height);
+        self.origins.extend(
+            (self.firsts.iter().enumerate())
+                .map(|(y, &first)| (y * width) as isize - first as isize),
+        );
+        // The runs within every row's columns after its first move, and
+        // that read within the level picture's row after any last move.
+        let span = |moves: &[i32]| {
+            let (lo, hi) = moves
+                .iter()
+                .fold((0, 0), |(lo, hi), &m| (m.min(lo), m.max(hi)));
+            (lo, hi)
+        };
+        let ((first_lo, first_hi), (last_lo, last_hi)) = (span(&self.firsts), span(&self.lasts));
+        let (left, right) = (
+            first_hi.max(-last_lo),
+            width as i32 + first_lo.min(-last_hi),
+        );
+        let inner_start = self.runs.partition_point(|run| run.start < left);
+        let inner_end = self
+            .runs
+            .partition_point(|run| run.end <= right)
+            .max(inner_start);
+        Shears {
+            firsts: &self.firsts,
+            runs: &self.runs,
+            lasts: &self.lasts,
+            origins: &self.origins,
+            inner: inner_start..inner_end,
+            landing: down..height as i32 + up,
+            top,
+            bottom,
+            width,
+            height,
+            half_turn,
+        }
+    }
+}
+
+impl Shears<'_> {
+    /// Sends the level picture's rows `rows` (whole rows from row `y0`)
+    /// to their places in the turned frame `out`: each row's runs, and
+    /// for the frame's first and last rows the runs the middle shear
+    /// brings from past the frame's edge, where the edge row stands in.
+    fn send(&self, rows: &[[u8; 4]], y0: usize, out: &Out) {
+        let height = self.height as i32;
+        let (y0, n) = (y0 as i32, (rows.len() / self.width) as i32);
+        if n == 0 {
+            return;
+        }
+        let from = if y0 == 0 { self.top } else { y0 };
+        let to = if y0 + n == height {
+            self.bottom
+        } else {
+            y0 + n
+        };
+        for sheared in from..to {
+            let at = (sheared.clamp(y0, y0 + n - 1) - y0) as usize * self.width;
+            let line = &rows[at..at + self.width];
+            let last = self.lasts[(sheared - self.top) as usize];
+            if self.half_turn || !self.landing.contains(&sheared) {
+                for run in self.runs {
+                    self.send_run(run, (sheared, line, last), out);
+                }
+                continue;
+            }
+            // Most runs land whole in the frame and read whole from the
+            // line: each a copy to where its row starts, with nothing
+            // to cut (PERF.md entry 153).
+            let (before, rest) = self.runs.split_at(self.inner.start);
+            let (inner, after) = rest.split_at(self.inner.len());
+            for run in before {
+                self.send_run(run, (sheared, line, last), out);
+            }
+            for run in inner {
+                let y = (sheared - run.down) as usize;
+                let at = (self.origins[y] + run.start as isize) as usize;
+                let from = (run.start + last) as usize..(run.end + last) as usize;
+                // The rows a few below this one send this run's
+                // neighbours there, about these columns: a slant of short
+                // runs, each to another row of the frame, that the
+                // processor does not guess. Asked for now, their first
+                // lines are in the cache when those rows come.
+                let ahead = at + PREFETCH_ROWS * self.width;
+                out.prefetch(ahead);
+                out.prefetch(ahead + 16);
+                out.copy_at(at, &line[from]);
+            }
+            for run in after {
+                self.send_run(run, (sheared, line, last), out);
+            }
+        }
+    }
+
+    /// Sends `run` of sheared row `sheared`, read from `line` after its
+    /// last move `last`, cut to the frame.
+    #[inline]
+    fn send_run(&self, run: &Run, (sheared, line, last): (i32, &[[u8; 4]], i32), out: &Out) {
+        // The turned row this run lands in, and the columns of the run
+        // that row's first move brings into the frame.
+        let y = sheared - run.down;
+        if !(0..self.height as i32).contains(&y) {
+            return;
+        }
+        let first = self.firsts[y as usize];
+        let (a, b) = (run.start.max(first), run.end.min(first + self.width as i32));
+        if a < b {
+            out.put((y as usize, (a - first) as usize), line, a + last, b - a);
+        }
+    }
+}
+
+/// The turned frame, written by every thread at once: each pixel by the
+/// one thread that paints its source.
+struct Out<'a> {
+    pixels: *mut [u8; 4],
+    width: usize,
+    height: usize,
+    half_turn: bool,
+    frame: PhantomData<&'a mut [[u8; 4]]>,
+}
+
+// SAFETY: the threads write through `Out` only by `put`, each pixel of the
+// frame once in all (see `put`).
+unsafe impl Sync for Out<'_> {}
+
+impl<'a> Out<'a> {
+    fn new(frame: &'a mut [[u8; 4]], (width, height): (usize, usize), half_turn: bool) -> Self {
+        assert_eq!(frame.len(), width * height, "a frame of {width}x{height}");
+        Self {
+            pixels: frame.as_mut_ptr(),
+            width,
+            height,
+            half_turn,
+            frame: PhantomData,
+        }
+    }
+
+    /// Asks for the cache line of pixel `at` of the frame, to be written
+    /// (if it is in the frame).
+    #[inline(always)]
+    fn prefetch(&self, at: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if at < self.width * self.height {
+            // SAFETY: a prefetch reads nothing the program sees (and
+            // never faults), and SSE is part of every x86-64 processor.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_ET0};
+                _mm_prefetch::<_MM_HINT_ET0>(self.pixels.add(at).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = at;
+    }
+
+    /// Writes `from` into the frame from pixel `at` (counted along the
+    /// rows), in one row: a run of the level picture's row that lands
+    /// whole in the frame, as [`Out::put`] would.
+    #[inline(always)]
+    fn copy_at(&self, at: usize, from: &[[u8; 4]]) {
+        let len = from.len();
+        assert!(
+            at + len <= self.width * self.height,
+            "a run within the frame"
+        );
+        // SAFETY: within the frame (asserted), and no other thread writes
+        // or reads these pixels while this slice lives (see `put`).
+        let run = unsafe { std::slice::from_raw_parts_mut(self.pixels.add(at), len) };
+        copy_run(run, from);
+    }
+
+    /// Writes `len` pixels of turned row `y` from column `x` (a half
+    /// turn's mirror of them, backwards, past a right angle) from `line`
+    /// at column `from`, the line's ends standing in past it.
+    ///
+    /// Every pixel of the frame is put once, by one thread: the three
+    /// shears each move whole rows or columns by whole pixels, so they
+    /// take each place of the sheared plane to one place, and `send`
+    /// visits each sheared row once (its band's, or the edge band's past
+    /// the frame) and each column of it once (in one run). The tests
+    /// check that every pixel is written with the source the shears give.
+    fn put(&self, (y, x): (usize, usize), line: &[[u8; 4]], from: i32, len: i32) {
+        let len = len as usize;
+        assert!(
+            y < self.height && x + len <= self.width,
+            "a run within the frame"
+        );
+        let (y, x) = if self.half_turn {
+            (self.height - 1 - y, self.width - x - len)
+        } else {
+            (y, x)
+        };
+        // SAFETY: within the frame (asserted), and no other thread writes
+        // or reads these pixels while this slice lives (see above).
+        let run =
+            unsafe { std::slice::from_raw_parts_mut(self.pixels.add(y * self.width + x), len) };
+        copy_clamped(run, line, from);
+        if self.half_turn {
+            run.reverse();
+        }
+    }
+}
+
+/// Fills `out` from `line` starting at column `from`, the line's first
+/// or last pixel standing in for columns before or past it.
+#[inline(always)]
+fn copy_clamped(out: &mut [[u8; 4]], line: &[[u8; 4]], from: i32) {
+    let (len, width) = (out.len() as i32, line.len() as i32);
+    if from >= 0 && from + len <= width {
+        copy_run(out, &line[from as usize..(from + len) as usize]);
+        return;
+    }
+    // Near the frame's corners: columns before the line, within it, and
+    // past it.
+    let before = (-from).clamp(0, len);
+    let within = (width - from.max(0)).clamp(0, len - before);
+    let (head, rest) = out.split_at_mut(before as usize);
+    let (middle, tail) = rest.split_at_mut(within as usize);
+    head.fill(line[0]);
+    let start = (from.max(0) as usize).min(line.len());
+    middle.copy_from_slice(&line[start..start + middle.len()]);
+    tail.fill(line[line.len() - 1]);
+}
+
+/// Copies `from` into `out` (as long). The runs are a few dozen pixels,
+/// too short for a call to `memcpy` to pay for itself (PERF.md entry
+/// 153): up to 64 pixels, two copies of a fixed length, from the start
+/// and to the end, overlapping in the middle. (A loop of copies would be
+/// made a call to `memcpy` again by the compiler.)
+#[inline(always)]
+fn copy_run(out: &mut [[u8; 4]], from: &[[u8; 4]]) {
+    /// Two copies of `N` pixels that cover `out`, `N` to `2N` long.
+    #[inline(always)]
+    fn ends<const N: usize>(out: &mut [[u8; 4]], from: &[[u8; 4]]) {
+        let n = out.len();
+        out[..N].copy_from_slice(&from[..N]);
+        out[n - N..].copy_from_slice(&from[n - N..n]);
+    }
+    assert_eq!(out.len(), from.len(), "a run as long as its source");
+    match out.len() {
+        0..4 => out.copy_from_slice(from),
+        4..8 => ends::<4>(out, from),
+        8..16 => ends::<8>(out, from),
+        16..32 => ends::<16>(out, from),
+        32..=64 => ends::<32>(out, from),
+        _ => out.copy_from_slice(from),
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A picture `w` x `h`: white above the middle row, black below.
-    fn horizon(w: usize, h: usize) -> Vec<[u8; 4]> {
-        (0..w * h)
-            .map(|i| {
-                if i / w < h / 2 {
-                    [255; 4]
-                } else {
-                    [0, 0, 0, 255]
-                }
-            })
-            .collect()
-    }
-
-    /// The first black row of column `x`.
-    fn edge(p: &[[u8; 4]], w: usize, x: usize) -> usize {
-        (0..p.len() / w).find(|&y| p[y * w + x][0] == 0).unwrap()
-    }
-
-    #[test]
-    fn rolled_right_the_horizon_rises_on_the_right() {
-        let (w, h) = (200, 100);
-        let mut p = horizon(w, h);
-        let mut scratch = Vec::new();
-        turn(&mut p, (w, h), 5f64.to_radians(), &mut scratch);
-        let (left, middle, right) = (edge(&p, w, 0), edge(&p, w, w / 2), edge(&p, w, w - 1));
-        assert_eq!(middle, h / 2, "turned about the centre");
-        assert!(right < middle && left > middle, "{left} {middle} {right}");
-        // tan(5 degrees) over half the width: about 8.7 rows.
-        assert!((middle as f64 - right as f64 - 100.0 * 5f64.to_radians().tan()).abs() <= 1.5);
-        // No roll, no change; the scratch keeps its memory.
-        let (before, capacity) = (horizon(w, h), scratch.capacity());
-        let mut same = before.clone();
-        turn(&mut same, (w, h), 0.0, &mut scratch);
-        assert_eq!(same, before);
-        assert_eq!(scratch.capacity(), capacity);
-    }
-
-    #[test]
-    fn turned_in_slices_the_pixels_are_a_whole_row_s_at_a_time() {
-        // The reference: every row from its own place, left to right.
-        fn by_rows(level: &[[u8; 4]], (w, h): (usize, usize), roll: f64) -> Vec<[u8; 4]> {
-            let (sin, cos) = roll.sin_cos();
-            let (cx, cy) = (w as f64 / 2.0, h as f64 / 2.0);
-            let mut out = Vec::with_capacity(w * h);
-            for r in 0..h {
-                let (dx, dy) = (0.5 - cx, r as f64 + 0.5 - cy);
-                let (mut sx, mut sy) = (cx + dx * cos - dy * sin, cy + dx * sin + dy * cos);
-                for _ in 0..w {
-                    let x = (sx as i64).clamp(0, w as i64 - 1) as usize;
-                    let y = (sy as i64).clamp(0, h as i64 - 1) as usize;
-                    out.push(level[y * w + x]);
-                    sx += cos;
-                    sy += sin;
-                }
-            }
-            out
-        }
-        let mut scratch = Vec::new();
-        // Widths under, at and past a slice, and not a whole number of
-        // them; heights of one band and of several, the last short.
-        for (w, h) in [(1, 1), (7, 5), (64, 48), (65, 49), (200, 100), (333, 201)] {
-            let level: Vec<[u8; 4]> = (0..w * h)
-                .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_ne_bytes())
-                .collect();
-            for degrees in [-170.0, -30.0, -2.0, 0.5, 2.0, 45.0, 90.0, 179.0] {
-                let roll = f64::to_radians(degrees);
-                let mut turned = level.clone();
-                turn(&mut turned, (w, h), roll, &mut scratch);
-                assert!(
-                    turned == by_rows(&level, (w, h), roll),
-                    "{w}x{h} rolled {degrees} degrees"
-                );
-            }
-        }
-    }
-}
+mod tests;
