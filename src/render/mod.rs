@@ -287,7 +287,7 @@ pub(crate) fn band_rows_for(height: usize, threads: usize) -> usize {
     height.div_ceil(bands).clamp(MIN_BAND_ROWS, BAND_ROWS)
 }
 /// Pixels a frame has for each thread it wakes at least: a frame of
-/// 320x180 on two threads of a 2-vCPU Xeon took 0.094 ms (median) against
+/// 320x180 on two threads of the 2-vCPU Zen 4 took 0.094 ms (median) against
 /// 0.091 on one, 160x90 0.053 against 0.050, while 640x360 took 0.126
 /// against 0.201 (PERF.md entry 154). A thread woken for a smaller share
 /// costs more in waking than it saves.
@@ -507,13 +507,19 @@ pub fn draw_in(ws: &mut Workspace, scene: &Scene, frame: Frame) {
         return;
     }
     // 4. A rolled view: the bands of the level picture, each painted aside
-    // and sent to its places in the turned frame; then the HUD, level.
+    // and sent to its places in the turned frame; the HUD, level, over
+    // each band of the frame once it is whole.
     let shape = (cut.band_rows, words, cut.threads);
-    roll::draw(turn, (pixels, width, height), roll, shape, |band| {
-        ready.paint(band)
-    });
-    let cutter = bands::Cutter::new((pixels, width), (&mut [], 0), cut.band_rows, cut.threads);
-    bands::share(cutter, |band| ready.hud_over(band.pixels, band.y0));
+    let paint = |band: bands::Band| ready.paint(band);
+    let hud = |rows: &mut [[u8; 4]], y0| ready.hud_over(rows, y0);
+    roll::draw(
+        turn,
+        (pixels, width, height),
+        roll,
+        shape,
+        cut.paths,
+        (paint, hud),
+    );
 }
 
 /// What a frame works out beside its rays, not waiting for them: each

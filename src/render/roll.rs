@@ -19,7 +19,9 @@
 //! written once, as a level view's is (PERF.md entry 153).
 
 use super::bands::Band;
+use super::Paths;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{Mutex, PoisonError};
 
 /// What a frame's turn needs, kept between frames so that turning
@@ -31,6 +33,10 @@ pub(super) struct Turn {
     asides: Vec<Aside>,
     /// Each thread's share of the bands (see [`Shares`]).
     shares: Vec<(usize, usize)>,
+    /// Whether each band of the level picture is sent.
+    sent: Vec<AtomicBool>,
+    /// Whether a thread has taken each band of the frame to draw over.
+    over: Vec<AtomicBool>,
 }
 
 /// A thread's band of the level picture and the flats' masks of its
@@ -104,29 +110,62 @@ fn moved(factor: f64, offset: f64) -> i32 {
 }
 
 /// Draws a view rolled right by `roll` radians into `frame` (`width` x
-/// `height`): `paint` paints each band of the level picture, in bands of
-/// `band_rows` rows (with `words` mask words a row), into a buffer of
-/// the thread's own, and the band is sent to its places in the frame, on
-/// `threads` threads of the pool in force.
+/// `height`), on `threads` threads of the pool in force: `paint` paints
+/// each band of the level picture, in bands of `band_rows` rows (with
+/// `words` mask words a row), into a buffer of the thread's own; the band
+/// is sent to its places in the frame; and `over` draws what goes over
+/// the turned picture (the HUD, level) on each band of the frame's rows
+/// as soon as every band that sends to it is sent, while its lines are
+/// still in a cache (PERF.md entry 153).
 pub(super) fn draw(
     turn: &mut Turn,
     (frame, width, height): (&mut [[u8; 4]], usize, usize),
     roll: f64,
     (band_rows, words, threads): (usize, usize, usize),
-    paint: impl Fn(Band) + Sync,
+    paths: Paths,
+    (paint, over): (impl Fn(Band) + Sync, impl Fn(&mut [[u8; 4]], usize) + Sync),
 ) {
     use rayon::prelude::*;
     let Turn {
         tables,
         asides,
         shares,
+        sent,
+        over: overs,
     } = turn;
     let shears = tables.shears((width, height), roll);
     let out = Out::new(frame, (width, height), shears.half_turn);
     let band_rows = band_rows.max(1);
     let threads = threads.max(1);
+    let bands = height.div_ceil(band_rows);
     asides.resize_with(threads, Aside::default);
-    let shares = Shares::new(shares, height.div_ceil(band_rows), threads);
+    let shares = Shares::new(shares, bands, threads);
+    for flags in [&mut *sent, &mut *overs] {
+        flags.resize_with(bands, AtomicBool::default);
+        flags.iter_mut().for_each(|f| *f.get_mut() = false);
+    }
+    let (sent, overs) = (&sent[..], &overs[..]);
+    // Each band of the frame whose sending bands are all sent, and which
+    // no thread has taken yet, taken and drawn over. (The flags are
+    // sequentially consistent: two threads sending the last two bands at
+    // once each see the other's, or one of them does.)
+    let draw_over = || {
+        for (band, taken) in overs.iter().enumerate() {
+            let y0 = band * band_rows;
+            let rows = band_rows.min(height - y0);
+            let ready = || {
+                shears
+                    .sending(y0..y0 + rows, band_rows)
+                    .all(|k| sent[k].load(SeqCst))
+            };
+            if !taken.load(SeqCst) && ready() && !taken.swap(true, SeqCst) {
+                // SAFETY: every band that sends to these rows is sent, so
+                // no thread writes them any more, and this thread took
+                // them, so no other reads or writes them.
+                unsafe { out.with_rows(y0, rows, |rows| over(rows, y0)) };
+            }
+        }
+    };
     let share = |(thread, aside): (usize, &mut Aside)| {
         aside.pixels.resize(band_rows * width, [0; 4]);
         aside.masks.resize(band_rows * words, 0);
@@ -136,7 +175,9 @@ pub(super) fn draw(
             let pixels = &mut aside.pixels[..rows * width];
             let masks = &mut aside.masks[..rows * words];
             paint(Band { y0, pixels, masks });
-            shears.send(&aside.pixels[..rows * width], y0, &out);
+            shears.send(&aside.pixels[..rows * width], y0, &out, paths);
+            sent[band].store(true, SeqCst);
+            draw_over();
         }
     };
     if threads == 1 {
@@ -149,6 +190,10 @@ pub(super) fn draw(
             .with_max_len(1)
             .for_each(share);
     }
+    debug_assert!(
+        overs.iter().all(|taken| taken.load(SeqCst)),
+        "every band drawn over"
+    );
 }
 
 /// The bands of a rolled frame shared among threads: each thread has a
@@ -303,7 +348,27 @@ impl Shears<'_> {
     /// to their places in the turned frame `out`: each row's runs, and
     /// for the frame's first and last rows the runs the middle shear
     /// brings from past the frame's edge, where the edge row stands in.
-    fn send(&self, rows: &[[u8; 4]], y0: usize, out: &Out) {
+    fn send(&self, rows: &[[u8; 4]], y0: usize, out: &Out, paths: Paths) {
+        #[cfg(target_arch = "x86_64")]
+        if paths == Paths::Avx2 {
+            // SAFETY: the paths run here (`Paths::runs_here`, checked
+            // when they were chosen).
+            return unsafe { self.send_avx2(rows, y0, out) };
+        }
+        let _ = paths;
+        self.send_on_any(rows, y0, out);
+    }
+
+    /// [`Shears::send`] with the runs copied 32 bytes at a time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn send_avx2(&self, rows: &[[u8; 4]], y0: usize, out: &Out) {
+        self.send_on_any(rows, y0, out);
+    }
+
+    /// [`Shears::send`] on the instructions the caller was built for.
+    #[inline(always)]
+    fn send_on_any(&self, rows: &[[u8; 4]], y0: usize, out: &Out) {
         let height = self.height as i32;
         let (y0, n) = (y0 as i32, (rows.len() / self.width) as i32);
         if n == 0 {
@@ -353,9 +418,29 @@ impl Shears<'_> {
         }
     }
 
+    /// The bands of `band_rows` rows of the level picture that send to
+    /// the frame's rows `rows`: those holding the sheared rows the middle
+    /// shear brings to them (past a right angle, to their mirror), the
+    /// edge bands standing for rows past the frame's edges.
+    fn sending(
+        &self,
+        rows: std::ops::Range<usize>,
+        band_rows: usize,
+    ) -> std::ops::RangeInclusive<usize> {
+        let (a, b) = if self.half_turn {
+            (self.height - rows.end, self.height - rows.start)
+        } else {
+            (rows.start, rows.end)
+        };
+        let last = self.height as i32 - 1;
+        let lowest = (a as i32 + self.top).clamp(0, last);
+        let highest = (b as i32 - 1 + self.bottom - self.height as i32).clamp(0, last);
+        lowest as usize / band_rows..=highest as usize / band_rows
+    }
+
     /// Sends `run` of sheared row `sheared`, read from `line` after its
     /// last move `last`, cut to the frame.
-    #[inline]
+    #[inline(always)]
     fn send_run(&self, run: &Run, (sheared, line, last): (i32, &[[u8; 4]], i32), out: &Out) {
         // The turned row this run lands in, and the columns of the run
         // that row's first move brings into the frame.
@@ -414,6 +499,18 @@ impl<'a> Out<'a> {
         let _ = at;
     }
 
+    /// Calls `f` with the frame's rows `y0` to `y0 + rows`, whole.
+    ///
+    /// # Safety
+    /// No other thread may write or read those rows until `f` returns.
+    unsafe fn with_rows(&self, y0: usize, rows: usize, f: impl FnOnce(&mut [[u8; 4]])) {
+        assert!(y0 + rows <= self.height, "rows within the frame");
+        let start = self.pixels.wrapping_add(y0 * self.width);
+        // SAFETY: within the frame (asserted), and no other thread's (the
+        // caller's promise).
+        f(unsafe { std::slice::from_raw_parts_mut(start, rows * self.width) })
+    }
+
     /// Writes `from` into the frame from pixel `at` (counted along the
     /// rows), in one row: a run of the level picture's row that lands
     /// whole in the frame, as [`Out::put`] would.
@@ -440,6 +537,7 @@ impl<'a> Out<'a> {
     /// visits each sheared row once (its band's, or the edge band's past
     /// the frame) and each column of it once (in one run). The tests
     /// check that every pixel is written with the source the shears give.
+    #[inline(always)]
     fn put(&self, (y, x): (usize, usize), line: &[[u8; 4]], from: i32, len: i32) {
         let len = len as usize;
         assert!(

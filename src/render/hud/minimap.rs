@@ -68,9 +68,38 @@ pub(super) fn minimap(
         first(py, cells_h, map.height()),
     );
     let box_h = (cells_h as f64 * cell) as i64 + 8;
-    if !c.meets(y0 as i64 - 4, box_h) {
-        return;
+    let to_screen = |x: f64, y: f64| (x0 + (x - fx) * cell, y0 + (y - fy) * cell);
+    // The window and what it shows, in the bands it meets; the player's
+    // marks below may reach past it (a fast flight's velocity line), so
+    // every band draws them, each clipped to its rows: a band's cut never
+    // changes what is drawn.
+    if c.meets(y0 as i64 - 4, box_h) {
+        window(
+            world,
+            map_art,
+            steering,
+            c,
+            (cells_w, cells_h, cell),
+            (x0, y0, fx, fy),
+            box_h,
+        );
     }
+    player_marks(world, c, &to_screen, cell);
+}
+
+/// The minimap's window: its backdrop, the cells of the map that meet
+/// the band, and the radar's marks.
+#[allow(clippy::too_many_arguments)]
+fn window(
+    world: &World,
+    map_art: &MapArt,
+    steering: bool,
+    c: &mut Canvas,
+    (cells_w, cells_h, cell): (usize, usize, f64),
+    (x0, y0, fx, fy): (f64, f64, f64, f64),
+    box_h: i64,
+) {
+    let map = world.map();
     c.shade_rect(
         x0 as i64 - 4,
         y0 as i64 - 4,
@@ -129,6 +158,15 @@ pub(super) fn minimap(
         (fx..fx + cells_w as f64).contains(&x) && (fy..fy + cells_h as f64).contains(&y)
     };
     radar::draw(world, steering, c, &to_screen, &shown, cell);
+}
+
+/// The player on the minimap: velocity, push, heading and a dot.
+fn player_marks(
+    world: &World,
+    c: &mut Canvas,
+    to_screen: &impl Fn(f64, f64) -> (f64, f64),
+    cell: f64,
+) {
     let p = world.player();
     let (sx, sy) = to_screen(p.x, p.y);
     // Velocity: one tile drawn per tile/s of speed.

@@ -36,7 +36,7 @@ fn turned_in(
     let frame = Out::new(&mut out, (w, h), shears.half_turn);
     for i in order {
         let rows = &level[(i * band * w).min(w * h)..((i + 1) * band * w).min(w * h)];
-        shears.send(rows, i * band, &frame);
+        shears.send(rows, i * band, &frame, Paths::Scalar);
     }
     out
 }
@@ -227,5 +227,53 @@ fn the_turn_keeps_its_memory_between_frames() {
     for degrees in [-2.0, 2.0, 45.0, -89.0, 90.0, 135.0, 1e4] {
         tables.shears((w, h), f64::to_radians(degrees));
         assert_eq!(capacities(&tables), first, "{degrees} degrees");
+    }
+}
+
+#[test]
+fn what_goes_over_is_drawn_once_on_each_band_after_everything_under_it() {
+    // `over` marks each pixel it finds (flipping a bit no place sets) and
+    // counts its rows: a pixel sent after it would come back unmarked.
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let (w, h) = (333, 201);
+    let level = places(w, h);
+    for threads in [1, 2, 3, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for degrees in [-150.0, -2.0, 2.0, 37.0, 100.0] {
+            let mut turn = Turn::default();
+            let mut frame = vec![UNWRITTEN; w * h];
+            let rows_over = AtomicUsize::new(0);
+            let paint = |band: Band| {
+                let n = band.pixels.len();
+                band.pixels
+                    .copy_from_slice(&level[band.y0 * w..band.y0 * w + n]);
+            };
+            let over = |rows: &mut [[u8; 4]], _y0: usize| {
+                rows.iter_mut().for_each(|p| p[3] |= 0x80);
+                rows_over.fetch_add(rows.len() / w, Ordering::Relaxed);
+            };
+            let roll = f64::to_radians(degrees);
+            pool.install(|| {
+                draw(
+                    &mut turn,
+                    (&mut frame, w, h),
+                    roll,
+                    (16, 0, threads),
+                    Paths::Scalar,
+                    (paint, over),
+                )
+            });
+            let mut want = turned(&level, (w, h), roll, 16);
+            want.iter_mut().for_each(|p| p[3] |= 0x80);
+            assert!(frame == want, "{threads} threads, {degrees} degrees");
+            assert_eq!(
+                rows_over.into_inner(),
+                h,
+                "{threads} threads, {degrees} degrees"
+            );
+        }
     }
 }
