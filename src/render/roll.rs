@@ -96,11 +96,6 @@ pub(super) struct Shears<'a> {
     half_turn: bool,
 }
 
-/// Rows below the one a run is sent to whose lines are asked for ahead:
-/// four in `bench` against none, one, two, three, six, eight and twelve
-/// (PERF.md entry 153).
-const PREFETCH_ROWS: usize = 4;
-
 /// How far a shear by `factor` moves the row or column at `offset`
 /// pixels (a pixel's centre) from the frame's centre line: to the
 /// nearest whole pixel.
@@ -402,14 +397,6 @@ impl Shears<'_> {
                 let y = (sheared - run.down) as usize;
                 let at = (self.origins[y] + run.start as isize) as usize;
                 let from = (run.start + last) as usize..(run.end + last) as usize;
-                // The rows a few below this one send this run's
-                // neighbours there, about these columns: a slant of short
-                // runs, each to another row of the frame, that the
-                // processor does not guess. Asked for now, their first
-                // lines are in the cache when those rows come.
-                let ahead = at + PREFETCH_ROWS * self.width;
-                out.prefetch(ahead);
-                out.prefetch(ahead + 16);
                 out.copy_at(at, &line[from]);
             }
             for run in after {
@@ -480,23 +467,6 @@ impl<'a> Out<'a> {
             half_turn,
             frame: PhantomData,
         }
-    }
-
-    /// Asks for the cache line of pixel `at` of the frame, to be written
-    /// (if it is in the frame).
-    #[inline(always)]
-    fn prefetch(&self, at: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if at < self.width * self.height {
-            // SAFETY: a prefetch reads nothing the program sees (and
-            // never faults), and SSE is part of every x86-64 processor.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_ET0};
-                _mm_prefetch::<_MM_HINT_ET0>(self.pixels.add(at).cast());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = at;
     }
 
     /// Calls `f` with the frame's rows `y0` to `y0 + rows`, whole.
