@@ -270,9 +270,9 @@ impl Bound {
     }
 }
 
-/// The targets `bench --csv` checks (issue 24, PERF.md): what each says,
+/// The targets `bench --csv` checks (issues 24 and 65, PERF.md): what each says,
 /// its row, its bound, and how its figures are shown (digits, unit).
-const TARGETS: [(&str, &str, Bound, (usize, &str)); 6] = [
+const TARGETS: [(&str, &str, Bound, (usize, &str)); 10] = [
     (
         "1920x1080 all cores at most 6x the all-core fill",
         "ratio_frame_to_fill_1920x1080",
@@ -304,6 +304,30 @@ const TARGETS: [(&str, &str, Bound, (usize, &str)); 6] = [
         (2, "x"),
     ),
     (
+        "640x360 all cores no slower than one (issue 65)",
+        "speedup_all_over_1t_640x360",
+        Bound::AtLeast(1.0),
+        (2, "x"),
+    ),
+    (
+        "960x540 all cores no slower than one (issue 65)",
+        "speedup_all_over_1t_960x540",
+        Bound::AtLeast(1.0),
+        (2, "x"),
+    ),
+    (
+        "3840x2160 all cores at most 6x the all-core fill (issue 65)",
+        "ratio_frame_to_fill_3840x2160",
+        Bound::AtMost(6.0),
+        (1, "x"),
+    ),
+    (
+        "the open hall rolled 2 degrees at most 1.5x level, all cores (issue 65)",
+        "ratio_rolled_to_open_hall",
+        Bound::AtMost(1.5),
+        (2, "x"),
+    ),
+    (
         "the tick with 1000 walkers, 100 tanks and 10,000 particles under 2 ms",
         "sim_tick_1000w_100t_10000p_ms",
         Bound::Under(2.0),
@@ -315,7 +339,7 @@ const TARGETS: [(&str, &str, Bound, (usize, &str)); 6] = [
 /// and how many of the runs that have its row meet it.
 fn targets(runs: &[&Run]) -> String {
     let mut out = String::from(
-        "\nThe targets (issue 24), each run's medians:\n\n\
+        "\nThe targets (issues 24 and 65), each run's medians:\n\n\
          | target | over the runs | met in |\n|---|---|---|\n",
     );
     for (what, row, bound, (digits, unit)) in TARGETS {
