@@ -1,6 +1,7 @@
 //! The view's roll: a raycaster casts level rays, so a rolled camera is
 //! the level picture turned the other way about the frame's centre (the
-//! HUD goes on after, level).
+//! HUD goes on over it, level, on each band of the frame once it is
+//! whole).
 //!
 //! The turn is three shears (Paeth, "A fast algorithm for general raster
 //! rotation", 1986): a rotation by `φ` is a shear along the rows by
@@ -453,8 +454,9 @@ struct Out<'a> {
     frame: PhantomData<&'a mut [[u8; 4]]>,
 }
 
-// SAFETY: the threads write through `Out` only by `put`, each pixel of the
-// frame once in all (see `put`).
+// SAFETY: the threads write through `Out` only by `put` and `copy_at`,
+// each pixel of the frame once in all (see `put`), and by `with_rows` on
+// rows no thread writes any more, taken by one thread (see `draw`).
 unsafe impl Sync for Out<'_> {}
 
 impl<'a> Out<'a> {
