@@ -179,6 +179,38 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (0, 0),
         "flying: allocations in ticks, in frames"
     );
+    // Strafing under the quake model: the view rolled, each band turned
+    // into the frame as it is painted, the HUD over it as it completes.
+    let (plain, quake_art) = world("default.map");
+    let quake_tunables = Tunables {
+        model: wobblecaster::sim::Model::Quake,
+        ..Tunables::default()
+    };
+    let mut quake = World::new(plain.map().clone(), quake_tunables, 1);
+    let strafe = Controls {
+        right: 1.0,
+        turn: 0.2,
+        ..Controls::default()
+    };
+    let looks = (&art, &quake_art);
+    run(
+        &mut quake,
+        &[strafe; 240],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
+    assert!(quake.camera().roll != 0.0, "the strafe rolls the view");
+    let (ticks, frames) = run(
+        &mut quake,
+        &[strafe; 120],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "strafing rolled: allocations in ticks, in frames"
+    );
     // A crowd whose walkers tick in shares on every core: the shares'
     // obstacle lists and the pool's hand-offs allocate nothing either.
     let mut crowd = wobblecaster::bench::crowd(200, 10);

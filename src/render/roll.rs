@@ -22,8 +22,7 @@
 use super::bands::Band;
 use super::Paths;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed, Ordering::SeqCst};
 
 /// What a frame's turn needs, kept between frames so that turning
 /// allocates nothing once it has run at a size.
@@ -32,8 +31,6 @@ pub(super) struct Turn {
     tables: Tables,
     /// Each thread's band of the level picture.
     asides: Vec<Aside>,
-    /// Each thread's share of the bands (see [`Shares`]).
-    shares: Vec<(usize, usize)>,
     /// Whether each band of the level picture is sent.
     sent: Vec<AtomicBool>,
     /// Whether a thread has taken each band of the frame to draw over.
@@ -125,7 +122,6 @@ pub(super) fn draw(
     let Turn {
         tables,
         asides,
-        shares,
         sent,
         over: overs,
     } = turn;
@@ -135,7 +131,7 @@ pub(super) fn draw(
     let threads = threads.max(1);
     let bands = height.div_ceil(band_rows);
     asides.resize_with(threads, Aside::default);
-    let shares = Shares::new(shares, bands, threads);
+    let next = AtomicUsize::new(0);
     for flags in [&mut *sent, &mut *overs] {
         flags.resize_with(bands, AtomicBool::default);
         flags.iter_mut().for_each(|f| *f.get_mut() = false);
@@ -162,10 +158,16 @@ pub(super) fn draw(
             }
         }
     };
-    let share = |(thread, aside): (usize, &mut Aside)| {
+    let share = |aside: &mut Aside| {
         aside.pixels.resize(band_rows * width, [0; 4]);
         aside.masks.resize(band_rows * words, 0);
-        while let Some(band) = shares.take(thread) {
+        // The bands from the top down, each to the first thread free:
+        // the frame's bands then become whole from the top down too.
+        loop {
+            let band = next.fetch_add(1, Relaxed);
+            if band >= bands {
+                break;
+            }
             let y0 = band * band_rows;
             let rows = band_rows.min(height - y0);
             let pixels = &mut aside.pixels[..rows * width];
@@ -178,65 +180,14 @@ pub(super) fn draw(
     };
     if threads == 1 {
         // On the calling thread, as a level view's one band.
-        asides.iter_mut().enumerate().for_each(share);
+        asides.iter_mut().for_each(share);
     } else {
-        asides
-            .par_iter_mut()
-            .enumerate()
-            .with_max_len(1)
-            .for_each(share);
+        asides.par_iter_mut().with_max_len(1).for_each(share);
     }
     debug_assert!(
         overs.iter().all(|taken| taken.load(SeqCst)),
         "every band drawn over"
     );
-}
-
-/// The bands of a rolled frame shared among threads: each thread has a
-/// share of the bands, one after another down the frame, and takes them
-/// from its top down; one whose share is done takes the last band of the
-/// share with most left. A band's runs land across the rows above and
-/// below it; were two threads painting neighbouring bands, they would
-/// write into the same lines of the frame at once, each taking them from
-/// the other's cache (PERF.md entry 153). Apart, they meet only where a
-/// share ends.
-struct Shares<'a> {
-    /// Each thread's bands not yet taken: from the first to the end.
-    left: Mutex<&'a mut [(usize, usize)]>,
-}
-
-impl<'a> Shares<'a> {
-    /// `bands` bands shared among `threads` threads, as evenly as whole
-    /// bands go, in `shares` (kept between frames).
-    fn new(shares: &'a mut Vec<(usize, usize)>, bands: usize, threads: usize) -> Self {
-        let threads = threads.max(1);
-        shares.clear();
-        shares.extend((0..threads).map(|t| (t * bands / threads, (t + 1) * bands / threads)));
-        Self {
-            left: Mutex::new(&mut shares[..]),
-        }
-    }
-
-    /// The next band for `thread`: its own share's next, or another's
-    /// last; `None` once every band is taken.
-    fn take(&self, thread: usize) -> Option<usize> {
-        // A few instructions under the lock; a panic while painting holds
-        // no lock, so the shares are never left half taken.
-        let mut left = self.left.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((first, end)) = left.get_mut(thread) {
-            if first < end {
-                *first += 1;
-                return Some(*first - 1);
-            }
-        }
-        let (first, end) = left
-            .iter_mut()
-            .max_by_key(|(first, end)| end.saturating_sub(*first))?;
-        (first < end).then(|| {
-            *end -= 1;
-            *end
-        })
-    }
 }
 
 impl Tables {
