@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     let a = match agree::compare_folder(&PathBuf::from(dir)) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: {e}: {}", e.source);
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };

@@ -141,11 +141,11 @@ impl Menu {
                 coupling: t.coupling,
                 fov_deg: settings.video.fov_deg,
                 head_bob: t.head_bob,
-                gyro_deg: t.gyro.to_degrees(),
+                gyro_deg: degrees(t.gyro),
                 level_horizon: settings.video.level_horizon,
                 vignette: t.comfort.vignette,
                 reference: t.comfort.reference,
-                snap_deg: t.comfort.snap_turn.to_degrees(),
+                snap_deg: degrees(t.comfort.snap_turn),
                 volume_tenths: tenths(settings.audio.volume),
                 effects_tenths: tenths(settings.audio.effects),
                 mute: settings.audio.mute,
@@ -432,6 +432,15 @@ fn change(section: &'static str, key: &'static str, value: Value) -> Change {
 }
 
 /// The next (`sign` > 0) or previous value of `all` after `now`.
+/// `radians` in degrees as the settings file gave them: the file's 30
+/// comes back from radians as 29.999999999999996, which no choice equals
+/// (so cycling started again from the first) and which saving would write
+/// back over the player's 30. Rounded to a millionth of a degree, finer
+/// than any setting is given.
+fn degrees(radians: f64) -> f64 {
+    (radians.to_degrees() * 1e6).round() / 1e6
+}
+
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, sign: f64) -> T {
     let i = all.iter().position(|&v| v == now).unwrap_or(0);
     let n = all.len();
@@ -534,6 +543,41 @@ mod tests {
         assert_eq!(c.vignette, 0.5);
         assert_eq!(c.reference, Reference::Frame);
         assert!((c.snap_turn.to_degrees() - 30.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_snap_turn_from_the_settings_file_cycles_on_and_saves_as_written() {
+        let path = std::path::Path::new("s.toml");
+        let settings = Settings::parse("[comfort]\nsnap_turn = 30\ngyro = 10\n", path).unwrap();
+        let options = |m: &mut Menu| {
+            m.press(MenuKey::Down);
+            m.press(MenuKey::Select);
+            for _ in 0..8 {
+                m.press(MenuKey::Down);
+            }
+        };
+        // Unchanged, the file's numbers are saved as they were written.
+        let mut m = Menu::title(Vec::new(), Vec::new(), &settings);
+        options(&mut m);
+        let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+            panic!("the way back saves")
+        };
+        assert!(changes.contains(&change("comfort", "snap_turn", Value::Number(30.0))));
+        assert!(changes.contains(&change("comfort", "gyro", Value::Number(10.0))));
+        // One step on from 30 is 45, one back 15.
+        for (key, want) in [
+            (MenuKey::Right, "< 45 deg >"),
+            (MenuKey::Left, "< 15 deg >"),
+        ] {
+            let mut m = Menu::title(Vec::new(), Vec::new(), &settings);
+            options(&mut m);
+            m.press(key);
+            let lines = m.panel().lines.join("\n");
+            assert!(
+                lines.contains(&format!("Snap turning      {want}")),
+                "{lines}"
+            );
+        }
     }
 
     #[test]

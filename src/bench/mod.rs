@@ -234,6 +234,12 @@ pub fn with_exhaust(world: &World, poses: &[Pose]) -> World {
         .build()
 }
 
+/// Quake's full strafe roll (cl_rollangle), the quake model's own
+/// default: the bench's rolled view.
+fn quake_roll() -> f64 {
+    crate::sim::quake::QuakeTunables::default().view_roll
+}
+
 /// Measures full frames at each size on one core and on all of them with
 /// the fill reference beside each, the face against a wall and the open
 /// hall, and the simulation tick, on `world`'s map.
@@ -255,7 +261,7 @@ pub fn run(world: &World, art: (&Art, &MapArt)) -> Vec<Figure> {
     // The open hall with Quake's full strafe roll: each band of the level
     // picture turned into the frame as it is painted, the HUD level.
     let rolled = Pose {
-        roll: 2f64.to_radians(),
+        roll: quake_roll(),
         ..OPEN_HALL
     };
     let turned = alone(rolled);
@@ -334,7 +340,7 @@ fn size_rows(scene: &World, art: (&Art, &MapArt), (w, h): (usize, usize)) -> Vec
     // The same poses with Quake's full strafe roll: the scene turned
     // before the HUD, on every core.
     let rolled_poses = POSES.map(|p| Pose {
-        roll: 2f64.to_radians(),
+        roll: quake_roll(),
         ..p
     });
     let rolled = frame_ms(scene, art, &rolled_poses, (w, h));

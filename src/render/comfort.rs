@@ -29,7 +29,13 @@ pub(super) fn draw(scene: &Scene, c: &mut Canvas) {
     if !aperture.is_open() {
         restrict(c, aperture.radius);
     }
-    let keep = fade_keep(comfort.snap_fade, world.player().snap.since(), TICK_DT);
+    // Only while snap turning is on: switched off within a fade, the
+    // snap's count of ticks since stops, and its fade with it.
+    let keep = if comfort.snap_turn == 0.0 {
+        1.0
+    } else {
+        fade_keep(comfort.snap_fade, world.player().snap.since(), TICK_DT)
+    };
     if keep < 1.0 {
         let (w, h) = (c.width as i64, c.height as i64);
         c.darken(0, 0, w, h, (keep * 256.0).round() as u32);
@@ -160,6 +166,9 @@ fn dot(c: &mut Canvas) {
     let r = (c.height as f64 / 180.0).max(2.0);
     let (cx, cy) = (c.width as f64 / 2.0, c.height as f64 / 2.0);
     let reach = (r + 1.0).ceil() as i64;
+    if !c.meets(cy as i64 - reach, 2 * reach + 1) {
+        return;
+    }
     for y in cy as i64 - reach..=cy as i64 + reach {
         for x in cx as i64 - reach..=cx as i64 + reach {
             let d = (x as f64 + 0.5 - cx).hypot(y as f64 + 0.5 - cy);
@@ -194,6 +203,18 @@ fn rest_frame(c: &mut Canvas) {
 mod tests {
     use super::*;
     use crate::sim::comfort::Aperture;
+
+    #[test]
+    fn a_rest_frame_on_a_frame_narrower_than_its_margins_draws_what_fits() {
+        // 40 wide and 1000 tall: the margins (25 each side) leave the
+        // border less than no width; it covers nothing, and nothing panics.
+        for (w, h) in [(40, 1000), (1, 1), (3, 200), (200, 3)] {
+            let mut pixels = vec![[9, 9, 9, 255]; w * h];
+            let mut c = Canvas::band(&mut pixels, w, h, 0);
+            rest_frame(&mut c);
+            dot(&mut c);
+        }
+    }
 
     /// A frame of one grey, `w` x `h`, restricted by an aperture of
     /// `radius`, drawn in bands of `band` rows.

@@ -86,12 +86,19 @@ pub struct ComfortTunables {
 }
 
 /// What the turn keys did this tick under snap turning.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SnapState {
     /// The way the turn was held last tick: -1 left, 1 right, 0 neither.
     held: i8,
     /// Ticks since the last snap, saturating (`u32::MAX`: never).
     since: u32,
+}
+
+impl Default for SnapState {
+    /// No snap yet (a derived default would say one this tick).
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl SnapState {

@@ -23,7 +23,7 @@ use crate::study::rscript::{
     SURVIVAL_FILE, TESTS, TESTS_FILE,
 };
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The relative agreement asked of model estimates, standard errors,
 /// variances and likelihood-ratio statistics.
@@ -46,13 +46,10 @@ const TIME_DIGITS: f64 = 1e-14;
 
 /// A file of a report folder that could not be read.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot read {}", path.display())]
+#[error("{source}")]
 pub struct AgreeError {
-    /// The file.
-    pub path: PathBuf,
-    /// Why: the system's reason, a file too large or not a regular file,
-    /// a byte that is not UTF-8.
-    #[source]
+    /// The file, and why: the system's reason, a file too large or not a
+    /// regular file, a byte that is not UTF-8.
     pub source: Box<crate::located::Located<crate::files::ReadError>>,
 }
 
@@ -196,7 +193,6 @@ impl Files {
             // Bounded, and only a regular file: the folder is anyone's.
             crate::files::read_text(&path, "study table", crate::files::cap::STUDY_TABLE).map_err(
                 |source| AgreeError {
-                    path,
                     source: Box::new(source),
                 },
             )

@@ -94,7 +94,7 @@ fn a_folder_where_a_table_should_be_is_refused_not_read() {
     std::fs::create_dir_all(dir.join(MODEL_FILE)).unwrap();
     let err = Files::read(&dir, false).unwrap_err();
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(err.path, dir.join(MODEL_FILE));
+    assert_eq!(err.source.file, dir.join(MODEL_FILE));
     assert!(
         err.source.to_string().contains("not a regular file"),
         "{}",

@@ -63,9 +63,10 @@ impl YawValues {
     /// cut, as a step over [`CUT_DEG_PER_TICK`] is).
     pub(super) fn measure(yaw: &[f64], snapped: &[bool], dt: f64) -> Self {
         let steps_deg: Vec<f64> = yaw.windows(2).map(|w| (w[1] - w[0]).to_degrees()).collect();
+        debug_assert_eq!(snapped.len(), steps_deg.len(), "a flag for each step");
         let cut: Vec<bool> = steps_deg
             .iter()
-            .zip(snapped.iter().chain(std::iter::repeat(&false)))
+            .zip(snapped)
             .map(|(d, &snap)| snap || d.abs() > CUT_DEG_PER_TICK)
             .collect();
         let rate_deg: Vec<f64> = steps_deg.iter().map(|d| d / dt).collect();

@@ -256,7 +256,8 @@ impl<'a> Canvas<'a> {
     /// Fills a rectangle, clipped to the band.
     pub fn fill(&mut self, x: i64, y: i64, w: i64, h: i64, rgba: [u8; 4]) {
         let x0 = x.clamp(0, self.width as i64) as usize;
-        let x1 = (x + w).clamp(0, self.width as i64) as usize;
+        // A rectangle of no width (or less) covers nothing.
+        let x1 = (x + w).clamp(x0 as i64, self.width as i64) as usize;
         for yy in self.rows(y, h) {
             let at = (yy - self.y0) * self.width;
             fill_run(&mut self.pixels[at + x0..at + x1], rgba);
@@ -272,7 +273,8 @@ impl<'a> Canvas<'a> {
     /// of itself (256 unchanged, 0 black; the alpha is kept).
     pub fn darken(&mut self, x: i64, y: i64, w: i64, h: i64, keep: u32) {
         let x0 = x.clamp(0, self.width as i64) as usize;
-        let x1 = (x + w).clamp(0, self.width as i64) as usize;
+        // A rectangle of no width (or less) covers nothing.
+        let x1 = (x + w).clamp(x0 as i64, self.width as i64) as usize;
         for yy in self.rows(y, h) {
             let at = (yy - self.y0) * self.width;
             darken_run(self.paths, &mut self.pixels[at + x0..at + x1], keep);

@@ -89,7 +89,6 @@ pub(super) fn minimap(
 
 /// The minimap's window: its backdrop, the cells of the map that meet
 /// the band, and the radar's marks.
-#[allow(clippy::too_many_arguments)]
 fn window(
     world: &World,
     map_art: &MapArt,

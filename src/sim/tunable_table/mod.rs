@@ -99,11 +99,6 @@ impl Range {
         (if self.or_zero { 0.0 } else { self.min }, self.max)
     }
 
-    /// The lowest value other than 0 (for a range that allows 0 besides).
-    pub fn lowest_on(&self) -> f64 {
-        self.min
-    }
-
     /// True if `v` is in the range.
     pub fn contains(&self, v: f64) -> bool {
         self.contains_within(v, 0.0)
