@@ -3,43 +3,43 @@
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
-   <property name="texture" type="file" value="../assets/brick_red.png"/>
+   <property name="texture" value="brick_red"/>
   </properties>
   <image width="64" height="64" source="../assets/brick_red.png"/>
  </tile>
  <tile id="1">
   <properties>
-   <property name="texture" type="file" value="../assets/stone_grey.png"/>
+   <property name="texture" value="stone_grey"/>
   </properties>
   <image width="64" height="64" source="../assets/stone_grey.png"/>
  </tile>
  <tile id="2">
   <properties>
-   <property name="texture" type="file" value="../assets/metal_plate.png"/>
+   <property name="texture" value="metal_plate"/>
   </properties>
   <image width="64" height="64" source="../assets/metal_plate.png"/>
  </tile>
  <tile id="3">
   <properties>
-   <property name="texture" type="file" value="../assets/wood_panel.png"/>
+   <property name="texture" value="wood_panel"/>
   </properties>
   <image width="64" height="64" source="../assets/wood_panel.png"/>
  </tile>
  <tile id="4">
   <properties>
-   <property name="texture" type="file" value="../assets/stone_moss.png"/>
+   <property name="texture" value="stone_moss"/>
   </properties>
   <image width="64" height="64" source="../assets/stone_moss.png"/>
  </tile>
  <tile id="5">
   <properties>
-   <property name="texture" type="file" value="../assets/floor_tiles.png"/>
+   <property name="texture" value="floor_tiles"/>
   </properties>
   <image width="64" height="64" source="../assets/floor_tiles.png"/>
  </tile>
  <tile id="6">
   <properties>
-   <property name="texture" type="file" value="../assets/ceiling_panels.png"/>
+   <property name="texture" value="ceiling_panels"/>
   </properties>
   <image width="64" height="64" source="../assets/ceiling_panels.png"/>
  </tile>

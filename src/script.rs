@@ -22,7 +22,7 @@
 //! 1 brake
 //! ```
 
-use crate::files::{self, cap, ReadError};
+use crate::files::{cap, ReadError};
 use crate::located::{Located, Place};
 use crate::sim::{Controls, Request, TICK_RATE};
 use std::path::Path;
@@ -146,7 +146,7 @@ impl Script {
 
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<Self, ScriptError> {
-        let text = files::read_text(path, "script", cap::SCRIPT).map_err(Located::widen)?;
+        let text = crate::data::read_text(path, "script", cap::SCRIPT).map_err(Located::widen)?;
         Self::parse(&text, path)
     }
 

@@ -10,7 +10,7 @@
 //! facing the viewer. So column 0 is the front, 2 has the nose pointing to
 //! the screen's left, 4 is the back and 6 has the nose to the right.
 
-use crate::files::{self, cap, ReadError};
+use crate::files::{cap, ReadError};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -276,7 +276,7 @@ impl Art {
 
 /// Loads one sheet, checking its size against its layout before decoding.
 fn load_sheet(path: &Path, size: usize, cols: usize, rows: usize) -> Result<Sheet, SpriteError> {
-    let bytes = files::read_bytes(path, "sprite sheet", cap::TEXTURE).map_err(|source| {
+    let bytes = crate::data::read_bytes(path, "sprite sheet", cap::TEXTURE).map_err(|source| {
         SpriteError::Read {
             path: path.to_owned(),
             source,

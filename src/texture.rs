@@ -102,6 +102,20 @@ pub enum TextureError {
         #[source]
         source: image::ImageError,
     },
+    /// A texture named (not a path) that is not a shipped texture.
+    #[error(
+        "no shipped texture is called `{name}`{}: a texture is a shipped name ({}) or a path to a PNG file",
+        hint.as_ref().map_or(String::new(), |h| format!(" (did you mean `{h}`?)")),
+        names.join(", ")
+    )]
+    NoSuchName {
+        /// The name written.
+        name: String,
+        /// The shipped name nearest it, if one is near.
+        hint: Option<String>,
+        /// Every shipped texture's name.
+        names: Vec<String>,
+    },
     /// The image is not square, or empty, or too large.
     #[error("texture {} is {width}x{height}: textures must be square, 1 to {MAX_TEXTURE_SIZE} texels on a side", path.display())]
     Shape {

@@ -8,9 +8,6 @@ use crate::sim::{Controls, World, TICK_RATE};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Where F9 puts its recordings, under the working directory.
-pub(super) const RECORDINGS_DIR: &str = "recordings";
-
 /// The recorder of a game, if one runs, and what it needs to start one.
 #[derive(Debug)]
 pub(super) struct Tape {
@@ -61,9 +58,12 @@ impl Tape {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
+        // A shipped map is named as its source path, which replays
+        // anywhere.
+        let map = self.map_path.as_deref().map(crate::data::as_recorded);
         let header = Header {
             levels,
-            ..Header::new(world, self.map_path.as_deref(), self.seed)
+            ..Header::new(world, map.as_deref(), self.seed)
         };
         let recorder = Recorder::create(path, &header, world)?;
         let used = recorder.path().to_path_buf();
@@ -132,8 +132,9 @@ impl Tape {
 }
 
 /// A new recording's name for a recording started at `now`:
-/// `recordings/wobblecaster-YYYYMMDD-HHMMSS.wrec`, in UTC.
-pub(super) fn new_recording_path(now: SystemTime) -> PathBuf {
+/// `wobblecaster-YYYYMMDD-HHMMSS.wrec`, in UTC, in the folder `dir` (F9's
+/// is `data::recordings_dir()`, in the per-user folder).
+pub(super) fn new_recording_path(dir: &Path, now: SystemTime) -> PathBuf {
     let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (y, m, d) = crate::calendar::civil_date(secs / 86_400);
     let t = secs % 86_400;
@@ -143,7 +144,7 @@ pub(super) fn new_recording_path(now: SystemTime) -> PathBuf {
         t / 60 % 60,
         t % 60
     );
-    Path::new(RECORDINGS_DIR).join(name)
+    dir.join(name)
 }
 
 #[cfg(test)]
@@ -155,7 +156,7 @@ mod tests {
     fn names_carry_the_utc_time() {
         let at = UNIX_EPOCH + Duration::from_secs(1_767_225_600 + 3_723);
         assert_eq!(
-            new_recording_path(at),
+            new_recording_path(Path::new("recordings"), at),
             Path::new("recordings/wobblecaster-20260101-010203.wrec")
         );
     }

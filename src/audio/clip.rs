@@ -174,11 +174,12 @@ impl Bank {
 
 /// One WAV file's samples, checked.
 pub fn read_clip(file: &Path) -> Result<Vec<f32>, ClipError> {
-    let bytes =
-        files::read_bytes(file, "sound", files::cap::SOUND).map_err(|source| ClipError::Read {
+    let bytes = crate::data::read_bytes(file, "sound", files::cap::SOUND).map_err(|source| {
+        ClipError::Read {
             file: file.to_path_buf(),
             source,
-        })?;
+        }
+    })?;
     let wav = |source| ClipError::Wav {
         file: file.to_path_buf(),
         source,

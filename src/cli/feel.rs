@@ -143,7 +143,7 @@ fn parse_cue(s: &str) -> Result<f64, String> {
 /// `feel RUN`: the metrics of a script or recording, as a table or CSV;
 /// for a run that flies, the flown view's metrics after them.
 fn run_one(file: &Path, args: &Args, (scale, fov): (Scale, f64)) -> Result<ExitCode, CliError> {
-    let root = data::root_of(flight::FLIGHT_DIR);
+    let root = data::shipped_root();
     let shipped = FlightManeuver::of_script(file, &root).filter(|_| args.map.is_none());
     let (mut world, ticks) = RunInput::either(file, args.map.clone(), &args.tuning)?.world();
     if let Some(m) = shipped {
@@ -228,7 +228,7 @@ fn run_compare(
     (scale, fov): (Scale, f64),
     (base, mut command): (&Tunables, String),
 ) -> Result<ExitCode, CliError> {
-    let root = data::root_of("maneuvers");
+    let root = data::shipped_root();
     let started = std::time::Instant::now();
     let results = compare::run_all(&root, base, scale, fov)?;
     let course = compare::run_course(&root, base, scale, fov)?;

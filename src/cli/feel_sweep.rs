@@ -215,7 +215,7 @@ fn table(result: &Sweep, c: usize, title: &str) -> String {
 /// The map and script of the standard maneuver `name`, or of the flight
 /// maneuver `flight/NAME` (with the maneuver).
 fn maneuver(name: &str) -> Result<(Map, Script, Option<FlightManeuver>), CliError> {
-    let root = data::root_of("maneuvers");
+    let root = data::shipped_root();
     let flying = FLIGHT_MANEUVERS
         .into_iter()
         .find(|m| name.strip_prefix("flight/") == Some(m.name));

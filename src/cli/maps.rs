@@ -1,43 +1,56 @@
-//! `maps`: the shipped maps with the names `--map` takes.
+//! `maps`: the shipped maps and the player's own, with the names `--map`
+//! takes.
 
 use super::CliError;
-use crate::data;
-use crate::map::{self, shipped};
+use crate::data::MapFolders;
+use crate::map;
 use crate::sim::flight;
 use std::process::ExitCode;
 
-/// Lists every shipped map: its short name, its title and what it is for.
+/// Lists every map a name reaches: its short name, its title and what it
+/// is for; the player's maps marked, with where they are.
 pub fn run() -> Result<ExitCode, CliError> {
-    let dir = data::maps_dir();
-    let files = shipped::list(&dir);
-    if files.is_empty() {
-        return Err(CliError::refused(format!("no maps in {}", dir.display())));
+    let folders = MapFolders::here();
+    let maps = folders.all();
+    if maps.is_empty() {
+        return Err(CliError::refused("no maps: none shipped and none of yours"));
     }
-    let rows: Vec<(String, String, String)> = files
+    let rows: Vec<(String, String, String)> = maps
         .iter()
-        .map(|f| match map::load(f) {
-            Ok(m) => {
-                let about = match flight::flies_on(&m.map) {
-                    true => format!("{} (the jetpack flies here)", m.map.description),
-                    false => m.map.description,
-                };
-                (shipped::short_name(f), m.map.name, about)
-            }
-            Err(e) => (
-                shipped::short_name(f),
-                "(does not load)".into(),
-                e.to_string(),
-            ),
+        .map(|m| {
+            let name = match m.yours {
+                true => format!("{} *", m.name),
+                false => m.name.clone(),
+            };
+            let (title, about) = match map::load(&m.path) {
+                Ok(l) => {
+                    let about = match flight::flies_on(&l.map) {
+                        true => format!("{} (the jetpack flies here)", l.map.description),
+                        false => l.map.description,
+                    };
+                    (l.map.name, about)
+                }
+                Err(e) => ("(does not load)".into(), e.to_string()),
+            };
+            let about = match m.yours {
+                true => format!("{about} [{}]", m.path.display()),
+                false => about,
+            };
+            (name, title, about)
         })
         .collect();
-    let name_w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let name_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let title_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (name, title, about) in &rows {
         say!("{name:name_w$}  {title:title_w$}  {about}");
     }
-    say!(
-        "\nPlay one with `wobblecaster --map NAME`; maps live in {}.",
-        dir.display()
-    );
+    let yours = folders
+        .yours
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" or ");
+    say!("\nPlay one with `wobblecaster --map NAME`. The shipped maps are in the program;");
+    say!("* marks yours, from {yours}: a name plays yours before a shipped map of that name.");
     Ok(ExitCode::SUCCESS)
 }

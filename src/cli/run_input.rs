@@ -12,11 +12,17 @@ use crate::sim::{Controls, Tunables, World};
 use crate::sprites::Art;
 use std::path::{Path, PathBuf};
 
-/// The map `asked` (a file or a shipped name), or the shipped default map;
-/// also the path as given (what a recording names) and the file it is.
+/// The map `asked` (a file, or the name of the player's map or a shipped
+/// one), or the shipped default map; also the path as given (what a
+/// recording names) and the file it is.
 pub fn load_map(asked: Option<PathBuf>) -> Result<(Loaded, PathBuf, PathBuf), CliError> {
-    let path = asked.unwrap_or_else(|| PathBuf::from(data::DEFAULT_MAP));
-    let file = data::resolve_map(&path)?;
+    let (path, file) = match asked {
+        Some(path) => {
+            let file = data::resolve_map(&path)?;
+            (path, file)
+        }
+        None => (PathBuf::from(data::DEFAULT_MAP), data::default_map()),
+    };
     Ok((map::load(&file)?, path, file))
 }
 
@@ -145,13 +151,14 @@ fn noted(recording: Recording) -> Recording {
     recording
 }
 
-/// The map to run `recording` on: `chosen`, else the one its header names
-/// (resolved as `--map` is; none is the open plane).
+/// The map to run `recording` on: `chosen` (resolved as `--map` is), else
+/// the one its header names (a path that is not a file there is the
+/// shipped map of its name; none is the open plane).
 pub fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<Loaded, CliError> {
     let header = &recording.header;
     let path = match (chosen, &header.map) {
         (Some(p), _) => data::resolve_map(&p)?,
-        (None, Some(p)) => data::resolve_map(p)?,
+        (None, Some(p)) => data::resolve_recorded_map(p)?,
         (None, None) => return Ok(Loaded::open_plane()),
     };
     let map = map::load(&path).map_err(|source| CliError::ReplayMap {

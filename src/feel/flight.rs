@@ -67,6 +67,14 @@ pub const FLIGHT_MANEUVERS: [FlightManeuver; 4] = [
     },
 ];
 
+/// True if `a` and `b` are the same file on disk, by any path to it.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 impl FlightManeuver {
     /// Its script under the data folder `root`.
     pub fn script_path(&self, root: &Path) -> PathBuf {
@@ -78,10 +86,13 @@ impl FlightManeuver {
     /// path to it; a copy elsewhere, in a folder of the same name, is the
     /// user's own and flies on its own map).
     pub fn of_script(file: &Path, root: &Path) -> Option<FlightManeuver> {
-        let file = file.canonicalize().ok()?;
-        FLIGHT_MANEUVERS
-            .into_iter()
-            .find(|m| m.script_path(root).canonicalize().is_ok_and(|p| p == file))
+        FLIGHT_MANEUVERS.into_iter().find(|m| {
+            let shipped = m.script_path(root);
+            match crate::data::is_shipped(&shipped) {
+                true => crate::data::is_same_shipped(file, &shipped),
+                false => same_file(file, &shipped),
+            }
+        })
     }
 
     /// Its landing cue.

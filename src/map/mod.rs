@@ -24,15 +24,17 @@ pub use limits::{MAX_HALF_WIDTH, MIN_HALF_WIDTH};
 pub use parse::parse;
 pub use tiled::parse_tmx;
 
-use crate::files::{cap, read_text};
+use crate::data;
+use crate::files::cap;
 use crate::located::Faults;
 use crate::texture::Texture;
 use std::path::Path;
 
-/// Loads a map file, text or (for a `.tmx` name) Tiled; textures are
-/// paths relative to the map file.
+/// Loads a map file, shipped or on disk, text or (for a `.tmx` name)
+/// Tiled; textures are shipped names or paths relative to the map file
+/// (`data::map_texture`).
 pub fn load(path: &Path) -> Result<Loaded, MapErrors> {
-    let text = read_text(path, "map", cap::MAP).map_err(|e| Faults::one(e.widen()))?;
+    let text = data::read_text(path, "map", cap::MAP).map_err(|e| Faults::one(e.widen()))?;
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))

@@ -1,53 +1,36 @@
 //! The maps that ship in `maps/`: listing them and finding one by name, so
-//! `--map bunker` works as well as `--map maps/bunker.tmx`.
+//! `--map bunker` works as well as `--map maps/bunker.tmx`. Where the files
+//! are (embedded in the program, or a folder on disk) is the `data`
+//! module's to know: `dir` may be either.
 
+use crate::data;
 use std::path::{Path, PathBuf};
 
 /// The file extensions a map may have, in the order a name tries them.
-pub const EXTENSIONS: [&str; 2] = ["map", "tmx"];
+pub const EXTENSIONS: [&str; 2] = data::MAP_EXTENSIONS;
 
-/// Every map file (`.map` or `.tmx`) directly in `dir`, sorted by file
-/// name; empty if `dir` cannot be read.
+/// Every map file (`.map` or `.tmx`) directly in `dir` (the shipped maps'
+/// folder, `data::maps_dir()`, or one on disk), sorted by file name; empty
+/// if `dir` cannot be read.
 pub fn list(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut maps: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && is_map(p))
-        .collect();
-    maps.sort();
-    maps
+    data::maps_in(dir)
 }
 
 /// True if `path` has a map file's extension.
 pub fn is_map(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.contains(&e))
+    data::is_map(path)
 }
 
 /// A map's short name: its file name without the extension.
 pub fn short_name(path: &Path) -> String {
-    path.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
+    data::short_name(path)
 }
 
 /// The map in `dir` called `name` (`bunker` finds `bunker.map` or
 /// `bunker.tmx`), if `name` is a bare name (no folder, no extension) and
 /// such a file exists.
 pub fn find(dir: &Path, name: &str) -> Option<PathBuf> {
-    let bare = !name.is_empty()
-        && Path::new(name).components().count() == 1
-        && Path::new(name).extension().is_none();
-    if !bare {
-        return None;
-    }
-    EXTENSIONS
-        .iter()
-        .map(|ext| dir.join(format!("{name}.{ext}")))
-        .find(|p| p.is_file())
+    data::map_named(dir, name)
 }
 
 #[cfg(test)]
@@ -67,6 +50,16 @@ mod tests {
         let mut sorted = names.clone();
         sorted.sort();
         assert_eq!(names, sorted);
+    }
+
+    #[test]
+    fn the_embedded_maps_are_the_same_list() {
+        let embedded: Vec<String> = list(&data::maps_dir())
+            .iter()
+            .map(|p| short_name(p))
+            .collect();
+        let on_disk: Vec<String> = list(&shipped()).iter().map(|p| short_name(p)).collect();
+        assert_eq!(embedded, on_disk);
     }
 
     #[test]

@@ -27,7 +27,7 @@
 
 use super::scales::{InPlayScale, MISC_MAX};
 use crate::audio::Levels;
-use crate::files::{self, cap, ReadError};
+use crate::files::{cap, ReadError};
 use crate::located::{note, Faults, Located, Place};
 use crate::names::nearest;
 use crate::settings::{self, overlay, Settings, SettingsFault, TomlKey, TomlValue};
@@ -138,19 +138,20 @@ impl Protocol {
 
     /// Loads the protocol file at `path`.
     pub fn load(path: &Path) -> Result<Protocol, ProtocolErrors> {
-        let text = files::read_text(path, "study protocol", cap::PROTOCOL)
+        let text = crate::data::read_text(path, "study protocol", cap::PROTOCOL)
             .map_err(|e| Faults::one(e.widen()))?;
         Protocol::parse(&text, path)
     }
 
     /// The map file this protocol plays, resolved beside the protocol
-    /// file `protocol_file` if it is there, else as `--map` resolves it.
+    /// file `protocol_file` (shipped or on disk) if it is there, else as
+    /// `--map` resolves it.
     pub fn map_path(&self, protocol_file: &Path) -> PathBuf {
         let beside = protocol_file
             .parent()
             .unwrap_or(Path::new("."))
             .join(&self.map);
-        if beside.is_file() {
+        if crate::data::is_file(&beside) {
             beside
         } else {
             PathBuf::from(&self.map)

@@ -18,7 +18,7 @@ const CAP: u64 = 1 << 20;
 /// Where the best times are kept: `best-times.toml` in the data folder's
 /// `wobblecaster` folder; None on a system with no data folder.
 pub(in crate::app) fn default_path() -> Option<PathBuf> {
-    dirs::data_dir().map(|d| d.join("wobblecaster").join("best-times.toml"))
+    crate::data::user_dir().map(|d| d.join("best-times.toml"))
 }
 
 /// The best times, ticks, per map title and model name, and the file they

@@ -134,7 +134,8 @@ impl Game {
                 self.notify(e);
             }
             None => {
-                if let Err(e) = self.record_to(&tape::new_recording_path(now)) {
+                let path = tape::new_recording_path(&self.recordings, now);
+                if let Err(e) = self.record_to(&path) {
                     self.notify(format!("cannot record: {e}"));
                 }
             }

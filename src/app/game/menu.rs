@@ -36,18 +36,11 @@ pub(in crate::app) fn shipped_maps() -> Vec<MapEntry> {
 
 /// The study protocols shipped in `studies/`.
 pub(in crate::app) fn shipped_studies() -> Vec<PathBuf> {
-    let dir = crate::data::dir("studies");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .take(64)
-                .collect()
-        })
-        .unwrap_or_default();
-    found.sort();
-    found
+    crate::data::list(&crate::data::dir("studies"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .take(64)
+        .collect()
 }
 
 impl Game {
@@ -122,12 +115,12 @@ impl Game {
     /// Starts a session of the protocol at `path` for the next free
     /// participant ID (P01, P02, ...) in `study-results/`, in this window.
     fn begin_study(&mut self, path: &Path) -> Result<(), String> {
-        use crate::files::{self, cap};
+        use crate::files::cap;
         use crate::study::protocol::Protocol;
         use crate::study::start::{new_session, next_participant, Who};
         let chain = |e: &dyn std::error::Error| crate::located::chain(e);
         let text =
-            files::read_text(path, "study protocol", cap::PROTOCOL).map_err(|e| chain(&e))?;
+            crate::data::read_text(path, "study protocol", cap::PROTOCOL).map_err(|e| chain(&e))?;
         let protocol = Protocol::parse(&text, path).map_err(|e| e.to_string())?;
         let map_file = crate::data::resolve_map(&protocol.map_path(path)).map_err(|e| chain(&e))?;
         let loaded = map::load(&map_file).map_err(|e| e.to_string())?;

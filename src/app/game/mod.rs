@@ -76,6 +76,8 @@ pub(super) struct Game {
     menu: Option<crate::menu::Menu>,
     /// Where a study started from the menu writes its results.
     study_results: std::path::PathBuf,
+    /// Where F9 puts its recordings.
+    recordings: std::path::PathBuf,
     /// The course being run, on a map with one (not in studies or replays).
     run: Option<goal::Run>,
     /// The best course times (kept only for the session unless
@@ -163,7 +165,8 @@ impl Game {
             flight_hint: None,
             menu: None,
             run: None,
-            study_results: std::path::PathBuf::from("study-results"),
+            study_results: crate::data::study_results_dir(),
+            recordings: crate::data::recordings_dir(),
             best: best::BestTimes::default(),
             speaker: Speaker::silent(),
             mute: false,

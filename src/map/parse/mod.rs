@@ -34,10 +34,11 @@ use crate::map::limits::MAX_GRID;
 use crate::texture::{Texture, TextureError};
 use std::path::Path;
 
-/// Parses map `text` as if read from `path` (textures load from beside it).
+/// Parses map `text` as if read from `path` (textures are shipped names or
+/// load from beside it).
 pub fn parse(text: &str, path: &Path) -> Result<Loaded, MapErrors> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_owned();
-    parse_with(text, path, &mut |name| Texture::load(&dir.join(name)))
+    parse_with(text, path, &mut |name| crate::data::map_texture(name, &dir))
 }
 
 /// Where the parser is in the file.

@@ -29,19 +29,20 @@ use self::scan::{scan, ScanFault};
 use super::error::{MapError, MapErrorKind, MapErrors, Place};
 use super::parse::Loader;
 use super::Loaded;
-use crate::files::{cap, read_bytes};
+use crate::data;
+use crate::files::cap;
 use crate::located::{Faults, Located};
-use crate::texture::Texture;
 use std::cell::RefCell;
 use std::io::Cursor;
 use std::path::Path;
 use tiled::PropertyValue;
 
-/// Parses Tiled map `text` as if read from `path`; tilesets and textures
-/// load from beside it.
+/// Parses Tiled map `text` as if read from `path`; tilesets load from
+/// beside it (a missing one named as a shipped tileset is the shipped one),
+/// textures are shipped names or load from beside it.
 pub fn parse_tmx(text: &str, path: &Path) -> Result<Loaded, MapErrors> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_owned();
-    parse_tmx_with(text, path, &mut |name| Texture::load(&dir.join(name)))
+    parse_tmx_with(text, path, &mut |name| data::map_texture(name, &dir))
 }
 
 /// Parses with a given texture loader (tests load no textures).
@@ -73,7 +74,9 @@ pub(super) fn parse_tmx_with(
             found.replace(Some(uses));
             said
         };
-        let bytes = read_bytes(p, what, cap).map_err(|e| fault(Located::whole(p, e.into())))?;
+        let p = &data::tileset_file(p);
+        let bytes =
+            data::read_bytes(p, what, cap).map_err(|e| fault(Located::whole(p, e.into())))?;
         let inner = String::from_utf8_lossy(&bytes);
         scan(&inner).map_err(|f| fault(scan_fault(p, &inner, f)))?;
         Ok(Cursor::new(bytes))
@@ -114,6 +117,7 @@ fn number(v: &PropertyValue) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::map::{Key, PickupKind, SpawnKind};
+    use crate::texture::Texture;
 
     /// A Tiled map of `walls` rows (`#` wall, `.` floor) with an inline
     /// tileset, a ceiling layer leaving `open` tiles to the sky, and

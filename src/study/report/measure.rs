@@ -142,7 +142,7 @@ fn maps_of<'r>(
                     recording: r.file.clone(),
                     source,
                 };
-                let file = data::resolve_map(asked).map_err(at_recording)?;
+                let file = data::resolve_recorded_map(asked).map_err(at_recording)?;
                 map::load(&file)
                     .map_err(|source| ReportError::BadMap {
                         map: file.clone(),

@@ -52,12 +52,14 @@ pub fn route(dir: &Path) -> Result<Vec<Controls>, RouteError> {
         dir: dir.to_path_buf(),
         source,
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(list)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+    if !crate::data::is_shipped(dir) {
+        // A folder on disk that cannot be listed says why.
+        std::fs::read_dir(dir).map_err(list)?;
+    }
+    let files: Vec<PathBuf> = crate::data::list(dir)
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
         .collect();
-    files.sort();
     let mut route = Vec::new();
     for f in files.iter().take(MAX_MANEUVERS) {
         route.extend(Script::load(f)?.ticks());
