@@ -209,14 +209,24 @@ pub fn note<K>(faults: &mut Vec<Located<K>>, fault: Located<K>, too_many: impl F
 /// `e` and every cause below it, joined by `: `, for a one-line message
 /// (the game's status line) where a terminal would list them.
 pub fn chain(e: &dyn Error) -> String {
-    let mut text = e.to_string();
+    causes(e).join(": ")
+}
+
+/// The message of `e` and of every cause below it, in order; a cause whose
+/// message the one above already ends with is left out (the PNG decoder's
+/// error says its cause and also gives it as its source), so a reason is
+/// told once.
+pub fn causes(e: &dyn Error) -> Vec<String> {
+    let mut out = vec![e.to_string()];
     let mut source = e.source();
     while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
+        let said = s.to_string();
+        if !out.last().is_some_and(|above| above.ends_with(&said)) {
+            out.push(said);
+        }
         source = s.source();
     }
-    text
+    out
 }
 
 #[cfg(test)]
@@ -229,6 +239,26 @@ mod tests {
         Read(#[source] std::io::Error),
         #[error("bad `{0}`")]
         Bad(String),
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("decoding failed: {0}")]
+    struct SaysItsCause(#[source] std::io::Error);
+
+    #[test]
+    fn a_cause_already_said_is_not_said_again() {
+        let io = || std::io::Error::other("chunk before IHDR");
+        let e = Kind::Read(std::io::Error::other(SaysItsCause(io())));
+        assert_eq!(
+            causes(&e),
+            ["cannot read it", "decoding failed: chunk before IHDR"]
+        );
+        assert_eq!(
+            chain(&e),
+            "cannot read it: decoding failed: chunk before IHDR"
+        );
+        let plain = Kind::Read(io());
+        assert_eq!(chain(&plain), "cannot read it: chunk before IHDR");
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! prints an error with every cause below it.
 
 use clap::Parser;
-use std::error::Error;
 use std::process::ExitCode;
 use wobblecaster::allocator::LineAligned;
 use wobblecaster::cli::{self, Cli};
@@ -23,11 +22,10 @@ fn main() -> ExitCode {
     match cli::run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
-            let mut source = e.source();
-            while let Some(s) = source {
-                eprintln!("  caused by: {s}");
-                source = s.source();
+            let mut causes = wobblecaster::located::causes(&e).into_iter();
+            eprintln!("error: {}", causes.next().unwrap_or_default());
+            for cause in causes {
+                eprintln!("  caused by: {cause}");
             }
             ExitCode::FAILURE
         }

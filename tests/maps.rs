@@ -119,7 +119,7 @@ const CASES: &[(&str, &[&str])] = &[
         "tiles.tmx",
         &[
             ": layer `walls`, tile (3, 1): error: tile 0 of tileset `bare` has no `texture` property",
-            ": layer `floor`, tile (2, 2): error: `../../../assets/stone_grey.png` here, but layer `floor`, tile (0, 0) names `../../../assets/floor_tiles.png`: a map has one floor texture",
+            ": layer `floor`, tile (2, 2): error: `stone_grey` here, but layer `floor`, tile (0, 0) names `floor_tiles`: a map has one floor texture",
             ": layer `walls`, tile (2, 3): error: the grid is not closed",
         ],
     ),
@@ -137,6 +137,36 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "bad_definition.map",
+        &[
+            ":5:9: error: `copper` is not a key (expected gold or silver)",
+            ":7:12: error: `sideways` is not a facing",
+        ],
+    ),
+    (
+        "unknown_section.map",
+        &[
+            ":2:1: error: unknown section `[legnd]`",
+            ":11:1: error: section `[legend]` is out of place",
+        ],
+    ),
+    (
+        "trailing_spaces.map",
+        &[":8:2: error: unknown character `x` in the grid"],
+    ),
+    ("tab.map", &[":6:4: error: unknown character `\\t` in the grid"]),
+    (
+        "locked_in.map",
+        &[
+            ":12:8: error: this walker cannot be reached from the player start: it is behind a door locked with the gold key, and no gold key the player can reach",
+            ":12:7: error: this key cannot be reached from the player start: it is behind a door locked with the gold key",
+        ],
+    ),
+    (
+        "bad_png.map",
+        &[":4:5: error: texture", "not_a_png.png is not a readable PNG"],
+    ),
+    (
         "course.tmx",
         &[
             ": object 3 at tile (3, 2): error: this checkpoint is on a wall",
@@ -147,6 +177,31 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
 ];
+
+/// What a broken map's report must not say: a fault told twice, or told
+/// as another.
+const NEVER: &[(&str, &[&str])] = &[
+    ("bad_definition.map", &["unknown character"]),
+    ("unknown_section.map", &["unknown key"]),
+    ("trailing_spaces.map", &["row is", "` `"]),
+    ("locked_in.map", &["walls close it off"]),
+];
+
+#[test]
+fn each_fault_is_reported_once_and_as_itself() {
+    for (file, never) in NEVER {
+        let (ok, out) = check_map(&[&broken(file)]);
+        assert!(!ok, "{file} must fail");
+        for bad in *never {
+            assert!(!out.contains(bad), "{file}: `{bad}` in:\n{out}");
+        }
+    }
+    // The PNG decoder's reason, given once.
+    let (_, out) = check_map(&[&broken("bad_png.map")]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let reason = "appeared before IHDR chunk";
+    assert_eq!(out.matches(reason).count(), 1, "{out}");
+}
 
 #[test]
 fn each_fault_is_reported_with_its_location() {

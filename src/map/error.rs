@@ -79,7 +79,7 @@ pub enum MapErrorKind {
     #[error("a [sky] grid needs `sky = PNG` in the header")]
     SkyGridWithoutSky,
     /// A `[sky]` grid character other than `*` and `.`.
-    #[error("`{0}` in the [sky] grid: expected `*` (open sky) or `.` (under the ceiling)")]
+    #[error("`{}` in the [sky] grid: expected `*` (open sky) or `.` (under the ceiling)", .0.escape_debug())]
     BadSkyChar(char),
     /// A `[sky]` grid of another size than the map's.
     #[error("the [sky] grid is {found}, but the map's grid is {expected}")]
@@ -107,6 +107,10 @@ pub enum MapErrorKind {
     /// A section the format does not have.
     #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [course], [grid] or, after the grid, [sky])")]
     UnknownSection(String),
+    /// A section the format has, in a place it may not be (a second
+    /// `[grid]`, `[legend]` after the grid, `[sky]` before it).
+    #[error("section `[{0}]` is out of place: [legend], [actors], [doors], [pickups] and [course] come before the one [grid], and [sky] once after it")]
+    SectionOutOfPlace(String),
     /// A colour that is not `#rrggbb`.
     #[error("`{0}` is not a colour: expected #rrggbb")]
     BadColour(String),
@@ -126,7 +130,7 @@ pub enum MapErrorKind {
     #[error(transparent)]
     Texture(#[from] TextureError),
     /// A grid character with no meaning.
-    #[error("unknown character `{0}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door, pickup or course character)")]
+    #[error("unknown character `{}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door, pickup or course character)", .0.escape_debug())]
     UnknownChar(char),
     /// A grid row of another length than the first.
     #[error("row is {found} characters long, but the first row is {expected}")]

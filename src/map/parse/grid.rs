@@ -177,6 +177,8 @@ impl Parser<'_> {
                 let cell = self.cell_of(ch);
                 match cell {
                     Some(v) => row[c] = v,
+                    // Its definition's fault is reported on its own line.
+                    None if self.broken.contains(&ch) => {}
                     None => self.error(*line, c + 1, MapErrorKind::UnknownChar(ch)),
                 }
                 // A door on the edge would open onto nothing.

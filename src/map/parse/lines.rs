@@ -107,6 +107,7 @@ impl Parser<'_> {
             .filter(|(_, v)| !v.trim().is_empty())
         else {
             self.error(line, kcol, MapErrorKind::NotKeyValue(trimmed.into()));
+            self.broken.push(key);
             return None;
         };
         if !between.trim().is_empty() || ".^>v<;[=_".contains(key) {
@@ -136,6 +137,7 @@ impl Parser<'_> {
             Err((part, message)) => {
                 let col = col_of(raw, part);
                 self.error(line, col, MapErrorKind::BadActor(message));
+                self.broken.push(key);
             }
         }
     }
@@ -149,6 +151,7 @@ impl Parser<'_> {
             Ok(parts) => parts,
             Err((part, message)) => {
                 self.error(line, col_of(raw, part), MapErrorKind::BadDoor(message));
+                self.broken.push(key);
                 return;
             }
         };
@@ -176,6 +179,7 @@ impl Parser<'_> {
             Ok(kind) => self.pickups.push((key, kind)),
             Err((part, message)) => {
                 self.error(line, col_of(raw, part), MapErrorKind::BadPickup(message));
+                self.broken.push(key);
             }
         }
     }
@@ -190,6 +194,7 @@ impl Parser<'_> {
             Ok((number, radius)) => self.course.push((key, number, radius, line)),
             Err((part, message)) => {
                 self.error(line, col_of(raw, part), MapErrorKind::BadCourse(message));
+                self.broken.push(key);
             }
         }
     }
@@ -201,6 +206,7 @@ impl Parser<'_> {
         let kcol = col_of(raw, raw.trim());
         if self.legend.len() == MAX_WALLS {
             self.error(line, kcol, MapErrorKind::TooManyWalls);
+            self.broken.push(key);
             return;
         }
         let vcol = col_of(raw, value);

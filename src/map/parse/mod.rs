@@ -52,6 +52,9 @@ enum Section {
     Course,
     Grid,
     Sky,
+    /// An unknown or misplaced section (reported at its line): its lines
+    /// are skipped, not read as the section before it.
+    Skipped,
 }
 
 /// A texture loader: from the name written in the map to the texture.
@@ -81,6 +84,7 @@ pub(super) fn parse_with(
         pickups: Vec::new(),
         course: Vec::new(),
         grid: Vec::new(),
+        broken: Vec::new(),
         grid_line: 0,
         sky_grid: Vec::new(),
         sky_line: 0,
@@ -99,7 +103,8 @@ pub(super) fn parse_with(
         // never a tile.
         let rows = matches!(section, Section::Grid | Section::Sky);
         if rows && !trimmed.starts_with('[') {
-            let row = (line, raw.trim_end_matches('\r'));
+            // Trailing spaces are no tiles: an editor shows none.
+            let row = (line, raw.trim_end());
             let rows = match section {
                 Section::Grid => &mut p.grid,
                 _ => &mut p.sky_grid,
@@ -138,15 +143,22 @@ pub(super) fn parse_with(
                     section = Section::Sky;
                     p.sky_line = line;
                 }
-                _ => p.error(
-                    line,
-                    col_of(raw, trimmed),
-                    MapErrorKind::UnknownSection(name.into()),
-                ),
+                _ => {
+                    let known = [
+                        "legend", "actors", "doors", "pickups", "course", "grid", "sky",
+                    ];
+                    let kind = match known.contains(&name) {
+                        true => MapErrorKind::SectionOutOfPlace(name.into()),
+                        false => MapErrorKind::UnknownSection(name.into()),
+                    };
+                    p.error(line, col_of(raw, trimmed), kind);
+                    section = Section::Skipped;
+                }
             }
             continue;
         }
         match section {
+            Section::Skipped => {}
             Section::Header => p.header_line(line, raw, loader),
             Section::Actors => p.actor_line(line, raw),
             Section::Doors => p.door_line(line, raw, loader),
@@ -193,6 +205,9 @@ struct Parser<'a> {
     /// finish), its radius in tiles and the line defining it.
     course: Vec<(char, Option<u32>, f64, usize)>,
     grid: Vec<(usize, &'a str)>,
+    /// Characters whose definition line is broken (reported there): the
+    /// grid does not report them again as unknown.
+    broken: Vec<char>,
     grid_line: usize,
     /// The `[sky]` grid's rows, and its section line (0 for none).
     sky_grid: Vec<(usize, &'a str)>,

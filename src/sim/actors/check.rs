@@ -57,21 +57,25 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
                 ),
             );
         }
-        if !reach.tile(map, Map::tile_of(s.x, s.y)) {
+        let tile = Map::tile_of(s.x, s.y);
+        if !reach.tile(map, tile) {
+            let why = reach.why_not(map, tile);
             report(
                 s.place,
                 Severity::Error,
-                format!("this {what} cannot be reached from the player start: walls close it off"),
+                format!("this {what} cannot be reached from the player start: {why}"),
             );
         }
     }
     for p in &map.pickups {
-        if !reach.tile(map, Map::tile_of(p.x, p.y)) {
+        let tile = Map::tile_of(p.x, p.y);
+        if !reach.tile(map, tile) {
+            let why = reach.why_not(map, tile);
             report(
                 p.place,
                 Severity::Error,
                 format!(
-                    "this {} cannot be reached from the player start: walls or locked doors close it off",
+                    "this {} cannot be reached from the player start: {why}",
                     p.kind.name()
                 ),
             );
@@ -80,15 +84,17 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
     let course = map.course.iter().flat_map(|c| c.checkpoints());
     let count = map.course.as_ref().map_or(0, |c| c.checkpoints().len());
     for (i, c) in course.enumerate() {
-        if !reach.tile(map, Map::tile_of(c.at[0], c.at[1])) {
+        let tile = Map::tile_of(c.at[0], c.at[1]);
+        if !reach.tile(map, tile) {
             let what = match i + 1 == count {
                 true => "the course's finish".to_string(),
                 false => format!("checkpoint {}", i + 1),
             };
+            let why = reach.why_not(map, tile);
             report(
                 c.place,
                 Severity::Warning,
-                format!("{what} cannot be reached by walking from the player start: walls or locked doors close it off"),
+                format!("{what} cannot be reached by walking from the player start: {why}"),
             );
         }
     }
@@ -135,10 +141,38 @@ impl Reach {
     /// A flood from the start over open floor and doors, opening locked
     /// doors as their keys are found, until nothing more is reached.
     fn of(map: &Map) -> Self {
+        Self::holding(map, 0)
+    }
+
+    /// Why `tile`, which this reach misses, cannot be reached: behind a
+    /// door locked with a key the player cannot reach (named when one such
+    /// key would open the way), or closed off by walls.
+    fn why_not(&self, map: &Map, tile: (i64, i64)) -> String {
+        let missing: Vec<Key> = Key::ALL
+            .into_iter()
+            .filter(|k| self.keys & k.bit() == 0)
+            .filter(|k| map.doors.iter().any(|d| d.lock == Some(*k)))
+            .collect();
+        let opens = |keys: u8| Self::holding(map, self.keys | keys).tile(map, tile);
+        if let Some(k) = missing.iter().find(|k| opens(k.bit())) {
+            let key = k.name();
+            return format!(
+                "it is behind a door locked with the {key} key, and no {key} key the player can reach"
+            );
+        }
+        let all = missing.iter().fold(0, |bits, k| bits | k.bit());
+        if !missing.is_empty() && opens(all) {
+            return "it is behind doors locked with keys the player cannot reach".into();
+        }
+        "walls close it off".into()
+    }
+
+    /// [`Reach::of`] for a player who holds `keys` from the start.
+    fn holding(map: &Map, keys: u8) -> Self {
         let (w, h) = (map.width(), map.height());
         let mut reach = Reach {
             tiles: vec![false; w * h],
-            keys: 0,
+            keys,
         };
         let start = Map::tile_of(map.start.x, map.start.y);
         loop {
