@@ -135,7 +135,9 @@ impl Game {
             site: None,
         };
         let seed = protocol.seed;
-        let run = new_session((protocol, path, text), &map_file, &who).map_err(|e| chain(&e))?;
+        // The map as recordings name it, which a report resolves anywhere.
+        let named = crate::data::as_recorded(&map_file);
+        let run = new_session((protocol, path, text), &named, &who).map_err(|e| chain(&e))?;
         self.end_recording("a study");
         let level = loaded.map.clone();
         self.world = World::new(loaded.map, crate::sim::Tunables::default(), seed);
