@@ -73,6 +73,18 @@ pub struct Settings {
     pub bindings: Bindings,
     /// How loud the game plays.
     pub audio: Levels,
+    /// What the HUD shows besides the status bar.
+    pub hud: HudSettings,
+}
+
+/// The `[hud]` section: the parts of the HUD a player turns on or off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HudSettings {
+    /// Show the lab readout (the model, camera, speeds, angles, frame
+    /// rate and the dial) from the start; F10 toggles it in play.
+    pub readout: bool,
+    /// A dot at the centre of the view.
+    pub crosshair: bool,
 }
 
 /// The window and the picture.

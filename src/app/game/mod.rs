@@ -173,6 +173,7 @@ impl Game {
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
         game.refresh_help();
+        game.apply_hud_settings();
         game
     }
 
@@ -281,6 +282,7 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
+        self.hud.covered = self.menu_open() || self.completed();
         self.show_run_line();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {

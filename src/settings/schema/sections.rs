@@ -102,6 +102,31 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        name: "hud",
+        about: "The HUD: the status bar is always drawn; these add to it.",
+        fields: &[
+            Field {
+                key: "readout",
+                about: "The lab readout: the walking model, camera, speeds, angles, frame rate\n\
+                        and the dial, top left (F10 shows or hides it in play)",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.readout,
+                    set: |s, v| s.hud.readout = v,
+                },
+            },
+            Field {
+                key: "crosshair",
+                about: "A dot at the centre of the view",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.crosshair,
+                    set: |s, v| s.hud.crosshair = v,
+                },
+            },
+        ],
+    },
+    Section {
         name: "movement",
         about: "The walking model and where the camera looks.",
         fields: &[
