@@ -9,8 +9,8 @@ use crate::app::input::Command;
 use crate::map::Progress;
 use crate::menu::{MapEntry, MenuKey};
 use crate::render::panel::{draw_panel, Panel};
-use crate::render::GoalShown;
 use crate::render::Frame;
+use crate::render::GoalShown;
 use crate::settings::Binding;
 use crate::sim::{Model, Request, World, TICK_RATE};
 

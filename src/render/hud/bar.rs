@@ -43,10 +43,10 @@ pub enum GoalShown {
 
 /// The bar's colours: Wolfenstein 3D's slate, its panels' insets, the
 /// labels and the values.
-const SLATE: [u8; 4] = [38, 52, 84, 255];
-const BEVEL: [u8; 4] = [96, 116, 160, 255];
+pub(super) const SLATE: [u8; 4] = [38, 52, 84, 255];
+pub(super) const BEVEL: [u8; 4] = [96, 116, 160, 255];
 const INSET: [u8; 4] = [16, 22, 38, 255];
-const LABEL: [u8; 3] = [214, 190, 120];
+pub(super) const LABEL: [u8; 3] = [214, 190, 120];
 const VALUE: [u8; 3] = [240, 240, 230];
 /// An empty key slot, and the health bar's empty part.
 const EMPTY: [u8; 4] = [74, 88, 120, 255];
@@ -218,7 +218,10 @@ struct Inset {
 impl Inset {
     /// The label's top-left corner.
     fn label_at(&self) -> (i64, i64) {
-        ((self.x + (GLYPH * self.s) as i64), self.y + 2 * self.s as i64)
+        (
+            (self.x + (GLYPH * self.s) as i64),
+            self.y + 2 * self.s as i64,
+        )
     }
 
     /// The value's top-left corner.

@@ -157,13 +157,48 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         };
         bar::draw(world, &shown, c);
     }
-    // The rest is laid out in the view above the bar.
-    let c = &mut c.above(c.height - bar);
-    let minimap_shown = hud.minimap || hud.steering;
-    // The gun and the flashes first: the readouts stay legible over them.
-    fight::draw(world, art, c);
+    let view_h = c.height - bar;
+    // The gun and the flashes first, in the view above the bar: the
+    // readouts stay legible over them.
+    fight::draw(world, art, &mut c.above(view_h));
+    // The minimap keeps its size and place whatever the bar takes.
+    let minimap_bottom = (hud.minimap || hud.steering).then(|| {
+        minimap((world, map_art), view, hud.steering, c, scale);
+        MinimapBox::new(world.map(), c, scale).bottom()
+    });
+    let at = Over {
+        scale,
+        readable,
+        bar,
+        minimap_bottom,
+    };
+    over_view(scene, readout_lines, &at, &mut c.above(view_h));
+    // Last, over everything on its opaque panel.
+    if hud.help && !hud.blind {
+        help::draw(world, view, hud, c);
+    }
+}
+
+/// How the parts over the view are laid out: the text `scale`, the
+/// `readable` scale (the bar's), the bar's height and the first row
+/// below the minimap, if it is drawn.
+struct Over {
+    scale: usize,
+    readable: usize,
+    bar: usize,
+    minimap_bottom: Option<i64>,
+}
+
+/// The parts of the HUD over the view, drawn on `c`, the rows above the
+/// status bar: the crosshair, the readout and the dial, the banners, the
+/// notices, the hint and the bottom line.
+fn over_view(scene: &Scene, readout_lines: &Lines, at: &Over, c: &mut Canvas) {
+    let Scene {
+        world, view, hud, ..
+    } = *scene;
+    let scale = at.scale;
     if hud.parts.crosshair {
-        crosshair(c, readable, bar);
+        crosshair(c, at.readable, at.bar);
     }
     if shows_readout(hud) {
         readout(readout_lines, c, scale);
@@ -174,16 +209,10 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         None if shows_readout(hud) => dial(world, view, c, scale),
         _ => {}
     }
-    if minimap_shown {
-        minimap((world, map_art), view, hud.steering, c, scale);
-    }
     let dead = !world.combat().alive();
     if dead || hud.paused {
         // The banners go below the readout and the minimap, not under them.
-        let mut clear = 0;
-        if minimap_shown {
-            clear = MinimapBox::new(world.map(), c, scale).bottom();
-        }
+        let mut clear = at.minimap_bottom.unwrap_or(0);
         if shows_readout(hud) {
             clear = clear.max(readout_bottom(readout_lines.len(), scale));
         }
@@ -206,10 +235,6 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         let y = c.height as i64 - 2 * line;
         c.shade_rect(0, y - 4, c.width as i64, line + 8);
         c.text(line / 2, y, msg, scale, [255, 120, 100]);
-    }
-    // Last, over everything on its opaque panel.
-    if hud.help && !hud.blind {
-        help::draw(world, view, hud, c);
     }
 }
 
