@@ -4,6 +4,7 @@
 use super::Game;
 use crate::app::watch::{Watched, POLL_S};
 use crate::map::{self, Loaded};
+use crate::render;
 use crate::settings::{self, Settings};
 use crate::sim::Change;
 use std::path::Path;
@@ -74,14 +75,19 @@ impl Game {
         self.hud.input = settings::input_lines(&self.settings);
     }
 
-    /// Puts the `[hud]` settings in force: the readout and the crosshair.
+    /// Puts the `[hud]` settings in force: the status bar, the crosshair
+    /// and the readout.
     /// Not in a study, whose protocol decides what of the HUD is shown.
     pub(super) fn apply_hud_settings(&mut self) {
         if self.study.is_some() {
             return;
         }
-        self.hud.parts.readout = self.settings.hud.readout;
-        self.hud.parts.crosshair = self.settings.hud.crosshair;
+        let hud = self.settings.hud;
+        self.hud.parts = render::Parts {
+            status_bar: hud.status_bar,
+            crosshair: hud.crosshair,
+            readout: hud.readout,
+        };
     }
 
     /// Puts `new` settings in force: bindings, input and video at once,

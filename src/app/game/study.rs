@@ -183,6 +183,12 @@ impl Game {
                     self.prev = self.world.camera();
                     self.fov = condition.fov_deg.to_radians();
                     self.settings.video.level_horizon = condition.level_horizon;
+                    // The protocol's HUD: never the readout (the HUD is blind).
+                    self.hud.parts = crate::render::Parts {
+                        status_bar: condition.status_bar,
+                        crosshair: condition.crosshair,
+                        readout: false,
+                    };
                     self.condition_audio = condition.audio;
                     self.inputs.release_all();
                     self.notice = None;

@@ -103,8 +103,18 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
     },
     Section {
         name: "hud",
-        about: "The HUD: the status bar is always drawn; these add to it.",
+        about: "The HUD: what is drawn over the view.",
         fields: &[
+            Field {
+                key: "status_bar",
+                about: "The status bar at the foot of the view: health, keys, the goal, the time\n\
+                        and the weapon",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.status_bar,
+                    set: |s, v| s.hud.status_bar = v,
+                },
+            },
             Field {
                 key: "readout",
                 about: "The lab readout: the walking model, camera, speeds, angles, frame rate\n\
