@@ -164,7 +164,10 @@ fn mean_diff_in(capture: &Capture, expected: &image::RgbaImage, rect: [u32; 4]) 
 
 /// Numbers separated by commas: "10,20,30,40".
 fn numbers<const N: usize>(text: &str) -> Option<[u32; N]> {
-    let parts: Vec<u32> = text.split(',').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let parts: Vec<u32> = text
+        .split(',')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
     parts.try_into().ok()
 }
 

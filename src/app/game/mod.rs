@@ -234,6 +234,12 @@ impl Game {
         self.hud.blind = true;
         self.hud.prompts.restart = None;
         self.hud.prompts.resume = None;
+        // Bare until a condition's protocol says what it shows.
+        self.hud.parts = render::Parts {
+            status_bar: false,
+            crosshair: false,
+            readout: false,
+        };
     }
 
     /// The game drawing its map with `map_art`, the textures loaded with it.

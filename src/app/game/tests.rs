@@ -702,7 +702,10 @@ fn a_map_made_for_flying_explains_the_jetpack_at_the_start_and_first_take_off() 
 #[test]
 fn f10_toggles_the_readout_and_the_hud_section_sets_the_start() {
     let mut g = game();
-    assert!(!g.hud.parts.readout && !g.hud.parts.crosshair, "off by default");
+    assert!(
+        !g.hud.parts.readout && !g.hud.parts.crosshair,
+        "off by default"
+    );
     assert!(g.hud.parts.status_bar);
     assert_eq!(g.press(key("F10")), [Command::ToggleReadout]);
     g.toggle_readout();
