@@ -10,6 +10,14 @@
 //! `screen_check --notice CAPTURE.xwd WxH`: exits 1 if the bottom line of
 //! the W x H window in the top-left corner shows the HUD's notice (its
 //! text's colour), 0 if not: a study's play must show none.
+//!
+//! `screen_check --region CAPTURE.xwd EXPECTED.png X,Y,W,H`: exits 0 if
+//! the rectangle X,Y,W,H of EXPECTED (its pixels) matches the capture's
+//! window there, 1 if not: the lab readout's corner with and without F10.
+//!
+//! `screen_check --colour CAPTURE.xwd X,Y,W,H R,G,B`: exits 0 if at least
+//! half of the capture's rectangle X,Y,W,H is of colour R,G,B, 1 if not:
+//! the status bar's slate across the window's foot.
 
 use std::process::ExitCode;
 
@@ -28,8 +36,11 @@ const NOTICE_PIXELS: usize = 40;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some("--notice") {
-        return notice(&args[2..]);
+    match args.get(1).map(String::as_str) {
+        Some("--notice") => return notice(&args[2..]),
+        Some("--region") => return region(&args[2..]),
+        Some("--colour") => return colour(&args[2..]),
+        _ => {}
     }
     let Some(path) = args.get(1) else {
         eprintln!("usage: screen_check CAPTURE.xwd [OUT.png]");
@@ -120,13 +131,26 @@ fn notice(args: &[String]) -> ExitCode {
 /// `capture`.
 fn mean_diff(capture: &Capture, expected: &image::RgbaImage) -> f64 {
     let (ew, eh) = expected.dimensions();
+    mean_diff_in(capture, expected, [0, 0, ew, eh])
+}
+
+/// [`mean_diff`] over the rectangle `[x, y, w, h]` of `expected` only.
+fn mean_diff_in(capture: &Capture, expected: &image::RgbaImage, rect: [u32; 4]) -> f64 {
+    let (ew, eh) = expected.dimensions();
     // The game opens its window at a whole-number scale of its buffer.
     let k = (capture.width as f64 / ew as f64)
         .min(capture.height as f64 / eh as f64)
         .floor()
         .max(1.0);
+    let [rx, ry, rw, rh] = rect;
+    let (x1, y1) = ((rx + rw).min(ew), (ry + rh).min(eh));
     let mut total = 0u64;
+    let mut count = 0u64;
     for (x, y, px) in expected.enumerate_pixels() {
+        if !(rx..x1).contains(&x) || !(ry..y1).contains(&y) {
+            continue;
+        }
+        count += 1;
         let cx = ((x as f64 + 0.5) * k) as usize;
         let cy = ((y as f64 + 0.5) * k) as usize;
         let at = (cy * capture.width as usize + cx) * 4;
@@ -135,7 +159,78 @@ fn mean_diff(capture: &Capture, expected: &image::RgbaImage) -> f64 {
             .map(|c| u64::from(got[c].abs_diff(px[c])))
             .sum::<u64>();
     }
-    total as f64 / (f64::from(ew) * f64::from(eh) * 3.0)
+    total as f64 / (count.max(1) * 3) as f64
+}
+
+/// Numbers separated by commas: "10,20,30,40".
+fn numbers<const N: usize>(text: &str) -> Option<[u32; N]> {
+    let parts: Vec<u32> = text
+        .split(',')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    parts.try_into().ok()
+}
+
+/// `--region CAPTURE.xwd EXPECTED.png X,Y,W,H`.
+fn region(args: &[String]) -> ExitCode {
+    let (Some(path), Some(expected), Some(rect)) = (
+        args.first(),
+        args.get(1),
+        args.get(2).and_then(|r| numbers::<4>(r)),
+    ) else {
+        eprintln!("usage: screen_check --region CAPTURE.xwd EXPECTED.png X,Y,W,H");
+        return ExitCode::from(2);
+    };
+    let capture = match read_capture(path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let img = match image::open(expected) {
+        Ok(img) => img.into_rgba8(),
+        Err(e) => {
+            eprintln!("{expected}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let diff = mean_diff_in(&capture, &img, rect);
+    println!("{path}: mean difference from {expected} in {rect:?}: {diff:.1} of 255 per channel");
+    if diff <= MAX_MEAN_DIFF {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `--colour CAPTURE.xwd X,Y,W,H R,G,B`.
+fn colour(args: &[String]) -> ExitCode {
+    let (Some(path), Some([x, y, w, h]), Some(rgb)) = (
+        args.first(),
+        args.get(1).and_then(|r| numbers::<4>(r)),
+        args.get(2).and_then(|c| numbers::<3>(c)),
+    ) else {
+        eprintln!("usage: screen_check --colour CAPTURE.xwd X,Y,W,H R,G,B");
+        return ExitCode::from(2);
+    };
+    let capture = match read_capture(path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let (x1, y1) = ((x + w).min(capture.width), (y + h).min(capture.height));
+    let (mut found, mut all) = (0usize, 0usize);
+    for yy in y..y1 {
+        for xx in x..x1 {
+            let at = (yy * capture.width + xx) as usize * 4;
+            let px = &capture.rgba[at..at + 3];
+            all += 1;
+            found += usize::from((0..3).all(|c| u32::from(px[c]).abs_diff(rgb[c]) <= 12));
+        }
+    }
+    println!("{path}: {found} of {all} pixels in {x},{y},{w},{h} of the colour {rgb:?}");
+    if all > 0 && found * 2 >= all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// The capture at `path`, decoded; the failure told and its exit code.

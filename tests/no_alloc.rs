@@ -96,6 +96,14 @@ fn run(
     let hud = Hud {
         fps: Some(60.0),
         minimap: true,
+        // Every part of the HUD drawn, the status bar's text formatted.
+        parts: wobblecaster::render::Parts {
+            status_bar: true,
+            crosshair: true,
+            readout: true,
+        },
+        goal: wobblecaster::render::GoalShown::Checkpoint { next: 2, of: 4 },
+        clock: Some(1234),
         ..Hud::default()
     };
     let frames = allocations(|| {

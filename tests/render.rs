@@ -274,7 +274,14 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         prompts: wobblecaster::settings::prompts(&Default::default()),
         input: vec![("mouse turning".into(), "off".into())],
         hint: vec!["a hint".into()],
-        course: Some("checkpoint 3/15  1:23.4".into()),
+        parts: wobblecaster::render::Parts {
+            status_bar: true,
+            crosshair: true,
+            readout: true,
+        },
+        goal: wobblecaster::render::GoalShown::Checkpoint { next: 3, of: 14 },
+        clock: Some(10_000),
+        covered: false,
     };
     for (w, h) in [
         (1, 1),
@@ -316,7 +323,7 @@ fn the_help_overlay_fits_every_supported_size_with_the_game_s_bindings() {
         input: settings::input_lines(&defaults),
         ..Hud::default()
     };
-    assert_eq!(hud.keys.len(), 31, "the study's four actions among them");
+    assert_eq!(hud.keys.len(), 32, "the study's four actions among them");
     let view = View::from_pose(world.camera());
     for (w, h) in [
         (320, 180),

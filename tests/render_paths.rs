@@ -34,6 +34,14 @@ fn frame(
     let hud = Hud {
         minimap: true,
         fps: Some(60.0),
+        // Every part of the HUD drawn, the status bar's text formatted.
+        parts: wobblecaster::render::Parts {
+            status_bar: true,
+            crosshair: true,
+            readout: true,
+        },
+        goal: wobblecaster::render::GoalShown::EnemiesLeft(3),
+        clock: Some(1234),
         ..Hud::default()
     };
     render::draw_in(
@@ -161,6 +169,14 @@ fn a_workspace_that_drew_other_frames_paints_what_a_fresh_one_paints() {
     let hud = Hud {
         minimap: true,
         fps: Some(60.0),
+        // Every part of the HUD drawn, the status bar's text formatted.
+        parts: wobblecaster::render::Parts {
+            status_bar: true,
+            crosshair: true,
+            readout: true,
+        },
+        goal: wobblecaster::render::GoalShown::EnemiesLeft(3),
+        clock: Some(1234),
         ..Hud::default()
     };
     // The level, the pose, the size and the threads of each draw.

@@ -43,6 +43,8 @@ pub(super) enum Command {
     Restart,
     /// Show or hide the enemies' steering overlay.
     ToggleSteering,
+    /// Show or hide the lab readout.
+    ToggleReadout,
     /// Show or hide the frame pacing graph.
     TogglePacing,
     /// Switch the jetpack on or off.
@@ -69,6 +71,7 @@ impl Command {
             Action::Reload => Self::Reload,
             Action::Restart => Self::Restart,
             Action::Steering => Self::ToggleSteering,
+            Action::Readout => Self::ToggleReadout,
             Action::PacingOverlay => Self::TogglePacing,
             Action::Jetpack => Self::ToggleJetpack,
             Action::Use => Self::Use,

@@ -287,6 +287,7 @@ impl Runner {
             Command::Reload => self.game.reload_now(),
             Command::Restart => self.game.restart(),
             Command::ToggleSteering => self.game.toggle_steering(),
+            Command::ToggleReadout => self.game.toggle_readout(),
             Command::TogglePacing => self.show_pacing = !self.show_pacing,
             Command::ToggleJetpack => self.game.toggle_jetpack(),
             Command::Use => self.game.use_door(),

@@ -7,7 +7,7 @@ use super::run_input::{load_art, load_map};
 use super::CliError;
 use crate::files;
 use crate::map::Start;
-use crate::render::{self, Hud, View};
+use crate::render::{self, GoalShown, Hud, Parts, View};
 use crate::script::Script;
 use crate::settings::{self, Settings};
 use crate::sim::{Controls, Pose, Tunables, World};
@@ -45,6 +45,13 @@ pub struct Args {
     /// minimap.
     #[arg(long)]
     steering: bool,
+    /// Show the lab readout (F10 in the game): the model, camera, speeds,
+    /// angles and the dial.
+    #[arg(long)]
+    readout: bool,
+    /// Show the crosshair (`[hud] crosshair` in the settings file).
+    #[arg(long)]
+    crosshair: bool,
     /// Run the world this many ticks first (120 a second), the player
     /// standing still and firing if `--fire`: the enemies move.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_ticks)]
@@ -127,6 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let defaults = Settings::default();
     let bindings = &defaults.bindings;
+    let goal = goal_at_start(&world);
     let hud = Hud {
         minimap: args.minimap,
         help: args.help_overlay,
@@ -135,6 +143,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         keys: settings::help_lines(bindings),
         prompts: settings::prompts(bindings),
         input: settings::input_lines(&defaults),
+        parts: Parts {
+            readout: args.readout,
+            crosshair: args.crosshair,
+            ..Parts::default()
+        },
+        goal,
+        // The run's clock from the world's first tick, as the game's.
+        clock: (goal != GoalShown::None).then(|| world.tick()),
         ..Hud::default()
     };
     let (w, h) = args.size;
@@ -162,6 +178,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     write_png(&args.out, &frame, (w, h), args.force)?;
     say!("wrote {} ({w}x{h})", args.out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The goal a run started at the world's first tick shows: the first
+/// checkpoint of the course (the finish not counted), or the enemies left.
+fn goal_at_start(world: &World) -> GoalShown {
+    match &world.map().course {
+        Some(course) if course.checkpoints().len() > 1 => GoalShown::Checkpoint {
+            next: 1,
+            of: course.checkpoints().len() - 1,
+        },
+        Some(_) => GoalShown::Finish,
+        None if world.actors().living() > 0 => GoalShown::EnemiesLeft(world.actors().living()),
+        None => GoalShown::None,
+    }
 }
 
 /// Refuses a camera `pose` outside `map`'s grid or inside a wall.

@@ -56,7 +56,7 @@ pub use crate::map::raycast;
 pub mod sprites;
 mod walls;
 
-pub use hud::{words as hud_words, Hud, Prompts};
+pub use hud::{words as hud_words, GoalShown, Hud, Parts, Prompts};
 pub use paths::Paths;
 
 use crate::map::MapArt;

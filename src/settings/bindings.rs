@@ -45,6 +45,9 @@ pub enum Action {
     Help,
     /// Show or hide the minimap.
     Minimap,
+    /// Show or hide the lab readout (the model, speeds, angles, frame
+    /// rate and the dial).
+    Readout,
     /// Toggle fullscreen.
     Fullscreen,
     /// Switch to the next walking model.
@@ -74,7 +77,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 31] = [
+    pub const ALL: [Action; 32] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -94,6 +97,7 @@ impl Action {
         Action::Pause,
         Action::Help,
         Action::Minimap,
+        Action::Readout,
         Action::Fullscreen,
         Action::NextModel,
         Action::NextCoupling,
@@ -132,6 +136,7 @@ impl Action {
             Action::Pause => "pause",
             Action::Help => "help",
             Action::Minimap => "minimap",
+            Action::Readout => "readout",
             Action::Fullscreen => "fullscreen",
             Action::NextModel => "next_model",
             Action::NextCoupling => "next_coupling",
@@ -169,6 +174,7 @@ impl Action {
             Action::Pause => "pause",
             Action::Help => "this help",
             Action::Minimap => "minimap",
+            Action::Readout => "lab readout: model, speeds, angles, fps",
             Action::Fullscreen => "fullscreen",
             Action::NextModel => "next walking model",
             Action::NextCoupling => "next camera coupling",
@@ -522,6 +528,7 @@ impl Default for Bindings {
         b.set(Action::Pause, [Key("KeyP"), Pad(Start)]);
         b.set(Action::Help, [Key("F1"), Pad(Select)]);
         b.set(Action::Minimap, [Key("Tab"), Pad(RightThumb)]);
+        b.set(Action::Readout, [Key("F10")]);
         b.set(Action::Fullscreen, [Key("F11")]);
         b.set(Action::NextModel, [Key("F3"), Pad(North)]);
         b.set(Action::NextCoupling, [Key("F2"), Pad(LeftBumper)]);

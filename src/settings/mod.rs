@@ -73,6 +73,31 @@ pub struct Settings {
     pub bindings: Bindings,
     /// How loud the game plays.
     pub audio: Levels,
+    /// What the HUD shows besides the status bar.
+    pub hud: HudSettings,
+}
+
+/// The `[hud]` section: the parts of the HUD a player turns on or off
+/// (in a study, the protocol: never the readout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HudSettings {
+    /// The status bar at the foot of the view (on by default).
+    pub status_bar: bool,
+    /// Show the lab readout (the model, camera, speeds, angles, frame
+    /// rate and the dial) from the start; F10 toggles it in play.
+    pub readout: bool,
+    /// A dot at the centre of the view.
+    pub crosshair: bool,
+}
+
+impl Default for HudSettings {
+    fn default() -> Self {
+        Self {
+            status_bar: true,
+            readout: false,
+            crosshair: false,
+        }
+    }
 }
 
 /// The window and the picture.

@@ -12,6 +12,10 @@
 //! [comfort]            # settings sections here apply to every condition
 //! head_bob = 0
 //!
+//! [hud]                # what of the HUD is shown (both off unless set)
+//! status_bar = true
+//! crosshair = false
+//!
 //! [[condition]]
 //! name = "polar-velocity"
 //! movement = { model = "polar", coupling = "velocity" }
@@ -24,6 +28,12 @@
 //! settings file tunes. The participant's own bindings, input and window
 //! size still apply, and their own sound levels unless the protocol or the
 //! condition sets `[audio]`.
+//!
+//! The HUD is the protocol's too (a status bar at the foot of the view is
+//! a rest frame, a crosshair a centre dot: both are stimuli): `[hud]`
+//! sets `status_bar` and `crosshair`, off unless a protocol turns them on,
+//! shared or per condition. The lab readout names the walking model, so a
+//! study never shows it and a protocol cannot set `readout`.
 
 use super::scales::{InPlayScale, MISC_MAX};
 use crate::audio::Levels;
@@ -118,6 +128,10 @@ pub struct Condition {
     /// The sound levels, if the protocol or the condition sets `[audio]`
     /// (audio as a factor); None leaves the participant's own.
     pub audio: Option<Levels>,
+    /// The status bar shown at the foot of the view (`[hud] status_bar`).
+    pub status_bar: bool,
+    /// A dot shown at the centre of the view (`[hud] crosshair`).
+    pub crosshair: bool,
 }
 
 impl Protocol {
@@ -209,6 +223,19 @@ const PARTICIPANT_SECTIONS: [&str; 2] = ["input", "bindings"];
 const AUDIO: &str = "audio";
 /// The keys of `[video]` a condition may set.
 const CONDITION_VIDEO_KEYS: [&str; 1] = ["fov"];
+/// The section of what the HUD shows.
+const HUD: &str = "hud";
+/// The keys of `[hud]` a protocol may set.
+const STUDY_HUD_KEYS: [&str; 2] = ["status_bar", "crosshair"];
+
+/// The settings a protocol's conditions start from: the defaults, with
+/// the HUD bare (no status bar) until the protocol shows it, so a
+/// protocol written before the HUD could be chosen shows what it showed.
+fn study_defaults() -> Settings {
+    let mut settings = Settings::default();
+    settings.hud.status_bar = false;
+    settings
+}
 
 /// The walk over one protocol file.
 struct Reader<'a> {
@@ -307,7 +334,7 @@ impl<'a> Reader<'a> {
                 self.top_key(&mut top, key, value);
             }
         }
-        let base = self.settings_over(Settings::default(), shared.into_iter());
+        let base = self.settings_over(study_defaults(), shared.into_iter());
         let questions = match doc.get("question") {
             Some(v) => self.questions(v),
             None => Vec::new(),
@@ -493,6 +520,9 @@ impl<'a> Reader<'a> {
             if name == "video" {
                 self.video_keys(value);
             }
+            if name == HUD {
+                self.hud_keys(value);
+            }
             allowed.push((key, value));
         }
         let (settings, faults) = overlay(self.text, self.file, base, allowed.into_iter());
@@ -513,6 +543,26 @@ impl<'a> Reader<'a> {
                 let message = format!(
                     "a protocol sets only {} of [video]; `{name}` is the machine's",
                     CONDITION_VIDEO_KEYS.join(" and ")
+                );
+                self.error(key.span().start, message);
+            }
+        }
+    }
+
+    /// Faults for `[hud]` keys a protocol may not set: the readout names
+    /// the walking model, so a study never shows it.
+    fn hud_keys(&mut self, value: &TomlValue) {
+        let Some(table) = value.get_ref().as_table() else {
+            return;
+        };
+        for (key, _) in table.iter() {
+            let name = key.get_ref().as_ref();
+            let known = settings::section_keys(HUD);
+            if known.contains(&name) && !STUDY_HUD_KEYS.contains(&name) {
+                let message = format!(
+                    "a protocol sets only {} of [hud]; `{name}` would show what the study \
+                     keeps from the participant (the readout names the walking model)",
+                    STUDY_HUD_KEYS.join(" and ")
                 );
                 self.error(key.span().start, message);
             }
@@ -600,6 +650,8 @@ impl<'a> Reader<'a> {
             fov_deg: settings.video.fov_deg,
             level_horizon: settings.video.level_horizon,
             audio: sets_audio.then_some(settings.audio),
+            status_bar: settings.hud.status_bar,
+            crosshair: settings.hud.crosshair,
         })
     }
 

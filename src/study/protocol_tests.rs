@@ -274,3 +274,34 @@ fn audio_is_a_condition_s_only_where_the_protocol_sets_it() {
     );
     assert!(errors(&wrong)[0].contains("volume"), "{:?}", errors(&wrong));
 }
+
+#[test]
+fn the_protocol_decides_the_hud_bare_unless_it_shows_the_bar_or_the_crosshair() {
+    let p = parse(GOOD).unwrap();
+    assert!(p.conditions.iter().all(|c| !c.status_bar && !c.crosshair));
+    // Shared, then one condition's own.
+    let text = good_with("[comfort]", "[hud]\nstatus_bar = true\n\n[comfort]").replacen(
+        "fov = 100",
+        "fov = 100\n[condition.hud]\ncrosshair = true",
+        1,
+    );
+    let p = parse(&text).unwrap();
+    let (polar, classic) = (&p.conditions[0], &p.conditions[1]);
+    assert!(polar.status_bar && !polar.crosshair);
+    assert!(classic.status_bar && classic.crosshair);
+}
+
+#[test]
+fn a_protocol_cannot_show_the_readout_and_a_bad_hud_value_is_placed() {
+    let text = good_with("[comfort]", "[hud]\nreadout = true\n\n[comfort]");
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("11:1: a protocol sets only status_bar and crosshair of [hud]"),
+        "{e:?}"
+    );
+    let e = errors(&good_with("[comfort]", "[hud]\ncrosshair = 1\n\n[comfort]"));
+    assert!(e[0].starts_with("11:13: "), "{e:?}");
+    let e = errors(&good_with("[comfort]", "[hud]\nstatus = true\n\n[comfort]"));
+    assert!(e[0].contains("unknown key `status` in [hud]"), "{e:?}");
+}

@@ -112,6 +112,14 @@ impl Screens {
             None => Video::default().fov_deg,
         }
         .to_radians();
+        // The HUD the protocol gives the condition played, as the window's.
+        let playing = session.playing();
+        let condition = playing.map(|p| &session.protocol().conditions[session.order()[p]]);
+        self.hud.parts = render::Parts {
+            status_bar: condition.is_some_and(|c| c.status_bar),
+            crosshair: condition.is_some_and(|c| c.crosshair),
+            readout: false,
+        };
         let scene = render::Scene {
             world,
             view: &view,

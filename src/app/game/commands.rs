@@ -86,6 +86,12 @@ impl Game {
         self.hud.minimap = !self.hud.minimap;
     }
 
+    /// Shows or hides the lab readout (F10): the model, speeds, angles,
+    /// frame rate and the dial. A study never shows it.
+    pub fn toggle_readout(&mut self) {
+        self.hud.parts.readout = !self.hud.parts.readout;
+    }
+
     /// Shows or hides the enemies' steering overlay (walkers' pushes,
     /// tanks' track speeds) on the minimap.
     pub fn toggle_steering(&mut self) {

@@ -10,6 +10,7 @@ use crate::map::Progress;
 use crate::menu::{MapEntry, MenuKey};
 use crate::render::panel::{draw_panel, Panel};
 use crate::render::Frame;
+use crate::render::GoalShown;
 use crate::settings::Binding;
 use crate::sim::{Model, Request, World, TICK_RATE};
 
@@ -95,8 +96,9 @@ impl Run {
         end.saturating_sub(self.start)
     }
 
-    /// The HUD line: "checkpoint 3/15  1:23.4" (the finish counted last),
-    /// or "enemies left 4  1:23.4".
+    /// The run as a line of text: "checkpoint 3/15  1:23.4" (the finish
+    /// counted last), or "enemies left 4  1:23.4".
+    #[cfg(test)]
     pub fn hud_line(&self, world: &World, line: &mut String) {
         use std::fmt::Write as _;
         line.clear();
@@ -110,6 +112,22 @@ impl Run {
             Goal::Clear => write!(line, "enemies left {}  ", world.actors().living()),
         };
         write_clock(line, self.ticks(world));
+    }
+
+    /// The goal as the status bar shows it: the next checkpoint of the
+    /// course's checkpoints (the finish not counted), the finish once they
+    /// are behind, or the enemies left.
+    pub fn shown(&self, world: &World) -> GoalShown {
+        match &self.goal {
+            Goal::Course(progress) => {
+                let of = progress.course().checkpoints().len() - 1;
+                match progress.next() {
+                    next if next < of => GoalShown::Checkpoint { next: next + 1, of },
+                    _ => GoalShown::Finish,
+                }
+            }
+            Goal::Clear => GoalShown::EnemiesLeft(world.actors().living()),
+        }
     }
 
     /// The completion, once the finish is reached.
@@ -207,13 +225,13 @@ impl Game {
         Some(line)
     }
 
-    /// Puts the run's line on the HUD (none without a run), reusing the
-    /// line's buffer.
+    /// Puts the run's goal and time on the HUD's status bar (none without
+    /// a run).
     pub(super) fn show_run_line(&mut self) {
-        match &self.run {
-            Some(run) => run.hud_line(&self.world, self.hud.course.get_or_insert_with(String::new)),
-            None => self.hud.course = None,
-        }
+        (self.hud.goal, self.hud.clock) = match &self.run {
+            Some(run) => (run.shown(&self.world), Some(run.ticks(&self.world))),
+            None => (GoalShown::None, None),
+        };
     }
 
     /// A press on the completion screen: Enter plays the next shipped

@@ -176,6 +176,7 @@ impl Game {
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
         game.refresh_help();
+        game.apply_hud_settings();
         game
     }
 
@@ -236,6 +237,12 @@ impl Game {
         self.hud.blind = true;
         self.hud.prompts.restart = None;
         self.hud.prompts.resume = None;
+        // Bare until a condition's protocol says what it shows.
+        self.hud.parts = render::Parts {
+            status_bar: false,
+            crosshair: false,
+            readout: false,
+        };
     }
 
     /// The game drawing its map with `map_art`, the textures loaded with it.
@@ -284,6 +291,7 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
+        self.hud.covered = self.menu_open() || self.completed();
         self.show_run_line();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {

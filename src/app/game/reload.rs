@@ -4,6 +4,7 @@
 use super::Game;
 use crate::app::watch::{Watched, POLL_S};
 use crate::map::{self, Loaded};
+use crate::render;
 use crate::settings::{self, Settings};
 use crate::sim::Change;
 use std::path::Path;
@@ -74,12 +75,30 @@ impl Game {
         self.hud.input = settings::input_lines(&self.settings);
     }
 
+    /// Puts the `[hud]` settings in force: the status bar, the crosshair
+    /// and the readout.
+    /// Not in a study, whose protocol decides what of the HUD is shown.
+    pub(super) fn apply_hud_settings(&mut self) {
+        if self.study.is_some() {
+            return;
+        }
+        let hud = self.settings.hud;
+        self.hud.parts = render::Parts {
+            status_bar: hud.status_bar,
+            crosshair: hud.crosshair,
+            readout: hud.readout,
+        };
+    }
+
     /// Puts `new` settings in force: bindings, input and video at once,
     /// and the tunables the file changed since it was last read (so F2, F3
     /// and command-line choices stand unless the file changes them).
     pub(super) fn apply_settings(&mut self, new: Settings) {
         let old = std::mem::replace(&mut self.settings, new);
         self.refresh_help();
+        if self.settings.hud != old.hud {
+            self.apply_hud_settings();
+        }
         let new = &self.settings;
         if new.video != old.video {
             self.video = new.video.clone();

@@ -183,6 +183,12 @@ impl Game {
                     self.prev = self.world.camera();
                     self.fov = condition.fov_deg.to_radians();
                     self.settings.video.level_horizon = condition.level_horizon;
+                    // The protocol's HUD: never the readout (the HUD is blind).
+                    self.hud.parts = crate::render::Parts {
+                        status_bar: condition.status_bar,
+                        crosshair: condition.crosshair,
+                        readout: false,
+                    };
                     self.condition_audio = condition.audio;
                     self.inputs.release_all();
                     self.notice = None;
@@ -265,7 +271,7 @@ mod tests {
 
     const PROTOCOL: &str = "name = \"t\"\nmap = \"m\"\nexposure_s = 20\nfms_interval_s = 10\n\
         rest_s = 0\n[[condition]]\nname = \"polar\"\n[[condition]]\nname = \"classic\"\n\
-        movement = { model = \"classic\" }\n";
+        movement = { model = \"classic\" }\nhud = { status_bar = true, crosshair = true }\n";
 
     /// A game running a study of [`PROTOCOL`], its results in `dir`.
     fn study_game(dir: &Path) -> Game {
@@ -448,6 +454,16 @@ mod tests {
             press(&mut g, "Enter");
             assert_eq!(step(&g), Step::Play { position });
             assert!(g.tape.recording().is_some(), "the condition is recorded");
+            // The protocol's HUD: the second condition shows the bar and
+            // the crosshair; F10 never brings the readout.
+            let parts = g.hud.parts;
+            assert_eq!(
+                (parts.status_bar, parts.crosshair),
+                (position == 1, position == 1)
+            );
+            assert!(g.press(Binding::Key("F10")).is_empty());
+            g.release(Binding::Key("F10"));
+            assert!(!g.hud.parts.readout);
             // Every frame of play, a prompt among them, and after the
             // recorder's notices have had their time.
             for _ in 0..(12.0 / 0.02) as usize {

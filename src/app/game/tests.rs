@@ -698,3 +698,41 @@ fn a_map_made_for_flying_explains_the_jetpack_at_the_start_and_first_take_off() 
     play(&mut low, 0.1);
     assert!(low.hud.hint.is_empty());
 }
+
+#[test]
+fn f10_toggles_the_readout_and_the_hud_section_sets_the_start() {
+    let mut g = game();
+    assert!(
+        !g.hud.parts.readout && !g.hud.parts.crosshair,
+        "off by default"
+    );
+    assert!(g.hud.parts.status_bar);
+    assert_eq!(g.press(key("F10")), [Command::ToggleReadout]);
+    g.toggle_readout();
+    assert!(g.hud.parts.readout);
+    let text = "[hud]\nreadout = true\ncrosshair = true\nstatus_bar = false\n";
+    let settings = Settings::parse(text, Path::new("s.toml")).unwrap();
+    let mut g = Game::new(
+        World::new(map(), Tunables::default(), 1),
+        settings,
+        (Video::default(), Art::plain()),
+        Tape::new(None, 1),
+        Watch::default(),
+    );
+    assert!(g.hud.parts.readout && g.hud.parts.crosshair && !g.hud.parts.status_bar);
+    // A reload that changes the section puts it in force.
+    g.apply_settings(Settings::default());
+    assert_eq!(g.hud.parts, crate::render::Parts::default());
+}
+
+#[test]
+fn the_status_bar_follows_the_run_and_a_menu_covers_the_notices() {
+    let mut g = game_on(Map::from_rows(&["########", "#>....w#", "########"]));
+    g.advance(0.5);
+    assert_eq!(g.hud.goal, crate::render::GoalShown::EnemiesLeft(1));
+    assert!(g.hud.clock.is_some_and(|t| t > 0));
+    assert!(!g.hud.covered);
+    g.open_pause_menu();
+    g.advance(0.1);
+    assert!(g.hud.covered, "the pause menu is over the view");
+}

@@ -99,6 +99,25 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// The part of this canvas above frame row `height`, as a canvas over a
+    /// frame `height` rows tall: the view above the status bar, where
+    /// what is laid out from the frame's foot (the gun, the dial, the
+    /// bottom line) then sits on the bar rather than under it.
+    pub fn above(&mut self, height: usize) -> Canvas<'_> {
+        let height = height.min(self.height);
+        let y1 = self.y1.min(height).max(self.y0);
+        let rows = (y1 - self.y0) * self.width;
+        Canvas {
+            pixels: &mut self.pixels[..rows],
+            width: self.width,
+            height,
+            y0: self.y0,
+            y1,
+            paths: self.paths,
+            circle: self.circle,
+        }
+    }
+
     /// The frame rows from `y` for `h` rows that lie in the band.
     fn rows(&self, y: i64, h: i64) -> std::ops::Range<usize> {
         let y0 = y.clamp(self.y0 as i64, self.y1 as i64) as usize;

@@ -1,6 +1,9 @@
-//! The HUD: the polar model's state as numbers and a dial, and a minimap
-//! like article 000's demo (the body, its speed vector and its push).
+//! The HUD: the status bar at the foot of the frame (`bar`), and the lab
+//! readout behind a key (the polar model's state as numbers and a dial),
+//! a crosshair, and a minimap like article 000's demo (the body, its
+//! speed vector and its push).
 
+mod bar;
 mod minimap;
 #[cfg(test)]
 mod tests;
@@ -15,6 +18,32 @@ use crate::sim::doors::Event;
 use crate::sim::{Model, World, TICK_RATE};
 use minimap::{minimap, MinimapBox};
 use std::fmt::Write as _;
+
+pub use bar::GoalShown;
+
+/// Which of the HUD's parts are drawn: the status bar (on by default), the
+/// crosshair and the lab readout (off). A study's protocol decides the
+/// first two; the readout, which names the model, is never drawn in one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The status bar at the foot of the frame.
+    pub status_bar: bool,
+    /// A dot at the centre of the view.
+    pub crosshair: bool,
+    /// The lab readout: the model, camera, speeds, angles and frame rate
+    /// top left, and the dial (F10).
+    pub readout: bool,
+}
+
+impl Default for Parts {
+    fn default() -> Self {
+        Self {
+            status_bar: true,
+            crosshair: false,
+            readout: false,
+        }
+    }
+}
 
 /// The keys the HUD's prompts name ("P to resume"), as the player reads
 /// them, from the bindings in force; `None` for an unbound action, whose
@@ -63,9 +92,16 @@ pub struct Hud {
     /// A few lines of advice (a first flight's) in a box above the bottom
     /// line, the first its heading; none when empty.
     pub hint: Vec<String>,
-    /// The course run's line ("checkpoint 3/15  1:23.4"), under the
-    /// readout, while a course is run.
-    pub course: Option<String>,
+    /// Which parts are drawn: the status bar, the crosshair, the readout.
+    pub parts: Parts,
+    /// The goal the status bar shows.
+    pub goal: GoalShown,
+    /// The run's time so far for the status bar's clock, ticks; None for
+    /// no clock (no goal, a replay, a study).
+    pub clock: Option<u64>,
+    /// A menu or a completion screen is over the view: the notices of
+    /// doors and pickups are not drawn under it.
+    pub covered: bool,
 }
 
 pub(super) const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -78,10 +114,24 @@ const HINT_TITLE: [u8; 3] = [255, 220, 120];
 /// formatted once a frame, not in each band the readout meets.
 pub(super) fn readout_of(scene: &Scene) -> Lines {
     let hud = scene.hud;
-    if hud.hidden || hud.blind {
+    if !shows_readout(hud) {
         return Lines::default();
     }
     readout_lines(scene.world, hud)
+}
+
+/// True if `hud` draws the lab readout: asked for, and never in a study.
+fn shows_readout(hud: &Hud) -> bool {
+    hud.parts.readout && !hud.hidden && !hud.blind
+}
+
+/// The status bar's height over a frame `width` x `height` with `hud`,
+/// pixels (0 when it is not drawn).
+pub(super) fn bar_height(hud: &Hud, (width, height): (usize, usize)) -> usize {
+    match hud.parts.status_bar && !hud.hidden {
+        true => bar::height(width, height),
+        false => 0,
+    }
 }
 
 /// Draws the HUD over the scene, with the frame's `readout` (see
@@ -97,29 +147,73 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
     if hud.hidden {
         return;
     }
-    let (width, height) = (c.width, c.height);
-    let scale = text_scale(height);
-    let minimap_shown = hud.minimap || hud.steering;
-    // The gun and the flashes first: the readouts stay legible over them.
-    fight::draw(world, art, c);
-    if !hud.blind {
-        readout(readout_lines, c, scale);
-        match &world.player().flight {
-            Some(f) => cockpit::attitude(world, f, c, scale),
-            None => dial(world, view, c, scale),
-        }
+    let scale = text_scale(c.height);
+    let readable = bar::scale(c.width, c.height);
+    let bar = bar_height(hud, (c.width, c.height));
+    if bar > 0 {
+        let shown = bar::Shown {
+            goal: hud.goal,
+            clock: hud.clock,
+        };
+        bar::draw(world, &shown, c);
     }
-    if minimap_shown {
+    let view_h = c.height - bar;
+    // The gun and the flashes first, in the view above the bar: the
+    // readouts stay legible over them.
+    fight::draw(world, art, &mut c.above(view_h));
+    // The minimap keeps its size and place whatever the bar takes.
+    let minimap_bottom = (hud.minimap || hud.steering).then(|| {
         minimap((world, map_art), view, hud.steering, c, scale);
+        MinimapBox::new(world.map(), c, scale).bottom()
+    });
+    let at = Over {
+        scale,
+        readable,
+        bar,
+        minimap_bottom,
+    };
+    over_view(scene, readout_lines, &at, &mut c.above(view_h));
+    // Last, over everything on its opaque panel.
+    if hud.help && !hud.blind {
+        help::draw(world, view, hud, c);
+    }
+}
+
+/// How the parts over the view are laid out: the text `scale`, the
+/// `readable` scale (the bar's), the bar's height and the first row
+/// below the minimap, if it is drawn.
+struct Over {
+    scale: usize,
+    readable: usize,
+    bar: usize,
+    minimap_bottom: Option<i64>,
+}
+
+/// The parts of the HUD over the view, drawn on `c`, the rows above the
+/// status bar: the crosshair, the readout and the dial, the banners, the
+/// notices, the hint and the bottom line.
+fn over_view(scene: &Scene, readout_lines: &Lines, at: &Over, c: &mut Canvas) {
+    let Scene {
+        world, view, hud, ..
+    } = *scene;
+    let scale = at.scale;
+    if hud.parts.crosshair {
+        crosshair(c, at.readable, at.bar);
+    }
+    if shows_readout(hud) {
+        readout(readout_lines, c, scale);
+    }
+    match &world.player().flight {
+        // The flight's attitude is the pilot's instrument, not the lab's.
+        Some(f) if !hud.blind => cockpit::attitude(world, f, c, scale),
+        None if shows_readout(hud) => dial(world, view, c, scale),
+        _ => {}
     }
     let dead = !world.combat().alive();
     if dead || hud.paused {
         // The banners go below the readout and the minimap, not under them.
-        let mut clear = 0;
-        if minimap_shown {
-            clear = MinimapBox::new(world.map(), c, scale).bottom();
-        }
-        if !hud.blind {
+        let mut clear = at.minimap_bottom.unwrap_or(0);
+        if shows_readout(hud) {
             clear = clear.max(readout_bottom(readout_lines.len(), scale));
         }
         if dead {
@@ -131,18 +225,27 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
             banner(c, clear, "PAUSED", prompt, scale, TEXT);
         }
     }
-    notice(world, c, scale);
+    // A notice never goes over a banner or a menu.
+    if !(dead || hud.paused || hud.covered) {
+        notice(world, c, scale);
+    }
     hint(&hud.hint, c, scale);
     let line = (GLYPH * scale) as i64;
     if let Some(msg) = &hud.message {
-        let y = height as i64 - 2 * line;
-        c.shade_rect(0, y - 4, width as i64, line + 8);
+        let y = c.height as i64 - 2 * line;
+        c.shade_rect(0, y - 4, c.width as i64, line + 8);
         c.text(line / 2, y, msg, scale, [255, 120, 100]);
     }
-    // Last, over everything on its opaque panel.
-    if hud.help && !hud.blind {
-        help::draw(world, view, hud, c);
-    }
+}
+
+/// A dot at the centre of the frame (the view's centre: the bar, `bar`
+/// rows tall, overlays the view without moving it), white on a dark ring
+/// so it shows on any wall.
+fn crosshair(c: &mut Canvas, scale: usize, bar: usize) {
+    let s = scale as i64;
+    let (x, y) = (c.width as i64 / 2, (c.height + bar) as i64 / 2);
+    c.fill(x - 2 * s, y - 2 * s, 4 * s, 4 * s, [0, 0, 0, 255]);
+    c.fill(x - s, y - s, 2 * s, 2 * s, WHITE);
 }
 
 /// The hint's lines, wrapped to the frame's width, in a box centred above
@@ -226,6 +329,13 @@ pub fn words(scene: &Scene) -> Vec<String> {
         return Vec::new();
     }
     let mut words: Vec<String> = readout_of(scene).iter().map(str::to_string).collect();
+    if bar_height(hud, (960, 540)) > 0 {
+        let shown = bar::Shown {
+            goal: hud.goal,
+            clock: hud.clock,
+        };
+        words.extend(bar::words(world, &shown));
+    }
     if !world.combat().alive() {
         words.push(fight::DEATH_TEXT.to_string());
         if let Some(key) = &hud.prompts.restart {
@@ -238,7 +348,9 @@ pub fn words(scene: &Scene) -> Vec<String> {
             words.push(format!("{key} to resume"));
         }
     }
-    words.extend(notice_of(world).map(|(text, _)| text.to_string()));
+    if world.combat().alive() && !hud.paused && !hud.covered {
+        words.extend(notice_of(world).map(|(text, _)| text.to_string()));
+    }
     words.extend(hud.hint.iter().cloned());
     words.extend(hud.message.iter().cloned());
     if hud.help && !hud.blind {
@@ -284,9 +396,6 @@ fn readout_lines(world: &World, hud: &Hud) -> Lines {
     };
     if let Some(fps) = hud.fps {
         put(format_args!("{fps:5.0} fps"));
-    }
-    if let Some(course) = &hud.course {
-        put(format_args!("{course}"));
     }
     let t = &world.tunables();
     if let Some(f) = &p.flight {

@@ -65,7 +65,13 @@ fn everything() -> Hud {
         paused: true,
         message: Some("a message".into()),
         hint: vec!["FIRST FLIGHT".into(), "a hint".into()],
-        course: Some("checkpoint 3/15  1:23.4".into()),
+        parts: Parts {
+            status_bar: true,
+            crosshair: true,
+            readout: true,
+        },
+        goal: GoalShown::Checkpoint { next: 3, of: 14 },
+        clock: Some(10_000),
         keys: (0..30)
             .map(|i| {
                 let what = "study: give the answer shown (number keys type one)";
@@ -163,6 +169,10 @@ fn the_death_and_pause_words_stand_below_the_readout_and_minimap_whole() {
                 resume: Some("P".into()),
                 ..Prompts::default()
             },
+            parts: Parts {
+                readout: true,
+                ..Parts::default()
+            },
             ..Hud::default()
         };
         let mut canvas_rows = vec![[0u8; 4]; w * h];
@@ -245,13 +255,19 @@ fn a_blind_hud_shows_nothing_of_the_model_but_the_gun_stays() {
         hidden: true,
         ..Hud::default()
     });
+    let lab = Parts {
+        readout: true,
+        ..Parts::default()
+    };
     let full = draw(&Hud {
         help: true,
+        parts: lab,
         ..Hud::default()
     });
     let blind = draw(&Hud {
         help: true,
         blind: true,
+        parts: lab,
         ..Hud::default()
     });
     // The top-left readout and the help: drawn in full, not blind.
@@ -263,4 +279,143 @@ fn a_blind_hud_shows_nothing_of_the_model_but_the_gun_stays() {
     assert_ne!(corner(&full), corner(&bare), "the readout is drawn");
     assert_eq!(corner(&blind), corner(&bare), "a blind HUD names no model");
     assert_ne!(blind, bare, "the gun is still drawn");
+}
+
+#[test]
+fn the_status_bar_spans_the_foot_readable_at_960x540_and_fits_every_size() {
+    assert_eq!(
+        bar::scale(960, 540),
+        2,
+        "16-pixel text at the window's size"
+    );
+    let world = world_facing('>');
+    let bare = Hud {
+        parts: Parts {
+            status_bar: false,
+            ..Parts::default()
+        },
+        ..Hud::default()
+    };
+    let barred = Hud {
+        goal: GoalShown::EnemiesLeft(4),
+        clock: Some(120),
+        ..Hud::default()
+    };
+    for size in SIZES {
+        let (w, h) = size;
+        let tall = bar_height(&barred, size);
+        assert!(tall >= 2 * GLYPH && tall * 4 <= h, "{w}x{h}: {tall} rows");
+        let (a, b) = (
+            frame_of(&world, &bare, size),
+            frame_of(&world, &barred, size),
+        );
+        let (x0, _, x1, y1) = differing_box(&a, &b, w).expect("the bar shows");
+        assert_eq!((x0, x1, y1), (0, w - 1, h - 1), "{w}x{h}: across the foot");
+        // Its bevel on top, its slate at the foot, from edge to edge.
+        let row = |y: usize| b[y * w * 4..(y + 1) * w * 4].chunks_exact(4);
+        assert!(row(h - tall).all(|p| p == bar::BEVEL), "{w}x{h}: bevel");
+        assert!(row(h - 1).all(|p| p == bar::SLATE), "{w}x{h}: slate");
+        // Every panel's label is drawn whole: the bar's words fit its width.
+        let [_, _, left, right] = extent(&b, w, bar::LABEL).expect("labels");
+        assert!(
+            left > 0 && right < w - 1,
+            "{w}x{h}: labels {left} to {right}"
+        );
+    }
+    // Too small a frame has no bar rather than a bar over all of it.
+    assert_eq!(bar_height(&barred, (33, 17)), 0);
+    let words = words_of(&world, &barred);
+    for word in [
+        "HEALTH", "100", "KEYS", "ENEMIES", "4 left", "TIME", "0:01.0", "GUN",
+    ] {
+        assert!(words.iter().any(|w| w == word), "{word} in {words:?}");
+    }
+}
+
+#[test]
+fn the_readout_and_the_crosshair_are_drawn_only_when_asked() {
+    let world = world_facing('>');
+    let size = (640, 360);
+    let (w, h) = size;
+    let plain = frame_of(&world, &Hud::default(), size);
+    let lab = Hud {
+        parts: Parts {
+            readout: true,
+            ..Parts::default()
+        },
+        ..Hud::default()
+    };
+    let corner = |f: &[u8]| -> Vec<u8> {
+        (0..40)
+            .flat_map(|y| f[y * w * 4..(y * w + 160) * 4].to_vec())
+            .collect()
+    };
+    let read = frame_of(&world, &lab, size);
+    assert_ne!(corner(&read), corner(&plain), "the readout is drawn");
+    let bare = frame_of(
+        &world,
+        &Hud {
+            hidden: true,
+            ..Hud::default()
+        },
+        size,
+    );
+    assert_eq!(corner(&plain), corner(&bare), "off by default");
+    assert!(words_of(&world, &Hud::default())
+        .iter()
+        .all(|w| !w.contains("model")));
+    let aimed = Hud {
+        parts: Parts {
+            crosshair: true,
+            ..Parts::default()
+        },
+        ..Hud::default()
+    };
+    let (x0, y0, x1, y1) =
+        differing_box(&plain, &frame_of(&world, &aimed, size), w).expect("a crosshair");
+    let (cx, cy) = (w / 2, h / 2);
+    assert!(x0 < cx && cx <= x1 && y0 < cy && cy <= y1, "centred");
+    assert!(x1 - x0 < 16 && y1 - y0 < 16, "a dot, not a cross");
+}
+
+#[test]
+fn a_notice_is_never_drawn_over_a_banner_or_a_menu() {
+    let mut world = World::new(
+        crate::map::Map::from_rows(&["##########", "#k.>G....#", "##########"]),
+        Default::default(),
+        1,
+    );
+    world.step(&crate::sim::Controls {
+        action: Some(crate::sim::Request::Use),
+        ..Default::default()
+    });
+    let said = "Locked: it needs the gold key";
+    let shows = |hud: &Hud| words_of(&world, hud).iter().any(|w| w == said);
+    assert!(shows(&Hud::default()), "in play it is told");
+    let paused = Hud {
+        paused: true,
+        ..Hud::default()
+    };
+    let covered = Hud {
+        covered: true,
+        ..Hud::default()
+    };
+    assert!(!shows(&paused) && !shows(&covered));
+    // And in pixels: the key's colour is not drawn while paused.
+    let size = (640, 360);
+    let gold = key_colour(Key::Gold);
+    assert!(extent(&frame_of(&world, &Hud::default(), size), 640, gold).is_some());
+    assert!(extent(&frame_of(&world, &paused, size), 640, gold).is_none());
+}
+
+/// The words the HUD draws over `world` from its camera with `hud`.
+fn words_of(world: &World, hud: &Hud) -> Vec<String> {
+    let view = View::from_pose(world.camera());
+    words(&Scene {
+        world,
+        view: &view,
+        hud,
+        art: &crate::sprites::Art::plain(),
+        map_art: &MapArt::plain(world.map()),
+    })
 }

@@ -102,6 +102,41 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        name: "hud",
+        about: "The HUD: what is drawn over the view.",
+        fields: &[
+            Field {
+                key: "status_bar",
+                about: "The status bar at the foot of the view: health, keys, the goal, the time\n\
+                        and the weapon",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.status_bar,
+                    set: |s, v| s.hud.status_bar = v,
+                },
+            },
+            Field {
+                key: "readout",
+                about: "The lab readout: the walking model, camera, speeds, angles, frame rate\n\
+                        and the dial, top left (F10 shows or hides it in play)",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.readout,
+                    set: |s, v| s.hud.readout = v,
+                },
+            },
+            Field {
+                key: "crosshair",
+                about: "A dot at the centre of the view",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.crosshair,
+                    set: |s, v| s.hud.crosshair = v,
+                },
+            },
+        ],
+    },
+    Section {
         name: "movement",
         about: "The walking model and where the camera looks.",
         fields: &[
