@@ -47,7 +47,10 @@ pub fn run() -> Result<ExitCode, CliError> {
     let yours = folders
         .yours
         .iter()
-        .map(|d| d.display().to_string())
+        .map(|d| match d.is_relative() {
+            true => format!("./{}", d.display()),
+            false => d.display().to_string(),
+        })
         .collect::<Vec<_>>()
         .join(" or ");
     say!("\nPlay one with `wobblecaster --map NAME`. The shipped maps are in the program;");
