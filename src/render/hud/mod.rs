@@ -140,7 +140,7 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         c.text(line / 2, y, msg, scale, [255, 120, 100]);
     }
     // Last, over everything on its opaque panel.
-    if hud.help && !hud.blind {
+    if hud.help {
         help::draw(world, view, hud, c);
     }
 }
@@ -241,7 +241,7 @@ pub fn words(scene: &Scene) -> Vec<String> {
     words.extend(notice_of(world).map(|(text, _)| text.to_string()));
     words.extend(hud.hint.iter().cloned());
     words.extend(hud.message.iter().cloned());
-    if hud.help && !hud.blind {
+    if hud.help {
         for section in help::sections(world, scene.view, hud) {
             words.push(section.title.to_string());
             for (key, what) in section.rows {
