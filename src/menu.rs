@@ -5,9 +5,9 @@
 //! Pure: presses in, an [`Outcome`] out, and a text [`Panel`] to draw;
 //! the window acts on the outcome and saves the choices.
 
+use crate::render::help::Section;
 use crate::render::panel::Panel;
 use crate::settings::edit::{Change, Value};
-use crate::render::help::Section;
 use crate::settings::{help_lines, input_lines, Settings};
 use crate::sim::comfort::Reference;
 use crate::sim::tunable_table::{GYRO, HEAD_BOB, VIGNETTE};
@@ -265,10 +265,7 @@ impl Menu {
                 .collect(),
             Screen::Controls => vec!["Back".into()],
             Screen::ConfirmRestart => vec!["Keep playing".into(), "Start the map again".into()],
-            Screen::EndStudy => vec![
-                "Go on with the session".into(),
-                "End the session".into(),
-            ],
+            Screen::EndStudy => vec!["Go on with the session".into(), "End the session".into()],
             Screen::Studies => self
                 .studies
                 .iter()
@@ -299,17 +296,23 @@ impl Menu {
             ("Camera follows", camera.to_string()),
             ("Field of view", format!("{:.0} degrees", c.fov_deg)),
             ("Head bob", percent(c.head_bob)),
-            ("Spin damping", match c.gyro_deg {
-                0.0 => "off".to_string(),
-                g => format!("{g:.0}"),
-            }),
+            (
+                "Spin damping",
+                match c.gyro_deg {
+                    0.0 => "off".to_string(),
+                    g => format!("{g:.0}"),
+                },
+            ),
             ("Level horizon", on(c.level_horizon)),
             ("View restrictor", percent(c.vignette)),
             ("Fixed reference", c.reference.name().to_string()),
-            ("Snap turning", match c.snap_deg {
-                0.0 => "off".to_string(),
-                deg => format!("{deg:.0} degrees"),
-            }),
+            (
+                "Snap turning",
+                match c.snap_deg {
+                    0.0 => "off".to_string(),
+                    deg => format!("{deg:.0} degrees"),
+                },
+            ),
             ("Volume", format!("{:.0}%", c.volume_tenths * 10.0)),
             ("Sound effects", format!("{:.0}%", c.effects_tenths * 10.0)),
             ("Sound", if c.mute { "muted" } else { "on" }.to_string()),

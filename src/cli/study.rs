@@ -34,6 +34,9 @@ enum StudyCommand {
     /// Analyse every participant in RESULTS_DIR: summary.csv, report.md
     /// and plots.
     Report(super::study_report::Args),
+    /// Check PROTOCOL and its map, and list what it fixes for every
+    /// participant (the conditions, the input).
+    Check(super::study_check::Args),
 }
 
 /// `study run`.
@@ -105,11 +108,12 @@ fn trailing_number(id: &str) -> Option<usize> {
         .filter(|&n| (1..=100_000).contains(&n))
 }
 
-/// `study run` or `study report`.
+/// `study run`, `study report` or `study check`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         StudyCommand::Run(a) => run_session(a),
         StudyCommand::Report(a) => super::study_report::run(a),
+        StudyCommand::Check(a) => super::study_check::run(a),
     }
 }
 

@@ -179,12 +179,7 @@ fn paint(layout: &Layout, page: usize, c: &mut Canvas) {
     let [x, y, w, h] = layout.panel;
     c.fill(x, y, w, h, PANEL);
     let last = layout.pages.len().saturating_sub(1);
-    for line in layout
-        .pages
-        .get(page.min(last))
-        .into_iter()
-        .flatten()
-    {
+    for line in layout.pages.get(page.min(last)).into_iter().flatten() {
         let colour = match line.style {
             Style::Title => TITLE,
             Style::Text => TEXT,

@@ -172,6 +172,14 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_full_screen_s_title_is_larger_than_its_text_a_compact_box_s_is_not() {
+        let full = layout(&panel(&["Feel unusual ways of moving."], false), (960, 540));
+        assert!(full.title_scale > full.scale, "{full:?}");
+        let compact = layout(&panel(&["0 none"], true), (960, 540));
+        assert_eq!(compact.title_scale, compact.scale);
+    }
+
     /// A panel of `lines` under a title, with a hint.
     fn panel(lines: &[&str], compact: bool) -> Panel {
         Panel {

@@ -614,7 +614,10 @@ mod tests {
             assert_eq!(Binding::parse(&spoken), Some(b), "{spoken}");
             assert_eq!(Binding::parse(&spoken.to_lowercase()), Some(b), "{spoken}");
             assert_eq!(Binding::parse(&spoken.to_uppercase()), Some(b), "{spoken}");
-            assert!(seen.insert(spoken.to_lowercase()), "two inputs read {spoken}");
+            assert!(
+                seen.insert(spoken.to_lowercase()),
+                "two inputs read {spoken}"
+            );
         }
         let read = |name: &str| Binding::parse(name).map(|b| b.spoken());
         for (file, player) in [

@@ -10,11 +10,7 @@ pub fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
     Action::ALL
         .iter()
         .map(|&action| {
-            let names: Vec<String> = bindings
-                .get(action)
-                .iter()
-                .map(Binding::spoken)
-                .collect();
+            let names: Vec<String> = bindings.get(action).iter().map(Binding::spoken).collect();
             let keys = match names.is_empty() {
                 true => "unbound".to_string(),
                 false => names.join(" / "),

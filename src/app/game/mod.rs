@@ -319,7 +319,8 @@ impl Game {
     /// movement keys steer the pointer, a tick's worth at a time; walking,
     /// the mouse's turn goes with the first tick of a frame.
     fn held_controls(&mut self) -> Controls {
-        let (bindings, input) = (&self.settings.bindings, &self.settings.input);
+        let input = &self.input_in_force().clone();
+        let bindings = &self.settings.bindings;
         if self.world.player().flight.is_some() {
             self.inputs.steer_pointer(bindings, TICK_DT);
             return self.inputs.controls(bindings, input, true);
@@ -471,7 +472,7 @@ impl Game {
     /// the cursor.
     pub fn wants_pointer_grab(&self) -> bool {
         let steers = self.world.player().flight.is_some()
-            || input::mouse_turns(&self.settings.input, self.world.tunables().model);
+            || input::mouse_turns(self.input_in_force(), self.world.tunables().model);
         let held = self.hud.paused || self.hud.help || self.menu_open();
         steers && !held && self.playback.is_none()
     }

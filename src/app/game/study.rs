@@ -7,7 +7,7 @@ use super::Game;
 use crate::app::input::Command;
 use crate::map::Map;
 use crate::render::Frame;
-use crate::settings::{Action, Binding, PadButton};
+use crate::settings::{Action, Binding, InputSettings, PadButton};
 use crate::sim::World;
 use crate::study::run::{Cue, StudyRun};
 use crate::study::screen;
@@ -110,6 +110,15 @@ impl Game {
         self.tape = crate::app::tape::Tape::new(None, seed);
         self.open_title_menu();
         Vec::new()
+    }
+
+    /// The input settings in force: a study protocol's `[input]`, which
+    /// fixes them for every condition, else the settings file's.
+    pub(super) fn input_in_force(&self) -> &InputSettings {
+        let protocol = self.study.as_ref().map(|s| s.run.session().protocol());
+        protocol
+            .and_then(|p| p.input.as_ref())
+            .unwrap_or(&self.settings.input)
     }
 
     /// True while a study holds the world still (between conditions).

@@ -730,7 +730,11 @@ fn f1_stops_the_course_timer_in_play_until_the_help_closes() {
     g.toggle_help();
     assert!(g.hud.help);
     play(&mut g, 5.0);
-    assert_eq!(run_ticks(&g), ticks, "the course timer waits under the help");
+    assert_eq!(
+        run_ticks(&g),
+        ticks,
+        "the course timer waits under the help"
+    );
     assert_eq!(g.world.state_hash(), hash, "and the world with it");
     while g.hud.help {
         g.toggle_help();
