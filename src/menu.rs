@@ -131,9 +131,10 @@ pub struct Menu {
     maps: Vec<MapEntry>,
     studies: Vec<PathBuf>,
     choices: Choices,
-    /// The controls screen's rows: (keys, what they do), then the mouse's
-    /// and the sticks' options (name, value).
-    controls: (Vec<(String, String)>, Vec<(String, String)>),
+    /// The controls screen's rows: (keys, what they do).
+    controls: Vec<(String, String)>,
+    /// The controls screen's mouse and stick options: (name, value).
+    input: Vec<(String, String)>,
     /// The controls screen's page shown, from 0, and how many it takes at
     /// the window's size (told by the window, [`Menu::set_pages`]).
     page: usize,
@@ -165,7 +166,8 @@ impl Menu {
                 effects_tenths: tenths(settings.audio.effects),
                 mute: settings.audio.mute,
             },
-            controls: (help_lines(&settings.bindings), input_lines(settings)),
+            controls: help_lines(&settings.bindings),
+            input: input_lines(settings),
             page: 0,
             pages: 1,
         }
@@ -205,12 +207,12 @@ impl Menu {
         vec![
             Section {
                 title: "CONTROLS (Esc goes back)",
-                rows: self.controls.0.clone(),
+                rows: self.controls.clone(),
                 breaks: " / ",
             },
             Section {
                 title: "MOUSE AND STICKS",
-                rows: self.controls.1.clone(),
+                rows: self.input.clone(),
                 breaks: " ",
             },
         ]
@@ -521,7 +523,7 @@ impl Menu {
             Screen::Options => (
                 "Walking model and comfort",
                 vec![
-                    "Left and right change a value; Esc saves and goes back.".to_string(),
+                    "Left and right change a value; Esc saves.".to_string(),
                     String::new(),
                 ],
             ),

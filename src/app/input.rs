@@ -567,8 +567,10 @@ mod tests {
     #[test]
     fn the_mouse_turns_under_classic_and_quake_by_default_never_under_polar() {
         let mut inputs = Inputs::default();
-        let mut s = InputSettings::default();
-        s.mouse_sensitivity = 0.1;
+        let mut s = InputSettings {
+            mouse_sensitivity: 0.1,
+            ..InputSettings::default()
+        };
         inputs.add_mouse(100.0, 0.0);
         assert_eq!(inputs.take_look(&s, Model::Polar), 0.0, "keys only");
         assert_eq!(inputs.take_look(&s, Model::Classic), 0.0, "used up");

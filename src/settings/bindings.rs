@@ -175,7 +175,7 @@ impl Action {
             Action::NextCoupling => "next camera coupling",
             Action::Record => "start or stop recording",
             Action::Reload => "reload the settings file and the map",
-            Action::Quit => "the pause menu (its Quit quits)",
+            Action::Quit => "the pause menu (its Quit quits); in a study, end it?",
             Action::AnswerUp => "study: one up on the answer's scale",
             Action::AnswerDown => "study: one down on the answer's scale",
             Action::Answer => "study: give the answer shown (number keys type one)",

@@ -197,7 +197,7 @@ impl Game {
         self.watch = super::Watch::default();
         self.hud.paused = false;
         self.menu = None;
-        self.study = Some(super::Studying::new(run, level).from_title());
+        self.study = Some(super::Studying::new(run, level).started_from_title());
         self.blind_hud();
         self.flight_hint = None;
         self.run = None;

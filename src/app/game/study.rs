@@ -40,7 +40,7 @@ impl Studying {
     }
 
     /// The session, started from the title menu.
-    pub fn from_title(self) -> Self {
+    pub fn started_from_title(self) -> Self {
         Self {
             from_title: true,
             ..self
