@@ -5,9 +5,10 @@
 //! Pure: presses in, an [`Outcome`] out, and a text [`Panel`] to draw;
 //! the window acts on the outcome and saves the choices.
 
+use crate::render::help::Section;
 use crate::render::panel::Panel;
 use crate::settings::edit::{Change, Value};
-use crate::settings::{help_lines, Settings};
+use crate::settings::{help_lines, input_lines, Settings};
 use crate::sim::comfort::Reference;
 use crate::sim::tunable_table::{GYRO, HEAD_BOB, VIGNETTE};
 use crate::sim::{Coupling, Model};
@@ -26,6 +27,9 @@ const SNAPS: [f64; 6] = [0.0, 15.0, 30.0, 45.0, 60.0, 90.0];
 /// One press's step of the volume and the effects level, in tenths (so
 /// the saved value is a round 0.1, 0.2, ...).
 const LEVEL_STEP_TENTHS: f64 = 1.0;
+/// The options screen's label column, characters: the values line up
+/// after it.
+const LABEL_WIDTH: usize = 17;
 /// The narrowest and widest field of view offered, degrees.
 const FOV_RANGE: (f64, f64) = (crate::render::MIN_FOV_DEG, crate::render::MAX_FOV_DEG);
 
@@ -72,6 +76,8 @@ pub enum Outcome {
     Save(Vec<Change>),
     /// Run a study session of this protocol.
     Study(PathBuf),
+    /// End the study session under way (its data is already saved).
+    EndStudy,
     /// Quit the game.
     Quit,
 }
@@ -91,6 +97,10 @@ pub enum Screen {
     Controls,
     /// The study protocols.
     Studies,
+    /// "Start the map again?", asked before a restart.
+    ConfirmRestart,
+    /// "End the session?", asked when Esc is pressed in a study.
+    EndStudy,
 }
 
 /// The walking and comfort choices, as the settings file holds them.
@@ -121,8 +131,14 @@ pub struct Menu {
     maps: Vec<MapEntry>,
     studies: Vec<PathBuf>,
     choices: Choices,
-    /// The controls screen's lines.
-    controls: Vec<String>,
+    /// The controls screen's rows: (keys, what they do).
+    controls: Vec<(String, String)>,
+    /// The controls screen's mouse and stick options: (name, value).
+    input: Vec<(String, String)>,
+    /// The controls screen's page shown, from 0, and how many it takes at
+    /// the window's size (told by the window, [`Menu::set_pages`]).
+    page: usize,
+    pages: usize,
 }
 
 impl Menu {
@@ -150,10 +166,10 @@ impl Menu {
                 effects_tenths: tenths(settings.audio.effects),
                 mute: settings.audio.mute,
             },
-            controls: help_lines(&settings.bindings)
-                .into_iter()
-                .map(|(keys, what)| format!("{what}: {keys}"))
-                .collect(),
+            controls: help_lines(&settings.bindings),
+            input: input_lines(settings),
+            page: 0,
+            pages: 1,
         }
     }
 
@@ -165,6 +181,55 @@ impl Menu {
         self
     }
 
+    /// The same menu asking whether to start the map again, as the
+    /// restart key does in play; going back resumes.
+    pub fn asking_restart(self) -> Self {
+        self.asking(Screen::ConfirmRestart)
+    }
+
+    /// The same menu asking whether to end the study session, as Esc does
+    /// in a study; going back goes on with it.
+    pub fn asking_end_study(self) -> Self {
+        self.asking(Screen::EndStudy)
+    }
+
+    /// Opened at the question `screen`, "no" chosen, Back resuming play.
+    fn asking(mut self, screen: Screen) -> Self {
+        self.screen = screen;
+        self.root = screen;
+        self.selected = 0;
+        self
+    }
+
+    /// The controls screen as the F1 help's sections: the keys, then the
+    /// mouse and sticks.
+    pub fn controls_sections(&self) -> Vec<Section> {
+        vec![
+            Section {
+                title: "CONTROLS (Esc goes back)",
+                rows: self.controls.clone(),
+                breaks: " / ",
+            },
+            Section {
+                title: "MOUSE AND STICKS",
+                rows: self.input.clone(),
+                breaks: " ",
+            },
+        ]
+    }
+
+    /// Tells the menu how many pages the controls screen takes at the
+    /// window's size (at least one).
+    pub fn set_pages(&mut self, pages: usize) {
+        self.pages = pages.max(1);
+        self.page = self.page.min(self.pages - 1);
+    }
+
+    /// The controls screen's page shown, from 0.
+    pub fn page(&self) -> usize {
+        self.page
+    }
+
     /// The screen shown.
     pub fn screen(&self) -> Screen {
         self.screen
@@ -172,7 +237,6 @@ impl Menu {
 
     /// The items of the screen shown, as lines.
     fn items(&self) -> Vec<String> {
-        let c = &self.choices;
         match self.screen {
             Screen::Title => vec![
                 "Play a map".into(),
@@ -195,31 +259,15 @@ impl Menu {
                 .map(|m| m.title.clone())
                 .chain(["Back".to_string()])
                 .collect(),
-            Screen::Options => vec![
-                format!("Walking model     < {} >", c.model.name()),
-                format!("Camera (polar)    < along the {} >", c.coupling.name()),
-                format!("Field of view     < {:.0} deg >", c.fov_deg),
-                format!("Head bob          < {:.2} >", c.head_bob),
-                format!("Gyro (polar)      < {:.0} deg/s2 >", c.gyro_deg),
-                format!(
-                    "Level horizon     < {} >",
-                    if c.level_horizon { "on" } else { "off" }
-                ),
-                format!("View restrictor   < {:.2} >", c.vignette),
-                format!("Fixed reference   < {} >", c.reference.name()),
-                match c.snap_deg {
-                    0.0 => "Snap turning      < off >".to_string(),
-                    deg => format!("Snap turning      < {deg:.0} deg >"),
-                },
-                format!("Volume            < {:.0}% >", c.volume_tenths * 10.0),
-                format!("Sound effects     < {:.0}% >", c.effects_tenths * 10.0),
-                format!(
-                    "Sound             < {} >",
-                    if c.mute { "muted" } else { "on" }
-                ),
-                "Save and back".into(),
-            ],
+            Screen::Options => self
+                .option_rows()
+                .into_iter()
+                .map(|(label, value)| format!("{label:<LABEL_WIDTH$}< {value} >"))
+                .chain(["Save and back".to_string()])
+                .collect(),
             Screen::Controls => vec!["Back".into()],
+            Screen::ConfirmRestart => vec!["Keep playing".into(), "Start the map again".into()],
+            Screen::EndStudy => vec!["Go on with the session".into(), "End the session".into()],
             Screen::Studies => self
                 .studies
                 .iter()
@@ -232,8 +280,80 @@ impl Menu {
         }
     }
 
+    /// The options as (label, value) rows, in plain words, in the order
+    /// [`Menu::adjust`] steps them.
+    fn option_rows(&self) -> Vec<(&'static str, String)> {
+        let c = &self.choices;
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        let percent = |share: f64| match share {
+            0.0 => "off".to_string(),
+            s => format!("{:.0}%", s * 100.0),
+        };
+        let camera = match c.coupling {
+            Coupling::Velocity => "where you move",
+            Coupling::Heading => "where you face",
+        };
+        vec![
+            ("Walking model", c.model.name().to_string()),
+            ("Camera follows", camera.to_string()),
+            ("Field of view", format!("{:.0} degrees", c.fov_deg)),
+            ("Head bob", percent(c.head_bob)),
+            (
+                "Spin damping",
+                match c.gyro_deg {
+                    0.0 => "off".to_string(),
+                    g => format!("{g:.0}"),
+                },
+            ),
+            ("Level horizon", on(c.level_horizon)),
+            ("View restrictor", percent(c.vignette)),
+            ("Fixed reference", c.reference.name().to_string()),
+            (
+                "Snap turning",
+                match c.snap_deg {
+                    0.0 => "off".to_string(),
+                    deg => format!("{deg:.0} degrees"),
+                },
+            ),
+            ("Volume", format!("{:.0}%", c.volume_tenths * 10.0)),
+            ("Sound effects", format!("{:.0}%", c.effects_tenths * 10.0)),
+            ("Sound", if c.mute { "muted" } else { "on" }.to_string()),
+        ]
+    }
+
+    /// What the selected option does, in one line of plain words (short
+    /// enough for one line of the panel at 960x540).
+    fn option_about(&self) -> &'static str {
+        let c = &self.choices;
+        match self.selected {
+            0 => match c.model {
+                Model::Polar => "Polar: keys push your body; it glides and swings.",
+                Model::Classic => "Classic: Wolfenstein 3D's walk; the mouse turns.",
+                Model::Quake => "Quake: fast running, a little slide; mouse turns.",
+            },
+            1 => match c.coupling {
+                Coupling::Velocity => "The polar view looks where you move: it sways.",
+                Coupling::Heading => "The polar view looks where you face, not where you go.",
+            },
+            2 => "How wide the view is: wider shows more at the sides.",
+            3 => "How much the view bobs as you walk; 100% is Quake's.",
+            4 => "Polar model: how hard a jet slows your body's spin.",
+            5 => "Jetpack: keep the horizon level, not tilted.",
+            6 => "Darkens the view's edges as you move: eases sickness.",
+            7 => "A dot or frame held still on screen: eases sickness.",
+            8 => "Turn keys turn in steps, not smoothly: eases sickness.",
+            9 => "How loud the game is.",
+            10 => "How loud the sound effects are.",
+            11 => "Muted, the game is silent; the levels are kept.",
+            _ => "Saves these choices to your settings file.",
+        }
+    }
+
     /// Takes `key`; says what the window must do.
     pub fn press(&mut self, key: MenuKey) -> Outcome {
+        if self.screen == Screen::Controls {
+            return self.turn_page(key);
+        }
         let count = self.items().len();
         match key {
             MenuKey::Up => self.selected = (self.selected + count - 1) % count,
@@ -258,14 +378,32 @@ impl Menu {
         self.select()
     }
 
+    /// A press on the controls screen: select, right and down turn to the
+    /// next page (past the last, back), left and up to the one before.
+    fn turn_page(&mut self, key: MenuKey) -> Outcome {
+        match key {
+            MenuKey::Select | MenuKey::Right | MenuKey::Down if self.page + 1 < self.pages => {
+                self.page += 1;
+            }
+            MenuKey::Left | MenuKey::Up => self.page = self.page.saturating_sub(1),
+            _ => return self.back(),
+        }
+        Outcome::Stay
+    }
+
     fn go(&mut self, screen: Screen) {
         self.screen = screen;
         self.selected = 0;
+        self.page = 0;
     }
 
     fn back(&mut self) -> Outcome {
         match self.screen {
             Screen::Pause => Outcome::Resume,
+            // Asked from play: no goes back to it.
+            Screen::ConfirmRestart | Screen::EndStudy if self.root == self.screen => {
+                Outcome::Resume
+            }
             Screen::Title => Outcome::Stay,
             Screen::Options => {
                 let save = self.changes();
@@ -291,7 +429,7 @@ impl Menu {
             },
             Screen::Pause => match i {
                 0 => return Outcome::Resume,
-                1 => return Outcome::Restart,
+                1 => self.go(Screen::ConfirmRestart),
                 2 => self.go(Screen::Options),
                 3 => self.go(Screen::Controls),
                 4 => {
@@ -315,6 +453,14 @@ impl Menu {
             Screen::Studies => match self.studies.get(i) {
                 Some(p) => return Outcome::Study(p.clone()),
                 None => self.go(self.root),
+            },
+            Screen::ConfirmRestart => match i {
+                0 => return self.back(),
+                _ => return Outcome::Restart,
+            },
+            Screen::EndStudy => match i {
+                0 => return self.back(),
+                _ => return Outcome::EndStudy,
             },
         }
         Outcome::Stay
@@ -377,11 +523,12 @@ impl Menu {
             Screen::Options => (
                 "Walking model and comfort",
                 vec![
-                    "Left and right change a value; saved to your settings file.".to_string(),
+                    "Left and right change a value; Esc saves.".to_string(),
                     String::new(),
                 ],
             ),
-            Screen::Controls => ("Controls", self.controls.clone()),
+            // Drawn as the help's sections instead ([`Menu::controls_sections`]).
+            Screen::Controls => ("Controls", Vec::new()),
             Screen::Studies => (
                 "Run a feel study",
                 vec![
@@ -389,24 +536,47 @@ impl Menu {
                     String::new(),
                 ],
             ),
+            Screen::ConfirmRestart => (
+                "Start the map again?",
+                vec![
+                    "The run so far is lost: doors shut, pickups back.".to_string(),
+                    String::new(),
+                ],
+            ),
+            Screen::EndStudy => (
+                "End the session?",
+                vec![
+                    "Your answers so far are saved either way.".to_string(),
+                    "The session goes on behind this question.".to_string(),
+                    String::new(),
+                ],
+            ),
         };
-        for (i, item) in self.items().into_iter().enumerate() {
+        // Padded to one width, the centred lines start in one column (the
+        // font's glyphs are all one width), and so do the options' values.
+        let items = self.items();
+        let width = items.iter().map(|i| i.chars().count()).max().unwrap_or(0);
+        for (i, item) in items.into_iter().enumerate() {
             let mark = if i == self.selected { "> " } else { "  " };
-            lines.push(format!("{mark}{item}"));
+            lines.push(format!("{mark}{item:<width$}"));
         }
+
         Panel {
             title: title.to_string(),
             lines,
             value: None,
-            hint: "Up/Down choose, Enter select, Esc back (mouse and gamepad too)".to_string(),
+            hint: match self.screen {
+                // The foot of the options screen says what the one chosen does.
+                Screen::Options => self.option_about().to_string(),
+                _ => "Up/Down choose, Enter select, Esc back (mouse and gamepad too)".to_string(),
+            },
             compact: false,
         }
     }
 
     /// The line of `panel().lines` where the items start.
     pub fn first_item_line(&self) -> usize {
-        let panel = self.panel();
-        panel.lines.len() - self.items().len()
+        self.panel().lines.len() - self.items().len()
     }
 
     /// The selected map's description on the maps screen.
@@ -530,9 +700,9 @@ mod tests {
         m.press(MenuKey::Right); // snap off -> 15
         m.press(MenuKey::Right); // 30
         let lines = m.panel().lines.join("\n");
-        assert!(lines.contains("View restrictor   < 0.50 >"), "{lines}");
-        assert!(lines.contains("Fixed reference   < frame >"), "{lines}");
-        assert!(lines.contains("Snap turning      < 30 deg >"), "{lines}");
+        assert!(lines.contains("View restrictor  < 50% >"), "{lines}");
+        assert!(lines.contains("Fixed reference  < frame >"), "{lines}");
+        assert!(lines.contains("Snap turning     < 30 degrees >"), "{lines}");
         let Outcome::Save(changes) = m.press(MenuKey::Back) else {
             panic!("the way back saves")
         };
@@ -566,15 +736,15 @@ mod tests {
         assert!(changes.contains(&change("comfort", "gyro", Value::Number(10.0))));
         // One step on from 30 is 45, one back 15.
         for (key, want) in [
-            (MenuKey::Right, "< 45 deg >"),
-            (MenuKey::Left, "< 15 deg >"),
+            (MenuKey::Right, "< 45 degrees >"),
+            (MenuKey::Left, "< 15 degrees >"),
         ] {
             let mut m = Menu::title(Vec::new(), Vec::new(), &settings);
             options(&mut m);
             m.press(key);
             let lines = m.panel().lines.join("\n");
             assert!(
-                lines.contains(&format!("Snap turning      {want}")),
+                lines.contains(&format!("Snap turning     {want}")),
                 "{lines}"
             );
         }
@@ -615,10 +785,76 @@ mod tests {
         let mut m = menu().paused();
         assert_eq!(m.press(MenuKey::Back), Outcome::Resume);
         m.press(MenuKey::Down);
+        // Restarting asks first, "no" chosen; Back returns to the pause menu.
+        assert_eq!(m.press(MenuKey::Select), Outcome::Stay);
+        assert_eq!(m.screen(), Screen::ConfirmRestart);
+        assert_eq!(m.press(MenuKey::Select), Outcome::Stay);
+        assert_eq!(m.screen(), Screen::Pause);
+        m.choose(1);
+        m.press(MenuKey::Down);
         assert_eq!(m.press(MenuKey::Select), Outcome::Restart);
+        let mut asked = menu().asking_restart();
+        assert_eq!(asked.press(MenuKey::Back), Outcome::Resume);
+        let mut m = menu().paused();
         assert_eq!(m.choose(4), Outcome::Stay);
         assert_eq!(m.screen(), Screen::Title);
         assert_eq!(m.choose(4), Outcome::Quit);
+    }
+
+    #[test]
+    fn options_line_up_in_two_columns_and_the_foot_says_what_one_does() {
+        let mut m = menu();
+        m.choose(1);
+        let panel = m.panel();
+        let items = &panel.lines[m.first_item_line()..];
+        let width = items[0].chars().count();
+        let value_column = items[0].find('<').unwrap();
+        for line in items {
+            assert_eq!(line.chars().count(), width, "one width: {line:?}");
+            if line.contains('<') {
+                assert_eq!(line.find('<'), Some(value_column), "{line:?}");
+            }
+        }
+        // The foot explains the option chosen, in plain words.
+        assert!(panel.hint.starts_with("Polar:"), "{}", panel.hint);
+        m.press(MenuKey::Right);
+        assert!(m.panel().hint.starts_with("Classic:"));
+        for _ in 0..4 {
+            m.press(MenuKey::Down);
+        }
+        let gyro = m.panel();
+        assert!(gyro.hint.contains("spin"), "{}", gyro.hint);
+        let all = gyro.lines.join("\n");
+        assert!(!all.contains("deg/s2") && !all.contains("Gyro"), "{all}");
+        // Every explanation fits a line at 960x540 (54 characters).
+        for i in 0..m.items().len() {
+            m.selected = i;
+            assert!(m.option_about().len() <= 54, "{}", m.option_about());
+        }
+    }
+
+    #[test]
+    fn the_controls_screen_pages_and_goes_back_after_the_last() {
+        let mut m = menu();
+        m.choose(2);
+        assert_eq!(m.screen(), Screen::Controls);
+        let rows = &m.controls_sections()[0].rows;
+        assert_eq!(rows.len(), crate::settings::Action::ALL.len());
+        assert!(rows.iter().any(|(keys, _)| keys.contains("Left Ctrl")));
+        m.set_pages(3);
+        assert_eq!(m.press(MenuKey::Select), Outcome::Stay);
+        assert_eq!((m.screen(), m.page()), (Screen::Controls, 1));
+        m.press(MenuKey::Right);
+        m.press(MenuKey::Left);
+        assert_eq!(m.page(), 1);
+        m.press(MenuKey::Select);
+        assert_eq!(m.page(), 2);
+        m.press(MenuKey::Select);
+        assert_eq!(m.screen(), Screen::Title, "back after the last page");
+        m.choose(2);
+        assert_eq!(m.page(), 0, "from the first page again");
+        m.press(MenuKey::Back);
+        assert_eq!(m.screen(), Screen::Title);
     }
 
     #[test]

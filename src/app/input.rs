@@ -6,7 +6,7 @@
 //! input snapshots test headless.
 
 use crate::settings::{Action, Binding, Bindings, InputSettings, PadAxis, PadButton, Sign};
-use crate::sim::Controls;
+use crate::sim::{Controls, Model};
 use std::collections::HashSet;
 use winit::keyboard::KeyCode;
 
@@ -337,15 +337,24 @@ impl Inputs {
     }
 
     /// The heading turn, radians, that the mouse motion since the last call
-    /// asks for when mouse turning is on; the motion is used up either way.
-    pub fn take_look(&mut self, settings: &InputSettings) -> f32 {
+    /// asks for when mouse turning is on and `model` takes it (the classic
+    /// and quake models; the polar model is keys only); the motion is used
+    /// up either way.
+    pub fn take_look(&mut self, settings: &InputSettings, model: Model) -> f32 {
         let dx = std::mem::take(&mut self.mouse_dx);
         self.mouse_dy = 0.0;
-        if !settings.mouse_turn {
+        if !mouse_turns(settings, model) {
             return 0.0;
         }
         (dx * settings.mouse_sensitivity).to_radians() as f32
     }
+}
+
+/// True when the mouse turns the heading on foot: mouse turning is on and
+/// `model` is one a mouse steers as in other shooters (classic, quake);
+/// the polar model turns the wish heading by the keys only.
+pub(super) fn mouse_turns(settings: &InputSettings, model: Model) -> bool {
+    settings.mouse_turn && model != Model::Polar
 }
 
 /// The commands a fresh press of `binding` gives under `bindings`. Tab
@@ -528,7 +537,7 @@ mod tests {
             inputs.controls(&Bindings::default(), &s, false),
             Controls::default()
         );
-        assert_eq!(inputs.take_look(&s), 0.0);
+        assert_eq!(inputs.take_look(&s, Model::Classic), 0.0);
         // A pad that goes away reads as a pad at rest: nothing held.
         let mut inputs = Inputs::default();
         inputs.set_pad(pad([0.0, 1.0], [0.0, 0.0]));
@@ -559,18 +568,24 @@ mod tests {
     }
 
     #[test]
-    fn mouse_turning_is_off_unless_asked_for() {
+    fn the_mouse_turns_under_classic_and_quake_by_default_never_under_polar() {
         let mut inputs = Inputs::default();
-        let mut s = InputSettings::default();
+        let mut s = InputSettings {
+            mouse_sensitivity: 0.1,
+            ..InputSettings::default()
+        };
         inputs.add_mouse(100.0, 0.0);
-        assert_eq!(inputs.take_look(&s), 0.0);
-        s.mouse_turn = true;
-        s.mouse_sensitivity = 0.1;
+        assert_eq!(inputs.take_look(&s, Model::Polar), 0.0, "keys only");
+        assert_eq!(inputs.take_look(&s, Model::Classic), 0.0, "used up");
+        for model in [Model::Classic, Model::Quake] {
+            inputs.add_mouse(100.0, 0.0);
+            inputs.add_mouse(-50.0, 0.0);
+            let look = inputs.take_look(&s, model);
+            assert!((look - 5f32.to_radians()).abs() < 1e-6, "{look}");
+        }
+        s.mouse_turn = false;
         inputs.add_mouse(100.0, 0.0);
-        inputs.add_mouse(-50.0, 0.0);
-        let look = inputs.take_look(&s);
-        assert!((look - 5f32.to_radians()).abs() < 1e-6, "{look}");
-        assert_eq!(inputs.take_look(&s), 0.0, "used up");
+        assert_eq!(inputs.take_look(&s, Model::Quake), 0.0, "turned off");
     }
 
     #[test]

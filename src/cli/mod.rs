@@ -37,6 +37,7 @@ mod run_input;
 mod settings;
 mod shot;
 mod study;
+mod study_check;
 mod study_report;
 mod trace;
 

@@ -34,17 +34,9 @@ enum StudyCommand {
     /// Analyse every participant in RESULTS_DIR: summary.csv, report.md
     /// and plots.
     Report(super::study_report::Args),
-    /// Check PROTOCOL and list what each condition sets that the
-    /// participant sees besides the movement: the exposure and the HUD.
-    Check(CheckArgs),
-}
-
-/// `study check`.
-#[derive(clap::Args)]
-pub struct CheckArgs {
-    /// The study protocol (TOML; studies/README.md describes it).
-    #[arg(value_name = "PROTOCOL")]
-    protocol: PathBuf,
+    /// Check PROTOCOL and its map, and list what it fixes for every
+    /// participant (the conditions, the input).
+    Check(super::study_check::Args),
 }
 
 /// `study run`.
@@ -116,45 +108,16 @@ fn trailing_number(id: &str) -> Option<usize> {
         .filter(|&n| (1..=100_000).contains(&n))
 }
 
-/// `study run` or `study report`.
+/// `study run`, `study report` or `study check`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         StudyCommand::Run(a) => run_session(a),
         StudyCommand::Report(a) => super::study_report::run(a),
-        StudyCommand::Check(a) => check(a),
+        StudyCommand::Check(a) => super::study_check::run(a),
     }
 }
 
 /// `study check`: the protocol's faults, or its conditions listed.
-fn check(args: CheckArgs) -> Result<ExitCode, CliError> {
-    let (protocol, _) = load_protocol(&args.protocol)?;
-    say!("{}", check_lines(&protocol).join("\n"));
-    Ok(ExitCode::SUCCESS)
-}
-
-/// What `study check` lists of `protocol`: a line for the study, then one
-/// for each condition, with what its HUD shows.
-fn check_lines(protocol: &Protocol) -> Vec<String> {
-    let n = protocol.conditions.len();
-    let mut lines = vec![format!(
-        "{}: {n} condition{} on the map {}",
-        protocol.name,
-        if n == 1 { "" } else { "s" },
-        protocol.map
-    )];
-    let on = |b: bool| if b { "on" } else { "off" };
-    for c in &protocol.conditions {
-        lines.push(format!(
-            "  {}: {} s; HUD: status bar {}, crosshair {} (never the readout)",
-            c.name,
-            crate::short::Short(c.exposure_s),
-            on(c.status_bar),
-            on(c.crosshair)
-        ));
-    }
-    lines
-}
-
 /// A protocol read with its text (the text is what session.toml keeps).
 fn load_protocol(path: &Path) -> Result<(Protocol, String), CliError> {
     let text = files::read_text(path, "study protocol", cap::PROTOCOL)?;
@@ -290,21 +253,5 @@ mod tests {
         assert_eq!(trailing_number("P0"), None);
         assert!(parse_id("../x").is_err());
         assert!(parse_id("P-01_a").is_ok());
-    }
-
-    #[test]
-    fn study_check_lists_each_conditions_hud() {
-        let text = "name = \"s\"\nmap = \"feel_course\"\n[hud]\nstatus_bar = true\n\
-                    [[condition]]\nname = \"a\"\n\
-                    [[condition]]\nname = \"b\"\nexposure_s = 90\nhud = { crosshair = true }\n";
-        let protocol = Protocol::parse(text, Path::new("s.toml")).unwrap();
-        assert_eq!(
-            check_lines(&protocol),
-            [
-                "s: 2 conditions on the map feel_course",
-                "  a: 300 s; HUD: status bar on, crosshair off (never the readout)",
-                "  b: 90 s; HUD: status bar on, crosshair on (never the readout)",
-            ]
-        );
     }
 }

@@ -106,12 +106,30 @@ pub fn sections(world: &World, view: &View, hud: &Hud) -> Vec<Section> {
         ),
     ];
     comfort.extend(hud.input.iter().cloned());
+    let controls = Section {
+        title: "CONTROLS",
+        rows: hud.keys.clone(),
+        breaks: " / ",
+    };
+    // A study's clock runs on under the help (the exposure is the
+    // protocol's); play waits. Blind, nothing names the model in force.
+    if hud.blind {
+        let clock = ("the session".into(), "goes on while this help is up".into());
+        let note = Section {
+            title: "THE STUDY'S CLOCK RUNS ON",
+            rows: vec![clock],
+            breaks: " ",
+        };
+        return vec![note, controls];
+    }
+    let note = Section {
+        title: "PAUSED WHILE THIS HELP IS UP",
+        rows: Vec::new(),
+        breaks: " ",
+    };
     vec![
-        Section {
-            title: "CONTROLS",
-            rows: hud.keys.clone(),
-            breaks: " / ",
-        },
+        note,
+        controls,
         Section {
             title: "MOVEMENT AND COMFORT",
             rows: comfort,
@@ -138,15 +156,30 @@ pub fn pages(world: &World, view: &View, hud: &Hud, size: (usize, usize)) -> usi
 /// opaque panel.
 pub(super) fn draw(world: &World, view: &View, hud: &Hud, c: &mut Canvas) {
     let layout = laid_out(world, view, hud, (c.width, c.height));
+    paint(&layout, hud.help_page, c);
+}
+
+/// `sections` laid out as the overlay lays out its own, for a frame of
+/// `size`: a menu's screen that pages as the help does, `key` turning
+/// its pages.
+pub fn sections_laid_out(sections: &[Section], key: Option<&str>, size: (usize, usize)) -> Layout {
+    layout(sections, key, size, super::layout::text_scale(size.1))
+}
+
+/// Draws page `page` (the last if past it) of `sections` laid out by
+/// [`sections_laid_out`] over `frame`, on the overlay's opaque panel.
+pub fn draw_sections(frame: super::Frame, sections: &[Section], key: Option<&str>, page: usize) {
+    let mut c = Canvas::over(frame);
+    let layout = sections_laid_out(sections, key, (c.width, c.height));
+    paint(&layout, page, &mut c);
+}
+
+/// Paints page `page` of `layout` (the last if past it) on its panel.
+fn paint(layout: &Layout, page: usize, c: &mut Canvas) {
     let [x, y, w, h] = layout.panel;
     c.fill(x, y, w, h, PANEL);
     let last = layout.pages.len().saturating_sub(1);
-    for line in layout
-        .pages
-        .get(hud.help_page.min(last))
-        .into_iter()
-        .flatten()
-    {
+    for line in layout.pages.get(page.min(last)).into_iter().flatten() {
         let colour = match line.style {
             Style::Title => TITLE,
             Style::Text => TEXT,

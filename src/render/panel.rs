@@ -44,6 +44,9 @@ pub struct Layout {
     /// Each glyph pixel drawn this many pixels square (glyphs are
     /// `8 * scale` pixels tall); the answer is three times larger.
     pub scale: usize,
+    /// The heading's scale: one more than the text's on a full screen, so
+    /// a heading reads as one; the text's in a compact box.
+    pub title_scale: usize,
     /// The heading's lines.
     pub title: Vec<String>,
     /// The body's lines (an empty line leaves a gap).
@@ -57,20 +60,23 @@ pub struct Layout {
 impl Layout {
     /// `panel` wrapped for a frame `width` pixels wide at `scale`.
     fn at(panel: &Panel, width: usize, scale: usize) -> Self {
-        let chars = (width * WIDTH_TENTHS / 10 / (GLYPH * scale)).max(1);
-        let wrap = |text: &str| super::help::wrap(text, chars, " ");
-        let title = wrap(&panel.title);
+        let title_scale = scale + usize::from(!panel.compact);
+        let chars = |scale: usize| (width * WIDTH_TENTHS / 10 / (GLYPH * scale)).max(1);
+        let wrap = |text: &str| super::help::wrap(text, chars(scale), " ");
+        let title = super::help::wrap(&panel.title, chars(title_scale), " ");
         let lines: Vec<String> = panel.lines.iter().flat_map(|l| wrap(l)).collect();
         let hint = wrap(&panel.hint);
         let line_h = line_height(scale);
-        let rows = (title.len() + lines.len() + hint.len()) as i64 + 2;
+        let rows = (lines.len() + hint.len()) as i64 + 2;
+        let title_h = title.len() as i64 * line_height(title_scale);
         let value = match panel.value {
             Some(_) => (GLYPH * scale * 3) as i64 + line_h,
             None => 0,
         };
         Self {
             scale,
-            height: rows * line_h + line_h / 2 + value,
+            title_scale,
+            height: title_h + rows * line_h + line_h / 2 + value,
             title,
             lines,
             hint,
@@ -121,8 +127,8 @@ pub fn draw_panel(frame: Frame, panel: &Panel) {
         ((height as i64 - l.height) / 2).max(line_h / 2)
     };
     for line in &l.title {
-        c.centred(y, &[line], scale, TITLE);
-        y += line_h;
+        c.centred(y, &[line], l.title_scale, TITLE);
+        y += line_height(l.title_scale);
     }
     y += line_h / 2;
     for line in &l.lines {
@@ -164,6 +170,14 @@ mod tests {
             last_row.iter().all(|&b| b == 100),
             "play shows below the box"
         );
+    }
+
+    #[test]
+    fn a_full_screen_s_title_is_larger_than_its_text_a_compact_box_s_is_not() {
+        let full = layout(&panel(&["Feel unusual ways of moving."], false), (960, 540));
+        assert!(full.title_scale > full.scale, "{full:?}");
+        let compact = layout(&panel(&["0 none"], true), (960, 540));
+        assert_eq!(compact.title_scale, compact.scale);
     }
 
     /// A panel of `lines` under a title, with a hint.

@@ -1,6 +1,7 @@
 //! Actions, the inputs that trigger them, and the table binding one to the
 //! other. Inputs are named, not coded: the app maps names to platform codes.
 
+use super::key_names::spoken;
 use super::KEY_NAMES;
 
 /// Something the player can do with a key, button or stick.
@@ -180,7 +181,7 @@ impl Action {
             Action::NextCoupling => "next camera coupling",
             Action::Record => "start or stop recording",
             Action::Reload => "reload the settings file and the map",
-            Action::Quit => "the pause menu (its Quit quits)",
+            Action::Quit => "the pause menu (its Quit quits); in a study, end it?",
             Action::AnswerUp => "study: one up on the answer's scale",
             Action::AnswerDown => "study: one down on the answer's scale",
             Action::Answer => "study: give the answer shown (number keys type one)",
@@ -394,8 +395,23 @@ impl Binding {
         }
     }
 
-    /// The binding named `name` (exactly, case included), if there is one.
+    /// The binding as a player reads it: "Left Ctrl", "W", "Left Stick
+    /// Click" (see [`spoken`]).
+    pub fn spoken(&self) -> String {
+        spoken(&self.name())
+    }
+
+    /// The binding named `name`: its settings name exactly (`ControlLeft`),
+    /// or the name a player reads in any case (`Left Ctrl`, `left ctrl`).
     pub fn parse(name: &str) -> Option<Binding> {
+        Self::parse_exact(name).or_else(|| {
+            let name = name.trim();
+            Binding::all().find(|b| b.spoken().eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// The binding whose settings name is `name` (exactly, case included).
+    fn parse_exact(name: &str) -> Option<Binding> {
         if let Some(&key) = KEY_NAMES.iter().find(|&&k| k == name) {
             return Some(Binding::Key(key));
         }
@@ -504,12 +520,15 @@ impl Default for Bindings {
             [
                 Key("ControlLeft"),
                 Key("ControlRight"),
+                Mouse(MouseButton::Left),
                 Mouse(MouseButton::Right),
                 Pad(RightTrigger),
                 Pad(RightBumper),
             ],
         );
-        // In flight, Lander's buttons: left thrust, middle hover, right fire.
+        // In flight, Lander's buttons: left thrust (not fire: an input bound
+        // to a jetpack button does not fire in flight), middle hover, right
+        // fire. On foot the left button fires, as in other shooters.
         b.set(Action::Use, [Key("Space"), Pad(West)]);
         b.set(Action::Jetpack, [Key("KeyJ"), Pad(South)]);
         b.set(
@@ -594,6 +613,50 @@ mod tests {
     }
 
     #[test]
+    fn every_spoken_name_is_its_own_and_parses_back_in_any_case() {
+        let mut seen = HashSet::new();
+        for b in Binding::all() {
+            let spoken = b.spoken();
+            assert!(!spoken.is_empty(), "{}", b.name());
+            assert_eq!(Binding::parse(&spoken), Some(b), "{spoken}");
+            assert_eq!(Binding::parse(&spoken.to_lowercase()), Some(b), "{spoken}");
+            assert_eq!(Binding::parse(&spoken.to_uppercase()), Some(b), "{spoken}");
+            assert!(
+                seen.insert(spoken.to_lowercase()),
+                "two inputs read {spoken}"
+            );
+        }
+        let read = |name: &str| Binding::parse(name).map(|b| b.spoken());
+        for (file, player) in [
+            ("ControlLeft", "Left Ctrl"),
+            ("ShiftLeft", "Left Shift"),
+            ("AltRight", "Right Alt"),
+            ("PageUp", "Page Up"),
+            ("KeyW", "W"),
+            ("Digit1", "1"),
+            ("ArrowUp", "Up"),
+            ("Escape", "Esc"),
+            ("Numpad0", "Numpad 0"),
+            ("NumpadEnter", "Numpad Enter"),
+            ("F10", "F10"),
+            ("Backquote", "`"),
+            ("MouseLeft", "Left Mouse"),
+            ("MouseBack", "Mouse Back"),
+            ("PadSouth", "Pad South"),
+            ("PadLeftThumb", "Left Stick Click"),
+            ("PadLeftBumper", "Left Bumper"),
+            ("PadDPadUp", "D-pad Up"),
+            ("PadLeftStickY+", "Left Stick Up"),
+            ("PadRightStickX-", "Right Stick Left"),
+        ] {
+            assert_eq!(read(file).as_deref(), Some(player), "{file}");
+            assert_eq!(Binding::parse(player), Binding::parse(file), "{player}");
+        }
+        assert_eq!(Binding::parse("  left shift "), Binding::parse("ShiftLeft"));
+        assert_eq!(Binding::parse("Left Control"), None);
+    }
+
+    #[test]
     fn every_binding_name_parses_back_to_itself() {
         let mut names = HashSet::new();
         for b in Binding::all() {
@@ -616,7 +679,9 @@ mod tests {
     fn near_misses_are_not_bindings() {
         for name in [
             "keyw",
-            "W",
+            // "W" is the W key as a player writes it; two are nothing.
+            "WW",
+            "Left Control",
             "Mouse",
             "MouseLeft2",
             "Pad",

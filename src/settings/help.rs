@@ -1,7 +1,7 @@
 //! Key names as the player reads them, built from the bindings in force:
 //! the help overlay's lines and the keys the HUD's prompts name.
 
-use super::{Action, Bindings, Settings};
+use super::{Action, Binding, Bindings, Settings};
 use crate::render::Prompts;
 
 /// The help overlay's lines for `bindings`: per action, its bindings (or
@@ -10,11 +10,7 @@ pub fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
     Action::ALL
         .iter()
         .map(|&action| {
-            let names: Vec<String> = bindings
-                .get(action)
-                .iter()
-                .map(|b| pretty(&b.name()))
-                .collect();
+            let names: Vec<String> = bindings.get(action).iter().map(Binding::spoken).collect();
             let keys = match names.is_empty() {
                 true => "unbound".to_string(),
                 false => names.join(" / "),
@@ -29,7 +25,10 @@ pub fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
 pub fn input_lines(settings: &Settings) -> Vec<(String, String)> {
     let i = &settings.input;
     let mouse = match i.mouse_turn {
-        true => format!("on, {} deg a count", i.mouse_sensitivity),
+        true => format!(
+            "classic and quake (not polar), {} deg a count",
+            i.mouse_sensitivity
+        ),
         false => "off".to_string(),
     };
     let horizon = match settings.video.level_horizon {
@@ -47,7 +46,7 @@ pub fn input_lines(settings: &Settings) -> Vec<(String, String)> {
 /// The first key or button bound to `action`, as the player reads it;
 /// `None` if it is unbound.
 pub fn key_name(bindings: &Bindings, action: Action) -> Option<String> {
-    bindings.get(action).first().map(|b| pretty(&b.name()))
+    bindings.get(action).first().map(Binding::spoken)
 }
 
 /// The keys the HUD's prompts name under `bindings`.
@@ -73,38 +72,17 @@ pub fn key_list(bindings: &Bindings, actions: &[Action]) -> String {
     }
 }
 
-/// A binding's name as a player reads it: `KeyW` as W, `ArrowUp` as Up,
-/// `Digit1` as 1, `PadSouth` as Pad South.
-fn pretty(name: &str) -> String {
-    let short = [("Key", ""), ("Arrow", ""), ("Digit", ""), ("Pad", "Pad ")];
-    for (prefix, with) in short {
-        if let Some(rest) = name.strip_prefix(prefix) {
-            if !rest.is_empty() && (rest.len() == 1 || prefix != "Key") {
-                return format!("{with}{rest}");
-            }
-        }
-    }
-    match name {
-        "Escape" => "Esc".into(),
-        "AltLeft" => "Alt".into(),
-        "AltRight" => "AltGr".into(),
-        _ => name.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Binding;
 
     #[test]
-    fn names_read_as_printed_on_the_keys() {
-        assert_eq!(pretty("KeyW"), "W");
-        assert_eq!(pretty("ArrowUp"), "Up");
-        assert_eq!(pretty("Digit1"), "1");
-        assert_eq!(pretty("PadSouth"), "Pad South");
-        assert_eq!(pretty("Escape"), "Esc");
-        assert_eq!(pretty("KeyboardX"), "KeyboardX");
+    fn the_help_names_keys_as_printed_on_them() {
+        let lines = help_lines(&Bindings::default());
+        let keys = |action: Action| lines[action as usize].0.clone();
+        assert_eq!(keys(Action::Forward), "W / Up / D-pad Up");
+        assert!(keys(Action::Fire).starts_with("Left Ctrl / Right Ctrl"));
+        assert_eq!(keys(Action::Quit), "Esc");
     }
 
     #[test]

@@ -202,7 +202,8 @@ pub struct InputSettings {
     /// Right-stick turn response exponent, 1 to 5: turn = sign(x) * |x'|^curve
     /// where x' is the deflection rescaled past the deadzone.
     pub turn_curve: f32,
-    /// The mouse turns the wish heading in walking mode.
+    /// The mouse turns the heading on foot under the classic and quake
+    /// models (the polar model turns by the keys only).
     pub mouse_turn: bool,
     /// Degrees of heading per mouse count, above 0 and at most 10.
     pub mouse_sensitivity: f64,
@@ -213,7 +214,7 @@ impl Default for InputSettings {
         Self {
             deadzone: 0.15,
             turn_curve: 2.0,
-            mouse_turn: false,
+            mouse_turn: true,
             mouse_sensitivity: 0.15,
         }
     }

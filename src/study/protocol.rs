@@ -15,6 +15,8 @@
 //! [hud]                # what of the HUD is shown (both off unless set)
 //! status_bar = true
 //! crosshair = false
+//! [input]              # optional: one input for every condition
+//! mouse_turn = false
 //!
 //! [[condition]]
 //! name = "polar-velocity"
@@ -25,9 +27,11 @@
 //! its keys and ranges (the settings parser checks them); each condition
 //! starts from the defaults, then the protocol's shared sections, then its
 //! own, so a study runs the same on every machine whatever the local
-//! settings file tunes. The participant's own bindings, input and window
-//! size still apply, and their own sound levels unless the protocol or the
-//! condition sets `[audio]`.
+//! settings file tunes. The participant's own bindings and window size
+//! still apply, their own input (mouse turning and sensitivity, the
+//! sticks) unless the protocol sets `[input]` at its top (then the
+//! defaults with its keys, for every condition alike), and their own
+//! sound levels unless the protocol or the condition sets `[audio]`.
 //!
 //! The HUD is the protocol's too (a status bar at the foot of the view is
 //! a rest frame, a crosshair a centre dot: both are stimuli): `[hud]`
@@ -40,7 +44,7 @@ use crate::audio::Levels;
 use crate::files::{cap, ReadError};
 use crate::located::{note, Faults, Located, Place};
 use crate::names::nearest;
-use crate::settings::{self, overlay, Settings, SettingsFault, TomlKey, TomlValue};
+use crate::settings::{self, overlay, InputSettings, Settings, SettingsFault, TomlKey, TomlValue};
 use crate::sim::Tunables;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
@@ -96,6 +100,10 @@ pub struct Protocol {
     /// The conditions, in the protocol's order (the order run is the
     /// Latin square's).
     pub conditions: Vec<Condition>,
+    /// The input every condition is played with, if the protocol sets
+    /// `[input]` (the defaults with its keys); None leaves the
+    /// participant's own.
+    pub input: Option<InputSettings>,
 }
 
 /// A question on a 1-7 scale with words at both ends.
@@ -218,7 +226,10 @@ const CONDITION_KEYS: [&str; 2] = ["name", "exposure_s"];
 /// A question's keys.
 const QUESTION_KEYS: [&str; 4] = ["id", "text", "low", "high"];
 /// Settings sections that are the participant's, not a condition's.
-const PARTICIPANT_SECTIONS: [&str; 2] = ["input", "bindings"];
+const PARTICIPANT_SECTIONS: [&str; 1] = ["bindings"];
+/// The section of the input settings: the protocol's, for every condition
+/// alike, or the participant's.
+const INPUT: &str = "input";
 /// The section of the sound levels, a condition's or the participant's.
 const AUDIO: &str = "audio";
 /// The keys of `[video]` a condition may set.
@@ -244,6 +255,8 @@ struct Reader<'a> {
     errors: Vec<ProtocolError>,
     /// The protocol's shared sections set `[audio]`.
     shared_audio: bool,
+    /// The protocol's shared sections set `[input]`.
+    shared_input: bool,
 }
 
 /// The top-level values read so far, before the conditions are built.
@@ -290,6 +303,7 @@ impl<'a> Reader<'a> {
             file,
             errors: Vec::new(),
             shared_audio: false,
+            shared_input: false,
         }
     }
 
@@ -329,12 +343,13 @@ impl<'a> Reader<'a> {
             let name = key.get_ref().as_ref();
             if is_settings_section(name) {
                 self.shared_audio |= name == AUDIO;
+                self.shared_input |= name == INPUT;
                 shared.push((key, value));
             } else {
                 self.top_key(&mut top, key, value);
             }
         }
-        let base = self.settings_over(study_defaults(), shared.into_iter());
+        let base = self.settings_over(study_defaults(), shared.into_iter(), true);
         let questions = match doc.get("question") {
             Some(v) => self.questions(v),
             None => Vec::new(),
@@ -372,6 +387,7 @@ impl<'a> Reader<'a> {
             seed: top.seed,
             questions,
             conditions,
+            input: self.shared_input.then_some(base.input),
         })
     }
 
@@ -500,19 +516,28 @@ impl<'a> Reader<'a> {
 
     /// `base` with the settings sections among `entries` applied, checked
     /// as the settings file checks them, and limited to what a condition
-    /// may set.
+    /// may set (`shared`: the protocol's own sections, which may also set
+    /// `[input]` for every condition).
     fn settings_over<'e, 'i: 'e>(
         &mut self,
         base: Settings,
         entries: impl Iterator<Item = (&'e TomlKey<'i>, &'e TomlValue<'i>)>,
+        shared: bool,
     ) -> Settings {
         let mut allowed = Vec::new();
         for (key, value) in entries {
             let name = key.get_ref().as_ref();
+            if name == INPUT && !shared {
+                let message = "a condition cannot set [input]: set it at the protocol's top, \
+                               for every condition alike"
+                    .to_string();
+                self.error(key.span().start, message);
+                continue;
+            }
             if PARTICIPANT_SECTIONS.contains(&name) {
                 let message = format!(
-                    "a protocol cannot set [{name}]: inputs and bindings are the participant's \
-                     own, from their settings file"
+                    "a protocol cannot set [{name}]: bindings are the participant's own, \
+                     from their settings file"
                 );
                 self.error(key.span().start, message);
                 continue;
@@ -639,7 +664,7 @@ impl<'a> Reader<'a> {
             }
         }
         let sets_audio = self.shared_audio || sections.iter().any(|(k, _)| k.get_ref() == AUDIO);
-        let settings = self.settings_over(base.clone(), sections.into_iter());
+        let settings = self.settings_over(base.clone(), sections.into_iter(), false);
         if name.is_none() {
             self.error(table.span().start, "a condition without a `name`".into());
         }

@@ -305,3 +305,26 @@ fn a_protocol_cannot_show_the_readout_and_a_bad_hud_value_is_placed() {
     let e = errors(&good_with("[comfort]", "[hud]\nstatus = true\n\n[comfort]"));
     assert!(e[0].contains("unknown key `status` in [hud]"), "{e:?}");
 }
+
+#[test]
+fn the_protocol_s_input_applies_to_every_condition_and_a_condition_s_is_refused() {
+    assert_eq!(parse(GOOD).unwrap().input, None, "the participant's own");
+    let text = GOOD.replace(
+        "[comfort]\nhead_bob = 0\n",
+        "[comfort]\nhead_bob = 0\n\n[input]\nmouse_turn = false\nmouse_sensitivity = 0.3\n",
+    );
+    let input = parse(&text).unwrap().input.expect("fixed by the protocol");
+    assert!(!input.mouse_turn);
+    assert_eq!(input.mouse_sensitivity, 0.3);
+    assert_eq!(input.deadzone, InputSettings::default().deadzone);
+    // A bad value is placed as the settings file places it.
+    let text = GOOD.replace(
+        "[comfort]\n",
+        "[input]\nmouse_sensitivity = 50\n\n[comfort]\n",
+    );
+    let e = errors(&text);
+    assert!(e[0].starts_with("11:21: "), "{e:?}");
+    let text = format!("{GOOD}[condition.input]\nmouse_turn = true\n");
+    let e = errors(&text);
+    assert!(e[0].contains("a condition cannot set [input]"), "{e:?}");
+}

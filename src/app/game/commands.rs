@@ -118,9 +118,14 @@ impl Game {
         self.request(Request::Use);
     }
 
-    /// Asks for the map to start again from the next tick on (recorded, so
-    /// a replay restarts too).
+    /// The restart key: after a death, asks for the map to start again
+    /// from the next tick on (recorded, so a replay restarts too); in the
+    /// middle of play, asks the player first (the key is easy to hit).
     pub fn restart(&mut self) {
+        let mid_play = self.world.combat().alive() && self.playback.is_none();
+        if mid_play {
+            return self.ask_restart();
+        }
         self.request(Request::Restart);
     }
 

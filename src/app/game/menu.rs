@@ -7,12 +7,16 @@ use crate::app::input::Command;
 use crate::app::tape::Tape;
 use crate::app::watch::Watched;
 use crate::map::{self, shipped};
+use crate::menu::Screen;
 use crate::menu::{MapEntry, Menu, MenuKey, Outcome};
-use crate::render::panel::draw_panel;
-use crate::render::Frame;
+use crate::render::panel::{draw_panel, Panel};
+use crate::render::{self, Frame};
 use crate::settings::{self, Action, Binding, MouseButton};
 use crate::sim::World;
 use std::path::{Path, PathBuf};
+
+/// The key the controls screen names for its next page (the menus' select).
+const PAGE_KEY: &str = "Enter";
 
 /// The shipped maps the title offers, with their titles and descriptions
 /// (a map that does not load is left out).
@@ -50,14 +54,43 @@ impl Game {
         self
     }
 
-    /// True while a menu is open (the world holds still).
+    /// Opens the title menu over the view, offering the shipped maps and
+    /// studies.
+    pub(super) fn open_title_menu(&mut self) {
+        let menu = Menu::title(shipped_maps(), shipped_studies(), &self.settings);
+        self.open_menu(menu);
+    }
+
+    /// True while a menu is open.
     pub(super) fn menu_open(&self) -> bool {
         self.menu.is_some()
+    }
+
+    /// True while a menu holds the world still: any menu but in a study,
+    /// whose clock runs on under its one question (end the session?).
+    pub(super) fn menu_holds_world(&self) -> bool {
+        self.menu_open() && self.study.is_none()
     }
 
     /// Opens the pause menu (Esc in play).
     pub(super) fn open_pause_menu(&mut self) {
         let menu = Menu::title(shipped_maps(), shipped_studies(), &self.settings).paused();
+        self.open_menu(menu);
+    }
+
+    /// Asks whether to start the map again (the restart key in play).
+    pub(super) fn ask_restart(&mut self) {
+        let menu = Menu::title(shipped_maps(), shipped_studies(), &self.settings);
+        self.open_menu(menu.asking_restart());
+    }
+
+    /// Asks whether to end the study session (Esc in a study).
+    pub(super) fn ask_end_study(&mut self) {
+        let menu = Menu::title(Vec::new(), Vec::new(), &self.settings);
+        self.open_menu(menu.asking_end_study());
+    }
+
+    fn open_menu(&mut self, menu: Menu) {
         self.menu = Some(menu);
         self.inputs.release_all();
     }
@@ -67,7 +100,15 @@ impl Game {
     pub(super) fn menu_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
         self.menu.as_ref()?;
         let key = menu_key(&self.settings.bindings, binding)?;
-        let outcome = self.menu.as_mut()?.press(key);
+        let (w, h) = self.video.size;
+        let menu = self.menu.as_mut()?;
+        if menu.screen() == Screen::Controls {
+            let sections = menu.controls_sections();
+            let size = (w as usize, h as usize);
+            let laid = render::help::sections_laid_out(&sections, Some(PAGE_KEY), size);
+            menu.set_pages(laid.pages.len());
+        }
+        let outcome = menu.press(key);
         Some(self.act(outcome))
     }
 
@@ -78,9 +119,13 @@ impl Game {
             Outcome::Resume => self.menu = None,
             Outcome::Restart => {
                 self.menu = None;
-                self.restart();
+                self.request(crate::sim::Request::Restart);
             }
             Outcome::Quit => return vec![Command::Quit],
+            Outcome::EndStudy => {
+                self.menu = None;
+                return self.end_study();
+            }
             Outcome::Play(path) => self.play_map(&path),
             Outcome::Save(changes) => self.save_choices(&changes),
             Outcome::Study(path) => {
@@ -147,7 +192,7 @@ impl Game {
         self.watch = super::Watch::default();
         self.hud.paused = false;
         self.menu = None;
-        self.study = Some(super::Studying::new(run, level));
+        self.study = Some(super::Studying::new(run, level).started_from_title());
         self.blind_hud();
         self.flight_hint = None;
         self.run = None;
@@ -179,9 +224,17 @@ impl Game {
 
     /// Draws the open menu over `frame`.
     pub(super) fn draw_menu(&self, frame: &mut [u8], width: usize, height: usize) {
-        if let Some(menu) = &self.menu {
-            draw_panel(Frame::new(frame, width, height), &menu.panel());
+        let Some(menu) = &self.menu else {
+            return;
+        };
+        if menu.screen() == Screen::Controls {
+            // Paged as the F1 help is, over the darkened view.
+            draw_panel(Frame::new(frame, width, height), &Panel::default());
+            let sections = menu.controls_sections();
+            let frame = Frame::new(frame, width, height);
+            return render::help::draw_sections(frame, &sections, Some(PAGE_KEY), menu.page());
         }
+        draw_panel(Frame::new(frame, width, height), &menu.panel());
     }
 }
 
@@ -284,6 +337,26 @@ mod tests {
         assert!(!g.menu_open(), "{:?}", g.notice);
         assert!(g.study.is_some() && g.hud.blind);
         let p = crate::study::protocol::Protocol::load(&shipped_studies()[0]).unwrap();
+        assert!(dir.join(&p.name).join("P01/session.toml").is_file());
+        // Esc asks whether to end the session; the study's clock runs on
+        // under the question, and "no" goes on with it.
+        assert!(g.press(key("Escape")).is_empty(), "no quit at once");
+        g.release(key("Escape"));
+        let screen = g.menu.as_ref().map(|m| m.screen());
+        assert_eq!(screen, Some(crate::menu::Screen::EndStudy));
+        assert!(!g.menu_holds_world());
+        g.press(key("Enter"));
+        g.release(key("Enter"));
+        assert!(!g.menu_open() && g.study.is_some());
+        // Ended, a session from the title goes back to the title with its
+        // data kept, in play's HUD.
+        g.press(key("Escape"));
+        g.release(key("Escape"));
+        g.press(key("ArrowDown"));
+        assert!(g.press(key("Enter")).is_empty(), "the game goes on");
+        assert!(g.study.is_none() && !g.hud.blind);
+        let screen = g.menu.as_ref().map(|m| m.screen());
+        assert_eq!(screen, Some(crate::menu::Screen::Title));
         assert!(dir.join(&p.name).join("P01/session.toml").is_file());
     }
 

@@ -258,8 +258,11 @@ impl Game {
         self.poll_files(elapsed);
         self.study_frame(elapsed);
         self.speaker.set_levels(self.levels());
-        let held =
-            self.hud.paused || self.study_holds_world() || self.menu_open() || self.completed();
+        let held = self.hud.paused
+            || self.help_holds_world()
+            || self.study_holds_world()
+            || self.menu_holds_world()
+            || self.completed();
         if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
@@ -303,6 +306,12 @@ impl Game {
         }
     }
 
+    /// True while the full-screen help holds play still: always but in a
+    /// study, whose exposure clock runs on (the help says so).
+    fn help_holds_world(&self) -> bool {
+        self.hud.help && self.study.is_none()
+    }
+
     /// Puts the first-flight hint on the HUD or takes it off, `elapsed`
     /// seconds of play later.
     fn show_hint(&mut self, elapsed: f64) {
@@ -321,12 +330,13 @@ impl Game {
     /// movement keys steer the pointer, a tick's worth at a time; walking,
     /// the mouse's turn goes with the first tick of a frame.
     fn held_controls(&mut self) -> Controls {
-        let (bindings, input) = (&self.settings.bindings, &self.settings.input);
+        let input = &self.input_in_force().clone();
+        let bindings = &self.settings.bindings;
         if self.world.player().flight.is_some() {
             self.inputs.steer_pointer(bindings, TICK_DT);
             return self.inputs.controls(bindings, input, true);
         }
-        let look = self.inputs.take_look(input);
+        let look = self.inputs.take_look(input, self.world.tunables().model);
         Controls {
             look,
             ..self.inputs.controls(bindings, input, false)
@@ -425,11 +435,15 @@ impl Game {
             .into_iter()
             .filter(|c| self.study_allows(c))
             .collect();
-        // Esc in play opens the pause menu; its Quit quits. A study and a
-        // replay quit at once (a study resumes where it stopped).
-        if self.study.is_none() && self.playback.is_none() && allowed.contains(&Command::Quit) {
+        // Esc in play opens the pause menu; its Quit quits. In a study it
+        // asks whether to end the session (which resumes where it stopped
+        // if run again). A replay quits at once.
+        if self.playback.is_none() && allowed.contains(&Command::Quit) {
             allowed.retain(|c| *c != Command::Quit);
-            self.open_pause_menu();
+            match self.study {
+                Some(_) => self.ask_end_study(),
+                None => self.open_pause_menu(),
+            }
         }
         allowed
     }
@@ -463,10 +477,15 @@ impl Game {
         self.inputs.add_mouse(dx, dy);
     }
 
-    /// True while the mouse should be Lander's pointer: flying, not paused,
-    /// and not in a replay. The window then grabs and hides the cursor.
+    /// True while the mouse steers: as Lander's pointer in flight, or
+    /// turning on foot under a model that takes it; not paused, under the
+    /// help or a menu, nor in a replay. The window then grabs and hides
+    /// the cursor.
     pub fn wants_pointer_grab(&self) -> bool {
-        self.world.player().flight.is_some() && !self.hud.paused && self.playback.is_none()
+        let steers = self.world.player().flight.is_some()
+            || input::mouse_turns(self.input_in_force(), self.world.tunables().model);
+        let held = self.hud.paused || self.hud.help || self.menu_open();
+        steers && !held && self.playback.is_none()
     }
 
     /// Lets go of everything: the window lost focus and will not hear the

@@ -7,7 +7,7 @@ use super::Game;
 use crate::app::input::Command;
 use crate::map::Map;
 use crate::render::Frame;
-use crate::settings::{Action, Binding, PadButton};
+use crate::settings::{Action, Binding, InputSettings, PadButton};
 use crate::sim::World;
 use crate::study::run::{Cue, StudyRun};
 use crate::study::screen;
@@ -23,6 +23,9 @@ pub(in crate::app) struct Studying {
     level: Map,
     /// Seconds the pad's stop button has been held, while it is.
     pad_stop_s: Option<f64>,
+    /// Started from the title menu: ending it goes back there (a session
+    /// of `study run` ends the program).
+    from_title: bool,
 }
 
 impl Studying {
@@ -32,6 +35,15 @@ impl Studying {
             run,
             level,
             pad_stop_s: None,
+            from_title: false,
+        }
+    }
+
+    /// The session, started from the title menu.
+    pub fn started_from_title(self) -> Self {
+        Self {
+            from_title: true,
+            ..self
         }
     }
 }
@@ -68,6 +80,47 @@ fn study_key(game: &Game, binding: &Binding) -> Option<Key> {
 }
 
 impl Game {
+    /// Ends the session the participant chose to end (Esc, then "End the
+    /// session"): its answers are saved as they were given, and the
+    /// recording under way is closed as a quit closes it. A session of
+    /// `study run` ends the program (the commands returned); one started
+    /// from the title menu goes back to the title, in play's settings.
+    pub(super) fn end_study(&mut self) -> Vec<Command> {
+        let Some(s) = &self.study else {
+            return Vec::new();
+        };
+        if !s.from_title {
+            return vec![Command::Quit];
+        }
+        if let Some(Err(e)) = self.tape.stop() {
+            eprintln!("{e}");
+            self.problems.push(e);
+        }
+        self.study = None;
+        self.condition_audio = None;
+        self.hud.blind = false;
+        self.refresh_help();
+        // The condition's tunables, field of view and horizon give way to
+        // the player's own.
+        self.settings.video.level_horizon = self.video.level_horizon;
+        self.fov = self.video.fov_deg.to_radians();
+        let seed = self.tape.seed();
+        self.world = World::new(self.world.map().clone(), self.settings.tunables, seed);
+        self.prev = self.world.camera();
+        self.tape = crate::app::tape::Tape::new(None, seed);
+        self.open_title_menu();
+        Vec::new()
+    }
+
+    /// The input settings in force: a study protocol's `[input]`, which
+    /// fixes them for every condition, else the settings file's.
+    pub(super) fn input_in_force(&self) -> &InputSettings {
+        let protocol = self.study.as_ref().map(|s| s.run.session().protocol());
+        protocol
+            .and_then(|p| p.input.as_ref())
+            .unwrap_or(&self.settings.input)
+    }
+
     /// True while a study holds the world still (between conditions).
     pub(super) fn study_holds_world(&self) -> bool {
         self.study

@@ -173,8 +173,9 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         minimap_bottom,
     };
     over_view(scene, readout_lines, &at, &mut c.above(view_h));
-    // Last, over everything on its opaque panel.
-    if hud.help && !hud.blind {
+    // Last, over everything on its opaque panel (in a study too, without
+    // the movement section, which names the model).
+    if hud.help {
         help::draw(world, view, hud, c);
     }
 }
@@ -353,7 +354,7 @@ pub fn words(scene: &Scene) -> Vec<String> {
     }
     words.extend(hud.hint.iter().cloned());
     words.extend(hud.message.iter().cloned());
-    if hud.help && !hud.blind {
+    if hud.help {
         for section in help::sections(world, scene.view, hud) {
             words.push(section.title.to_string());
             for (key, what) in section.rows {

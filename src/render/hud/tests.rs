@@ -265,11 +265,26 @@ fn a_blind_hud_shows_nothing_of_the_model_but_the_gun_stays() {
         ..Hud::default()
     });
     let blind = draw(&Hud {
-        help: true,
         blind: true,
         parts: lab,
         ..Hud::default()
     });
+    // Blind, the help says the study's clock runs on and shows the keys,
+    // but not the movement options (they name the model).
+    let view = View {
+        pose: world.camera(),
+        fov: 1.5,
+    };
+    let blind_help = Hud {
+        help: true,
+        blind: true,
+        ..Hud::default()
+    };
+    let titles: Vec<&str> = super::help::sections(&world, &view, &blind_help)
+        .iter()
+        .map(|s| s.title)
+        .collect();
+    assert_eq!(titles, ["THE STUDY'S CLOCK RUNS ON", "CONTROLS"]);
     // The top-left readout and the help: drawn in full, not blind.
     let corner = |f: &[u8]| -> Vec<u8> {
         (0..40)

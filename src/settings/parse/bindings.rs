@@ -58,7 +58,10 @@ fn binding_hint(name: &str) -> String {
         [c] if c.is_ascii_digit() => Some(format!("Digit{c}")),
         _ => None,
     };
-    let names: Vec<String> = Binding::all().map(|b| b.name()).collect();
+    // The settings names, and the names a player reads ("Left Ctrl").
+    let names: Vec<String> = Binding::all()
+        .flat_map(|b| [b.name(), b.spoken()])
+        .collect();
     // Case is a common slip (`keyw`), so compare without it.
     let near = typed.or_else(|| {
         let lower = name.to_lowercase();
@@ -69,7 +72,7 @@ fn binding_hint(name: &str) -> String {
     match near {
         Some(n) => format!(" (did you mean `{n}`?)"),
         None => format!(
-            " (inputs are winit key names such as {}, Mouse..., Pad...)",
+            " (inputs are key names such as {} or Left Ctrl, Mouse..., Pad...)",
             KEY_NAMES[..3].join(", ")
         ),
     }
@@ -91,8 +94,8 @@ mod tests {
             "2:12: unknown input `keyw` (did you mean `KeyW`?)"
         );
         assert_eq!(
-            error("[bindings]\nforward = [\"w\"]\n"),
-            "2:12: unknown input `w` (did you mean `KeyW`?)"
+            error("[bindings]\nforward = [\"Left Contrl\"]\n"),
+            "2:12: unknown input `Left Contrl` (did you mean `Left Ctrl`?)"
         );
         assert_eq!(
             error("[bindings]\nforward = [\"PadLeftStickX\"]\n"),

@@ -363,7 +363,7 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
             },
             Field {
                 key: "mouse_turn",
-                about: "The mouse turns the wish heading in walking mode",
+                about: "The mouse turns the heading on foot under the classic and quake models (the polar model is keys only)",
                 unit: "",
                 kind: Kind::Flag {
                     get: |s| s.input.mouse_turn,
