@@ -6,14 +6,15 @@ use crate::map::{self, shipped};
 use crate::sim::flight;
 use std::process::ExitCode;
 
-/// Lists every shipped map: its short name, its title and what it is for.
+/// Lists every shipped map in the play order: its short name, its title
+/// and what it is for.
 pub fn run() -> Result<ExitCode, CliError> {
     let dir = data::maps_dir();
     let files = shipped::list(&dir);
     if files.is_empty() {
         return Err(CliError::refused(format!("no maps in {}", dir.display())));
     }
-    let rows: Vec<(String, String, String)> = files
+    let mut rows: Vec<((u32, String), String, String, String)> = files
         .iter()
         .map(|f| match map::load(f) {
             Ok(m) => {
@@ -21,15 +22,19 @@ pub fn run() -> Result<ExitCode, CliError> {
                     true => format!("{} (the jetpack flies here)", m.map.description),
                     false => m.map.description,
                 };
-                (shipped::short_name(f), m.map.name, about)
+                let order = shipped::play_order(m.map.order, f);
+                (order, shipped::short_name(f), m.map.name, about)
             }
             Err(e) => (
+                shipped::play_order(None, f),
                 shipped::short_name(f),
                 "(does not load)".into(),
                 e.to_string(),
             ),
         })
         .collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    let rows: Vec<(String, String, String)> = rows.into_iter().map(|r| (r.1, r.2, r.3)).collect();
     let name_w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let title_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (name, title, about) in &rows {

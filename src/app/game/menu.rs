@@ -14,10 +14,11 @@ use crate::settings::{self, Action, Binding, MouseButton};
 use crate::sim::World;
 use std::path::{Path, PathBuf};
 
-/// The shipped maps the title offers, with their titles and descriptions
-/// (a map that does not load is left out).
+/// The shipped maps the title offers, in the play order
+/// ([`shipped::play_order`]), with their titles and descriptions (a map
+/// that does not load is left out).
 pub(in crate::app) fn shipped_maps() -> Vec<MapEntry> {
-    shipped::list(&crate::data::maps_dir())
+    let mut maps: Vec<((u32, String), MapEntry)> = shipped::list(&crate::data::maps_dir())
         .into_iter()
         .filter_map(|path| {
             let m = map::load(&path).ok()?;
@@ -25,13 +26,17 @@ pub(in crate::app) fn shipped_maps() -> Vec<MapEntry> {
                 true => format!("{} (the jetpack flies here)", m.map.description),
                 false => m.map.description.clone(),
             };
-            Some(MapEntry {
+            let order = shipped::play_order(m.map.order, &path);
+            let entry = MapEntry {
                 path,
                 title: m.map.name,
                 about,
-            })
+            };
+            Some((order, entry))
         })
-        .collect()
+        .collect();
+    maps.sort_by(|a, b| a.0.cmp(&b.0));
+    maps.into_iter().map(|(_, entry)| entry).collect()
 }
 
 /// The study protocols shipped in `studies/`.
@@ -114,6 +119,7 @@ impl Game {
         self.tape = Tape::new(Some(path.to_path_buf()), seed);
         self.watch.map = Some(Watched::new(path));
         self.flight_hint = super::hint::FlightHint::new(&self.world);
+        self.forget_hint();
         self.start_run();
         self.hud.paused = false;
         self.menu = None;

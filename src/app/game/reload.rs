@@ -80,6 +80,7 @@ impl Game {
     pub(super) fn apply_settings(&mut self, new: Settings) {
         let old = std::mem::replace(&mut self.settings, new);
         self.refresh_help();
+        self.forget_hint();
         let new = &self.settings;
         if new.video != old.video {
             self.video = new.video.clone();
@@ -106,6 +107,7 @@ impl Game {
         let name = new.map.name.clone();
         let applied = self.world.apply(Change::Map(Box::new(new.map)));
         self.map_art = new.art;
+        self.forget_hint();
         self.start_run();
         let mut notice = format!("map reloaded: {name}");
         if applied.moved_to_start {
