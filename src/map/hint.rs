@@ -87,6 +87,41 @@ mod tests {
         assert!(check_text(&"x".repeat(MAX_HINT_CHARS + 1)).is_err());
     }
 
+    /// A text map of `rows` with hints `a` and `b`.
+    fn with_hints(rows: &str) -> crate::map::Map {
+        let text = format!(
+            "name = t\norder = 7\n[legend]\n# = w.png\n[hints]\na = Hold {{forward}}\n\
+             b = Press {{use}}\n[grid]\n{rows}\n"
+        );
+        let mut loader = |_: &str| Ok(crate::texture::Texture::solid([1, 1, 1]));
+        let path = std::path::Path::new("t.map");
+        crate::map::parse::parse_with(&text, path, &mut loader)
+            .unwrap()
+            .map
+    }
+
+    #[test]
+    fn a_hint_covers_its_letters_and_the_tiles_beside_them() {
+        let m = with_hints("########\n#>aa..b#\n#.a....#\n########");
+        assert_eq!(m.order, Some(7));
+        assert_eq!(m.hints.len(), 2);
+        assert_eq!(m.hints[0].text, "Hold {forward}");
+        assert_eq!(m.hints[1].place, Place::Text { line: 7, col: 1 });
+        assert_eq!(m.hint_index(2, 1), Some(0));
+        assert_eq!(m.hint_index(1, 1), None, "the start is not a letter");
+        // The start's tile shows the hint of its neighbour.
+        assert_eq!(m.hint_near(1, 1), Some(0));
+        assert_eq!(m.hint_near(5, 1), Some(1));
+        assert_eq!(m.hint_near(4, 2), None, "nothing near");
+        assert!(!m.is_wall(6, 1), "a hint's tile is open floor");
+        assert_eq!(
+            m.hint_at(6, 1).map(|h| h.text.as_str()),
+            Some("Press {use}")
+        );
+        // Off the grid there is none.
+        assert_eq!(m.hint_near(-5, 0), None);
+    }
+
     #[test]
     fn the_placeholders_are_the_names_in_braces() {
         let names: Vec<&str> = placeholders("{forward} then {use}, not }").collect();

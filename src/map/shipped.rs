@@ -69,7 +69,14 @@ mod tests {
     #[test]
     fn the_shipped_maps_are_listed_in_both_formats() {
         let names: Vec<String> = list(&shipped()).iter().map(|p| short_name(p)).collect();
-        for name in ["arena", "bunker", "default", "feel_course", "hangar"] {
+        for name in [
+            "arena",
+            "bunker",
+            "default",
+            "feel_course",
+            "hangar",
+            "tutorial",
+        ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
         let mut sorted = names.clone();

@@ -254,8 +254,9 @@ impl Game {
     }
 }
 
-/// The shipped map after the one titled `here`, the first after the last.
-fn next_map(here: &str) -> Option<MapEntry> {
+/// The shipped map after the one titled `here` in the play order, the
+/// first after the last.
+pub(super) fn next_map(here: &str) -> Option<MapEntry> {
     let maps = super::menu::shipped_maps();
     let at = maps.iter().position(|m| m.title == here);
     let next = at.map_or(0, |i| (i + 1) % maps.len().max(1));

@@ -128,3 +128,29 @@ pub(super) fn lines(world: &World, bindings: &Bindings) -> Vec<String> {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tutorial() -> Map {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+        crate::map::load(&path).unwrap().map
+    }
+
+    #[test]
+    fn a_map_hint_stays_while_on_its_tiles_and_lingers_after() {
+        let map = tutorial();
+        let mut h = MapHint::default();
+        // The first room's west end is hint `a`, the first one.
+        assert_eq!(h.age(&map, (3, 2), 0.1), Some(0));
+        assert_eq!(h.age(&map, (3, 2), 100.0), Some(0), "on its tiles");
+        // Off every hint's tiles (the hall by the finish), it lingers.
+        assert_eq!(map.hint_near(14, 17), None);
+        assert_eq!(h.age(&map, (14, 17), LINGER_S - 0.5), Some(0));
+        assert_eq!(h.age(&map, (14, 17), 1.0), None, "gone");
+        // Another hint's tiles put that one up at once.
+        h.age(&map, (3, 2), 0.1);
+        assert_eq!(h.age(&map, (15, 4), 0.1), Some(2));
+    }
+}

@@ -232,7 +232,14 @@ impl<'a, 'l> Reader<'a, 'l> {
                     PropertyValue::IntValue(o) if (1..=MAX_ORDER as i32).contains(o) => {
                         header.order = Some(*o as u32)
                     }
-                    _ => self.error(Place::File, MapErrorKind::BadOrder(format!("{value:?}"))),
+                    _ => {
+                        let written = match value {
+                            PropertyValue::StringValue(s) => s.clone(),
+                            PropertyValue::IntValue(i) => i.to_string(),
+                            other => format!("{other:?}"),
+                        };
+                        self.error(Place::File, MapErrorKind::BadOrder(written))
+                    }
                 },
                 "wall_height" => {
                     match number(value).filter(|h| (1.0..=MAX_WALL_HEIGHT).contains(h)) {
