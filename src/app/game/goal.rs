@@ -256,7 +256,7 @@ impl Game {
 
 /// The shipped map after the one titled `here` in the play order, the
 /// first after the last.
-pub(super) fn next_map(here: &str) -> Option<MapEntry> {
+fn next_map(here: &str) -> Option<MapEntry> {
     let maps = super::menu::shipped_maps();
     let at = maps.iter().position(|m| m.title == here);
     let next = at.map_or(0, |i| (i + 1) % maps.len().max(1));
@@ -388,6 +388,13 @@ mod tests {
         assert_eq!(g.world.actors().living(), 0);
         let bare = Map::from_rows(&["#####", "#>..#", "#####"]);
         assert!(Run::new(&World::new(bare, Tunables::default(), 1)).is_none());
+    }
+
+    #[test]
+    fn next_map_follows_the_play_order_round_to_the_first() {
+        assert_eq!(next_map("First Steps").unwrap().title, "The Wobble Maze");
+        let after_last = next_map("Feel-Test Course").unwrap();
+        assert_eq!(after_last.title, "First Steps");
     }
 
     #[test]
