@@ -289,3 +289,30 @@ fn the_comparison_has_a_course_table_with_a_row_per_variant() {
         assert!(time.parse::<f64>().is_ok(), "{row}");
     }
 }
+
+#[test]
+fn the_bot_finishes_the_tutorial_through_its_door_with_every_model() {
+    // The first map's course runs through a shut door: the bot presses
+    // Use at it as a person would, and takes every checkpoint in order.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+    for variant in VARIANTS {
+        let map = map::load(&path).unwrap().map;
+        assert_eq!(map.doors.len(), 1, "the tutorial has its door");
+        let tunables = Tunables {
+            model: variant.model,
+            coupling: variant.coupling,
+            ..Tunables::default()
+        };
+        let mut world = World::new(map, tunables, 1);
+        let bot = BotTunables::default();
+        let run = course::drive(&mut world, bot, 60.0, 90.0, Scale::default()).unwrap();
+        assert!(run.progress.finished().is_some(), "{variant:?} finishes");
+        assert_eq!(figure(&run, "checkpoints_missed"), Some(0.0), "{variant:?}");
+        let used = run
+            .controls
+            .iter()
+            .filter(|c| c.action == Some(wobblecaster::sim::Request::Use))
+            .count();
+        assert!(used >= 1, "{variant:?} opened the door");
+    }
+}

@@ -176,6 +176,32 @@ const CASES: &[(&str, &[&str])] = &[
             ": object 7 at tile (5, 2): error: this checkpoint: a checkpoint needs `number`",
         ],
     ),
+    (
+        "hints.map",
+        &[
+            ":2:9: error: `first` is not a play order: expected a whole number from 1 to 9999",
+            ":6:5: error: a `{` in a hint opens a key's action name, such as {forward} or {use}, closed by `}`",
+            ":7:5: error: a `{` in a hint opens",
+            ":9:1: error: expected `key = value`, found `d =`",
+            ":8:1: error: hint marker `c` is not placed in the grid",
+        ],
+    ),
+    (
+        "hint_keys.map",
+        &[
+            ":5:1: error: `{foward}` is no key binding: did you mean {forward}?",
+            ":6:1: error: `{dance}` is no key binding: a hint names a key by its action in the settings file's [bindings]",
+        ],
+    ),
+    (
+        "hints.tmx",
+        &[
+            ": error: `soon` is not a play order",
+            ": object 2 at tile (2, 1): error: this hint: a hint needs `text`, a string",
+            ": object 3 at tile (3, 1): error: a `{` in a hint opens a key's action name",
+            ": object 4 at tile (4, 1): error: unknown property `size` on a hint (it takes text)",
+        ],
+    ),
 ];
 
 /// What a broken map's report must not say: a fault told twice, or told
@@ -314,6 +340,57 @@ fn the_maps_command_lists_every_shipped_map_by_the_name_map_takes() {
             "{line}"
         );
     }
+}
+
+#[test]
+fn the_maps_command_lists_the_maps_in_play_order_tutorial_first() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
+        .arg("maps")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "tutorial",
+            "default",
+            "bunker",
+            "arena",
+            "hangar",
+            "feel_course"
+        ],
+        "{text}"
+    );
+    // Every shipped map says where it comes, so a new one must choose.
+    for path in shipped_maps() {
+        assert!(map::load(&path).unwrap().map.order.is_some(), "{path:?}");
+    }
+}
+
+#[test]
+fn the_tutorial_s_hints_show_on_their_tiles_and_name_keys_that_exist() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+    let m = map::load(&path).unwrap().map;
+    assert!(m.hints.len() >= 5, "{:?}", m.hints);
+    // The start lies inside the first hint's tiles.
+    let (sx, sy) = map::Map::tile_of(m.start.x, m.start.y);
+    let first = m.hint_at(sx, sy).expect("a hint at the start");
+    assert!(first.text.contains("{forward}"), "{}", first.text);
+    // Push, swing, brake and the door each have a hint.
+    for word in ["{forward}", "{turn_left}", "{back}", "{use}"] {
+        assert!(
+            m.hints.iter().any(|h| h.text.contains(word)),
+            "no hint names {word}"
+        );
+    }
+    let course = m.course.as_ref().expect("a course");
+    assert!(course.checkpoints().len() >= 2, "a checkpoint and a finish");
+    assert_eq!(m.doors.len(), 1);
 }
 
 #[test]

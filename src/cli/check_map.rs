@@ -3,6 +3,7 @@
 use super::CliError;
 use crate::data;
 use crate::map::{self, shipped};
+use crate::settings::Action;
 use crate::sim::actors::{has_goal, placement_problems, EnemyTunables, Severity};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +19,31 @@ pub struct Args {
 /// Checks the maps named, or every shipped map; exits 1 if any fails.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     check_maps(&args.files)
+}
+
+/// Each `{NAME}` in `map`'s hints that names no `[bindings]` action,
+/// at its hint's place: the game would show it as written.
+fn hint_faults(map: &map::Map) -> Vec<(map::Place, String)> {
+    let actions = || Action::ALL.iter().map(|a| a.name());
+    let mut faults = Vec::new();
+    for hint in &map.hints {
+        for name in map::hint::placeholders(&hint.text) {
+            if Action::from_name(name).is_some() {
+                continue;
+            }
+            let guess = match crate::names::nearest(name, actions()) {
+                Some(near) => format!("did you mean {{{near}}}?"),
+                None => "a hint names a key by its action in the settings file's \
+                         [bindings], such as {forward}, {turn_left} or {use}"
+                    .into(),
+            };
+            faults.push((
+                hint.place,
+                format!("`{{{name}}}` is no key binding: {guess}"),
+            ));
+        }
+    }
+    faults
 }
 
 /// Checks each of `files`, printing its faults or a one-line summary.
@@ -46,6 +72,10 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
             Ok(map::Loaded { map: m, .. }) => {
                 let problems = placement_problems(&m, walker_radius);
                 let mut errors = 0;
+                for (place, message) in hint_faults(&m) {
+                    errors += 1;
+                    say!("{}: error: {message}", place.locate(f));
+                }
                 for p in &problems {
                     let severity = match p.severity {
                         Severity::Error => "error",

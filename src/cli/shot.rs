@@ -135,7 +135,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let defaults = Settings::default();
     let bindings = &defaults.bindings;
     let goal = goal_at_start(&world);
+    // The map's hint where the player stands, as the game shows it.
+    let (tx, ty) = crate::map::Map::tile_of(world.player().x, world.player().y);
+    let hint = world.map().hint_at(tx, ty);
     let hud = Hud {
+        hint: hint.map_or_else(Vec::new, |h| vec![settings::fill_keys(&h.text, bindings)]),
         minimap: args.minimap,
         help: args.help_overlay,
         help_page: usize::from(args.help_page - 1),

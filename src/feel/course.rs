@@ -8,8 +8,8 @@ use super::metrics::Metric;
 use super::run::sample;
 use super::{Scale, Trajectory};
 use crate::map::course::distance_to_route;
-use crate::map::Progress;
-use crate::sim::{collision, Controls, World, TICK_DT};
+use crate::map::{DoorMotion, Progress};
+use crate::sim::{collision, doors, Controls, Request, World, TICK_DT};
 
 /// How long a run may take before it counts as not finished, seconds.
 pub const DEFAULT_LIMIT_S: f64 = 120.0;
@@ -77,7 +77,11 @@ pub fn drive(
             at: [p.x, p.y],
             heading: p.heading,
         };
-        let c = bot.controls(sight);
+        let mut c = bot.controls(sight);
+        if faces_shut_door(world) {
+            // As a person would: Use at a shut door in reach.
+            c.action = Some(Request::Use);
+        }
         world.step(&c);
         samples.push(sample(world, &c, fov_deg));
         controls.push(c);
@@ -101,6 +105,19 @@ pub fn drive(
         progress,
         figures,
     })
+}
+
+/// True if `world`'s player faces a shut door (or one closing) that the
+/// use button would open (unlocked, or the player has its key): Use then opens it, and is never pressed at a
+/// door opening or open (where it would do nothing, or shut it).
+fn faces_shut_door(world: &World) -> bool {
+    let p = world.player();
+    let Some((d, _)) = doors::door_ahead(world.map(), [p.x, p.y], p.heading) else {
+        return false;
+    };
+    let door = &world.map().doors[d];
+    let unlocked = door.lock.is_none_or(|k| p.keys & k.bit() != 0);
+    unlocked && matches!(door.motion, DoorMotion::Still | DoorMotion::Closing)
 }
 
 /// Wall contacts and distances from the route, tick by tick.

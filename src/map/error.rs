@@ -1,7 +1,9 @@
 //! Where in a map file a fault is and what it is: the text and Tiled
 //! readers both collect every fault of a file with its place.
 
-use super::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_PICKUPS, MAX_WALLS};
+use super::limits::{
+    MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_ORDER, MAX_PICKUPS, MAX_WALLS,
+};
 use super::MAX_WALL_HEIGHT;
 use crate::files::ReadError;
 pub use crate::located::Place;
@@ -50,7 +52,9 @@ pub enum MapErrorKind {
     #[error("expected `key = value`, found `{0}`")]
     NotKeyValue(String),
     /// A header key (or Tiled property) the format does not have.
-    #[error("unknown key `{0}` (expected name, description, floor, ceiling, sky or wall_height)")]
+    #[error(
+        "unknown key `{0}` (expected name, description, order, floor, ceiling, sky or wall_height)"
+    )]
     UnknownKey(String),
     /// A Tiled map that cannot be read as one, in words.
     #[error("{0}")]
@@ -105,7 +109,7 @@ pub enum MapErrorKind {
     #[error("`{0}` is not a wall height: expected a number of tiles from 1 to {MAX_WALL_HEIGHT}")]
     BadWallHeight(String),
     /// A section the format does not have.
-    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [course], [grid] or, after the grid, [sky])")]
+    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [course], [hints], [grid] or, after the grid, [sky])")]
     UnknownSection(String),
     /// A section the format has, in a place it may not be (a second
     /// `[grid]`, `[legend]` after the grid, `[sky]` before it).
@@ -130,7 +134,7 @@ pub enum MapErrorKind {
     #[error(transparent)]
     Texture(#[from] TextureError),
     /// A grid character with no meaning.
-    #[error("unknown character `{}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door, pickup or course character)", .0.escape_debug())]
+    #[error("unknown character `{}` in the grid (expected `.`, `_` for a landing pad, a start arrow ^ > v <, or a legend, actor, door, pickup, course or hint character)", .0.escape_debug())]
     UnknownChar(char),
     /// A grid row of another length than the first.
     #[error("row is {found} characters long, but the first row is {expected}")]
@@ -193,4 +197,16 @@ pub enum MapErrorKind {
     /// A second finish.
     #[error("a second finish: a course has one")]
     SecondFinish,
+    /// A hint whose text is empty, too long or has a bad `{...}`.
+    #[error("{0}")]
+    BadHint(String),
+    /// A hint marker defined but not placed in the grid.
+    #[error("hint marker `{0}` is not placed in the grid")]
+    UnplacedHint(char),
+    /// More hints than a map holds.
+    #[error("more than {MAX_HINTS} hints")]
+    TooManyHints,
+    /// A play order that is not a whole number in range.
+    #[error("`{0}` is not a play order: expected a whole number from 1 to {MAX_ORDER} (lower comes first)")]
+    BadOrder(String),
 }

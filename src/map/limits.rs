@@ -18,3 +18,10 @@ pub const MIN_HALF_WIDTH: f64 = 0.1;
 pub const MAX_HALF_WIDTH: f64 = 1.0;
 /// The default tank half width, in tiles.
 pub(super) const DEFAULT_HALF_WIDTH: f64 = 0.35;
+/// The most hints one map may hold.
+pub const MAX_HINTS: usize = 64;
+/// The longest hint text, in characters: two lines of the HUD's hint box
+/// at 960x540.
+pub const MAX_HINT_CHARS: usize = 160;
+/// The largest play order a map may give.
+pub const MAX_ORDER: u32 = 9999;

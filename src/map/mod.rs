@@ -11,6 +11,7 @@
 pub mod course;
 mod door;
 mod error;
+pub mod hint;
 mod limits;
 mod parse;
 pub mod raycast;
@@ -20,7 +21,8 @@ mod tiled;
 pub use course::{Checkpoint, Course, Progress};
 pub use door::{Door, DoorAxis, DoorMotion};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
-pub use limits::{MAX_HALF_WIDTH, MIN_HALF_WIDTH};
+pub use hint::Hint;
+pub use limits::{MAX_HALF_WIDTH, MAX_ORDER, MIN_HALF_WIDTH};
 pub use parse::parse;
 pub use tiled::parse_tmx;
 
@@ -283,7 +285,18 @@ pub struct Map {
     /// The checkpoints and finish of a course through the map, if it has
     /// one.
     pub course: Option<Course>,
+    /// Where the map comes in the play order of the maps menu and "next
+    /// map" (lower first; maps without one after those with one).
+    pub order: Option<u32>,
+    /// The hints the map shows while the player stands on their tiles.
+    pub hints: Vec<Hint>,
+    /// For each tile (row-major), the index in `hints` of the hint shown
+    /// there, or [`NO_HINT`]; empty when the map has no hints.
+    hint_tiles: Vec<u8>,
 }
+
+/// A tile with no hint, in a map's hint tiles.
+const NO_HINT: u8 = u8::MAX;
 
 /// The farthest beside a segment [`Map::open_around`] answers for, tiles:
 /// under a tile, with room for rounding.
@@ -326,6 +339,9 @@ impl Map {
             walls_near: Vec::new(),
             framed: Vec::new(),
             course: None,
+            order: None,
+            hints: Vec::new(),
+            hint_tiles: Vec::new(),
         }
     }
 
@@ -417,6 +433,48 @@ impl Map {
             return true;
         }
         self.index(x, y).is_some_and(|i| sky.tiles[i])
+    }
+
+    /// The index in [`Map::hints`] of the hint shown to a player standing
+    /// on tile (x, y), if any.
+    pub fn hint_index(&self, x: i64, y: i64) -> Option<usize> {
+        let i = *self.hint_tiles.get(self.index(x, y)?)?;
+        (i != NO_HINT).then_some(usize::from(i))
+    }
+
+    /// The index in [`Map::hints`] of the hint shown to a player standing
+    /// on tile (x, y): the tile's own, else that of the first of its
+    /// neighbours north, east, south and west that has one (so a start or
+    /// a checkpoint inside a hint's tiles shows it too).
+    pub fn hint_near(&self, x: i64, y: i64) -> Option<usize> {
+        if self.hint_tiles.is_empty() {
+            return None;
+        }
+        let near = [(0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)];
+        near.iter()
+            .find_map(|(dx, dy)| self.hint_index(x + dx, y + dy))
+    }
+
+    /// The hint shown to a player standing on tile (x, y), if any (see
+    /// [`Map::hint_near`]).
+    pub fn hint_at(&self, x: i64, y: i64) -> Option<&Hint> {
+        self.hints.get(self.hint_near(x, y)?)
+    }
+
+    /// Sets the map's hints and, for each tile (row-major), the index of
+    /// its hint in `hints` or `None` (`tiles` is empty or one per tile).
+    fn set_hints(&mut self, hints: Vec<Hint>, tiles: &[Option<usize>]) {
+        debug_assert!(tiles.is_empty() || tiles.len() == self.width * self.height);
+        debug_assert!(hints.len() < usize::from(NO_HINT));
+        let any = tiles.iter().any(Option::is_some);
+        self.hint_tiles = match any {
+            true => tiles
+                .iter()
+                .map(|t| t.map_or(NO_HINT, |i| i as u8))
+                .collect(),
+            false => Vec::new(),
+        };
+        self.hints = hints;
     }
 
     /// True if the whole map is under open sky.

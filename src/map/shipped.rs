@@ -26,6 +26,14 @@ pub fn short_name(path: &Path) -> String {
     data::short_name(path)
 }
 
+/// Where a map comes in the play order (the maps menu, `wobblecaster
+/// maps`, "next map"): a key to sort by, from the map's `order` (lower
+/// first) and, for maps without one, after those, its file `path`'s short
+/// name (alphabetical).
+pub fn play_order(order: Option<u32>, path: &Path) -> (u32, String) {
+    (order.unwrap_or(u32::MAX), short_name(path))
+}
+
 /// The map in `dir` called `name` (`bunker` finds `bunker.map` or
 /// `bunker.tmx`), if `name` is a bare name (no folder, no extension) and
 /// such a file exists.
@@ -44,7 +52,14 @@ mod tests {
     #[test]
     fn the_shipped_maps_are_listed_in_both_formats() {
         let names: Vec<String> = list(&shipped()).iter().map(|p| short_name(p)).collect();
-        for name in ["arena", "bunker", "default", "feel_course", "hangar"] {
+        for name in [
+            "arena",
+            "bunker",
+            "default",
+            "feel_course",
+            "hangar",
+            "tutorial",
+        ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
         let mut sorted = names.clone();
@@ -60,6 +75,19 @@ mod tests {
             .collect();
         let on_disk: Vec<String> = list(&shipped()).iter().map(|p| short_name(p)).collect();
         assert_eq!(embedded, on_disk);
+    }
+
+    #[test]
+    fn the_play_order_is_the_maps_order_then_the_rest_by_name() {
+        let mut maps = [
+            (None, "b.map"),
+            (Some(20), "z.map"),
+            (None, "a.tmx"),
+            (Some(10), "y.map"),
+        ];
+        maps.sort_by_key(|(order, path)| play_order(*order, Path::new(path)));
+        let names: Vec<&str> = maps.iter().map(|m| m.1).collect();
+        assert_eq!(names, ["y.map", "z.map", "a.tmx", "b.map"]);
     }
 
     #[test]

@@ -49,6 +49,35 @@ pub fn key_name(bindings: &Bindings, action: Action) -> Option<String> {
     bindings.get(action).first().map(Binding::spoken)
 }
 
+/// A map hint's `text` with each `{ACTION}` (an action's name in the
+/// `[bindings]` section, such as `{forward}`) replaced by the first key
+/// bound to it as the player reads it, or "(unbound)". A name that is no
+/// action stays as written (`check-map` reports it).
+pub fn fill_keys(text: &str, bindings: &Bindings) -> String {
+    let mut filled = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        filled.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let named = after
+            .split_once('}')
+            .and_then(|(name, tail)| Some((Action::from_name(name)?, tail)));
+        match named {
+            Some((action, tail)) => {
+                let key = key_name(bindings, action);
+                filled.push_str(key.as_deref().unwrap_or("(unbound)"));
+                rest = tail;
+            }
+            None => {
+                filled.push('{');
+                rest = after;
+            }
+        }
+    }
+    filled.push_str(rest);
+    filled
+}
+
 /// The keys the HUD's prompts name under `bindings`.
 pub fn prompts(bindings: &Bindings) -> Prompts {
     Prompts {
@@ -75,6 +104,20 @@ pub fn key_list(bindings: &Bindings, actions: &[Action]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hint_names_the_keys_bound_now() {
+        let mut b = Bindings::default();
+        let text = "Hold {forward} to push, {use} opens; {nothing} stays";
+        let filled = fill_keys(text, &b);
+        assert_eq!(filled, "Hold W to push, Space opens; {nothing} stays");
+        b.set(Action::Forward, [Binding::Key("KeyI")]);
+        b.set(Action::Use, []);
+        let filled = fill_keys(text, &b);
+        assert_eq!(filled, "Hold I to push, (unbound) opens; {nothing} stays");
+        assert_eq!(fill_keys("no keys", &b), "no keys");
+    }
+    use crate::settings::Binding;
 
     #[test]
     fn the_help_names_keys_as_printed_on_them() {

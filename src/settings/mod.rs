@@ -30,7 +30,7 @@ mod parse;
 mod schema;
 
 pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, Sign};
-pub use help::{help_lines, input_lines, key_list, key_name, prompts};
+pub use help::{fill_keys, help_lines, input_lines, key_list, key_name, prompts};
 pub use key_names::KEY_NAMES;
 pub(crate) use parse::{overlay, Key as TomlKey, Value as TomlValue};
 

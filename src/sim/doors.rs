@@ -51,17 +51,7 @@ pub fn use_door(
     keys: u8,
     occupied: impl Fn((i64, i64)) -> bool,
 ) -> Option<Used> {
-    let (dy, dx) = heading.sin_cos();
-    let here = Map::tile_of(pos[0], pos[1]);
-    // Sample the line ahead finely enough not to skip a tile.
-    let steps = (USE_REACH / 0.05) as usize;
-    let tile = (1..=steps)
-        .map(|k| {
-            let t = k as f64 * 0.05;
-            Map::tile_of(pos[0] + dx * t, pos[1] + dy * t)
-        })
-        .find(|&t| t != here && map.cell(t.0, t.1) != 0)?;
-    let d = map.door_at(tile.0, tile.1)?;
+    let (d, tile) = door_ahead(map, pos, heading)?;
     let door = &mut map.doors[d];
     match door.motion {
         DoorMotion::Still | DoorMotion::Closing => {
@@ -77,6 +67,24 @@ pub fn use_door(
         }
         DoorMotion::Open(_) | DoorMotion::Opening => None,
     }
+}
+
+/// The door the use button would work for a player at `pos` facing
+/// `heading`: the first tile straight ahead within [`USE_REACH`] that is
+/// not open floor, if it is a door (its index in [`Map::doors`], and its
+/// tile).
+pub fn door_ahead(map: &Map, pos: [f64; 2], heading: f64) -> Option<(usize, (i64, i64))> {
+    let (dy, dx) = heading.sin_cos();
+    let here = Map::tile_of(pos[0], pos[1]);
+    // Sample the line ahead finely enough not to skip a tile.
+    let steps = (USE_REACH / 0.05) as usize;
+    let tile = (1..=steps)
+        .map(|k| {
+            let t = k as f64 * 0.05;
+            Map::tile_of(pos[0] + dx * t, pos[1] + dy * t)
+        })
+        .find(|&t| t != here && map.cell(t.0, t.1) != 0)?;
+    Some((map.door_at(tile.0, tile.1)?, tile))
 }
 
 /// Opens every unlocked door one of `movers` (centre, radius) has walked

@@ -272,7 +272,8 @@ impl Game {
     }
 }
 
-/// The shipped map after the one titled `here`, the first after the last.
+/// The shipped map after the one titled `here` in the play order, the
+/// first after the last.
 fn next_map(here: &str) -> Option<MapEntry> {
     let maps = super::menu::shipped_maps();
     let at = maps.iter().position(|m| m.title == here);
@@ -405,6 +406,13 @@ mod tests {
         assert_eq!(g.world.actors().living(), 0);
         let bare = Map::from_rows(&["#####", "#>..#", "#####"]);
         assert!(Run::new(&World::new(bare, Tunables::default(), 1)).is_none());
+    }
+
+    #[test]
+    fn next_map_follows_the_play_order_round_to_the_first() {
+        assert_eq!(next_map("First Steps").unwrap().title, "The Wobble Maze");
+        let after_last = next_map("Feel-Test Course").unwrap();
+        assert_eq!(after_last.title, "First Steps");
     }
 
     #[test]

@@ -18,10 +18,11 @@ use std::path::{Path, PathBuf};
 /// The key the controls screen names for its next page (the menus' select).
 const PAGE_KEY: &str = "Enter";
 
-/// The shipped maps the title offers, with their titles and descriptions
-/// (a map that does not load is left out).
+/// The shipped maps the title offers, in the play order
+/// ([`shipped::play_order`]), with their titles and descriptions (a map
+/// that does not load is left out).
 pub(in crate::app) fn shipped_maps() -> Vec<MapEntry> {
-    shipped::list(&crate::data::maps_dir())
+    let mut maps: Vec<((u32, String), MapEntry)> = shipped::list(&crate::data::maps_dir())
         .into_iter()
         .filter_map(|path| {
             let m = map::load(&path).ok()?;
@@ -29,13 +30,17 @@ pub(in crate::app) fn shipped_maps() -> Vec<MapEntry> {
                 true => format!("{} (the jetpack flies here)", m.map.description),
                 false => m.map.description.clone(),
             };
-            Some(MapEntry {
+            let order = shipped::play_order(m.map.order, &path);
+            let entry = MapEntry {
                 path,
                 title: m.map.name,
                 about,
-            })
+            };
+            Some((order, entry))
         })
-        .collect()
+        .collect();
+    maps.sort_by(|a, b| a.0.cmp(&b.0));
+    maps.into_iter().map(|(_, entry)| entry).collect()
 }
 
 /// The study protocols shipped in `studies/`.
@@ -152,6 +157,7 @@ impl Game {
         self.tape = Tape::new(Some(path.to_path_buf()), seed);
         self.watch.map = Some(Watched::new(path));
         self.flight_hint = super::hint::FlightHint::new(&self.world);
+        self.forget_hint();
         self.start_run();
         self.hud.paused = false;
         self.menu = None;
@@ -288,6 +294,18 @@ mod tests {
             Watch::default(),
         )
         .with_title_menu(shipped_maps(), shipped_studies())
+    }
+
+    #[test]
+    fn the_maps_come_in_play_order() {
+        let maps = shipped_maps();
+        let titles: Vec<&str> = maps.iter().map(|m| m.title.as_str()).collect();
+        assert_eq!(
+            titles[..2],
+            ["First Steps", "The Wobble Maze"],
+            "{titles:?}"
+        );
+        assert_eq!(titles.last(), Some(&"Feel-Test Course"), "{titles:?}");
     }
 
     #[test]

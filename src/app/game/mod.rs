@@ -72,6 +72,10 @@ pub(super) struct Game {
     study: Option<Studying>,
     /// The first-flight hint, on a map made for flying.
     flight_hint: Option<hint::FlightHint>,
+    /// The map's hint up, if any (none in a study).
+    map_hint: hint::MapHint,
+    /// Which hint the HUD's lines hold.
+    hint_shown: hint::Shown,
     /// The title or pause menu, while open.
     menu: Option<crate::menu::Menu>,
     /// Where a study started from the menu writes its results.
@@ -163,6 +167,8 @@ impl Game {
             problems: Vec::new(),
             study: None,
             flight_hint: None,
+            map_hint: hint::MapHint::default(),
+            hint_shown: hint::Shown::Nothing,
             menu: None,
             run: None,
             study_results: crate::data::study_results_dir(),
@@ -312,18 +318,45 @@ impl Game {
         self.hud.help && self.study.is_none()
     }
 
-    /// Puts the first-flight hint on the HUD or takes it off, `elapsed`
-    /// seconds of play later.
+    /// Puts the first-flight hint or the map's hint on the HUD, or takes
+    /// it off, `elapsed` seconds of play later. The lines are made only
+    /// when the hint shown changes.
     fn show_hint(&mut self, elapsed: f64) {
-        let Some(flight_hint) = &mut self.flight_hint else {
-            return;
+        let flying = match &mut self.flight_hint {
+            Some(flight_hint) => flight_hint.age(&self.world, elapsed),
+            None => false,
         };
-        let up = flight_hint.age(&self.world, elapsed);
-        if up && self.hud.hint.is_empty() {
-            self.hud.hint = hint::lines(&self.world, &self.settings.bindings);
-        } else if !up {
-            self.hud.hint.clear();
+        let p = self.world.player();
+        let tile = crate::map::Map::tile_of(p.x, p.y);
+        let on_map = match self.study {
+            Some(_) => None,
+            None => self.map_hint.age(self.world.map(), tile, elapsed),
+        };
+        let shown = match (flying, on_map) {
+            (true, _) => hint::Shown::Flight,
+            (false, Some(i)) => hint::Shown::Map(i),
+            (false, None) => hint::Shown::Nothing,
+        };
+        if shown == self.hint_shown {
+            return;
         }
+        self.hint_shown = shown;
+        self.hud.hint = match shown {
+            hint::Shown::Nothing => Vec::new(),
+            hint::Shown::Flight => hint::lines(&self.world, &self.settings.bindings),
+            hint::Shown::Map(i) => {
+                let text = &self.world.map().hints[i].text;
+                vec![crate::settings::fill_keys(text, &self.settings.bindings)]
+            }
+        };
+    }
+
+    /// Takes the map's hint off the HUD, to be made again from the map and
+    /// bindings in force (after a new map, a reload or new settings).
+    pub(super) fn forget_hint(&mut self) {
+        self.map_hint = hint::MapHint::default();
+        self.hint_shown = hint::Shown::Nothing;
+        self.hud.hint.clear();
     }
 
     /// What the held inputs ask of this tick. In flight the mouse and the

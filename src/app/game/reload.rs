@@ -99,6 +99,7 @@ impl Game {
         if self.settings.hud != old.hud {
             self.apply_hud_settings();
         }
+        self.forget_hint();
         let new = &self.settings;
         if new.video != old.video {
             self.video = new.video.clone();
@@ -125,6 +126,7 @@ impl Game {
         let name = new.map.name.clone();
         let applied = self.world.apply(Change::Map(Box::new(new.map)));
         self.map_art = new.art;
+        self.forget_hint();
         self.start_run();
         let mut notice = format!("map reloaded: {name}");
         if applied.moved_to_start {

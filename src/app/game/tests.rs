@@ -818,3 +818,30 @@ fn the_restart_key_asks_first_in_play_and_restarts_at_once_after_a_death() {
     dead.restart();
     assert!(!dead.menu_open(), "no question after a death");
 }
+
+#[test]
+fn a_map_s_hints_follow_the_player_and_name_the_keys_in_force() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+    let loaded = crate::map::load(&path).unwrap();
+    let mut g = game_on(loaded.map);
+    play(&mut g, 0.1);
+    let hint = g.hud.hint.join("\n");
+    assert!(hint.starts_with("Hold W to push"), "{hint}");
+    // Push east across the first room, into the swing hint's tiles.
+    g.press(key("KeyW"));
+    play(&mut g, 1.5);
+    g.release(key("KeyW"));
+    play(&mut g, 1.0);
+    assert!(g.world.player().x > 6.0, "{}", g.world.player().x);
+    let hint = g.hud.hint.join("\n");
+    assert!(hint.contains("turn with Left and Right"), "{hint}");
+    // New bindings name new keys.
+    let mut settings = Settings::default();
+    settings
+        .bindings
+        .set(crate::settings::Action::TurnLeft, [key("KeyJ")]);
+    g.apply_settings(settings);
+    play(&mut g, 0.1);
+    let hint = g.hud.hint.join("\n");
+    assert!(hint.contains("turn with J and Right"), "{hint}");
+}

@@ -6,9 +6,9 @@ use super::Parser;
 use crate::located::{note, Located};
 use crate::map::course::Mark;
 use crate::map::error::{MapErrorKind, MapErrors, Place};
-use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_PICKUPS};
+use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_PICKUPS};
 use crate::map::{
-    Course, Door, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING,
+    Course, Door, Hint, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING,
     DEFAULT_FLOOR, DOOR,
 };
 use crate::texture::Texture;
@@ -47,6 +47,7 @@ impl Parser<'_> {
         let pads = self.pads(width * height);
         let doors = self.placed_doors(&cells);
         let sky = self.sky(width, height);
+        let (hints, hint_tiles) = self.placed_hints(width * height);
         if !self.errors.is_empty() {
             return Err(crate::located::Faults(std::mem::take(&mut self.errors)));
         }
@@ -77,9 +78,13 @@ impl Parser<'_> {
             walls_near: Vec::new(),
             framed: Vec::new(),
             course,
+            order: self.order,
+            hints: Vec::new(),
+            hint_tiles: Vec::new(),
         };
         map.derive_tables();
         map.set_doors(doors);
+        map.set_hints(hints, &hint_tiles);
         Ok(Loaded { map, art })
     }
 
@@ -197,7 +202,8 @@ impl Parser<'_> {
     fn cell_of(&self, ch: char) -> Option<u8> {
         let marker = self.actors.iter().any(|a| a.0 == ch)
             || self.pickups.iter().any(|p| p.0 == ch)
-            || self.course.iter().any(|c| c.0 == ch);
+            || self.course.iter().any(|c| c.0 == ch)
+            || self.hints.iter().any(|h| h.0 == ch);
         if ch == '.' || ch == PAD || facing(ch).is_some() || marker {
             return Some(0);
         }
@@ -313,6 +319,42 @@ impl Parser<'_> {
                 }
                 None
             }
+        }
+    }
+
+    /// The hints and, for each of the `len` tiles (row-major), its hint's
+    /// index (none at all when the grid is ragged: that is reported
+    /// already); reports a hint marker placed nowhere and hints beyond
+    /// [`MAX_HINTS`].
+    fn placed_hints(&mut self, len: usize) -> (Vec<Hint>, Vec<Option<usize>>) {
+        for (ch, _, line) in self.hints.clone() {
+            if !self.grid.iter().any(|(_, text)| text.contains(ch)) {
+                self.error(line, 1, MapErrorKind::UnplacedHint(ch));
+            }
+        }
+        if let Some(&(_, _, line)) = self.hints.get(MAX_HINTS) {
+            self.error(line, 1, MapErrorKind::TooManyHints);
+        }
+        let tiles: Vec<Option<usize>> = self
+            .grid
+            .iter()
+            .flat_map(|(_, text)| text.chars())
+            .map(|ch| self.hints.iter().position(|h| h.0 == ch))
+            .collect();
+        let hints = self
+            .hints
+            .iter()
+            .map(|(_, text, line)| Hint {
+                text: text.clone(),
+                place: Place::Text {
+                    line: *line,
+                    col: 1,
+                },
+            })
+            .collect();
+        match tiles.len() == len {
+            true => (hints, tiles),
+            false => (hints, Vec::new()),
         }
     }
 

@@ -1,10 +1,11 @@
 //! The lines before the grid: the header's `key = value` lines and the
-//! legend, actor, door, pickup and course markers, each checked as it is read.
+//! legend, actor, door, pickup, course and hint markers, each checked as it is read.
 
 use super::values::{parse_actor, parse_course, parse_hex, parse_pickup, split_door};
 use super::{col_of, Loader, Parser};
 use crate::map::error::MapErrorKind;
-use crate::map::limits::MAX_WALLS;
+use crate::map::hint::check_text;
+use crate::map::limits::{MAX_ORDER, MAX_WALLS};
 use crate::map::{Surface, MAX_WALL_HEIGHT};
 use crate::texture::Texture;
 
@@ -35,6 +36,7 @@ impl Parser<'_> {
         let taken = match key {
             "name" => self.name.is_some(),
             "description" => self.description.is_some(),
+            "order" => self.order.is_some(),
             "floor" => self.floor.is_some(),
             "ceiling" => self.ceiling.is_some(),
             "sky" => self.sky.is_some(),
@@ -51,6 +53,14 @@ impl Parser<'_> {
         match key {
             "name" => self.name = Some(value.into()),
             "description" => self.description = Some(value.into()),
+            "order" => match value
+                .parse::<u32>()
+                .ok()
+                .filter(|o| (1..=MAX_ORDER).contains(o))
+            {
+                Some(o) => self.order = Some(o),
+                None => self.error(line, vcol, MapErrorKind::BadOrder(value.into())),
+            },
             "wall_height" => {
                 let height = value
                     .parse::<f64>()
@@ -119,7 +129,8 @@ impl Parser<'_> {
             || self.actors.iter().any(|a| a.0 == key)
             || self.doors.iter().any(|d| d.0 == key)
             || self.pickups.iter().any(|p| p.0 == key)
-            || self.course.iter().any(|c| c.0 == key);
+            || self.course.iter().any(|c| c.0 == key)
+            || self.hints.iter().any(|h| h.0 == key);
         if taken {
             self.error(line, kcol, MapErrorKind::DuplicateLegend(key));
             return None;
@@ -195,6 +206,19 @@ impl Parser<'_> {
             Err((part, message)) => {
                 self.error(line, col_of(raw, part), MapErrorKind::BadCourse(message));
                 self.broken.push(key);
+            }
+        }
+    }
+
+    /// `C = TEXT`: a hint shown on the tiles marked `C`.
+    pub(super) fn hint_line(&mut self, line: usize, raw: &str) {
+        let Some((key, value)) = self.char_key(line, raw) else {
+            return;
+        };
+        match check_text(value) {
+            Ok(()) => self.hints.push((key, value.into(), line)),
+            Err(message) => {
+                self.error(line, col_of(raw, value), MapErrorKind::BadHint(message));
             }
         }
     }

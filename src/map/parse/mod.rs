@@ -16,7 +16,7 @@
 //! ```
 //!
 //! - `lines`: the header and the marker sections (legend, actors, doors,
-//!   pickups, course), line by line.
+//!   pickups, course, hints), line by line.
 //! - `grid`: the grid and `[sky]` rows, and the finished map.
 //! - `values`: what is written after `=`: actors, doors, pickups, facings
 //!   and colours.
@@ -50,6 +50,7 @@ enum Section {
     Doors,
     Pickups,
     Course,
+    Hints,
     Grid,
     Sky,
     /// An unknown or misplaced section (reported at its line): its lines
@@ -71,6 +72,7 @@ pub(super) fn parse_with(
         errors: Vec::new(),
         name: None,
         description: None,
+        order: None,
         floor: None,
         ceiling: None,
         wall_height: None,
@@ -83,6 +85,7 @@ pub(super) fn parse_with(
         door_textures: Vec::new(),
         pickups: Vec::new(),
         course: Vec::new(),
+        hints: Vec::new(),
         grid: Vec::new(),
         broken: Vec::new(),
         grid_line: 0,
@@ -135,6 +138,7 @@ pub(super) fn parse_with(
                 "doors" if !after_grid => section = Section::Doors,
                 "pickups" if !after_grid => section = Section::Pickups,
                 "course" if !after_grid => section = Section::Course,
+                "hints" if !after_grid => section = Section::Hints,
                 "grid" if !after_grid => {
                     section = Section::Grid;
                     p.grid_line = line;
@@ -164,6 +168,7 @@ pub(super) fn parse_with(
             Section::Doors => p.door_line(line, raw, loader),
             Section::Pickups => p.pickup_line(line, raw),
             Section::Course => p.course_line(line, raw),
+            Section::Hints => p.hint_line(line, raw),
             _ => p.legend_line(line, raw, loader),
         }
     }
@@ -183,6 +188,7 @@ struct Parser<'a> {
     errors: Vec<MapError>,
     name: Option<String>,
     description: Option<String>,
+    order: Option<u32>,
     floor: Option<Surface>,
     ceiling: Option<Surface>,
     wall_height: Option<f64>,
@@ -204,6 +210,8 @@ struct Parser<'a> {
     /// Course markers: a character, its checkpoint number (None for the
     /// finish), its radius in tiles and the line defining it.
     course: Vec<(char, Option<u32>, f64, usize)>,
+    /// Hint markers: a character, its text and the line defining it.
+    hints: Vec<(char, String, usize)>,
     grid: Vec<(usize, &'a str)>,
     /// Characters whose definition line is broken (reported there): the
     /// grid does not report them again as unknown.

@@ -1,12 +1,14 @@
 //! Tiled (`.tmx`) maps, read with the `tiled` crate into the same [`Map`]
 //! a text map makes. The schema is in `maps/README.md`:
 //!
-//! - map properties `name`, `floor`, `ceiling`, `sky`, `wall_height`;
+//! - map properties `name`, `description`, `order`, `floor`, `ceiling`, `sky`,
+//!   `wall_height`;
 //! - tile layers `walls` (each tile's `texture` property names its wall
 //!   texture), `floor` and `ceiling` (one texture each; an empty ceiling
 //!   tile is open sky);
 //! - objects, in any object layer, whose class (or, without one, name) is
-//!   `start`, `walker`, `tank`, `door`, `pad`, `key`, `health` or `fuel`.
+//!   `start`, `walker`, `tank`, `door`, `pad`, `key`, `health`, `fuel`,
+//!   `checkpoint`, `finish` or `hint`.
 //!
 //! Every fault names the layer and tile, or the object. Before the `tiled`
 //! crate sees a file, a quick scan refuses what it would not bound: a huge
@@ -208,6 +210,21 @@ mod tests {
             .any(|s| s.kind == SpawnKind::Tank { half_width: 0.4 }));
         assert!(map.is_open_sky(1, 3) && map.is_open_sky(2, 3));
         assert!(!map.is_open_sky(1, 1) && !map.all_sky());
+    }
+
+    #[test]
+    fn a_hint_object_covers_the_tiles_of_its_rectangle() {
+        let hint = r#"<object id="2" type="hint" x="16" y="48" width="48" height="16"><properties><property name="text" value="Press {use}"/></properties></object>"#;
+        let objects = [object(1, "start", (1, 1), ""), hint.to_string()].concat();
+        let map = parse(&tmx(&ROOMS, &[], &objects)).unwrap().map;
+        assert_eq!(map.hints.len(), 1);
+        assert_eq!(map.hints[0].text, "Press {use}");
+        for x in 1..=3 {
+            assert_eq!(map.hint_index(x, 3), Some(0), "tile ({x}, 3)");
+        }
+        assert_eq!(map.hint_index(4, 3), None);
+        assert_eq!(map.hint_index(1, 1), None);
+        assert_eq!(map.order, None);
     }
 
     #[test]

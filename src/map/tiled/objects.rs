@@ -1,15 +1,16 @@
 //! A Tiled map's objects: the start, walkers and tanks, doors set between
-//! walls, landing pads, pickups and a course's checkpoints, each checked where it stands.
+//! walls, landing pads, pickups, a course's checkpoints and hints, each checked where it stands.
 
 use super::number;
 use super::reader::Reader;
 use super::things::{pad_tiles, Placed, Thing};
 use crate::map::course::{Mark, DEFAULT_RADIUS};
 use crate::map::error::{MapErrorKind, Place, TileLayer};
-use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS};
+use crate::map::hint::check_text;
+use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_HINTS};
 use crate::map::parse::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
 use crate::map::{
-    Door, Key, Pickup, PickupKind, Spawn, SpawnKind, Start, MAX_HALF_WIDTH, MIN_HALF_WIDTH,
+    Door, Hint, Key, Pickup, PickupKind, Spawn, SpawnKind, Start, MAX_HALF_WIDTH, MIN_HALF_WIDTH,
 };
 use std::path::PathBuf;
 use tiled::PropertyValue;
@@ -35,9 +36,10 @@ impl Reader<'_, '_> {
             "key" => &["colour"],
             "checkpoint" => &["number", "radius"],
             "finish" => &["radius"],
+            "hint" => &["text"],
             other => {
                 let kind = MapErrorKind::BadActor(format!(
-                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health, fuel, checkpoint or finish)"
+                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health, fuel, checkpoint, finish or hint)"
                 ));
                 self.error(t.place(), kind);
                 return;
@@ -59,7 +61,7 @@ impl Reader<'_, '_> {
                 self.error(t.place(), kind);
             }
         }
-        if !inside || (on_wall && t.class != "pad") {
+        if !inside || (on_wall && t.class != "pad" && t.class != "hint") {
             let kind = MapErrorKind::BadActor(format!(
                 "this {} is {} the map's open floor",
                 t.class,
@@ -128,6 +130,7 @@ impl Reader<'_, '_> {
             }
             "door" => self.door(t, placed, size, cells),
             "pad" => placed.pads.push(pad_tiles(t.rect, (x, y), size)),
+            "hint" => self.hint(t, placed, size),
             "checkpoint" | "finish" => self.course_mark(t, placed, [cx, cy]),
             _ => {
                 let kind = match t.class.as_str() {
@@ -175,6 +178,26 @@ impl Reader<'_, '_> {
             );
         }
         angle
+    }
+
+    /// A hint: its `text`, shown on the tiles whose centres its rectangle
+    /// covers (a point: its own tile).
+    fn hint(&mut self, t: &Thing, placed: &mut Placed, size: (usize, usize)) {
+        let text = match t.properties.get("text") {
+            Some(PropertyValue::StringValue(s)) => s.trim(),
+            _ => return self.bad(t, "a hint needs `text`, a string"),
+        };
+        if let Err(message) = check_text(text) {
+            return self.error(t.place(), MapErrorKind::BadHint(message));
+        }
+        if placed.hints.len() == MAX_HINTS {
+            return self.error(t.place(), MapErrorKind::TooManyHints);
+        }
+        let hint = Hint {
+            text: text.to_owned(),
+            place: t.place(),
+        };
+        placed.hints.push((hint, pad_tiles(t.rect, t.tile(), size)));
     }
 
     /// A checkpoint (its `number`, from 1) or the finish, with its

@@ -7,11 +7,11 @@ use super::things::{thing, Placed};
 use super::{error, number};
 use crate::located::note;
 use crate::map::error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
-use crate::map::limits::MAX_WALLS;
 use crate::map::limits::{MAX_ACTORS, MAX_PICKUPS};
+use crate::map::limits::{MAX_ORDER, MAX_WALLS};
 use crate::map::parse::Loader;
 use crate::map::{
-    Course, Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
+    Course, Hint, Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
     MAX_WALL_HEIGHT,
 };
 use crate::texture::Texture;
@@ -170,6 +170,7 @@ impl<'a, 'l> Reader<'a, 'l> {
             return Err(crate::located::Faults(self.errors));
         }
         let pads = cover(&placed.pads, width, height);
+        let hint_tiles = hint_tiles(&placed.hints, width, height);
         for d in &placed.doors {
             cells[d.tile.1 as usize * width + d.tile.0 as usize] = DOOR;
         }
@@ -199,9 +200,13 @@ impl<'a, 'l> Reader<'a, 'l> {
             walls_near: Vec::new(),
             framed: Vec::new(),
             course,
+            order: header.order,
+            hints: Vec::new(),
+            hint_tiles: Vec::new(),
         };
         map.derive_tables();
         map.set_doors(placed.doors);
+        map.set_hints(placed.hints.into_iter().map(|h| h.0).collect(), &hint_tiles);
         Ok(Loaded { map, art })
     }
 
@@ -222,6 +227,19 @@ impl<'a, 'l> Reader<'a, 'l> {
                 "description" => match value {
                     PropertyValue::StringValue(s) => header.description = Some(s.trim().to_owned()),
                     _ => self.error(Place::File, bad("expected a string")),
+                },
+                "order" => match value {
+                    PropertyValue::IntValue(o) if (1..=MAX_ORDER as i32).contains(o) => {
+                        header.order = Some(*o as u32)
+                    }
+                    _ => {
+                        let written = match value {
+                            PropertyValue::StringValue(s) => s.clone(),
+                            PropertyValue::IntValue(i) => i.to_string(),
+                            other => format!("{other:?}"),
+                        };
+                        self.error(Place::File, MapErrorKind::BadOrder(written))
+                    }
                 },
                 "wall_height" => {
                     match number(value).filter(|h| (1.0..=MAX_WALL_HEIGHT).contains(h)) {
@@ -402,12 +420,30 @@ impl<'a, 'l> Reader<'a, 'l> {
 struct Header {
     name: Option<String>,
     description: Option<String>,
+    order: Option<u32>,
     floor: Option<Surface>,
     ceiling: Option<Surface>,
     /// The ceiling layer's texture and where it was first named.
     ceiling_seen: Option<(PathBuf, Place)>,
     sky: Option<Texture>,
     wall_height: Option<f64>,
+}
+
+/// For each tile of a `width` x `height` map (row-major), the index of
+/// the last of `hints` whose rectangle (west, north, east, south, ends
+/// included) covers it: a later hint object overlies an earlier one.
+/// Empty when there are no hints.
+fn hint_tiles(hints: &[(Hint, [usize; 4])], width: usize, height: usize) -> Vec<Option<usize>> {
+    if hints.is_empty() {
+        return Vec::new();
+    }
+    let mut tiles = vec![None; width * height];
+    for (i, (_, [x0, y0, x1, y1])) in hints.iter().enumerate() {
+        for y in *y0..=*y1 {
+            tiles[y * width + x0..=y * width + x1].fill(Some(i));
+        }
+    }
+    tiles
 }
 
 /// The tiles of a `width` x `height` map that any of `rects` (west, north,

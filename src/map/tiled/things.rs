@@ -4,7 +4,7 @@
 
 use crate::map::course::Mark;
 use crate::map::error::Place;
-use crate::map::{Door, Map, Pickup, Spawn, Start};
+use crate::map::{Door, Hint, Map, Pickup, Spawn, Start};
 use std::collections::HashSet;
 
 /// One object's position and what it holds, read off the Tiled object.
@@ -43,6 +43,8 @@ pub(super) struct Placed {
     /// Each pad's tiles, a rectangle: (west, north, east, south), ends
     /// included, inside the map.
     pub(super) pads: Vec<[usize; 4]>,
+    /// Each hint and its tiles, a rectangle as `pads` has them.
+    pub(super) hints: Vec<(Hint, [usize; 4])>,
 }
 
 /// The tiles whose centres a pad's rectangle `rect` covers, inside a map
