@@ -16,8 +16,8 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         about: "The game's rules.",
         fields: &[Field {
             key: "difficulty",
-            about: "How hard the fights are when a map starts: easy, normal, hard (the enemies\n\
-                    as recordings made before there were levels play them) or nightmare",
+            about: "How hard the fights are when a map starts (hard: the enemies as recordings\n\
+                    made before there were levels play them)",
             unit: "",
             kind: Kind::Choice {
                 names: &["easy", "normal", "hard", "nightmare"],
