@@ -26,14 +26,13 @@ const SPREAD_COS: f64 = 0.57;
 /// view looking along `yaw` (radians, the world's angles).
 pub(super) fn draw(combat: &Combat, t: &CombatTunables, yaw: f64, c: &mut Canvas) {
     let mut marks = [([0.0; 2], 0.0); crate::sim::combat::MAX_WOUNDS];
-    let mut n = 0;
-    for w in combat.live_wounds() {
+    let n = combat.live_wounds().count();
+    for (mark, w) in marks.iter_mut().zip(combat.live_wounds()) {
         // Right of the view is the bearing plus a quarter turn (angles
         // grow clockwise seen from above); the screen's y grows down.
         let rel = wrap_signed(w.bearing - yaw);
         let fade = f64::from(w.ticks) / f64::from(t.wound_ticks.max(1));
-        marks[n] = ([rel.sin(), -rel.cos()], MAX_ALPHA * fade.min(1.0));
-        n += 1;
+        *mark = ([rel.sin(), -rel.cos()], MAX_ALPHA * fade.min(1.0));
     }
     if n == 0 || c.width == 0 || c.height == 0 {
         return;

@@ -34,11 +34,12 @@
 use super::actors::EnemyTunables;
 
 /// A difficulty level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Difficulty {
     /// Weak, slow enemies: for learning to move.
     Easy,
     /// The default: a fight a newcomer can win.
+    #[default]
     Normal,
     /// The enemies as the game had them before there were levels.
     Hard,
@@ -128,13 +129,8 @@ impl Difficulty {
     }
 }
 
-impl Default for Difficulty {
-    fn default() -> Self {
-        Self::DEFAULT
-    }
-}
-
-/// `value` times `percent` / 100, rounded to the nearest whole number.
+/// `value` times `percent` / 100, rounded to the nearest whole number
+/// (as the enemies' damage is: [`scale_damage`](super::actors::scale_damage)).
 fn scale(value: u32, percent: u32) -> u32 {
     (value * percent + 50) / 100
 }
@@ -145,18 +141,10 @@ fn scale_health(health: i32, percent: u32) -> i32 {
     i32::try_from(scaled).unwrap_or(i32::MAX)
 }
 
-/// The damage a hit of `damage` does at `percent`: rounded, and at least 1
-/// for a hit that did any (a hit is never made harmless).
-pub fn scale_damage(damage: u32, percent: u32) -> u32 {
-    if damage == 0 {
-        return 0;
-    }
-    scale(damage.min(u32::MAX / 1000), percent).max(1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::actors::scale_damage;
 
     #[test]
     fn names_round_trip_and_the_rows_follow_the_enum() {
@@ -165,7 +153,7 @@ mod tests {
             assert!(Difficulty::NAMES.contains(d.name()));
         }
         assert_eq!(Difficulty::from_name("Hard"), None);
-        assert_eq!(Difficulty::default(), Difficulty::Normal);
+        assert_eq!(Difficulty::default(), Difficulty::DEFAULT);
     }
 
     #[test]

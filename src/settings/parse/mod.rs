@@ -357,7 +357,10 @@ mod tests {
         );
         let e = error("[game]\ndifficulty = \"tough\"\n");
         assert!(e.starts_with("2:14: "), "{e}");
-        assert!(e.contains("easy, normal, hard or nightmare"), "{e}");
+        assert!(
+            e.contains("one of easy, normal, hard, nightmare, found `tough`"),
+            "{e}"
+        );
     }
 
     #[test]

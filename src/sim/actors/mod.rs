@@ -30,7 +30,6 @@ pub use self::geometry::{clear_line, overlaps_wall};
 use self::shell::{age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
 use self::tank::{Tank, TankRules};
 use self::walker::{Walker, WalkerTunables};
-use super::difficulty::scale_damage;
 use super::flow::FlowField;
 use super::spatial::SpatialGrid;
 use super::steer::{Obstacle, SteerTunables};
@@ -64,6 +63,16 @@ impl Default for EnemyTunables {
             damage_percent: 100,
         }
     }
+}
+
+/// The damage a hit of `damage` does at `percent` (the difficulty's
+/// share): rounded to the nearest whole number, and at least 1 for a hit
+/// that did any (a hit is never made harmless).
+pub fn scale_damage(damage: u32, percent: u32) -> u32 {
+    if damage == 0 {
+        return 0;
+    }
+    ((damage.min(u32::MAX / 1000) * percent + 50) / 100).max(1)
 }
 
 /// A hit the player took this tick: how much, and where it came from.

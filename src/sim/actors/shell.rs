@@ -1,9 +1,8 @@
 //! Shells that tanks fire, their flight until they hit something, and the
 //! puffs that mark where anything hit.
 
-use super::{Actors, Blow, Quarry, SHELL_HEIGHT};
+use super::{scale_damage, Actors, Blow, Quarry, SHELL_HEIGHT};
 use crate::map::Map;
-use crate::sim::difficulty::scale_damage;
 use crate::sim::reach::hypot_lt;
 use crate::sim::{Rng, TICK_RATE};
 
