@@ -248,6 +248,9 @@ enum Stance {
     Walk(f32),
     /// Swiping with both arms forward.
     Attack,
+    /// Winding up before a swipe: both arms drawn back and raised, the
+    /// body leaning back, so a strike can be seen coming.
+    WindUp,
     /// Recoiling from a hit.
     Pain,
 }
@@ -281,6 +284,7 @@ fn walker(stance: Stance) -> Model {
     let arm = |side: f32| {
         let hand = match stance {
             Stance::Attack => [side * 0.12, 0.56, 0.36],
+            Stance::WindUp => [side * 0.3, 0.86, -0.2],
             Stance::Pain => [side * 0.26, 0.66, -0.08],
             Stance::Walk(_) => [side * 0.19, 0.36, -side * swing * 0.5 * 0.6],
         };
@@ -292,12 +296,25 @@ fn walker(stance: Stance) -> Model {
     let claw = |side: f32| {
         let at = match stance {
             Stance::Attack => [side * 0.12, 0.56, 0.42],
+            Stance::WindUp => [side * 0.32, 0.92, -0.24],
             Stance::Pain => [side * 0.26, 0.68, -0.1],
             Stance::Walk(_) => [side * 0.19, 0.33, -side * swing * 0.3],
         };
+        if stance == Stance::WindUp {
+            // The claws light up as they draw back: the tell of a strike.
+            return Part {
+                shape: Shape::Ball(at, 0.06),
+                colour: VISOR,
+                glow: true,
+            };
+        }
         part(Shape::Ball(at, 0.05), BOOT)
     };
-    let lean = if stance == Stance::Pain { -0.06 } else { 0.0 };
+    let lean = match stance {
+        Stance::Pain => -0.06,
+        Stance::WindUp => -0.04,
+        _ => 0.0,
+    };
     let mut parts = vec![
         leg(1.0, swing),
         leg(-1.0, -swing),
@@ -339,7 +356,7 @@ fn walker(stance: Stance) -> Model {
     }
 }
 
-/// The walker sheet: 8 rotations x (4 walk frames, attack, pain).
+/// The walker sheet: 8 rotations x (4 walk frames, attack, pain, wind-up).
 fn walker_sheet() -> RgbaImage {
     let stances = [
         Stance::Walk(0.0),
@@ -348,6 +365,7 @@ fn walker_sheet() -> RgbaImage {
         Stance::Walk(3.0 * FRAC_PI_2),
         Stance::Attack,
         Stance::Pain,
+        Stance::WindUp,
     ];
     let mut sheet = RgbaImage::new(8 * N, stances.len() as u32 * N);
     for (row, &stance) in stances.iter().enumerate() {

@@ -11,7 +11,7 @@ use crate::settings::edit::{Change, Value};
 use crate::settings::{help_lines, input_lines, Settings};
 use crate::sim::comfort::Reference;
 use crate::sim::tunable_table::{GYRO, HEAD_BOB, VIGNETTE};
-use crate::sim::{Coupling, Model};
+use crate::sim::{Coupling, Difficulty, Model};
 use std::path::PathBuf;
 
 /// Field of view steps, degrees.
@@ -139,6 +139,9 @@ pub struct Menu {
     /// the window's size (told by the window, [`Menu::set_pages`]).
     page: usize,
     pages: usize,
+    /// How hard the fights of the map chosen will be: the maps screen's
+    /// last item before Back.
+    difficulty: Difficulty,
 }
 
 impl Menu {
@@ -170,7 +173,25 @@ impl Menu {
             input: input_lines(settings),
             page: 0,
             pages: 1,
+            difficulty: settings.game.difficulty,
         }
+    }
+
+    /// The same menu offering maps at `level` (the one in force, which a
+    /// `--difficulty` may have set over the settings file's).
+    pub fn at_difficulty(mut self, level: Difficulty) -> Self {
+        self.difficulty = level;
+        self
+    }
+
+    /// How hard the fights of a map played from the menu are.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
+    /// The maps screen's difficulty item: its index, after the maps.
+    fn difficulty_item(&self) -> usize {
+        self.maps.len()
     }
 
     /// The same menu opened at the pause screen.
@@ -257,7 +278,14 @@ impl Menu {
                 .maps
                 .iter()
                 .map(|m| m.title.clone())
-                .chain(["Back".to_string()])
+                .chain([
+                    format!(
+                        "Difficulty        < {}: {} >",
+                        self.difficulty.name(),
+                        self.difficulty.title()
+                    ),
+                    "Back".to_string(),
+                ])
                 .collect(),
             Screen::Options => self
                 .option_rows()
@@ -361,6 +389,12 @@ impl Menu {
             MenuKey::Left | MenuKey::Right if self.screen == Screen::Options => {
                 self.adjust(if key == MenuKey::Right { 1.0 } else { -1.0 });
             }
+            MenuKey::Left | MenuKey::Right
+                if self.screen == Screen::Maps && self.selected == self.difficulty_item() =>
+            {
+                let sign = if key == MenuKey::Right { 1.0 } else { -1.0 };
+                self.difficulty = cycle(&Difficulty::ALL, self.difficulty, sign);
+            }
             MenuKey::Left | MenuKey::Right => {}
             MenuKey::Back => return self.back(),
             MenuKey::Select => return self.select(),
@@ -440,6 +474,9 @@ impl Menu {
             },
             Screen::Maps => match self.maps.get(i) {
                 Some(m) => return Outcome::Play(m.path.clone()),
+                None if i == self.difficulty_item() => {
+                    self.difficulty = cycle(&Difficulty::ALL, self.difficulty, 1.0);
+                }
                 None => self.go(self.root),
             },
             Screen::Options => {
@@ -579,8 +616,12 @@ impl Menu {
         self.panel().lines.len() - self.items().len()
     }
 
-    /// The selected map's description on the maps screen.
+    /// The selected map's description on the maps screen (or, on the
+    /// difficulty item, the level's).
     fn map_about(&self) -> String {
+        if self.selected == self.difficulty_item() {
+            return self.difficulty.level().about.to_string();
+        }
         self.maps
             .get(self.selected)
             .map_or_else(String::new, |m| m.about.clone())
@@ -657,6 +698,36 @@ mod tests {
             m.press(MenuKey::Select),
             Outcome::Play("maps/hangar.map".into())
         );
+    }
+
+    #[test]
+    fn the_maps_screen_chooses_the_difficulty_the_map_is_played_at() {
+        let mut m = menu();
+        assert_eq!(m.difficulty(), Difficulty::Normal, "the settings' default");
+        m.press(MenuKey::Select);
+        assert_eq!(m.screen(), Screen::Maps);
+        // Up from the first map wraps to Back, then the difficulty item.
+        m.press(MenuKey::Up);
+        m.press(MenuKey::Up);
+        assert!(m
+            .panel()
+            .lines
+            .iter()
+            .any(|l| l.starts_with("> Difficulty")));
+        m.press(MenuKey::Right);
+        assert_eq!(m.difficulty(), Difficulty::Hard);
+        m.press(MenuKey::Left);
+        m.press(MenuKey::Left);
+        assert_eq!(m.difficulty(), Difficulty::Easy);
+        let about = Difficulty::Easy.level().about;
+        assert!(m.panel().lines.iter().any(|l| l == about), "its line shown");
+        assert_eq!(m.press(MenuKey::Select), Outcome::Stay);
+        assert_eq!(m.difficulty(), Difficulty::Normal, "Enter cycles too");
+        // Down to the first map: played, the level kept for the window.
+        m.press(MenuKey::Down);
+        m.press(MenuKey::Down);
+        assert!(matches!(m.press(MenuKey::Select), Outcome::Play(_)));
+        assert_eq!(m.difficulty(), Difficulty::Normal);
     }
 
     #[test]

@@ -212,7 +212,7 @@ pub enum SpriteError {
 
 /// Each sheet's file, frame size, columns and rows.
 const LAYOUT: [(&str, usize, usize, usize); 8] = [
-    ("walker.png", 64, 8, 6),
+    ("walker.png", 64, 8, 7),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
     ("tank_wreck.png", 64, 1, 1),
@@ -262,7 +262,7 @@ impl Art {
             Sheet::from_rgba(size, w, h, &rgba).expect("a whole number of frames")
         };
         Self {
-            walker: sheet(8, 8, 6),
+            walker: sheet(8, 8, 7),
             walker_death: sheet(8, 4, 1),
             tank: sheet(8, 8, 2),
             tank_wreck: sheet(8, 1, 1),
@@ -364,7 +364,7 @@ mod tests {
             .unwrap();
         std::fs::write(dir.join("walker.png"), &png).unwrap();
         let e = Art::load(&dir).unwrap_err().to_string();
-        assert!(e.contains("walker.png is 10x10: expected 512x384"), "{e}");
+        assert!(e.contains("walker.png is 10x10: expected 512x448"), "{e}");
         std::fs::write(dir.join("walker.png"), b"not a png").unwrap();
         let e = Art::load(&dir).unwrap_err().to_string();
         assert!(e.contains("walker.png is not a readable PNG"), "{e}");

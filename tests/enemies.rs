@@ -5,7 +5,7 @@ use std::f64::consts::{PI, TAU};
 use wobblecaster::angle::wrap_signed;
 use wobblecaster::map::Map;
 use wobblecaster::sim::actors::walker::WalkerState;
-use wobblecaster::sim::{Controls, Scenario, Tunables, World, TICK_RATE};
+use wobblecaster::sim::{Controls, Difficulty, Scenario, Tunables, World, TICK_RATE};
 
 /// A world on a map drawn in rows (see `Map::from_rows`: `w` a walker
 /// facing east, `p` a patrolling one, `t` a tank facing east).
@@ -199,6 +199,82 @@ fn a_walkers_strikes_do_4_to_10_each_every_48_ticks() {
     assert!(seen[4..=10].iter().all(|&n| n > 0), "{seen:?}");
     let mean = hits.iter().map(|h| f64::from(h.1)).sum::<f64>() / hits.len() as f64;
     assert!((mean - 7.0).abs() < 0.6, "mean strike {mean}");
+}
+
+/// Seconds one walker, starting next to a player who stands still, takes
+/// to kill them at `level` with the world's generator seeded `seed`; None
+/// if the player lives through two minutes.
+fn time_to_kill(level: Difficulty, seed: u64) -> Option<f64> {
+    let map = Map::from_rows(&["#######", "#>w...#", "#######"]);
+    let mut w = World::at_difficulty(map, Tunables::default(), level, seed);
+    let mut died = None;
+    run(&mut w, 120.0, |w| {
+        if died.is_none() && !w.combat().alive() {
+            died = Some(w.time());
+        }
+    });
+    died
+}
+
+#[test]
+fn one_walker_needs_15_s_to_kill_at_the_default_level_and_the_levels_order_as_named() {
+    assert_eq!(Difficulty::default(), Difficulty::Normal);
+    for seed in [1, 2, 3] {
+        let times: Vec<f64> = Difficulty::ALL
+            .iter()
+            .map(|&level| time_to_kill(level, seed).expect("the walker kills within 2 minutes"))
+            .collect();
+        let [easy, normal, hard, nightmare] = times[..] else {
+            unreachable!("four levels")
+        };
+        eprintln!("seed {seed}: easy {easy:.1} s, normal {normal:.1} s, hard {hard:.1} s, nightmare {nightmare:.1} s");
+        assert!(normal >= 15.0, "seed {seed}: normal kills in {normal} s");
+        // Easier is longer, in the order the levels are named.
+        assert!(
+            easy > normal && normal > hard && hard > nightmare,
+            "seed {seed}: {times:?}"
+        );
+        // Hard is the game as it was: a strike of 4 to 10 every 48 ticks
+        // (0.4 s), so 10 to 25 strikes, 4 to 10 s.
+        assert!((4.0..=10.0).contains(&hard), "seed {seed}: hard {hard} s");
+    }
+}
+
+#[test]
+fn a_walker_winds_up_visibly_for_longer_at_easier_levels() {
+    // Ticks from entering the wind-up to the strike, as the state shows it.
+    let windup = |level: Difficulty| {
+        let map = Map::from_rows(&["#######", "#>w...#", "#######"]);
+        let mut w = World::at_difficulty(map, Tunables::default(), level, 1);
+        let mut ticks = 0;
+        let mut seen = false;
+        run(&mut w, 5.0, |w| {
+            let state = w.actors().walkers[0].state;
+            if state == WalkerState::Attack1 {
+                seen = true;
+                ticks += 1;
+            } else if seen && state == WalkerState::Attack2 {
+                seen = false;
+            }
+        });
+        ticks
+    };
+    let ticks: Vec<u32> = Difficulty::ALL.iter().map(|&d| windup(d)).collect();
+    assert!(ticks.windows(2).all(|p| p[0] > p[1]), "{ticks:?}");
+}
+
+#[test]
+fn a_hit_is_marked_with_the_bearing_of_the_walker_that_struck() {
+    // The walker stands east of the player: the bearing is 0.
+    let map = Map::from_rows(&["#######", "#>w...#", "#######"]);
+    let mut w = World::at_difficulty(map, Tunables::default(), Difficulty::Normal, 1);
+    let hits = hits_taken(&mut w, 2.0);
+    assert!(!hits.is_empty(), "it struck");
+    let marks: Vec<f64> = w.combat().live_wounds().map(|m| m.bearing).collect();
+    assert!(!marks.is_empty(), "the strike left a mark");
+    for bearing in marks {
+        assert!(wrap_signed(bearing).abs() < 0.2, "bearing {bearing}");
+    }
 }
 
 #[test]

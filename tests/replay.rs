@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use wobblecaster::map::{self, Map};
 use wobblecaster::record::{replay, Header, Recorder, Recording, CHECK_INTERVAL};
 use wobblecaster::script::Script;
-use wobblecaster::sim::{Controls, Coupling, Model, Request, Tunables, World};
+use wobblecaster::sim::{Controls, Coupling, Difficulty, Model, Request, Tunables, World};
 
 /// A run that walks, turns, strafes and coasts, with the walking model and
 /// the coupling switched on the way: 3.75 s, 450 ticks.
@@ -120,6 +120,36 @@ fn a_changed_tunable_desyncs_at_the_first_hash_line() {
     let stored = format!("hash 120 {:016x}\n", desync.expected);
     assert!(text.contains(&stored), "expected is the stored hash");
     assert_ne!(desync.found, desync.expected);
+}
+
+#[test]
+fn a_recording_keeps_its_difficulty_and_one_without_replays_as_hard() {
+    let dir = temp_dir("difficulty");
+    let map = Map::from_rows(&["#######", "#>w...#", "#######"]);
+    let mut world = World::at_difficulty(map.clone(), Tunables::default(), Difficulty::Easy, SEED);
+    let header = Header::new(&world, None, SEED);
+    let path = dir.join("easy.wrec");
+    let mut recorder = Recorder::create(&path, &header, &world).unwrap();
+    for _ in 0..3 * CHECK_INTERVAL {
+        let c = Controls::default();
+        world.step(&c);
+        recorder.record(&c, &world).unwrap();
+    }
+    let file = recorder.finish().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\ndifficulty = easy\n"), "{text}");
+    let recording = Recording::load(&file).unwrap();
+    assert_eq!(recording.header.difficulty, Difficulty::Easy);
+    // The walker struck: the replay matches only at the recorded level.
+    assert!(world.combat().health < 100);
+    let outcome = replay(&recording, map.clone());
+    assert!(outcome.desync.is_none(), "{:?}", outcome.desync);
+    // Without the line, the same file is a recording from before levels:
+    // it replays as hard, whose stronger strikes no longer match.
+    let older = text.replace("difficulty = easy\n", "");
+    let recording = Recording::parse(&older, &file).unwrap();
+    assert_eq!(recording.header.difficulty, Difficulty::Hard);
+    assert!(replay(&recording, map).desync.is_some());
 }
 
 #[test]

@@ -40,7 +40,7 @@ use crate::files;
 use crate::map::Loaded;
 use crate::record::{Outcome, Playback};
 use crate::settings::{Settings, Video};
-use crate::sim::{Tunables, World};
+use crate::sim::{Difficulty, Tunables, World};
 use crate::sprites::Art;
 use game::{Game, Watch};
 pub use pacing::{PacingSummary, Percentiles};
@@ -71,6 +71,9 @@ pub struct AppConfig {
     pub frames: Option<u64>,
     /// Tunables of the simulation: the file's with command-line choices.
     pub tunables: Tunables,
+    /// How hard the fights are: the file's `[game] difficulty`, or
+    /// `--difficulty`.
+    pub difficulty: Difficulty,
     /// Seed of the world's random generator.
     pub seed: u64,
     /// Record from the first tick into a new file here (or a numbered name
@@ -313,7 +316,12 @@ fn play_or_replay(config: AppConfig) -> Result<Game, AppError> {
         );
         return Ok(game);
     }
-    let world = World::new(config.map.map, config.tunables, config.seed);
+    let world = World::at_difficulty(
+        config.map.map,
+        config.tunables,
+        config.difficulty,
+        config.seed,
+    );
     let watch = Watch::new(settings_path, Some(&config.map_file));
     let tape = Tape::new(Some(config.map_path), config.seed);
     let mut game = Game::new(

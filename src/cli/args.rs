@@ -12,7 +12,7 @@ use crate::sim::tunable_table::{
     Number, CLASSIC_TURN_SPEED, GYRO, HEADING_SPEED, HEAD_BOB, QUAKE_HEAD_BOB, QUAKE_TURN_SPEED,
     SNAP_FADE, SNAP_TURN, VIGNETTE,
 };
-use crate::sim::{Coupling, Model, Pose, Tunables};
+use crate::sim::{Coupling, Difficulty, Model, Pose, Tunables};
 use clap::Args;
 #[cfg(feature = "window")]
 use std::path::Path;
@@ -326,6 +326,21 @@ impl ScaleArgs {
             None => Ok(render::DEFAULT_FOV_DEG),
         }
     }
+}
+
+/// How hard the fights are, for the commands that build a world.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct DifficultyArgs {
+    /// How hard the fights are: easy, normal (the game's default), hard
+    /// (the enemies as older recordings play them) or nightmare.
+    #[arg(long, value_name = "NAME", value_parser = parse_difficulty)]
+    pub difficulty: Option<Difficulty>,
+}
+
+/// A difficulty by name.
+pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    Difficulty::from_name(s)
+        .ok_or_else(|| format!("unknown difficulty `{s}`: expected {}", Difficulty::NAMES))
 }
 
 /// A walking model by name.

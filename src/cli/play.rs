@@ -1,6 +1,6 @@
 //! Playing in the window: the command with no subcommand.
 
-use super::args::{PacingArgs, TuningArgs, WindowArgs};
+use super::args::{DifficultyArgs, PacingArgs, TuningArgs, WindowArgs};
 use super::CliError;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,6 +23,10 @@ pub struct Args {
     record: Option<PathBuf>,
     #[command(flatten)]
     tuning: TuningArgs,
+    /// Without it, the settings file's `[game] difficulty` (normal if it
+    /// names none).
+    #[command(flatten)]
+    difficulty: DifficultyArgs,
     #[command(flatten)]
     pacing: PacingArgs,
 }
@@ -44,6 +48,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let pacing = args.pacing.log(&others)?;
     let mut tunables = settings.tunables;
     args.tuning.apply(&mut tunables);
+    let difficulty = args.difficulty.difficulty;
+    let difficulty = difficulty.unwrap_or(settings.game.difficulty);
     let report = app::run(AppConfig {
         map,
         map_file,
@@ -54,6 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         settings_path,
         frames: args.window.frames,
         tunables,
+        difficulty,
         seed: args.seed,
         title_menu,
         record: args.record,
@@ -116,6 +123,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.seed,
         args.record,
         args.tuning,
+        args.difficulty,
         args.window,
         args.pacing,
     );

@@ -82,6 +82,7 @@ fn in_window(
         settings_path,
         frames: args.window.frames,
         tunables: recording.header.tunables,
+        difficulty: recording.header.difficulty,
         seed: recording.header.seed,
         record: None,
         title_menu: false,

@@ -8,7 +8,7 @@ use crate::files;
 use crate::map::{self, Loaded, Map};
 use crate::record::Recording;
 use crate::script::Script;
-use crate::sim::{Controls, Tunables, World};
+use crate::sim::{Controls, Difficulty, Tunables, World};
 use crate::sprites::Art;
 use std::path::{Path, PathBuf};
 
@@ -36,10 +36,21 @@ pub struct RunInput {
     ticks: Vec<Controls>,
     map: Map,
     tunables: Tunables,
+    /// A recording's, else [`Difficulty::LEGACY`] (a script's world
+    /// fights as worlds did before there were levels).
+    difficulty: Difficulty,
     seed: u64,
 }
 
 impl RunInput {
+    /// The same run with its enemies at `difficulty`, if one is given.
+    pub fn at_difficulty(self, difficulty: Option<Difficulty>) -> Self {
+        Self {
+            difficulty: difficulty.unwrap_or(self.difficulty),
+            ..self
+        }
+    }
+
     /// A script's ticks on `map` (default: the open plane), with the default
     /// tunables and the tuning options applied.
     pub fn script(
@@ -64,6 +75,7 @@ impl RunInput {
             ticks: script.ticks().collect(),
             map,
             tunables: tuning.tunables(),
+            difficulty: Difficulty::LEGACY,
             seed: 1,
         })
     }
@@ -91,6 +103,7 @@ impl RunInput {
             ticks: recording.ticks().collect(),
             map,
             tunables,
+            difficulty: recording.header.difficulty,
             seed: recording.header.seed,
         })
     }
@@ -112,7 +125,8 @@ impl RunInput {
 
     /// The fresh world and the ticks to run on it.
     pub fn world(self) -> (World, Vec<Controls>) {
-        (World::new(self.map, self.tunables, self.seed), self.ticks)
+        let world = World::at_difficulty(self.map, self.tunables, self.difficulty, self.seed);
+        (world, self.ticks)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::args::{
     parse_at, parse_fov, parse_pitch, parse_positive, parse_size, parse_ticks, ComfortArgs,
+    DifficultyArgs,
 };
 use super::run_input::{load_art, load_map};
 use super::CliError;
@@ -10,7 +11,7 @@ use crate::map::Start;
 use crate::render::{self, GoalShown, Hud, Parts, View};
 use crate::script::Script;
 use crate::settings::{self, Settings};
-use crate::sim::{Controls, Pose, Tunables, World};
+use crate::sim::{Controls, Difficulty, Pose, Tunables, World};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -72,6 +73,9 @@ pub struct Args {
     pitch: Option<f64>,
     #[command(flatten)]
     comfort: ComfortArgs,
+    /// Without it, hard: the enemies as before there were levels.
+    #[command(flatten)]
+    difficulty: DifficultyArgs,
     /// Where to write the PNG.
     #[arg(long, value_name = "FILE.png")]
     out: PathBuf,
@@ -111,7 +115,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let mut tunables = Tunables::default();
     args.comfort.apply(&mut tunables);
-    let mut world = World::new(map, tunables, 1);
+    let difficulty = args.difficulty.difficulty.unwrap_or(Difficulty::LEGACY);
+    let mut world = World::at_difficulty(map, tunables, difficulty, 1);
     let controls = Controls {
         fire: args.fire,
         ..Controls::default()

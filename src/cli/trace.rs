@@ -1,7 +1,7 @@
 //! `trace`: the simulation run headless on a script or a recording, one
 //! CSV row a tick.
 
-use super::args::TuningArgs;
+use super::args::{DifficultyArgs, TuningArgs};
 use super::audio_out::AudioArgs;
 use super::run_input::RunInput;
 use super::CliError;
@@ -35,6 +35,10 @@ pub struct Args {
     audio: AudioArgs,
     #[command(flatten)]
     tuning: TuningArgs,
+    /// Without it, a recording's own (hard for one that names none) or,
+    /// for a script, hard.
+    #[command(flatten)]
+    difficulty: DifficultyArgs,
 }
 
 /// Runs every tick, printing the player's rows (and writing the actors').
@@ -51,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (None, None) => unreachable!("clap asks for a script or a recording"),
     };
     args.audio.check(args.force)?;
-    let (mut world, ticks) = input.world();
+    let (mut world, ticks) = input.at_difficulty(args.difficulty.difficulty).world();
     if args.audio.audio.is_some() {
         args.audio
             .render(world.clone(), &ticks, Levels::default(), args.force)?;

@@ -7,7 +7,7 @@ use super::{Check, Header, Recording, Run, HEADER_END, MAGIC};
 use crate::audio::Levels;
 use crate::files::{self, cap, ReadError};
 use crate::located::{Located, Place};
-use crate::sim::{Tunables, TICK_RATE};
+use crate::sim::{Difficulty, Tunables, TICK_RATE};
 use std::path::{Path, PathBuf};
 
 /// The most ticks a recording may hold: 8 hours at the tick rate, beyond
@@ -19,6 +19,10 @@ pub const MAX_TICKS: u64 = 8 * 3600 * TICK_RATE as u64;
 /// The header's audio levels (`[audio]`'s volume, effects and mute), each
 /// optional: recordings from before sound have none.
 pub(super) const AUDIO_KEYS: [&str; 3] = ["audio_volume", "audio_effects", "audio_mute"];
+
+/// The header's difficulty: optional, for recordings from before there
+/// were levels replay at [`Difficulty::LEGACY`].
+pub(super) const DIFFICULTY_KEY: &str = "difficulty";
 
 /// Header keys besides the tunables: every one is required.
 const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];
@@ -207,6 +211,8 @@ struct Fields {
     map_name: String,
     seed: u64,
     tunables: Tunables,
+    /// None until a `difficulty` line is read.
+    difficulty: Option<Difficulty>,
     levels: Levels,
 }
 
@@ -224,6 +230,7 @@ impl Fields {
             REQUIRED
                 .into_iter()
                 .chain(AUDIO_KEYS)
+                .chain([DIFFICULTY_KEY])
                 .chain(Tunables::keys())
         };
         let Some(key) = known().find(|k| *k == key) else {
@@ -260,6 +267,12 @@ impl Fields {
                         "recorded at {value} ticks per second; this program runs at {TICK_RATE}"
                     ));
                 }
+            }
+            DIFFICULTY_KEY => {
+                let level = Difficulty::from_name(value).ok_or_else(|| {
+                    format!("`{value}` is not a difficulty: {}", Difficulty::NAMES)
+                })?;
+                self.difficulty = Some(level);
             }
             "audio_volume" => self.levels.volume = level(value)?,
             "audio_effects" => self.levels.effects = level(value)?,
@@ -320,6 +333,7 @@ impl Fields {
             map_name: self.map_name,
             seed: self.seed,
             tunables: self.tunables,
+            difficulty: self.difficulty.unwrap_or(Difficulty::LEGACY),
             levels: self.levels,
         };
         Ok((header, defaulted))
@@ -351,6 +365,7 @@ mod tests {
             map_name: "X".into(),
             seed: 7,
             tunables: t,
+            difficulty: Difficulty::Easy,
             levels: Levels {
                 volume: 0.5,
                 effects: 0.25,
@@ -373,8 +388,30 @@ mod tests {
         assert_eq!(r.header.levels.volume, 0.5);
         assert_eq!(r.header.levels.effects, 0.25);
         assert!(r.header.levels.mute);
+        assert_eq!(r.header.difficulty, Difficulty::Easy);
         assert!(r.defaulted.is_empty());
         assert!(!r.is_truncated());
+    }
+
+    #[test]
+    fn a_recording_without_a_difficulty_plays_as_before_levels_existed() {
+        let text = header().replace("difficulty = easy\n", "");
+        assert!(!text.contains("difficulty"));
+        let r = parse(&format!("{text}end 0 1\n")).unwrap();
+        assert_eq!(r.header.difficulty, Difficulty::LEGACY);
+        assert_eq!(Difficulty::LEGACY, Difficulty::Hard);
+        let text = header().replace("difficulty = easy", "difficulty = tough");
+        let e = parse(&text).unwrap_err();
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("difficulty"))
+            .unwrap()
+            + 1;
+        assert_eq!((e.at.line(), e.at.col()), (line, 14));
+        assert!(
+            e.to_string().contains("easy, normal, hard or nightmare"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! map = maps/default.map
 //! map_name = Default maze
 //! seed = 1
+//! difficulty = normal
 //! model = polar
 //! ...
 //! gyro = 0
@@ -36,7 +37,7 @@ pub use recorder::Recorder;
 pub use replay::{replay, Desync, Outcome, Playback};
 
 use crate::audio::Levels;
-use crate::sim::{Controls, Tunables, World};
+use crate::sim::{Controls, Difficulty, Tunables, World};
 use std::path::{Path, PathBuf};
 
 /// The file's first line: what it is and the version of its format.
@@ -61,6 +62,10 @@ pub struct Header {
     pub seed: u64,
     /// Every tunable at the first tick.
     pub tunables: Tunables,
+    /// How hard the fights were. A recording without a `difficulty` line
+    /// was made before there were levels: it replays at
+    /// [`Difficulty::LEGACY`], the enemies as they were then.
+    pub difficulty: Difficulty,
     /// How loud the game played (the `[audio]` settings at the start):
     /// nothing the world reads, kept so `replay --audio` renders what was
     /// heard. Recordings from before sound take the defaults.
@@ -77,6 +82,7 @@ impl Header {
             map_name: world.map().name.clone(),
             seed,
             tunables: *world.tunables(),
+            difficulty: world.difficulty(),
             levels: Levels::default(),
         }
     }
@@ -93,6 +99,7 @@ impl Header {
             format!("map = {}", map.map(|m| m.to_string()).unwrap_or_default()),
             format!("map_name = {}", self.map_name),
             format!("seed = {}", self.seed),
+            format!("{} = {}", load::DIFFICULTY_KEY, self.difficulty.name()),
         ];
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));

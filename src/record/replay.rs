@@ -92,12 +92,12 @@ impl Playback {
     }
 
     /// The world the recording starts from: `map` (the header's, or one
-    /// chosen instead) with the header's tunables and seed, checked
+    /// chosen instead) with the header's tunables, difficulty and seed, checked
     /// against a hash for tick 0 if the recording stores one (an empty
     /// recording's end line).
     pub fn start(&mut self, map: Map) -> World {
         let h = &self.recording.header;
-        let world = World::new(map, h.tunables, h.seed);
+        let world = World::at_difficulty(map, h.tunables, h.difficulty, h.seed);
         self.check(&world);
         world
     }

@@ -1,5 +1,6 @@
 //! The fight on screen: the gun at the bottom of the view with its muzzle
-//! flash, the red flash of a hit taken, and the death screen.
+//! flash, the red flash of a hit taken (toward its source at the view's
+//! edge, `wounds`), and the death screen.
 
 use super::font::Canvas;
 use crate::sim::World;
@@ -12,6 +13,9 @@ const HURT_FULL_TICKS: u16 = 40;
 /// The strongest hit flash: its share of red over the view, of 256 (about
 /// two fifths).
 const MAX_HURT_ALPHA: u32 = 102;
+/// A hit whose direction is shown flashes the whole view this many times
+/// more faintly than one without.
+const DIRECTED_FLASH_SHARE: u32 = 3;
 /// The red of the hit flash.
 const BLOOD: [u8; 3] = [200, 0, 0];
 /// The dark red of the death screen.
@@ -32,8 +36,21 @@ pub(super) fn draw(world: &World, art: &Art, c: &mut Canvas) {
     }
     gun(art, combat.flash > 0, c);
     let alpha = hurt_alpha(combat.hurt);
+    // A hit with a source glows on its side of the view, over a faint
+    // flash of the whole (so the hit is felt wherever the eyes are); a hit
+    // with none (a hard landing) flashes the whole view.
+    let directed = combat.live_wounds().next().is_some();
+    let alpha = if directed {
+        alpha / DIRECTED_FLASH_SHARE
+    } else {
+        alpha
+    };
     if alpha > 0 {
         tint(c, BLOOD, alpha);
+    }
+    if directed {
+        let yaw = world.camera().yaw;
+        super::wounds::draw(combat, world.combat_tunables(), yaw, c);
     }
 }
 

@@ -55,6 +55,7 @@ mod shown;
 pub use crate::map::raycast;
 pub mod sprites;
 mod walls;
+mod wounds;
 
 pub use hud::{words as hud_words, GoalShown, Hud, Parts, Prompts};
 pub use paths::Paths;

@@ -56,12 +56,14 @@ use crate::audio::Levels;
 use crate::files::{self, cap, ReadError};
 use crate::located::{Faults, Located};
 use crate::render::DEFAULT_FOV_DEG;
-use crate::sim::Tunables;
+use crate::sim::{Difficulty, Tunables};
 use std::path::{Path, PathBuf};
 
 /// Everything the settings file sets.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Settings {
+    /// The game's rules a player chooses: how hard the fights are.
+    pub game: GameSettings,
     /// The window and the picture.
     pub video: Video,
     /// Every movement and comfort tunable (model, coupling, head bob, gyro,
@@ -98,6 +100,13 @@ impl Default for HudSettings {
             crosshair: false,
         }
     }
+}
+
+/// The game's rules a player chooses (`[game]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameSettings {
+    /// How hard the fights are when a map starts.
+    pub difficulty: Difficulty,
 }
 
 /// The window and the picture.

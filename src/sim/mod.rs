@@ -8,6 +8,7 @@ pub mod collision;
 pub mod combat;
 pub mod comfort;
 mod controls;
+pub mod difficulty;
 pub mod doors;
 pub mod flight;
 pub mod flow;
@@ -27,6 +28,7 @@ mod world;
 
 pub use crate::rng::Rng;
 pub use controls::{Controls, Request, MAX_LOOK};
+pub use difficulty::Difficulty;
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};

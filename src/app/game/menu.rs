@@ -55,7 +55,8 @@ pub(in crate::app) fn shipped_studies() -> Vec<PathBuf> {
 impl Game {
     /// The game with the title menu open over its view.
     pub fn with_title_menu(mut self, maps: Vec<MapEntry>, studies: Vec<PathBuf>) -> Self {
-        self.menu = Some(Menu::title(maps, studies, &self.settings));
+        let menu = Menu::title(maps, studies, &self.settings);
+        self.menu = Some(menu.at_difficulty(self.world.difficulty()));
         self
     }
 
@@ -96,6 +97,7 @@ impl Game {
     }
 
     fn open_menu(&mut self, menu: Menu) {
+        let menu = menu.at_difficulty(self.world.difficulty());
         self.menu = Some(menu);
         self.inputs.release_all();
     }
@@ -131,7 +133,10 @@ impl Game {
                 self.menu = None;
                 return self.end_study();
             }
-            Outcome::Play(path) => self.play_map(&path),
+            Outcome::Play(path) => {
+                let level = self.menu.as_ref().map(crate::menu::Menu::difficulty);
+                self.play_map_at(&path, level.unwrap_or(self.world.difficulty()));
+            }
             Outcome::Save(changes) => self.save_choices(&changes),
             Outcome::Study(path) => {
                 if let Err(why) = self.begin_study(&path) {
@@ -142,8 +147,14 @@ impl Game {
         Vec::new()
     }
 
-    /// Plays the map at `path` from its start, closing the menu.
+    /// Plays the map at `path` from its start, closing the menu, at the
+    /// difficulty in force.
     pub(super) fn play_map(&mut self, path: &Path) {
+        self.play_map_at(path, self.world.difficulty());
+    }
+
+    /// Plays the map at `path` from its start at `level`, closing the menu.
+    fn play_map_at(&mut self, path: &Path, level: crate::sim::Difficulty) {
         let loaded = match map::load(path) {
             Ok(l) => l,
             Err(e) => return self.notify(format!("cannot load {}: {e}", path.display())),
@@ -151,7 +162,7 @@ impl Game {
         self.end_recording("another map");
         let seed = self.tape.seed();
         let tunables = *self.world.tunables();
-        self.world = World::new(loaded.map, tunables, seed);
+        self.world = World::at_difficulty(loaded.map, tunables, level, seed);
         self.prev = self.world.camera();
         self.map_art = loaded.art;
         self.tape = Tape::new(Some(path.to_path_buf()), seed);

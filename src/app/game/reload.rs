@@ -106,6 +106,11 @@ impl Game {
             self.fov = self.video.fov_deg.to_radians();
             self.video_change = Some(self.video.clone());
         }
+        let level = new.game.difficulty;
+        if level != old.game.difficulty {
+            self.adopt_difficulty(level);
+        }
+        let new = &self.settings;
         let mut tunables = *self.world.tunables();
         let changed = tunables.adopt_changes(&old.tunables, &new.tunables);
         if changed.is_empty() {
@@ -117,6 +122,23 @@ impl Game {
         self.end_recording("the tunables changed");
         self.world.apply(Change::Tunables(Box::new(tunables)));
         self.notify(format!("settings applied: {}", changed.join(", ")));
+    }
+
+    /// Starts the map again at `level`, the settings file having changed
+    /// it (not in a replay or a study, whose levels are their own).
+    fn adopt_difficulty(&mut self, level: crate::sim::Difficulty) {
+        if self.playback.is_some() || self.study.is_some() || self.world.difficulty() == level {
+            return;
+        }
+        self.end_recording("the difficulty changed");
+        self.world.apply(Change::Difficulty(level));
+        self.prev = self.world.camera();
+        self.start_run();
+        self.notify(format!(
+            "difficulty: {} ({}); the map starts again",
+            level.name(),
+            level.title()
+        ));
     }
 
     /// Puts the edited map in force, the player staying where they are

@@ -348,6 +348,22 @@ mod tests {
     }
 
     #[test]
+    fn the_difficulty_is_read_by_name_and_a_wrong_one_located() {
+        let s = parse_str("[game]\ndifficulty = \"easy\"\n").unwrap();
+        assert_eq!(s.game.difficulty, crate::sim::Difficulty::Easy);
+        assert_eq!(
+            parse_str("").unwrap().game.difficulty,
+            crate::sim::Difficulty::Normal
+        );
+        let e = error("[game]\ndifficulty = \"tough\"\n");
+        assert!(e.starts_with("2:14: "), "{e}");
+        assert!(
+            e.contains("one of easy, normal, hard, nightmare, found `tough`"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_repeated_key_is_located_at_the_repeat() {
         let e = error("[video]\nfov = 90\nfov = 100\n");
         assert!(e.starts_with("3:1: bad TOML: duplicate key"), "{e}");

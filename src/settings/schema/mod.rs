@@ -106,7 +106,9 @@ mod tests {
         for field in SECTIONS.iter().flat_map(|s| s.fields) {
             match &field.kind {
                 Kind::Tunable(n) => set_here.insert(n.key),
-                Kind::Choice { .. } if !["scaling", "present_mode"].contains(&field.key) => {
+                Kind::Choice { .. }
+                    if !["scaling", "present_mode", "difficulty"].contains(&field.key) =>
+                {
                     set_here.insert(field.key)
                 }
                 Kind::Flag { .. } if field.key == "stabilise" => set_here.insert(field.key),
@@ -145,6 +147,11 @@ mod tests {
         assert_eq!(names("scaling"), scalings);
         let presents: Vec<_> = Present::ALL.iter().map(|p| p.name()).collect();
         assert_eq!(names("present_mode"), presents);
+        let levels: Vec<_> = crate::sim::Difficulty::ALL
+            .iter()
+            .map(|d| d.name())
+            .collect();
+        assert_eq!(names("difficulty"), levels);
         // Every name of the polar model's choices is accepted by the
         // tunables, and they are the types' names.
         for key in ["coast", "turn_law", "swing_brake", "swing"] {

@@ -7,10 +7,25 @@ use crate::settings::{Present, Scaling};
 use crate::sim::comfort::Reference;
 use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::tunable_table::*;
-use crate::sim::{Coupling, Model};
+use crate::sim::{Coupling, Difficulty, Model};
 
 /// Every section but `[bindings]`, in file order.
 pub(in crate::settings) const SECTIONS: &[Section] = &[
+    Section {
+        name: "game",
+        about: "The game's rules.",
+        fields: &[Field {
+            key: "difficulty",
+            about: "How hard the fights are when a map starts (hard: the enemies as recordings\n\
+                    made before there were levels play them)",
+            unit: "",
+            kind: Kind::Choice {
+                names: &["easy", "normal", "hard", "nightmare"],
+                get: |s| s.game.difficulty.name(),
+                set: |s, v| s.game.difficulty = Difficulty::from_name(v).expect("a listed name"),
+            },
+        }],
+    },
     Section {
         name: "video",
         about: "The window and the picture.",

@@ -116,7 +116,7 @@ impl Herd<'_> {
                 w.set_state(WalkerState::Stand);
             }
             Think::Chase if self.in_reach(w) => {
-                w.set_state(WalkerState::Attack1);
+                w.wind_up(t);
             }
             Think::Chase => {
                 let goal = self.chase_direction(w);

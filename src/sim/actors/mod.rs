@@ -36,8 +36,9 @@ use super::steer::{Obstacle, SteerTunables};
 use super::Rng;
 use crate::map::{Map, SpawnKind};
 
-/// Every enemy tunable, with its default.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Every enemy tunable, with its default (the defaults are the hard
+/// level's: [`Difficulty`](super::Difficulty) scales them).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EnemyTunables {
     /// Walkers.
     pub walker: WalkerTunables,
@@ -47,6 +48,41 @@ pub struct EnemyTunables {
     pub tank: TankRules,
     /// Tank shells.
     pub shell: ShellTunables,
+    /// The share of each hit on the player it takes, percent: the
+    /// difficulty's damage (100 at hard, every hit as rolled).
+    pub damage_percent: u32,
+}
+
+impl Default for EnemyTunables {
+    fn default() -> Self {
+        Self {
+            walker: WalkerTunables::default(),
+            steer: SteerTunables::default(),
+            tank: TankRules::default(),
+            shell: ShellTunables::default(),
+            damage_percent: 100,
+        }
+    }
+}
+
+/// The damage a hit of `damage` does at `percent` (the difficulty's
+/// share): rounded to the nearest whole number, and at least 1 for a hit
+/// that did any (a hit is never made harmless).
+pub fn scale_damage(damage: u32, percent: u32) -> u32 {
+    if damage == 0 {
+        return 0;
+    }
+    ((damage.min(u32::MAX / 1000) * percent + 50) / 100).max(1)
+}
+
+/// A hit the player took this tick: how much, and where it came from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Blow {
+    /// Damage done, after the difficulty's share.
+    pub damage: u32,
+    /// Where it came from, tiles: the walker that struck, the tank that
+    /// fired the shell.
+    pub from: [f64; 2],
 }
 
 /// What the enemies know of the player during a tick.
@@ -116,6 +152,9 @@ pub struct Actors {
     scratch: Vec<Vec<Obstacle>>,
     /// Which walkers' strikes landed this tick.
     struck: Vec<bool>,
+    /// The hits the player took in the last tick, in walker order then
+    /// shell order.
+    blows: Vec<Blow>,
 }
 
 impl Actors {
@@ -140,6 +179,7 @@ impl Actors {
             widest: 0.0,
             scratch: Vec::new(),
             struck: Vec::new(),
+            blows: Vec::new(),
         };
         for s in &map.spawns {
             match s.kind {
@@ -155,6 +195,10 @@ impl Actors {
                 }
             }
         }
+        // At most every walker's strike and every shell in one tick: taken
+        // now, so a fight never allocates.
+        let shells = actors.shells.capacity();
+        actors.blows.reserve(actors.walkers.len() + shells);
         actors
     }
 
@@ -164,24 +208,38 @@ impl Actors {
     }
 
     /// Advances every enemy one tick of `dt` seconds against `quarry`;
-    /// returns the damage dealt to the player.
+    /// returns the damage dealt to the player (each hit is in
+    /// [`Actors::blows`]).
     pub fn step(&mut self, map: &Map, quarry: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
         age_puffs(&mut self.puffs);
+        self.blows.clear();
         self.snapshot(map, quarry);
         self.update_flows(map, Map::tile_of(quarry.pos[0], quarry.pos[1]));
         self.walkers_tick(map, quarry, dt);
         // The strikes' damage is rolled after, in walker order: the same
         // numbers whichever core steered which walker.
-        let mut damage = 0;
-        for &struck in &self.struck {
+        for (i, &struck) in self.struck.iter().enumerate() {
             if struck {
-                damage += rng.roll(self.tunables.walker.strike_damage);
+                let rolled = rng.roll(self.tunables.walker.strike_damage);
+                let w = &self.walkers[i];
+                let damage = scale_damage(rolled, self.tunables.damage_percent);
+                self.blows.push(Blow {
+                    damage,
+                    from: [w.x, w.y],
+                });
             }
         }
         for i in 0..self.tanks.len() {
             self.tank_tick(i, map, quarry, dt);
         }
-        damage + self.shells_tick(map, quarry, rng, dt)
+        self.shells_tick(map, quarry, rng, dt);
+        self.blows.iter().map(|b| b.damage).sum()
+    }
+
+    /// The hits the player took in the last tick, each with where it came
+    /// from.
+    pub fn blows(&self) -> &[Blow] {
+        &self.blows
     }
 
     /// Rebuilds every flow field whose target is not `tile`: the walkers'

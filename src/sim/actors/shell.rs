@@ -1,7 +1,7 @@
 //! Shells that tanks fire, their flight until they hit something, and the
 //! puffs that mark where anything hit.
 
-use super::{Actors, Quarry, SHELL_HEIGHT};
+use super::{scale_damage, Actors, Blow, Quarry, SHELL_HEIGHT};
 use crate::map::Map;
 use crate::sim::reach::hypot_lt;
 use crate::sim::{Rng, TICK_RATE};
@@ -106,10 +106,10 @@ impl Actors {
     }
 
     /// Moves every shell; a shell stops at a wall or the first body it
-    /// meets (not its own tank). Returns the damage dealt to the player.
-    pub(super) fn shells_tick(&mut self, map: &Map, q: &Quarry, rng: &mut Rng, dt: f64) -> u32 {
+    /// meets (not its own tank). A hit on the player goes into the
+    /// tick's blows, scaled by the difficulty's share.
+    pub(super) fn shells_tick(&mut self, map: &Map, q: &Quarry, rng: &mut Rng, dt: f64) {
         let st = self.tunables.shell;
-        let mut damage = 0;
         let mut kept = 0;
         for k in 0..self.shells.len() {
             let mut s = self.shells[k];
@@ -120,7 +120,12 @@ impl Actors {
             if !done {
                 let near = |p: [f64; 2], r: f64| hypot_lt(p[0] - s.x, p[1] - s.y, r + st.radius);
                 if q.alive && q.altitude <= SHELL_HEIGHT && near(q.pos, q.radius) {
-                    damage += rng.roll(st.damage);
+                    let rolled = rng.roll(st.damage);
+                    let from = self.tanks.get(s.owner).map_or([s.x, s.y], |t| [t.x, t.y]);
+                    self.blows.push(Blow {
+                        damage: scale_damage(rolled, self.tunables.damage_percent),
+                        from,
+                    });
                     done = true;
                 } else if let Some(w) = self
                     .walkers
@@ -155,7 +160,6 @@ impl Actors {
             kept += 1;
         }
         self.shells.truncate(kept);
-        damage
     }
 }
 

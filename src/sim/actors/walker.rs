@@ -10,7 +10,7 @@
 //! | Stand        | walk 0     | -     | look   | -      | Stand        |
 //! | Path1..4     | walk 0..3  | 24    | patrol | -      | Path2..Path1 |
 //! | Chase1..4    | walk 0..3  | 16    | chase  | -      | Chase2..Chase1 |
-//! | Attack1      | attack     | 30    | face   | -      | Attack2      |
+//! | Attack1      | wind-up    | 30 *  | face   | -      | Attack2      |
 //! | Attack2      | attack     | 18    | -      | strike | Chase1       |
 //! | Pain         | pain       | 30    | -      | -      | Chase1       |
 //! | Die1..3      | death 0..2 | 10    | -      | -      | Die2..Dead   |
@@ -18,6 +18,11 @@
 //!
 //! A duration of `-` (0 in the table) means the state lasts until a think
 //! or a hit changes it.
+//!
+//! `Attack1` is the wind-up: the walker faces the player with its arms
+//! drawn back (a frame of its own, so the strike can be seen coming) and
+//! strikes as it leaves it. \* Its 30 ticks are the hard level's; the
+//! difficulty sets `windup_ticks` (see [`Difficulty`](crate::sim::Difficulty)).
 
 use crate::sim::steer::Push;
 
@@ -38,6 +43,9 @@ pub struct WalkerTunables {
     pub reach: f64,
     /// Damage of a strike: the least, and how much more at most.
     pub strike_damage: (u32, u32),
+    /// How long the wind-up before a strike lasts, ticks (the table's
+    /// `Attack1` row at the hard level).
+    pub windup_ticks: u16,
     /// How far a walker sees, tiles.
     pub sight: f64,
     /// Half the angle of the walker's field of view, radians; the player is
@@ -58,6 +66,7 @@ impl Default for WalkerTunables {
             health: 30,
             reach: 0.35,
             strike_damage: (4, 6),
+            windup_ticks: WINDUP_TICKS,
             sight: 24.0,
             half_view: 100f64.to_radians(),
             hearing: 2.0,
@@ -148,10 +157,14 @@ const fn def(frame: Frame, ticks: u16, think: Think, enter: Enter, next: WalkerS
 use Frame::{Flat, Rotated};
 use WalkerState as S;
 
-/// Sheet row of the attack frame.
+/// Sheet row of the attack frame (the strike).
 const ATTACK_ROW: u8 = 4;
 /// Sheet row of the pain frame.
 const PAIN_ROW: u8 = 5;
+/// Sheet row of the wind-up frame (arms drawn back).
+const WINDUP_ROW: u8 = 6;
+/// The wind-up's length in the table, ticks: the hard level's.
+const WINDUP_TICKS: u16 = 30;
 
 /// The state table, in the order of [`WalkerState`].
 const TABLE: [StateDef; 16] = [
@@ -165,8 +178,8 @@ const TABLE: [StateDef; 16] = [
     def(Rotated(2), 16, Think::Chase, Enter::None, S::Chase4),
     def(Rotated(3), 16, Think::Chase, Enter::None, S::Chase1),
     def(
-        Rotated(ATTACK_ROW),
-        30,
+        Rotated(WINDUP_ROW),
+        WINDUP_TICKS,
         Think::Face,
         Enter::None,
         S::Attack2,
@@ -264,6 +277,13 @@ impl Walker {
         self.set_state(self.state.def().next)
     }
 
+    /// Starts the wind-up before a strike (`Attack1`), lasting the
+    /// difficulty's `windup_ticks` rather than the table's.
+    pub fn wind_up(&mut self, t: &WalkerTunables) {
+        self.set_state(S::Attack1);
+        self.ticks_left = t.windup_ticks.max(1);
+    }
+
     /// Takes `damage`: flinches into pain, or starts to die. Returns true
     /// if this hit killed it.
     pub fn hurt(&mut self, damage: u32) -> bool {
@@ -319,6 +339,26 @@ mod tests {
         assert_eq!(w.state, S::Attack2);
         assert_eq!(entered.last(), Some(&Enter::Strike));
         assert_eq!(entered.iter().filter(|e| **e == Enter::Strike).count(), 1);
+    }
+
+    #[test]
+    fn the_wind_up_shows_its_own_frame_for_the_difficultys_ticks() {
+        let t = WalkerTunables {
+            windup_ticks: 45,
+            ..WalkerTunables::default()
+        };
+        let mut w = Walker::new(1.5, 1.5, 0.0, false, &t);
+        w.wind_up(&t);
+        assert_eq!(w.frame(), Frame::Rotated(WINDUP_ROW));
+        assert_ne!(WINDUP_ROW, ATTACK_ROW);
+        let ticks = (1..=100).find(|_| w.run_clock() == Enter::Strike);
+        assert_eq!(ticks, Some(45));
+        assert_eq!(w.frame(), Frame::Rotated(ATTACK_ROW));
+        // The default is the table's own length.
+        assert_eq!(
+            WalkerTunables::default().windup_ticks,
+            S::Attack1.def().ticks
+        );
     }
 
     #[test]

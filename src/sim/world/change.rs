@@ -5,7 +5,7 @@
 use super::World;
 use crate::map::Map;
 use crate::sim::actors::Actors;
-use crate::sim::{collision, Player, Tunables};
+use crate::sim::{collision, Difficulty, Player, Tunables};
 
 /// A change from outside the tick.
 #[derive(Clone, Debug)]
@@ -21,6 +21,9 @@ pub enum Change {
     Map(Box<Map>),
     /// Back to the start of the level, as the restart key does.
     Restart,
+    /// Another difficulty: the map starts again with the enemies at it, as
+    /// a new game does (a level is never changed under a fight going on).
+    Difficulty(Difficulty),
 }
 
 /// What a change did beyond the obvious, for the player to be told.
@@ -48,6 +51,12 @@ impl World {
             }
             Change::Map(new) => applied = self.replace_map(*new),
             Change::Restart => self.restart(),
+            Change::Difficulty(d) => {
+                self.difficulty = d;
+                self.actors.tunables = d.enemies();
+                self.restart();
+                applied.respawned = true;
+            }
         }
         applied
     }

@@ -1,7 +1,7 @@
 //! The world: the map, the player, the enemies, the tick counter and the
 //! random generator, advanced one fixed tick at a time.
 
-use super::actors::{Actors, EnemyTunables, Quarry, TARGET_TOP};
+use super::actors::{Actors, Quarry, TARGET_TOP};
 use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
 use super::comfort::{self, ComfortTunables, Restrictor};
@@ -10,7 +10,7 @@ use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
 use super::sound::{Cue, Ears, Sounds, Walked};
-use super::{collision, Controls, Model, Player, PolarTunables, Request, Rng};
+use super::{collision, Controls, Difficulty, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
 
@@ -204,6 +204,8 @@ pub struct World {
     tunables: Tunables,
     /// The enemies, their shells and the puffs of hits.
     actors: Actors,
+    /// How hard the fights are: the enemies' tunables are this level's.
+    difficulty: Difficulty,
     /// The player's health and weapon.
     combat: Combat,
     /// The player's health and weapon tunables.
@@ -225,12 +227,19 @@ pub struct World {
 
 impl World {
     /// A world on `map` as its level starts (doors shut, every pickup in
-    /// place), with the player at its start.
+    /// place), with the player at its start, the enemies as they were
+    /// before there were difficulty levels ([`Difficulty::LEGACY`]): the
+    /// feel lab, studies and tests fight as they always did.
     pub fn new(map: Map, tunables: Tunables, seed: u64) -> Self {
+        Self::at_difficulty(map, tunables, Difficulty::LEGACY, seed)
+    }
+
+    /// A world as [`World::new`] makes it, its enemies at `difficulty`.
+    pub fn at_difficulty(map: Map, tunables: Tunables, difficulty: Difficulty, seed: u64) -> Self {
         let mut map = map;
         map.shut_doors();
         let player = Player::at(map.start);
-        let actors = Actors::spawn(&map, EnemyTunables::default());
+        let actors = Actors::spawn(&map, difficulty.enemies());
         let combat_tunables = CombatTunables::default();
         let mut pickups = Vec::new();
         pickups.clone_from(&map.pickups);
@@ -243,6 +252,7 @@ impl World {
             player,
             tunables,
             actors,
+            difficulty,
             combat: Combat::new(&combat_tunables),
             combat_tunables,
             particles: Particles::default(),
@@ -334,6 +344,7 @@ impl World {
         };
         if let Some(damage) = damage {
             self.combat.take(damage, &self.combat_tunables);
+            self.mark_wounds();
         }
         if !self.pickups.is_empty() && self.combat.alive() {
             self.pick_up();
@@ -407,6 +418,15 @@ impl World {
             self.ears.tell(Cue::Crash, at, 1.0);
         } else if landed {
             self.ears.tell(Cue::Landing, at, 1.0);
+        }
+    }
+
+    /// Marks on the player where each of the tick's hits came from.
+    fn mark_wounds(&mut self) {
+        let at = [self.player.x, self.player.y];
+        for blow in self.actors.blows() {
+            let bearing = (blow.from[1] - at[1]).atan2(blow.from[0] - at[0]);
+            self.combat.wound(bearing, &self.combat_tunables);
         }
     }
 
@@ -501,7 +521,12 @@ impl World {
     /// generator seeded with `seed`, and the tunables in force. What a
     /// recording started now begins from, whatever this world went through.
     pub fn fresh(&self, seed: u64) -> World {
-        World::new(self.level.clone(), self.tunables, seed)
+        World::at_difficulty(self.level.clone(), self.tunables, self.difficulty, seed)
+    }
+
+    /// How hard the fights are.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
     }
 
     /// The map as it stands (doors as they are now).
