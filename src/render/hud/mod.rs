@@ -63,9 +63,17 @@ pub struct Hud {
     /// A few lines of advice (a first flight's) in a box above the bottom
     /// line, the first its heading; none when empty.
     pub hint: Vec<String>,
-    /// The course run's line ("checkpoint 3/15  1:23.4"), under the
+    /// The course run's line ("checkpoint 3 of 15  1:23.4"), under the
     /// readout, while a course is run.
     pub course: Option<String>,
+    /// The index in the map's course (the finish last) of the next
+    /// checkpoint to take: the beacons before it are drawn as passed, it
+    /// as the next. 0 where no run follows the course (a shot, a replay).
+    pub course_next: usize,
+    /// Show the whole map on the minimap (`[hud] full_map`, `shot`): every
+    /// wall, door, pickup, checkpoint and enemy, not only what the player
+    /// has seen.
+    pub full_map: bool,
 }
 
 pub(super) const WHITE: [u8; 4] = [255, 255, 255, 255];
