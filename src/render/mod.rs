@@ -37,6 +37,7 @@
 //!   before the line is stored to (`walls/prefetch.rs`).
 
 mod bands;
+mod beacon;
 mod by_band;
 mod cockpit;
 mod comfort;

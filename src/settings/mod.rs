@@ -73,6 +73,16 @@ pub struct Settings {
     pub bindings: Bindings,
     /// How loud the game plays.
     pub audio: Levels,
+    /// What the HUD shows.
+    pub hud: HudSettings,
+}
+
+/// The `[hud]` section: the parts of the HUD a player turns on or off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HudSettings {
+    /// Show the whole map on the minimap, not only what the player has
+    /// seen (for the lab and map authors).
+    pub full_map: bool,
 }
 
 /// The window and the picture.

@@ -118,7 +118,7 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         }
     }
     if minimap_shown {
-        minimap((world, map_art), view, hud.steering, c, scale);
+        minimap((world, map_art), view, hud, c, scale);
     }
     let dead = !world.combat().alive();
     if dead || hud.paused {

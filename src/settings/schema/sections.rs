@@ -102,6 +102,20 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        name: "hud",
+        about: "The HUD: what it shows besides the view.",
+        fields: &[Field {
+            key: "full_map",
+            about: "The minimap shows the whole map, not only what you have seen (for the lab\n\
+                    and map authors)",
+            unit: "",
+            kind: Kind::Flag {
+                get: |s| s.hud.full_map,
+                set: |s, v| s.hud.full_map = v,
+            },
+        }],
+    },
+    Section {
         name: "movement",
         about: "The walking model and where the camera looks.",
         fields: &[
