@@ -3,7 +3,9 @@
 //! it comes against the run's next checkpoint ([`BeaconLook`]).
 
 /// How a checkpoint's beacon looks, by where it comes against the run's
-/// next checkpoint: the same five on the minimap and in the world.
+/// next checkpoint: the same five on the minimap and in the world. Each
+/// one's frame in the beacon sheet (`assets/sprites/beacon.png`, made by
+/// `examples/gen_sprites.rs`) is its place in this list, from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum BeaconLook {
     /// Passed (or skipped): dim.

@@ -537,7 +537,13 @@ fn beside_rays(
     ),
 ) -> font::Lines {
     flats::sky_columns(scene.world.map(), proj, sky);
-    sprites::collect(scene.world, proj, scene.art, billboards);
+    sprites::collect(
+        scene.world,
+        proj,
+        scene.art,
+        scene.hud.course_next,
+        billboards,
+    );
     sparks.make(scene.world, proj, cut.paths, cut.band_rows);
     hud::readout_of(scene)
 }

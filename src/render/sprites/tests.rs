@@ -304,7 +304,7 @@ fn nothing_behind_the_eye_or_at_it_is_drawn() {
     };
     let count = |world: &World| {
         let mut list = Vec::new();
-        collect(world, &proj, &art, &mut list);
+        collect(world, &proj, &art, 0, &mut list);
         list.len()
     };
     assert_eq!(count(&world), 1, "ahead");
