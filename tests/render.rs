@@ -114,6 +114,7 @@ fn golden_default_hall() {
     };
     let hud = Hud {
         minimap: true,
+        full_map: true,
         ..Hud::default()
     };
     let frame = golden_frame(&default_world(), pose, &hud);
@@ -274,7 +275,9 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         prompts: wobblecaster::settings::prompts(&Default::default()),
         input: vec![("mouse turning".into(), "off".into())],
         hint: vec!["a hint".into()],
-        course: Some("checkpoint 3/15  1:23.4".into()),
+        course: Some("checkpoint 3 of 15  1:23.4".into()),
+        course_next: 2,
+        full_map: false,
     };
     for (w, h) in [
         (1, 1),
