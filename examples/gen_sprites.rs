@@ -1,5 +1,6 @@
 //! Procedural sprite sheets for wobblecaster: the walker, the tank, their
-//! shots and the player's gun.
+//! shots, the player's gun, the pickups and a course's beacons and their
+//! number plates.
 //!
 //! Run with `cargo run --release --example gen_sprites`. It writes PNGs
 //! into `assets/sprites/`; that output is committed, so rerun this only
@@ -776,6 +777,87 @@ fn blit(sheet: &mut RgbaImage, col: u32, row: u32, size: u32, px: &[[u8; 4]]) {
     }
 }
 
+// ------------------------------------------------------------ the beacons
+
+/// A beacon's colours by its look, in the renderer's `BeaconLook` order
+/// (passed, next, ahead, finish, finish next): the column's core and its
+/// glow; the minimap's marks use the glow's colour.
+const BEACON_LOOKS: [(Rgb, Rgb); 5] = [
+    ([0.55, 0.55, 0.6], [0.35, 0.35, 0.39]),
+    ([1.0, 1.0, 0.8], [1.0, 0.9, 0.24]),
+    ([0.8, 0.95, 1.0], [0.27, 0.67, 1.0]),
+    ([0.7, 0.9, 0.75], [0.16, 0.59, 0.31]),
+    ([0.9, 1.0, 0.92], [0.35, 1.0, 0.55]),
+];
+
+/// A course's beacons, one frame per look: a column of light from the
+/// floor to the top of the frame (a wall's height) on a round pad, hot at
+/// its core; the finish's (the last two) banded black and white at the
+/// top, as a chequered flag.
+fn beacon_sheet() -> RgbaImage {
+    painted(5, |f, x, y| {
+        let (core, glow) = BEACON_LOOKS[f as usize];
+        let finish = f >= 3;
+        // The pad: a flat ellipse on the floor.
+        let pad = (x / 0.55).powi(2) + ((y + 0.93) / 0.07).powi(2) < 1.0;
+        let half = 0.16 - 0.03 * (y + 1.0) * 0.5;
+        let across = x.abs() / half;
+        if finish && y > 0.55 && x.abs() < 0.4 {
+            let check = (((x + 0.4) / 0.2) as i32 + ((y - 0.55) / 0.15) as i32) % 2 == 0;
+            return Some(if check {
+                [0.95, 0.95, 0.95]
+            } else {
+                [0.08, 0.08, 0.08]
+            });
+        }
+        if across < 1.0 {
+            let k = (1.0 - across).powf(0.7);
+            return Some([0, 1, 2].map(|i| glow[i] * (1.0 - k) + core[i] * k));
+        }
+        pad.then(|| glow.map(|v| v * 0.8))
+    })
+}
+
+/// The digits 0 to 9 as 3x5 pixel glyphs.
+const DIGIT_GLYPHS: [[u8; 5]; 10] = [
+    [0b111, 0b101, 0b101, 0b101, 0b111],
+    [0b010, 0b110, 0b010, 0b010, 0b111],
+    [0b111, 0b001, 0b111, 0b100, 0b111],
+    [0b111, 0b001, 0b011, 0b001, 0b111],
+    [0b101, 0b101, 0b111, 0b001, 0b001],
+    [0b111, 0b100, 0b111, 0b001, 0b111],
+    [0b111, 0b100, 0b111, 0b101, 0b111],
+    [0b111, 0b001, 0b010, 0b010, 0b010],
+    [0b111, 0b101, 0b111, 0b101, 0b111],
+    [0b111, 0b101, 0b111, 0b001, 0b111],
+];
+
+/// Frame edge of the digits sheet, pixels.
+const DIGIT: u32 = 32;
+
+/// A beacon's number plates: each digit white on a dark plate filling its
+/// frame, so plates side by side make one sign.
+fn digits_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(10 * DIGIT, DIGIT);
+    // The glyph's 3x5 cells, 6 pixels each, centred.
+    let (cell, left, top) = (6, (DIGIT - 18) / 2, (DIGIT - 30) / 2);
+    for (d, glyph) in DIGIT_GLYPHS.iter().enumerate() {
+        for py in 0..DIGIT {
+            for px in 0..DIGIT {
+                let (gx, gy) = (px.wrapping_sub(left) / cell, py.wrapping_sub(top) / cell);
+                let lit = gx < 3 && gy < 5 && glyph[gy as usize] >> (2 - gx) & 1 == 1;
+                let rgba = if lit {
+                    [255, 255, 255, 255]
+                } else {
+                    [20, 24, 40, 255]
+                };
+                sheet.put_pixel(d as u32 * DIGIT + px, py, Rgba(rgba));
+            }
+        }
+    }
+    sheet
+}
+
 /// Generates every sheet and writes it into `assets/sprites/`.
 fn main() -> Result<(), Box<dyn Error>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites");
@@ -789,6 +871,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("puff", puff_sheet()),
         ("gun", gun_sheet()),
         ("items", items_sheet()),
+        ("beacon", beacon_sheet()),
+        ("digits", digits_sheet()),
     ];
     for (name, sheet) in &sheets {
         let path = dir.join(format!("{name}.png"));

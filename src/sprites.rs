@@ -173,6 +173,11 @@ pub struct Art {
     pub gun: Sheet,
     /// Pickups: gold key, silver key, first aid, fuel can.
     pub items: Sheet,
+    /// A course's beacons: a checkpoint passed, the next, one ahead, the
+    /// finish, the finish next.
+    pub beacon: Sheet,
+    /// A beacon's number plates: the digits 0 to 9.
+    pub digits: Sheet,
 }
 
 /// Why the sprite art could not be loaded.
@@ -211,7 +216,7 @@ pub enum SpriteError {
 }
 
 /// Each sheet's file, frame size, columns and rows.
-const LAYOUT: [(&str, usize, usize, usize); 8] = [
+const LAYOUT: [(&str, usize, usize, usize); 10] = [
     ("walker.png", 64, 8, 7),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
@@ -220,6 +225,8 @@ const LAYOUT: [(&str, usize, usize, usize); 8] = [
     ("puff.png", 64, 4, 1),
     ("gun.png", 128, 2, 1),
     ("items.png", 64, 4, 1),
+    ("beacon.png", 64, 5, 1),
+    ("digits.png", 32, 10, 1),
 ];
 
 impl Art {
@@ -240,6 +247,8 @@ impl Art {
             puff: next(),
             gun: next(),
             items: next(),
+            beacon: next(),
+            digits: next(),
         })
     }
 
@@ -270,6 +279,8 @@ impl Art {
             puff: sheet(8, 4, 1),
             gun: sheet(16, 2, 1),
             items: sheet(8, 4, 1),
+            beacon: sheet(8, 5, 1),
+            digits: sheet(8, 10, 1),
         }
     }
 }

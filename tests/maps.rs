@@ -314,7 +314,7 @@ fn a_finish_no_walk_reaches_is_a_warning_at_its_place() {
         "{out}"
     );
     assert!(
-        out.contains("a course of 1 checkpoint, 1 warning)"),
+        out.contains("a course of 1 checkpoint and a finish, 1 warning)"),
         "{out}"
     );
 }

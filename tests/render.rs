@@ -114,6 +114,7 @@ fn golden_default_hall() {
     };
     let hud = Hud {
         minimap: true,
+        full_map: true,
         ..Hud::default()
     };
     let frame = golden_frame(&default_world(), pose, &hud);
@@ -282,6 +283,8 @@ fn any_size_paints_every_pixel_and_the_hud_shows() {
         goal: wobblecaster::render::GoalShown::Checkpoint { next: 3, of: 14 },
         clock: Some(10_000),
         covered: false,
+        course_next: 2,
+        full_map: false,
     };
     for (w, h) in [
         (1, 1),

@@ -102,10 +102,7 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     n => format!(", {n} warnings"),
                 };
                 let course = match &m.course {
-                    Some(c) => match c.checkpoints().len() - 1 {
-                        1 => ", a course of 1 checkpoint".to_string(),
-                        n => format!(", a course of {n} checkpoints"),
-                    },
+                    Some(c) => format!(", a course of {}", c.describe()),
                     None => String::new(),
                 };
                 say!(

@@ -7,7 +7,8 @@ use super::args::{
 use super::run_input::{load_art, load_map};
 use super::CliError;
 use crate::files;
-use crate::map::Start;
+use crate::map::course::Order;
+use crate::map::{Progress, Start};
 use crate::render::{self, GoalShown, Hud, Parts, View};
 use crate::script::Script;
 use crate::settings::{self, Settings};
@@ -31,9 +32,15 @@ pub struct Args {
     /// Horizontal field of view in degrees.
     #[arg(long, value_name = "DEG", default_value_t = render::DEFAULT_FOV_DEG, value_parser = parse_fov)]
     fov: f64,
-    /// Show the minimap in the shot.
+    /// Show the minimap in the shot: the whole map, as a map's author
+    /// wants it (`[hud] full_map`).
     #[arg(long)]
     minimap: bool,
+    /// With `--minimap`: show only what the player has seen by the shot
+    /// (from the start, through `--ticks` and `--script`), as a player's
+    /// minimap does.
+    #[arg(long, requires = "minimap")]
+    seen_map: bool,
     /// Show the help overlay (F1 in the game) in the shot.
     #[arg(long)]
     help_overlay: bool,
@@ -121,12 +128,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         fire: args.fire,
         ..Controls::default()
     };
+    // The course taken as in play, so the beacons show the run's next one.
+    let mut run = (world.map().course.as_ref()).map(|c| Progress::with_order(c, Order::Strict));
+    let mut step = |world: &mut World, controls: &Controls| {
+        world.step(controls);
+        if let Some(run) = &mut run {
+            run.update(world.tick(), [world.player().x, world.player().y]);
+        }
+    };
     for _ in 0..args.ticks {
-        world.step(&controls);
+        step(&mut world, &controls);
     }
     if let Some(file) = args.script {
         for controls in Script::load(&file)?.ticks() {
-            world.step(&controls);
+            step(&mut world, &controls);
         }
     }
     let mut view = View::from_pose(world.camera());
@@ -146,6 +161,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let hud = Hud {
         hint: hint.map_or_else(Vec::new, |h| vec![settings::fill_keys(&h.text, bindings)]),
         minimap: args.minimap,
+        full_map: !args.seen_map,
+        course_next: run.as_ref().map_or(0, Progress::next),
         help: args.help_overlay,
         help_page: usize::from(args.help_page - 1),
         steering: args.steering,

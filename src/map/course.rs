@@ -112,6 +112,22 @@ impl Course {
         &self.points
     }
 
+    /// How many numbered checkpoints there are: the finish not counted.
+    pub fn numbered(&self) -> usize {
+        self.points.len() - 1
+    }
+
+    /// The course in words, as the HUD, the finish screen and `check-map`
+    /// all say it: "4 checkpoints and a finish", "1 checkpoint and a
+    /// finish", or "a finish" alone.
+    pub fn describe(&self) -> String {
+        match self.numbered() {
+            0 => "a finish".to_string(),
+            1 => "1 checkpoint and a finish".to_string(),
+            n => format!("{n} checkpoints and a finish"),
+        }
+    }
+
     /// The finish.
     pub fn finish(&self) -> &Checkpoint {
         self.points.last().expect("a course ends at its finish")
@@ -163,16 +179,29 @@ fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
+/// How a run takes a course's checkpoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The feel lab's: a run that comes within the radius of a later
+    /// checkpoint (or the finish) before the next one passes that one and
+    /// misses every one it skipped (`checkpoints_missed` counts them).
+    Skipping,
+    /// Play's: only the next checkpoint counts; a later one (or the finish
+    /// before every checkpoint) is out of order and passes nothing
+    /// ([`Progress::out_of_order`] tells which was touched).
+    Strict,
+}
+
 /// A run through a course, followed tick by tick: which checkpoint was
 /// passed at which tick, which were missed, and the tick of the finish.
 ///
-/// Checkpoints are taken in order. A run that comes within the radius of
-/// a later checkpoint (or the finish) before the next one passes that one
-/// and misses every one it skipped; the finish ends the run, and later
-/// positions change nothing.
+/// Checkpoints are taken in order, as the run's [`Order`] says; the finish
+/// ends the run, and later positions change nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
     course: Course,
+    /// How checkpoints are taken.
+    order: Order,
     /// For each checkpoint (the finish last), the tick it was passed at.
     passed: Vec<Option<u64>>,
     /// The first checkpoint not yet passed or missed.
@@ -180,11 +209,18 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A run that has passed nothing yet.
+    /// A run that has passed nothing yet, in the feel lab's order
+    /// ([`Order::Skipping`]).
     pub fn new(course: &Course) -> Self {
+        Self::with_order(course, Order::Skipping)
+    }
+
+    /// A run that has passed nothing yet, taking checkpoints in `order`.
+    pub fn with_order(course: &Course, order: Order) -> Self {
         Self {
             passed: vec![None; course.points.len()],
             course: course.clone(),
+            order,
             next: 0,
         }
     }
@@ -195,11 +231,31 @@ impl Progress {
         if self.finished().is_some() {
             return None;
         }
-        let points = &self.course.points[self.next..];
+        let points = match self.order {
+            Order::Skipping => &self.course.points[self.next..],
+            Order::Strict => &self.course.points[self.next..=self.next],
+        };
         let hit = self.next + points.iter().position(|c| c.holds(p))?;
         self.passed[hit] = Some(tick);
         self.next = hit + 1;
         Some(hit)
+    }
+
+    /// In [`Order::Strict`], the index of a checkpoint after the next one
+    /// (the finish included) whose radius holds `p` (tiles): touched out of
+    /// order, it did not count. None in [`Order::Skipping`], once finished,
+    /// or when `p` is in none of them.
+    pub fn out_of_order(&self, p: [f64; 2]) -> Option<usize> {
+        if self.order != Order::Strict || self.finished().is_some() {
+            return None;
+        }
+        let later = &self.course.points[self.next + 1..];
+        Some(self.next + 1 + later.iter().position(|c| c.holds(p))?)
+    }
+
+    /// How checkpoints are taken in this run.
+    pub fn order(&self) -> Order {
+        self.order
     }
 
     /// The tick each checkpoint was passed at (the finish last); None for
@@ -268,6 +324,8 @@ mod tests {
         let xs: Vec<f64> = course().checkpoints().iter().map(|c| c.at[0]).collect();
         assert_eq!(xs, vec![10.5, 20.5, 30.5]);
         assert_eq!(course().route([0.0, 0.5]).len(), 4);
+        assert_eq!(course().numbered(), 2);
+        assert_eq!(course().describe(), "2 checkpoints and a finish");
         assert_eq!(Course::from_marks(&[]).unwrap(), None);
     }
 
@@ -333,6 +391,29 @@ mod tests {
         assert_eq!(run.missed(), 1);
         // After the finish, nothing counts.
         assert_eq!(run.update(13, [10.5, 0.5]), None);
+    }
+
+    #[test]
+    fn in_strict_order_a_later_checkpoint_does_not_count() {
+        let c = course();
+        let mut run = Progress::with_order(&c, Order::Strict);
+        // Checkpoint 2 first: out of order, nothing passed.
+        assert_eq!(run.update(1, [20.5, 0.5]), None);
+        assert_eq!(run.out_of_order([20.5, 0.5]), Some(1));
+        // The finish before checkpoint 1 and 2: out of order too.
+        assert_eq!(run.update(2, [30.5, 0.5]), None);
+        assert_eq!(run.out_of_order([30.5, 0.5]), Some(2));
+        assert_eq!((run.next(), run.finished(), run.missed()), (0, None, 0));
+        assert_eq!(run.update(3, [10.5, 0.5]), Some(0));
+        assert_eq!(run.out_of_order([10.5, 0.5]), None, "the one passed");
+        assert_eq!(run.update(4, [30.5, 0.5]), None);
+        assert_eq!(run.update(5, [20.5, 0.5]), Some(1));
+        assert_eq!(run.update(6, [30.5, 0.5]), Some(2));
+        assert_eq!(run.passed(), &[Some(3), Some(5), Some(6)]);
+        assert_eq!((run.missed(), run.missed_at_end()), (0, 0));
+        assert_eq!(run.out_of_order([30.5, 0.5]), None, "finished");
+        // The lab's order tells of nothing out of order.
+        assert_eq!(Progress::new(&c).out_of_order([20.5, 0.5]), None);
     }
 
     #[test]

@@ -37,6 +37,7 @@
 //!   before the line is stored to (`walls/prefetch.rs`).
 
 mod bands;
+mod beacon;
 mod by_band;
 mod cockpit;
 mod comfort;
@@ -537,7 +538,13 @@ fn beside_rays(
     ),
 ) -> font::Lines {
     flats::sky_columns(scene.world.map(), proj, sky);
-    sprites::collect(scene.world, proj, scene.art, billboards);
+    sprites::collect(
+        scene.world,
+        proj,
+        scene.art,
+        scene.hud.course_next,
+        billboards,
+    );
     sparks.make(scene.world, proj, cut.paths, cut.band_rows);
     hud::readout_of(scene)
 }

@@ -90,6 +90,9 @@ pub struct HudSettings {
     pub readout: bool,
     /// A dot at the centre of the view.
     pub crosshair: bool,
+    /// Show the whole map on the minimap, not only what the player has
+    /// seen (for the lab and map authors).
+    pub full_map: bool,
 }
 
 impl Default for HudSettings {
@@ -98,6 +101,7 @@ impl Default for HudSettings {
             status_bar: true,
             readout: false,
             crosshair: false,
+            full_map: false,
         }
     }
 }

@@ -19,6 +19,7 @@ mod player;
 pub mod polar;
 pub mod quake;
 pub mod reach;
+pub mod seen;
 pub mod sound;
 pub mod spatial;
 pub mod steer;

@@ -1,11 +1,15 @@
 //! A map's goal being run: the course (the timer and the checkpoints
-//! ticked off on the HUD) or, on a map with enemies and no course, the
-//! enemies to clear; at the goal a completion screen (the time, the walking
-//! model, the best time for this map and model, the next map). Not in
-//! studies and not in replays.
+//! ticked off on the HUD, taken strictly in order: one touched early says
+//! which comes first and does not count) or, on a map with enemies and no
+//! course, the enemies to clear; at the goal a completion screen (the time,
+//! the walking model, the best time for this map and model, the next map).
+//! Not in studies and not in replays.
+//!
+//! [`Standing`] is what a status bar shows of it ([`Game::standing`]).
 
 use super::Game;
 use crate::app::input::Command;
+use crate::map::course::Order;
 use crate::map::Progress;
 use crate::menu::{MapEntry, MenuKey};
 use crate::render::panel::{draw_panel, Panel};
@@ -24,6 +28,60 @@ enum Goal {
     Clear,
 }
 
+/// Where a run stands against its goal: what the HUD's goal line (and a
+/// status bar) shows. Checkpoints are numbered from 1, and a count of them
+/// never includes the finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Checkpoint `next` (from 1) of `of` is the one to take.
+    Checkpoint {
+        /// The next checkpoint's number, 1 to `of`.
+        next: usize,
+        /// How many checkpoints the course has, the finish not counted.
+        of: usize,
+    },
+    /// Every one of `of` checkpoints taken (or none to take): the finish
+    /// is next.
+    Finish {
+        /// How many checkpoints the course has, the finish not counted.
+        of: usize,
+    },
+    /// Enemies still to clear, on a map with no course.
+    Enemies {
+        /// How many are alive.
+        left: usize,
+    },
+    /// The goal reached.
+    Done,
+}
+
+impl Standing {
+    /// What the status bar shows of it.
+    pub fn shown(self) -> GoalShown {
+        match self {
+            Standing::Checkpoint { next, of } => GoalShown::Checkpoint { next, of },
+            Standing::Finish { .. } => GoalShown::Finish,
+            Standing::Enemies { left } => GoalShown::EnemiesLeft(left),
+            Standing::Done => GoalShown::Done,
+        }
+    }
+}
+
+/// What following a tick found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Followed {
+    /// Nothing new to tell.
+    Nothing,
+    /// The player stepped into a checkpoint (or the finish) out of order:
+    /// checkpoint `first` (from 1) comes first.
+    OutOfOrder {
+        /// The number of the checkpoint to take first.
+        first: usize,
+    },
+    /// The goal was reached this tick.
+    Reached,
+}
+
 /// A map's goal being run, from the tick it started.
 #[derive(Clone, Debug)]
 pub(super) struct Run {
@@ -37,6 +95,9 @@ pub(super) struct Run {
     /// The completion screen, made once when the goal is reached (it
     /// names the next shipped map, found by reading the maps folder).
     screen: Option<(Panel, Option<MapEntry>)>,
+    /// The checkpoint last stood in out of order (its index), so that the
+    /// player is told once on stepping in, not every tick.
+    early: Option<usize>,
 }
 
 /// What the completion screen shows.
@@ -50,6 +111,9 @@ pub(super) struct Completion {
     pub best: Option<u64>,
     /// The title of the map this one was.
     pub map: String,
+    /// The goal reached, in words: "4 checkpoints and a finish", or
+    /// "every enemy".
+    pub goal: String,
 }
 
 impl Run {
@@ -57,7 +121,7 @@ impl Run {
     /// course and no enemies).
     pub fn new(world: &World) -> Option<Self> {
         let goal = match &world.map().course {
-            Some(course) => Goal::Course(Progress::new(course)),
+            Some(course) => Goal::Course(Progress::with_order(course, Order::Strict)),
             None if world.actors().living() > 0 => Goal::Clear,
             None => return None,
         };
@@ -67,27 +131,73 @@ impl Run {
             end: None,
             done: None,
             screen: None,
+            early: None,
         })
     }
 
-    /// Follows `world` after a tick (the player's position through the
-    /// course, or the enemies left); true when this tick reached the goal.
-    pub fn follow(&mut self, world: &World) -> bool {
+    /// Follows `world` after a tick: the player's position through the
+    /// course (a checkpoint stepped into out of order told once), or the
+    /// enemies left.
+    pub fn follow(&mut self, world: &World) -> Followed {
         if self.end.is_some() {
-            return false;
+            return Followed::Nothing;
         }
-        let reached = match &mut self.goal {
+        let (reached, early) = match &mut self.goal {
             Goal::Course(progress) => {
-                let p = world.player();
-                progress.update(world.tick(), [p.x, p.y]);
-                progress.finished().is_some()
+                let p = [world.player().x, world.player().y];
+                progress.update(world.tick(), p);
+                (progress.finished().is_some(), progress.out_of_order(p))
             }
-            Goal::Clear => world.actors().living() == 0,
+            Goal::Clear => (world.actors().living() == 0, None),
         };
+        let fresh = early.is_some() && early != self.early;
+        self.early = early;
         if reached {
             self.end = Some(world.tick());
+            return Followed::Reached;
         }
-        reached
+        match &self.goal {
+            Goal::Course(progress) if fresh => Followed::OutOfOrder {
+                first: progress.next() + 1,
+            },
+            _ => Followed::Nothing,
+        }
+    }
+
+    /// Where the run stands against its goal in `world`.
+    pub fn standing(&self, world: &World) -> Standing {
+        if self.end.is_some() {
+            return Standing::Done;
+        }
+        match &self.goal {
+            Goal::Course(progress) => {
+                let of = progress.course().numbered();
+                match progress.next() {
+                    n if n < of => Standing::Checkpoint { next: n + 1, of },
+                    _ => Standing::Finish { of },
+                }
+            }
+            Goal::Clear => Standing::Enemies {
+                left: world.actors().living(),
+            },
+        }
+    }
+
+    /// The index in the course (the finish last) of the next checkpoint to
+    /// take: 0 on a map with no course, the count once finished.
+    pub fn course_next(&self) -> usize {
+        match &self.goal {
+            Goal::Course(progress) => progress.next(),
+            Goal::Clear => 0,
+        }
+    }
+
+    /// The goal in words, for the completion screen.
+    fn describe(&self) -> String {
+        match &self.goal {
+            Goal::Course(progress) => progress.course().describe(),
+            Goal::Clear => "every enemy".to_string(),
+        }
     }
 
     /// The run's time so far (or at the goal), ticks.
@@ -96,45 +206,28 @@ impl Run {
         end.saturating_sub(self.start)
     }
 
-    /// The run as a line of text: "checkpoint 3/15  1:23.4" (the finish
-    /// counted last), or "enemies left 4  1:23.4".
-    #[cfg(test)]
-    pub fn hud_line(&self, world: &World, line: &mut String) {
-        use std::fmt::Write as _;
-        line.clear();
-        // Into the line's own buffer: the HUD shows it every frame.
-        let _ = match &self.goal {
-            Goal::Course(progress) => {
-                let total = progress.course().checkpoints().len();
-                let next = (progress.next() + 1).min(total);
-                write!(line, "checkpoint {next}/{total}  ")
-            }
-            Goal::Clear => write!(line, "enemies left {}  ", world.actors().living()),
-        };
-        write_clock(line, self.ticks(world));
-    }
-
-    /// The goal as the status bar shows it: the next checkpoint of the
-    /// course's checkpoints (the finish not counted), the finish once they
-    /// are behind, or the enemies left.
-    pub fn shown(&self, world: &World) -> GoalShown {
-        match &self.goal {
-            Goal::Course(progress) => {
-                let of = progress.course().checkpoints().len() - 1;
-                match progress.next() {
-                    next if next < of => GoalShown::Checkpoint { next: next + 1, of },
-                    _ => GoalShown::Finish,
-                }
-            }
-            Goal::Clear => GoalShown::EnemiesLeft(world.actors().living()),
-        }
-    }
-
     /// The completion, once the finish is reached.
     #[cfg(test)]
     pub fn completion(&self) -> Option<&Completion> {
         self.done.as_ref()
     }
+}
+
+/// The HUD's goal line for `standing` at `ticks` into the run:
+/// "checkpoint 3 of 15  1:23.4" (the finish not counted), "finish next
+/// 1:23.4", "enemies left 4  1:23.4" or "done  1:23.4"; into `line`'s own
+/// buffer, as the HUD shows it every frame.
+#[cfg(test)]
+fn write_goal_line(standing: Standing, ticks: u64, line: &mut String) {
+    use std::fmt::Write as _;
+    line.clear();
+    let _ = match standing {
+        Standing::Checkpoint { next, of } => write!(line, "checkpoint {next} of {of}  "),
+        Standing::Finish { .. } => write!(line, "finish next  "),
+        Standing::Enemies { left } => write!(line, "enemies left {left}  "),
+        Standing::Done => write!(line, "done  "),
+    };
+    write_clock(line, ticks);
 }
 
 /// `ticks` as minutes, seconds and tenths: "1:23.4".
@@ -187,9 +280,15 @@ impl Game {
         let Some(run) = &mut self.run else {
             return false;
         };
-        if !run.follow(&self.world) {
-            return false;
+        match run.follow(&self.world) {
+            Followed::Nothing => return false,
+            Followed::OutOfOrder { first } => {
+                self.notify(format!("Checkpoint {first} first"));
+                return false;
+            }
+            Followed::Reached => {}
         }
+        let goal = run.describe();
         let (map, model) = (self.world.map().name.clone(), self.world.tunables().model);
         let ticks = run.ticks(&self.world);
         let best = self.best.get(&map, model);
@@ -198,6 +297,7 @@ impl Game {
             model,
             best,
             map: map.clone(),
+            goal,
         };
         let next = next_map(&map);
         let title = next.as_ref().map_or("(none)", |m| m.title.as_str());
@@ -217,21 +317,31 @@ impl Game {
         self.run.as_ref().is_some_and(|r| r.done.is_some())
     }
 
+    /// Where the run stands against the map's goal: None where no goal is
+    /// run (a map with none, a study, a replay).
+    pub fn standing(&self) -> Option<Standing> {
+        Some(self.run.as_ref()?.standing(&self.world))
+    }
+
     /// The run's HUD line, if a course is being run.
     #[cfg(test)]
     pub(super) fn run_line(&self) -> Option<String> {
         let mut line = String::new();
-        self.run.as_ref()?.hud_line(&self.world, &mut line);
+        let run = self.run.as_ref()?;
+        write_goal_line(self.standing()?, run.ticks(&self.world), &mut line);
         Some(line)
     }
 
     /// Puts the run's goal and time on the HUD's status bar (none without
     /// a run).
     pub(super) fn show_run_line(&mut self) {
-        (self.hud.goal, self.hud.clock) = match &self.run {
-            Some(run) => (run.shown(&self.world), Some(run.ticks(&self.world))),
-            None => (GoalShown::None, None),
+        let (Some(standing), Some(run)) = (self.standing(), &self.run) else {
+            (self.hud.goal, self.hud.clock, self.hud.course_next) = (GoalShown::None, None, 0);
+            return;
         };
+        self.hud.goal = standing.shown();
+        self.hud.clock = Some(run.ticks(&self.world));
+        self.hud.course_next = run.course_next();
     }
 
     /// A press on the completion screen: Enter plays the next shipped
@@ -292,6 +402,7 @@ pub(super) fn completion_panel(done: &Completion, next: &str) -> Panel {
         title: format!("FINISHED: {}", done.map),
         lines: vec![
             format!("time        {}", clock(done.ticks)),
+            format!("goal        {}", done.goal),
             format!("model       {}", done.model.name()),
             format!("best        {best}"),
             String::new(),
@@ -316,6 +427,12 @@ mod tests {
 
     /// A corridor with checkpoints at x 3.5 and 6.5 and the finish at 9.5.
     fn course_map() -> Map {
+        course_map_at([3.5, 6.5])
+    }
+
+    /// A corridor east from the start with checkpoints 1 and 2 at `xs`
+    /// and the finish at 9.5.
+    fn course_map_at(xs: [f64; 2]) -> Map {
         let mut m = Map::from_rows(&["############", "#>.........#", "############"]);
         let mark = |number, x| Mark {
             number,
@@ -323,7 +440,7 @@ mod tests {
             radius: 0.75,
             place: Place::Text { line: 1, col: 1 },
         };
-        let marks = [mark(Some(1), 3.5), mark(Some(2), 6.5), mark(None, 9.5)];
+        let marks = [mark(Some(1), xs[0]), mark(Some(2), xs[1]), mark(None, 9.5)];
         m.course = Course::from_marks(&marks).unwrap();
         m
     }
@@ -338,6 +455,62 @@ mod tests {
         )
     }
 
+    /// Holds `key` down for up to `seconds`, until the HUD's line starts
+    /// with `until` (or the goal is reached); the line then.
+    fn walk(g: &mut Game, key: &'static str, seconds: f64, until: &str) -> String {
+        g.press(Binding::Key(key));
+        for _ in 0..(seconds * 60.0) as usize {
+            g.advance(1.0 / 60.0);
+            if g.completed() || g.run_line().unwrap().starts_with(until) {
+                break;
+            }
+        }
+        g.release(Binding::Key(key));
+        g.run_line().unwrap()
+    }
+
+    /// In play a checkpoint taken out of order does not count: the player
+    /// is told which comes first, and the finish waits for every one.
+    #[test]
+    fn a_checkpoint_out_of_order_does_not_count_in_play() {
+        // Checkpoint 2 lies before checkpoint 1 on the way east.
+        let tunables = Tunables {
+            model: Model::Classic,
+            ..Tunables::default()
+        };
+        let mut g = Game::new(
+            World::new(course_map_at([6.5, 3.5]), tunables, 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        );
+        let of = |next| Some(Standing::Checkpoint { next, of: 2 });
+        assert_eq!(g.standing(), of(1));
+        // Through checkpoint 2 at x 3.5 to just short of 1 at 6.5.
+        g.press(Binding::Key("KeyW"));
+        while g.world.player().x < 4.0 {
+            g.advance(1.0 / 60.0);
+        }
+        g.release(Binding::Key("KeyW"));
+        assert_eq!(g.hud.message.as_deref(), Some("Checkpoint 1 first"));
+        assert_eq!(g.standing(), of(1), "checkpoint 2 did not count");
+        // On through checkpoint 1 and past the finish to the wall.
+        let line = walk(&mut g, "KeyW", 4.0, "none");
+        assert!(!g.completed(), "the finish before checkpoint 2: {line}");
+        assert_eq!(g.standing(), of(2));
+        assert_eq!(g.hud.message.as_deref(), Some("Checkpoint 2 first"));
+        assert_eq!(g.hud.course_next, 1);
+        // Back to checkpoint 2, then the finish counts.
+        let line = walk(&mut g, "KeyS", 6.0, "finish next");
+        assert_eq!(g.standing(), Some(Standing::Finish { of: 2 }), "{line}");
+        walk(&mut g, "KeyW", 6.0, "none");
+        assert!(g.completed());
+        assert_eq!(g.standing(), Some(Standing::Done));
+        let done = g.run.as_ref().unwrap().completion().unwrap();
+        assert_eq!(done.goal, "2 checkpoints and a finish");
+    }
+
     #[test]
     fn clock_reads_minutes_seconds_and_tenths() {
         assert_eq!(clock(0), "0:00.0");
@@ -350,12 +523,12 @@ mod tests {
     #[test]
     fn a_run_ticks_off_its_checkpoints_and_completes_at_the_finish() {
         let mut g = game();
-        assert_eq!(g.run_line().unwrap(), "checkpoint 1/3  0:00.0");
+        assert_eq!(g.run_line().unwrap(), "checkpoint 1 of 2  0:00.0");
         g.press(Binding::Key("KeyW"));
         let mut seen_second = false;
         for _ in 0..1200 {
             g.advance(1.0 / 60.0);
-            seen_second |= g.run_line().unwrap().starts_with("checkpoint 2/3");
+            seen_second |= g.run_line().unwrap().starts_with("checkpoint 2 of 2");
             if g.completed() {
                 break;
             }
@@ -376,7 +549,7 @@ mod tests {
         assert!(g.press(Binding::Key("Escape")).is_empty());
         assert!(!g.completed());
         assert!(g.menu_open());
-        assert_eq!(g.run_line().unwrap(), "checkpoint 1/3  0:00.0");
+        assert_eq!(g.run_line().unwrap(), "checkpoint 1 of 2  0:00.0");
         // The session keeps the run as the best for this map and model.
         assert_eq!(
             g.best.get(&g.world.map().name, done.model),

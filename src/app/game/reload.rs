@@ -68,8 +68,10 @@ impl Game {
         });
     }
 
-    /// Puts the bindings and input options in force into the help overlay.
+    /// Puts the bindings and input options in force into the help overlay,
+    /// and the `[hud]` settings into the HUD.
     pub(super) fn refresh_help(&mut self) {
+        self.hud.full_map = self.settings.hud.full_map;
         self.hud.keys = settings::help_lines(&self.settings.bindings);
         self.hud.prompts = settings::prompts(&self.settings.bindings);
         self.hud.input = settings::input_lines(&self.settings);

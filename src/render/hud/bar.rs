@@ -36,6 +36,8 @@ pub enum GoalShown {
     Finish,
     /// A map to clear: the enemies still alive.
     EnemiesLeft(usize),
+    /// The goal reached.
+    Done,
     /// No goal (a map to walk, a study, a replay): no goal panel.
     #[default]
     None,
@@ -279,6 +281,10 @@ fn goal(goal: GoalShown, value: &mut Line) -> &'static str {
         GoalShown::EnemiesLeft(n) => {
             let _ = write!(value, "{n} left");
             "ENEMIES"
+        }
+        GoalShown::Done => {
+            let _ = write!(value, "DONE");
+            "GOAL"
         }
         GoalShown::None => "",
     }

@@ -1,8 +1,16 @@
 //! The minimap: the map from above, top right, north up, with the
-//! player's speed, push and heading, and the enemies' marks (`radar`).
+//! player's speed, push and heading, the pickups, the course's checkpoints
+//! (the next one marked) and the enemies' marks (`radar`).
+//!
+//! Like ECWolf's automap it shows what the player has seen ([`Seen`]: the
+//! simulation's fan of sight), and enemies only while in sight; the HUD's
+//! `full_map` shows everything.
+//!
+//! [`Seen`]: crate::sim::seen::Seen
 
-use super::{key_colour, HEADING, SPEED, WHITE};
-use crate::map::{Map, MapArt};
+use super::{key_colour, Hud, HEADING, SPEED, WHITE};
+use crate::map::{Map, MapArt, PickupKind};
+use crate::render::beacon::BeaconLook;
 use crate::render::font::Canvas;
 use crate::render::{radar, View};
 use crate::sim::{Model, World};
@@ -47,7 +55,7 @@ impl MinimapBox {
 pub(super) fn minimap(
     (world, map_art): (&World, &MapArt),
     view: &View,
-    steering: bool,
+    hud: &Hud,
     c: &mut Canvas,
     scale: usize,
 ) {
@@ -77,7 +85,7 @@ pub(super) fn minimap(
         window(
             world,
             map_art,
-            steering,
+            hud,
             c,
             (cells_w, cells_h, cell),
             (x0, y0, fx, fy),
@@ -92,7 +100,7 @@ pub(super) fn minimap(
 fn window(
     world: &World,
     map_art: &MapArt,
-    steering: bool,
+    hud: &Hud,
     c: &mut Canvas,
     (cells_w, cells_h, cell): (usize, usize, f64),
     (x0, y0, fx, fy): (f64, f64, f64, f64),
@@ -110,10 +118,13 @@ fn window(
     let (j0, j1) = (band(c.y0).saturating_sub(1), (band(c.y1) + 2).min(cells_h));
     let side = cell as i64;
     let (left, top) = (fx.floor() as i64, fy.floor() as i64);
-    // A cell's colour on the minimap; none for open floor or an open door.
+    let seen = world.seen();
+    let known = |tx: i64, ty: i64| hud.full_map || seen.ever(tx, ty);
+    // A cell's colour on the minimap; none for open floor, an open door
+    // or a cell not yet seen.
     let colour = |tx: i64, ty: i64| {
         let v = map.cell(tx, ty);
-        if v == 0 {
+        if v == 0 || !known(tx, ty) {
             return None;
         }
         match map.door_at(tx, ty).map(|d| &map.doors[d]) {
@@ -153,11 +164,80 @@ fn window(
         flush(c, run);
     }
     let to_screen = |x: f64, y: f64| (x0 + (x - fx) * cell, y0 + (y - fy) * cell);
-    let shown = |x: f64, y: f64| {
+    let inside = |x: f64, y: f64| {
         (fx..fx + cells_w as f64).contains(&x) && (fy..fy + cells_h as f64).contains(&y)
     };
-    radar::draw(world, steering, c, &to_screen, &shown, cell);
+    let tile = |x: f64, y: f64| Map::tile_of(x, y);
+    let marked = |x: f64, y: f64| {
+        let (tx, ty) = tile(x, y);
+        inside(x, y) && known(tx, ty)
+    };
+    marks(world, hud.course_next, c, &to_screen, &marked, cell);
+    // Enemies only while in sight.
+    let in_sight = |x: f64, y: f64| {
+        let (tx, ty) = tile(x, y);
+        inside(x, y) && (hud.full_map || seen.now(tx, ty))
+    };
+    radar::draw(world, hud.steering, c, &to_screen, &in_sight, cell);
 }
+
+/// The pickups lying about and the course's checkpoints that `shown` lets
+/// in, through `to_screen` (`cell` pixels a tile): a pickup a dot of its
+/// colour, a checkpoint a square (the one at index `next` of the course
+/// larger and brighter, those before it dim), the finish a green square.
+fn marks(
+    world: &World,
+    next: usize,
+    c: &mut Canvas,
+    to_screen: &dyn Fn(f64, f64) -> (f64, f64),
+    shown: &dyn Fn(f64, f64) -> bool,
+    cell: f64,
+) {
+    let square = |c: &mut Canvas, at: [f64; 2], half: f64, rgb: [u8; 3]| {
+        let (sx, sy) = to_screen(at[0], at[1]);
+        let r = half.max(1.0);
+        let [red, green, blue] = rgb;
+        let side = (2.0 * r) as i64;
+        c.fill(
+            (sx - r) as i64,
+            (sy - r) as i64,
+            side,
+            side,
+            [red, green, blue, 255],
+        );
+    };
+    for p in world.pickups().iter().filter(|p| shown(p.x, p.y)) {
+        let rgb = match p.kind {
+            PickupKind::Key(key) => key_colour(key),
+            PickupKind::Health => HEALTH_COLOUR,
+            PickupKind::Fuel => FUEL_COLOUR,
+        };
+        square(c, [p.x, p.y], cell * 0.25, rgb);
+    }
+    let Some(course) = &world.map().course else {
+        return;
+    };
+    let last = course.checkpoints().len() - 1;
+    for (i, point) in course.checkpoints().iter().enumerate() {
+        if !shown(point.at[0], point.at[1]) {
+            continue;
+        }
+        let beacon = BeaconLook::of(i, last, next);
+        let half = match beacon {
+            BeaconLook::Next | BeaconLook::FinishNext => cell * 0.5,
+            _ => cell * 0.35,
+        };
+        if matches!(beacon, BeaconLook::Next | BeaconLook::FinishNext) {
+            square(c, point.at, half + 1.0, [0, 0, 0]);
+        }
+        square(c, point.at, half, beacon.colour());
+    }
+}
+
+/// A first-aid kit on the minimap.
+const HEALTH_COLOUR: [u8; 3] = [240, 240, 240];
+/// A fuel can on the minimap.
+const FUEL_COLOUR: [u8; 3] = [240, 130, 40];
 
 /// The player on the minimap: velocity, push, heading and a dot.
 fn player_marks(

@@ -102,6 +102,14 @@ pub struct Hud {
     /// A menu or a completion screen is over the view: the notices of
     /// doors and pickups are not drawn under it.
     pub covered: bool,
+    /// The index in the map's course (the finish last) of the next
+    /// checkpoint to take: the beacons before it are drawn as passed, it
+    /// as the next. 0 where no run follows the course (a shot, a replay).
+    pub course_next: usize,
+    /// Show the whole map on the minimap (`[hud] full_map`, `shot`): every
+    /// wall, door, pickup, checkpoint and enemy, not only what the player
+    /// has seen.
+    pub full_map: bool,
 }
 
 pub(super) const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -163,7 +171,7 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
     fight::draw(world, art, &mut c.above(view_h));
     // The minimap keeps its size and place whatever the bar takes.
     let minimap_bottom = (hud.minimap || hud.steering).then(|| {
-        minimap((world, map_art), view, hud.steering, c, scale);
+        minimap((world, map_art), view, hud, c, scale);
         MinimapBox::new(world.map(), c, scale).bottom()
     });
     let at = Over {

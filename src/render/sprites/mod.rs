@@ -1,5 +1,5 @@
-//! The sprite pass: enemies, corpses, wrecks, pickups, shells and puffs drawn as
-//! billboards, far to near, each screen column tested against the wall
+//! The sprite pass: enemies, corpses, wrecks, pickups, a course's beacons,
+//! shells and puffs drawn as billboards, far to near, each screen column tested against the wall
 //! depth there, transparent texels skipped.
 //!
 //! The exhaust's particles, small squares of colour rather than
@@ -11,6 +11,7 @@ mod tests;
 
 pub(super) use sparks::{particles, Sparks};
 
+use super::beacon::BeaconLook;
 use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Key, PickupKind};
 use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
@@ -39,6 +40,20 @@ const PUFF_SIZE: f64 = 0.3;
 /// Size of a pickup's frame, tiles: items lie small on the floor.
 const PICKUP_SIZE: f64 = 0.5;
 
+/// Height of a beacon's frame, tiles: a column from the floor to the top
+/// of a wall, seen from across a room.
+const BEACON_SIZE: f64 = 1.0;
+
+/// A beacon's number plate: the frame's edge of one digit, tiles, and the
+/// height of its bottom above the floor, tiles (a little above the eye,
+/// clear of the walkers' heads).
+const DIGIT_SIZE: f64 = 0.22;
+const DIGIT_Z: f64 = 0.52;
+
+/// How far a beacon's number stands in front of its column, tiles, so
+/// that it is drawn over it.
+const DIGIT_AHEAD: f64 = 0.03;
+
 /// Ticks per shell flicker frame.
 const FLICKER_TICKS: u32 = 4;
 
@@ -51,6 +66,10 @@ pub(super) enum SheetId {
     TankWreck,
     /// Keys, first aid and fuel lying on the floor.
     Items,
+    /// A course's checkpoint or finish, one frame per [`BeaconLook`].
+    Beacon,
+    /// A beacon's number, one frame a digit.
+    Digits,
     Shell,
     Puff,
 }
@@ -65,6 +84,8 @@ impl SheetId {
             SheetId::Shell => &art.shell,
             SheetId::Puff => &art.puff,
             SheetId::Items => &art.items,
+            SheetId::Beacon => &art.beacon,
+            SheetId::Digits => &art.digits,
         }
     }
 }
@@ -109,17 +130,105 @@ pub fn rotation(heading: f64, x: f64, y: f64, eye_x: f64, eye_y: f64) -> usize {
 }
 
 /// Fills `list` with every billboard of `world` in front of the eye, far
-/// to near, so that drawn in order nearer sprites cover farther ones.
-pub(super) fn collect(world: &World, proj: &Projection, art: &Art, list: &mut Vec<Billboard>) {
+/// to near, so that drawn in order nearer sprites cover farther ones; the
+/// course's beacons as the checkpoint at index `course_next` is the next
+/// to take.
+pub(super) fn collect(
+    world: &World,
+    proj: &Projection,
+    art: &Art,
+    course_next: usize,
+    list: &mut Vec<Billboard>,
+) {
     list.clear();
-    // Room for every actor and the most shells and puffs there can be, so
-    // the list stops growing (and allocating) once it has this much.
+    // Room for every actor, beacon and number, and the most shells and
+    // puffs there can be, so the list stops growing (and allocating) once
+    // it has this much.
     let a = world.actors();
+    let beacons = world
+        .map()
+        .course
+        .as_ref()
+        .map_or(0, |c| c.checkpoints().len());
     list.reserve(
-        a.walkers.len() + a.tanks.len() + world.map().pickups.len() + MAX_SHELLS + MAX_PUFFS,
+        a.walkers.len()
+            + a.tanks.len()
+            + world.map().pickups.len()
+            + beacons * (1 + MAX_DIGITS)
+            + MAX_SHELLS
+            + MAX_PUFFS,
     );
     gather(world, proj, art, list);
+    beacons_into(world, proj, course_next, list);
+    // Stable: a beacon's number, pushed after it, stays over it.
     list.sort_by(|a, b| b.depth.total_cmp(&a.depth));
+}
+
+/// The most digits a beacon's number has: a course is at most a grid's
+/// worth of checkpoints, under a million.
+const MAX_DIGITS: usize = 7;
+
+/// The course's beacons in front of the eye: each checkpoint a glowing
+/// column with its number on a plate, the finish a chequered one; looking
+/// as [`BeaconLook`] says against the next to take, at index `next`.
+fn beacons_into(world: &World, proj: &Projection, next: usize, out: &mut Vec<Billboard>) {
+    let Some(course) = &world.map().course else {
+        return;
+    };
+    let last = course.checkpoints().len() - 1;
+    for (i, point) in course.checkpoints().iter().enumerate() {
+        let [x, y] = point.at;
+        let depth = (x - proj.x) * proj.fx + (y - proj.y) * proj.fy;
+        if depth <= NEAR {
+            continue;
+        }
+        let look = BeaconLook::of(i, last, next);
+        let light = match look {
+            BeaconLook::Passed => Light::Fog,
+            _ => Light::Glow,
+        };
+        let beacon = Billboard {
+            sheet: SheetId::Beacon,
+            col: look as usize,
+            row: 0,
+            x,
+            y,
+            z: 0.0,
+            size: BEACON_SIZE,
+            depth,
+            light,
+        };
+        out.push(beacon);
+        if i < last {
+            number_into(beacon, i + 1, proj, out);
+        }
+    }
+}
+
+/// The digits of `number` on plates side by side across the view, in
+/// front of `beacon`'s column.
+fn number_into(beacon: Billboard, number: usize, proj: &Projection, out: &mut Vec<Billboard>) {
+    let digits = number.checked_ilog10().map_or(1, |d| d as usize + 1);
+    let (x, y) = (
+        beacon.x - proj.fx * DIGIT_AHEAD,
+        beacon.y - proj.fy * DIGIT_AHEAD,
+    );
+    let mut rest = number;
+    for k in 0..digits.min(MAX_DIGITS) {
+        // The last digit rightmost: k places left of it.
+        let across = DIGIT_SIZE * ((digits - 1) as f64 * 0.5 - k as f64);
+        out.push(Billboard {
+            sheet: SheetId::Digits,
+            col: rest % 10,
+            x: x + proj.rx * across,
+            y: y + proj.ry * across,
+            z: DIGIT_Z,
+            size: DIGIT_SIZE,
+            depth: beacon.depth - DIGIT_AHEAD,
+            ..beacon
+        });
+        rest /= 10;
+    }
 }
 
 /// Draws the billboards of `list`, in order, in `rows`.

@@ -304,7 +304,7 @@ fn nothing_behind_the_eye_or_at_it_is_drawn() {
     };
     let count = |world: &World| {
         let mut list = Vec::new();
-        collect(world, &proj, &art, &mut list);
+        collect(world, &proj, &art, 0, &mut list);
         list.len()
     };
     assert_eq!(count(&world), 1, "ahead");
@@ -371,4 +371,72 @@ fn tiny_views_show_the_sprite_where_it_stands_and_write_nothing_past_them() {
             }
         }
     }
+}
+
+/// A course's beacons stand at its checkpoints, each looking as it comes
+/// against the next to take, with its number's digits in front of it and
+/// drawn after it; the finish has no number.
+#[test]
+fn beacons_look_as_the_run_stands_and_carry_their_numbers() {
+    use crate::map::course::{Course, Mark};
+    use crate::map::Place;
+    let mut map = Map::from_rows(&[
+        "##################",
+        "#>...............#",
+        "##################",
+    ]);
+    let mark = |number, x| Mark {
+        number,
+        at: [x, 1.5],
+        radius: 0.75,
+        place: Place::Text { line: 1, col: 1 },
+    };
+    // Twelve checkpoints, so that some numbers have two digits.
+    let mut marks: Vec<Mark> = (1..=12).map(|n| mark(Some(n), 2.5 + n as f64)).collect();
+    marks.push(mark(None, 15.5));
+    map.course = Course::from_marks(&marks).unwrap();
+    let world = World::new(map, Tunables::default(), 1);
+    let art = Art::plain();
+    let proj = Projection {
+        x: 1.5,
+        y: 1.5,
+        ..camera(0.5)
+    };
+    let mut list = Vec::new();
+    collect(&world, &proj, &art, 10, &mut list);
+    let beacons: Vec<(f64, usize)> = list
+        .iter()
+        .filter(|b| b.sheet == SheetId::Beacon)
+        .map(|b| (b.x, b.col))
+        .collect();
+    let look = |i| BeaconLook::of(i, 12, 10) as usize;
+    assert_eq!(beacons.len(), 13, "every checkpoint and the finish");
+    for (x, col) in &beacons {
+        let i = (x - 3.5) as usize;
+        assert_eq!(*col, look(i), "the beacon at x {x}");
+    }
+    assert_eq!(look(9), BeaconLook::Passed as usize);
+    assert_eq!(look(10), BeaconLook::Next as usize);
+    assert_eq!(look(11), BeaconLook::Ahead as usize);
+    assert_eq!(look(12), BeaconLook::Finish as usize);
+    assert_eq!(BeaconLook::of(12, 12, 12), BeaconLook::FinishNext);
+    // 9 one-digit numbers and 3 two-digit ones: 15 digits, none for the finish.
+    let digits: Vec<&Billboard> = list.iter().filter(|b| b.sheet == SheetId::Digits).collect();
+    assert_eq!(digits.len(), 15);
+    // Checkpoint 12 (index 11, at x 14.5): "1" left of "2", in front of its beacon.
+    let twelve: Vec<&&Billboard> = digits.iter().filter(|d| (d.x - 14.5).abs() < 0.5).collect();
+    assert_eq!(twelve.len(), 2);
+    let left = twelve
+        .iter()
+        .min_by(|a, b| (a.x * proj.rx + a.y * proj.ry).total_cmp(&(b.x * proj.rx + b.y * proj.ry)))
+        .unwrap();
+    assert_eq!(left.col, 1);
+    let at = |sheet, x: f64| {
+        list.iter()
+            .position(|b| b.sheet == sheet && (b.x - x).abs() < 0.5)
+    };
+    assert!(
+        at(SheetId::Beacon, 14.5) < at(SheetId::Digits, 14.5),
+        "the number drawn over its beacon"
+    );
 }

@@ -149,6 +149,16 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                     set: |s, v| s.hud.crosshair = v,
                 },
             },
+            Field {
+                key: "full_map",
+                about: "The minimap shows the whole map, not only what you have seen (for the lab\n\
+                        and map authors)",
+                unit: "",
+                kind: Kind::Flag {
+                    get: |s| s.hud.full_map,
+                    set: |s, v| s.hud.full_map = v,
+                },
+            },
         ],
     },
     Section {

@@ -77,7 +77,12 @@ impl World {
             self.actors = Actors::spawn(&map, self.actors.tunables);
             applied.respawned = true;
         }
+        let resized = (map.width(), map.height()) != (self.map.width(), self.map.height());
         (self.level, self.map) = (level, map);
+        if resized {
+            // Tiles of another grid mean nothing in this one.
+            self.seen = super::Seen::new(self.map.width(), self.map.height());
+        }
         let at = [self.player.x, self.player.y];
         if !collision::is_clear(&self.map, at, self.tunables.player_radius) {
             // Outside the grid counts as wall, so this also catches a

@@ -9,6 +9,7 @@ use super::doors::{self, Event, Used};
 use super::flight::{FlightTunables, EYE_ABOVE_FEET};
 use super::particles::Particles;
 use super::quake::{QuakeTunables, UNITS_PER_TILE};
+use super::seen::{self, Seen};
 use super::sound::{Cue, Ears, Sounds, Walked};
 use super::{collision, Controls, Difficulty, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
@@ -221,6 +222,9 @@ pub struct World {
     /// The sounds of the last tick, and what telling them needs (outside
     /// the state hash: nothing reads them back).
     ears: Ears,
+    /// What the player has seen of the map, and what is in sight (outside
+    /// the state hash: it follows from the states hashed).
+    seen: Seen,
     tick: u64,
     rng: Rng,
 }
@@ -243,7 +247,9 @@ impl World {
         let combat_tunables = CombatTunables::default();
         let mut pickups = Vec::new();
         pickups.clone_from(&map.pickups);
-        Self {
+        let seen = Seen::new(map.width(), map.height());
+        let mut world = Self {
+            seen,
             pickups,
             event: None,
             ears: Ears::default(),
@@ -259,7 +265,9 @@ impl World {
             restrictor: Restrictor::default(),
             tick: 0,
             rng: Rng::new(seed),
-        }
+        };
+        world.look();
+        world
     }
 
     /// Advances the world by one tick, reading only `controls`.
@@ -269,7 +277,8 @@ impl World {
     /// fires (along the view, or in flight along the ship's nose); the
     /// enemies act and the exhaust moves (they share nothing, so a big
     /// cloud moves on another core meanwhile); the player takes the
-    /// enemies' damage; the doors move. What could be heard is told in
+    /// enemies' damage; the doors move; every [`seen::EVERY`] ticks the
+    /// player looks round ([`Seen`]). What could be heard is told in
     /// [`World::sounds`].
     pub fn step(&mut self, controls: &Controls) {
         self.ears
@@ -357,7 +366,22 @@ impl World {
         }
         self.hear_the_tick(from, walking);
         self.ease_restrictor();
+        if self.tick.is_multiple_of(seen::EVERY) {
+            self.look();
+        }
         self.tick += 1;
+    }
+
+    /// Casts the fan of sight from the camera, marking what it reaches seen.
+    fn look(&mut self) {
+        let yaw = self.camera().yaw;
+        let eye = [self.player.x, self.player.y];
+        self.seen.look(&self.map, eye, yaw);
+    }
+
+    /// What the player has seen of the map, and what is in sight now.
+    pub fn seen(&self) -> &Seen {
+        &self.seen
     }
 
     /// Eases the field-of-view restrictor toward the camera's motion this
@@ -508,6 +532,8 @@ impl World {
         self.restrictor.reset();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
         self.combat = Combat::new(&self.combat_tunables);
+        self.seen.clear();
+        self.look();
     }
 
     /// Switches the walking model, carrying the body's motion over.
