@@ -267,7 +267,9 @@ impl MapFolders {
     }
 
     /// Every map a name can reach: the shipped ones, then the player's
-    /// (a name in two of the player's folders listed once, as it resolves).
+    /// (a name in two of the player's folders listed once, as it resolves;
+    /// the shipped map's own source file, as `./maps` is in the source
+    /// tree, is not the player's).
     pub fn all(&self) -> Vec<MapFile> {
         let shipped = maps_in(&maps_dir()).into_iter().map(|path| MapFile {
             name: short_name(&path),
@@ -278,7 +280,10 @@ impl MapFolders {
         for dir in &self.yours {
             for path in maps_in(dir) {
                 let name = short_name(&path);
-                if !out.iter().any(|m| m.yours && m.name == name) {
+                let source_of_shipped = path
+                    .file_name()
+                    .is_some_and(|f| is_same_shipped(&path, &maps_dir().join(f)));
+                if !source_of_shipped && !out.iter().any(|m| m.yours && m.name == name) {
                     out.push(MapFile {
                         name,
                         path,

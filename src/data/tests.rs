@@ -160,3 +160,20 @@ fn the_source_of_a_shipped_file_is_that_file() {
         "a copy is the user's own"
     );
 }
+
+#[test]
+fn the_source_tree_s_maps_are_the_shipped_ones_not_the_player_s() {
+    let tree = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let scratch = Scratch::new("data-source-maps");
+    std::fs::copy(tree.join("arena.map"), scratch.join("mine.map")).unwrap();
+    let folders = MapFolders {
+        yours: vec![tree, scratch.to_path_buf()],
+    };
+    let yours: Vec<String> = folders
+        .all()
+        .into_iter()
+        .filter(|m| m.yours)
+        .map(|m| m.name)
+        .collect();
+    assert_eq!(yours, ["mine"], "a copy is the player's, the source is not");
+}

@@ -534,6 +534,14 @@ impl<'a> Reader<'a> {
                 self.error(key.span().start, message);
                 continue;
             }
+            if name == "game" {
+                let message = "a protocol cannot set [game]: a study's enemies fight as the \
+                               recordings and the feel lab's do (the `hard` level), the same \
+                               in every condition"
+                    .to_string();
+                self.error(key.span().start, message);
+                continue;
+            }
             if PARTICIPANT_SECTIONS.contains(&name) {
                 let message = format!(
                     "a protocol cannot set [{name}]: bindings are the participant's own, \

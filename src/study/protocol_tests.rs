@@ -328,3 +328,14 @@ fn the_protocol_s_input_applies_to_every_condition_and_a_condition_s_is_refused(
     let e = errors(&text);
     assert!(e[0].contains("a condition cannot set [input]"), "{e:?}");
 }
+
+#[test]
+fn a_protocol_cannot_set_the_difficulty() {
+    let text = GOOD.replace("[comfort]\n", "[game]\ndifficulty = \"easy\"\n\n[comfort]\n");
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("10:2: a protocol cannot set [game]"),
+        "{e:?}"
+    );
+}
