@@ -110,7 +110,8 @@ mod tests {
         let lines = summary(&protocol);
         assert!(
             lines[2].starts_with("  a: polar model")
-                && lines[2].ends_with("300 s; HUD: status bar on, crosshair off (never the readout)"),
+                && lines[2]
+                    .ends_with("300 s; HUD: status bar on, crosshair off (never the readout)"),
             "{lines:?}"
         );
         assert!(

@@ -331,7 +331,10 @@ fn the_protocol_s_input_applies_to_every_condition_and_a_condition_s_is_refused(
 
 #[test]
 fn a_protocol_cannot_set_the_difficulty() {
-    let text = GOOD.replace("[comfort]\n", "[game]\ndifficulty = \"easy\"\n\n[comfort]\n");
+    let text = GOOD.replace(
+        "[comfort]\n",
+        "[game]\ndifficulty = \"easy\"\n\n[comfort]\n",
+    );
     let e = errors(&text);
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(

@@ -238,7 +238,7 @@ fn over_view(scene: &Scene, readout_lines: &Lines, at: &Over, c: &mut Canvas) {
     if !(dead || hud.paused || hud.covered) {
         notice(world, c, scale);
     }
-    hint(&hud.hint, c, scale);
+    hint(&hud.hint, c, at.readable);
     let line = (GLYPH * scale) as i64;
     if let Some(msg) = &hud.message {
         let y = c.height as i64 - 2 * line;
