@@ -20,7 +20,13 @@ fn course_map() -> PathBuf {
 }
 
 fn drive(variant: Variant) -> CourseRun {
-    let map = map::load(&course_map()).unwrap().map;
+    drive_on(&course_map(), variant, DEFAULT_LIMIT_S)
+}
+
+/// The bot's run of the course of the map at `path` under `variant`, for
+/// at most `limit_s` seconds.
+fn drive_on(path: &Path, variant: Variant, limit_s: f64) -> CourseRun {
+    let map = map::load(path).unwrap().map;
     let tunables = Tunables {
         model: variant.model,
         coupling: variant.coupling,
@@ -28,7 +34,7 @@ fn drive(variant: Variant) -> CourseRun {
     };
     let mut world = World::new(map, tunables, 1);
     let bot = BotTunables::default();
-    course::drive(&mut world, bot, DEFAULT_LIMIT_S, 90.0, Scale::default()).unwrap()
+    course::drive(&mut world, bot, limit_s, 90.0, Scale::default()).unwrap()
 }
 
 fn figure(run: &CourseRun, name: &str) -> Option<f64> {
@@ -295,17 +301,13 @@ fn the_bot_finishes_the_tutorial_through_its_door_with_every_model() {
     // The first map's course runs through a shut door: the bot presses
     // Use at it as a person would, and takes every checkpoint in order.
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+    assert_eq!(
+        map::load(&path).unwrap().map.doors.len(),
+        1,
+        "it has its door"
+    );
     for variant in VARIANTS {
-        let map = map::load(&path).unwrap().map;
-        assert_eq!(map.doors.len(), 1, "the tutorial has its door");
-        let tunables = Tunables {
-            model: variant.model,
-            coupling: variant.coupling,
-            ..Tunables::default()
-        };
-        let mut world = World::new(map, tunables, 1);
-        let bot = BotTunables::default();
-        let run = course::drive(&mut world, bot, 60.0, 90.0, Scale::default()).unwrap();
+        let run = drive_on(&path, variant, 60.0);
         assert!(run.progress.finished().is_some(), "{variant:?} finishes");
         assert_eq!(figure(&run, "checkpoints_missed"), Some(0.0), "{variant:?}");
         let used = run

@@ -31,19 +31,7 @@ fn frame(
     let mut pixels = vec![0u8; w * h * 4];
     let mut ws = Workspace::default();
     ws.use_paths(paths);
-    let hud = Hud {
-        minimap: true,
-        fps: Some(60.0),
-        // Every part of the HUD drawn, the status bar's text formatted.
-        parts: wobblecaster::render::Parts {
-            status_bar: true,
-            crosshair: true,
-            readout: true,
-        },
-        goal: wobblecaster::render::GoalShown::EnemiesLeft(3),
-        clock: Some(1234),
-        ..Hud::default()
-    };
+    let hud = full_hud();
     render::draw_in(
         &mut ws,
         &render::Scene {
@@ -166,19 +154,7 @@ fn a_workspace_that_drew_other_frames_paints_what_a_fresh_one_paints() {
     let art = Art::load(&root().join("assets/sprites")).unwrap();
     let default = load("maps/default.map");
     let hangar = load("maps/hangar.map");
-    let hud = Hud {
-        minimap: true,
-        fps: Some(60.0),
-        // Every part of the HUD drawn, the status bar's text formatted.
-        parts: wobblecaster::render::Parts {
-            status_bar: true,
-            crosshair: true,
-            readout: true,
-        },
-        goal: wobblecaster::render::GoalShown::EnemiesLeft(3),
-        clock: Some(1234),
-        ..Hud::default()
-    };
+    let hud = full_hud();
     // The level, the pose, the size and the threads of each draw.
     let draws = [
         (&default, POSES[0], (320, 180), 2),
@@ -212,5 +188,21 @@ fn a_workspace_that_drew_other_frames_paints_what_a_fresh_one_paints() {
         });
         let want = pool.install(|| frame(world, &art, pose, (w, h), best));
         assert!(got == want, "draw {i} at {w}x{h} on {threads} threads");
+    }
+}
+
+/// A HUD with every part drawn and the status bar's text formatted.
+fn full_hud() -> Hud {
+    Hud {
+        minimap: true,
+        fps: Some(60.0),
+        parts: wobblecaster::render::Parts {
+            status_bar: true,
+            crosshair: true,
+            readout: true,
+        },
+        goal: wobblecaster::render::GoalShown::EnemiesLeft(3),
+        clock: Some(1234),
+        ..Hud::default()
     }
 }

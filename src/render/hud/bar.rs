@@ -237,8 +237,9 @@ impl Inset {
 fn draw_panel(panel: Panel, world: &World, shown: &Shown, at: &Inset, c: &mut Canvas) {
     let s = at.s;
     let mut value = Line::default();
-    // Writing into a stack buffer cannot fail.
     let label = match panel {
+        // Health and keys are drawn, not only written: a coloured number
+        // and a bar, and the keys' icons.
         Panel::Health => {
             health(world, at, c);
             "HEALTH"
@@ -247,9 +248,27 @@ fn draw_panel(panel: Panel, world: &World, shown: &Shown, at: &Inset, c: &mut Ca
             keys(world, at, c);
             "KEYS"
         }
-        Panel::Goal => goal(shown.goal, &mut value),
+        _ => written(panel, world, shown, &mut value),
+    };
+    let (lx, ly) = at.label_at();
+    c.text(lx, ly, label, s, LABEL);
+    let (vx, vy) = at.value_at();
+    c.text(vx, vy, value.as_str(), s, VALUE);
+}
+
+/// A panel's label, its value as text written into `value` (none for
+/// the keys, which are icons).
+fn written(panel: Panel, world: &World, shown: &Shown, value: &mut Line) -> &'static str {
+    // Writing into a stack buffer cannot fail.
+    match panel {
+        Panel::Health => {
+            let _ = write!(value, "{}", world.combat().health.max(0));
+            "HEALTH"
+        }
+        Panel::Keys => "KEYS",
+        Panel::Goal => goal(shown.goal, value),
         Panel::Time => {
-            let _ = write_clock(&mut value, shown.clock.unwrap_or(0));
+            let _ = write_clock(value, shown.clock.unwrap_or(0));
             "TIME"
         }
         Panel::Fuel => {
@@ -260,11 +279,7 @@ fn draw_panel(panel: Panel, world: &World, shown: &Shown, at: &Inset, c: &mut Ca
             let _ = write!(value, "GUN");
             "WEAPON"
         }
-    };
-    let (lx, ly) = at.label_at();
-    c.text(lx, ly, label, s, LABEL);
-    let (vx, vy) = at.value_at();
-    c.text(vx, vy, value.as_str(), s, VALUE);
+    }
 }
 
 /// The goal panel's label, its value written into `value`.
@@ -370,26 +385,7 @@ pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
     let mut words = Vec::new();
     for panel in panels.iter() {
         let mut value = Line::default();
-        let label = match panel {
-            Panel::Health => {
-                let _ = write!(value, "{}", world.combat().health.max(0));
-                "HEALTH"
-            }
-            Panel::Keys => "KEYS",
-            Panel::Goal => goal(shown.goal, &mut value),
-            Panel::Time => {
-                let _ = write_clock(&mut value, shown.clock.unwrap_or(0));
-                "TIME"
-            }
-            Panel::Fuel => {
-                let _ = write!(value, "{:.0}%", world.player().fuel.clamp(0.0, 1.0) * 100.0);
-                "FUEL"
-            }
-            Panel::Weapon => {
-                let _ = write!(value, "GUN");
-                "WEAPON"
-            }
-        };
+        let label = written(panel, world, shown, &mut value);
         words.push(label.to_string());
         if !value.as_str().is_empty() {
             words.push(value.as_str().to_string());
