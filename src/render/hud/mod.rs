@@ -234,11 +234,11 @@ fn over_view(scene: &Scene, readout_lines: &Lines, at: &Over, c: &mut Canvas) {
             banner(c, clear, "PAUSED", prompt, scale, TEXT);
         }
     }
-    // A notice never goes over a banner or a menu.
+    // A notice or a hint never goes over a banner or a menu.
     if !(dead || hud.paused || hud.covered) {
         notice(world, c, scale);
+        hint(&hud.hint, c, at.readable);
     }
-    hint(&hud.hint, c, at.readable);
     let line = (GLYPH * scale) as i64;
     if let Some(msg) = &hud.message {
         let y = c.height as i64 - 2 * line;
@@ -359,8 +359,8 @@ pub fn words(scene: &Scene) -> Vec<String> {
     }
     if world.combat().alive() && !hud.paused && !hud.covered {
         words.extend(notice_of(world).map(|(text, _)| text.to_string()));
+        words.extend(hud.hint.iter().cloned());
     }
-    words.extend(hud.hint.iter().cloned());
     words.extend(hud.message.iter().cloned());
     if hud.help {
         for section in help::sections(world, scene.view, hud) {

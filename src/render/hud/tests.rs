@@ -394,7 +394,7 @@ fn the_readout_and_the_crosshair_are_drawn_only_when_asked() {
 }
 
 #[test]
-fn a_notice_is_never_drawn_over_a_banner_or_a_menu() {
+fn a_notice_or_a_hint_is_never_drawn_over_a_banner_or_a_menu() {
     let mut world = World::new(
         crate::map::Map::from_rows(&["##########", "#k.>G....#", "##########"]),
         Default::default(),
@@ -416,6 +416,15 @@ fn a_notice_is_never_drawn_over_a_banner_or_a_menu() {
         ..Hud::default()
     };
     assert!(!shows(&paused) && !shows(&covered));
+    // Nor a map's hint.
+    let hint = "Hold W to push";
+    let hinted = |hud: Hud| Hud {
+        hint: vec![hint.into()],
+        ..hud
+    };
+    let tells = |hud: &Hud| words_of(&world, hud).iter().any(|w| w == hint);
+    assert!(tells(&hinted(Hud::default())), "in play it is told");
+    assert!(!tells(&hinted(paused.clone())) && !tells(&hinted(covered.clone())));
     // And in pixels: the key's colour is not drawn while paused.
     let size = (640, 360);
     let gold = key_colour(Key::Gold);
