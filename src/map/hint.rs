@@ -20,7 +20,7 @@ pub struct Hint {
 /// The longest action name a placeholder may hold, characters.
 const MAX_NAME: usize = 32;
 
-/// Checks a hint's text: not empty, at most [`MAX_HINT_CHARS`] characters,
+/// Checks a hint's text: not empty, at most `MAX_HINT_CHARS` characters,
 /// each `{` closed by a `}` round a name of lowercase letters and `_`.
 /// The fault in words if not.
 pub fn check_text(text: &str) -> Result<(), String> {

@@ -396,7 +396,7 @@ impl Binding {
     }
 
     /// The binding as a player reads it: "Left Ctrl", "W", "Left Stick
-    /// Click" (see [`spoken`]).
+    /// Click" (see `key_names::spoken`).
     pub fn spoken(&self) -> String {
         spoken(&self.name())
     }

@@ -6,7 +6,7 @@
 //!
 //! The fan is the simulation's, not the renderer's: [`RAYS`] rays across
 //! [`FAN`] round the camera's yaw, each walked through the grid
-//! ([`Walk`], the renderer's and the sounds' walk) up to [`RANGE`] tiles,
+//! (`map::raycast::Walk`, the renderer's and the sounds' walk) up to [`RANGE`] tiles,
 //! stopping at the first wall or shut door (which is itself seen), cast
 //! every [`EVERY`] ticks. So what is seen depends on the run alone, not
 //! on the window, and a recording replays it. It is kept out of the
