@@ -470,12 +470,16 @@ impl Game {
             .collect();
         // Esc in play opens the pause menu; its Quit quits. In a study it
         // asks whether to end the session (which resumes where it stopped
-        // if run again). A replay quits at once.
+        // if run again), but once the session is over ("Press Esc to
+        // close") it closes it at once. A replay quits at once.
         if self.playback.is_none() && allowed.contains(&Command::Quit) {
             allowed.retain(|c| *c != Command::Quit);
-            match self.study {
-                Some(_) => self.ask_end_study(),
-                None => self.open_pause_menu(),
+            if self.study_over() {
+                allowed.extend(self.end_study());
+            } else if self.study.is_some() {
+                self.ask_end_study();
+            } else {
+                self.open_pause_menu();
             }
         }
         allowed

@@ -80,6 +80,14 @@ fn study_key(game: &Game, binding: &Binding) -> Option<Key> {
 }
 
 impl Game {
+    /// True once a study's session is over (its last screen, "Press Esc
+    /// to close"), when Esc closes it without asking.
+    pub(super) fn study_over(&self) -> bool {
+        self.study
+            .as_ref()
+            .is_some_and(|s| s.run.session().step() == crate::study::session::Step::Done)
+    }
+
     /// Ends the session the participant chose to end (Esc, then "End the
     /// session"): its answers are saved as they were given, and the
     /// recording under way is closed as a quit closes it. A session of
@@ -542,5 +550,9 @@ mod tests {
         let played = rows(&dir, "conditions.csv");
         assert_eq!(played.len(), 2, "{played:?}");
         assert!(played[0].contains(",participant,"), "{played:?}");
+        // The session over ("Press Esc to close"), Esc closes it at once
+        // rather than asking whether to end it.
+        assert_eq!(g.press(Binding::Key("Escape")), [Command::Quit]);
+        assert!(!g.menu_open());
     }
 }
