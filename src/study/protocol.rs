@@ -563,45 +563,6 @@ impl<'a> Reader<'a> {
         settings
     }
 
-    /// Faults for `[video]` keys a condition may not set (the window's
-    /// size and presentation are the machine's).
-    fn video_keys(&mut self, value: &TomlValue) {
-        let Some(table) = value.get_ref().as_table() else {
-            return;
-        };
-        for (key, _) in table.iter() {
-            let name = key.get_ref().as_ref();
-            let known = settings::section_keys("video");
-            if known.contains(&name) && !CONDITION_VIDEO_KEYS.contains(&name) {
-                let message = format!(
-                    "a protocol sets only {} of [video]; `{name}` is the machine's",
-                    CONDITION_VIDEO_KEYS.join(" and ")
-                );
-                self.error(key.span().start, message);
-            }
-        }
-    }
-
-    /// Faults for `[hud]` keys a protocol may not set: the readout names
-    /// the walking model, so a study never shows it.
-    fn hud_keys(&mut self, value: &TomlValue) {
-        let Some(table) = value.get_ref().as_table() else {
-            return;
-        };
-        for (key, _) in table.iter() {
-            let name = key.get_ref().as_ref();
-            let known = settings::section_keys(HUD);
-            if known.contains(&name) && !STUDY_HUD_KEYS.contains(&name) {
-                let message = format!(
-                    "a protocol sets only {} of [hud]; `{name}` would show what the study \
-                     keeps from the participant (the readout names the walking model)",
-                    STUDY_HUD_KEYS.join(" and ")
-                );
-                self.error(key.span().start, message);
-            }
-        }
-    }
-
     /// The `[[condition]]` array.
     fn conditions(
         &mut self,
@@ -685,74 +646,6 @@ impl<'a> Reader<'a> {
             audio: sets_audio.then_some(settings.audio),
             status_bar: settings.hud.status_bar,
             crosshair: settings.hud.crosshair,
-        })
-    }
-
-    /// The `[[question]]` array.
-    fn questions(&mut self, value: &TomlValue) -> Vec<Question> {
-        let Some(tables) = self.array_of_tables("question", value) else {
-            return Vec::new();
-        };
-        if tables.len() > MAX_QUESTIONS {
-            let at = tables[MAX_QUESTIONS].span().start;
-            self.error(at, format!("more than {MAX_QUESTIONS} questions"));
-            return Vec::new();
-        }
-        let mut questions: Vec<Question> = Vec::new();
-        for table in tables {
-            let Some(q) = self.question(table) else {
-                continue;
-            };
-            if questions.iter().any(|o| o.id == q.id) {
-                self.error(
-                    table.span().start,
-                    format!("a second question with id `{}`", q.id),
-                );
-            }
-            questions.push(q);
-        }
-        questions
-    }
-
-    /// One `[[question]]`: all four keys are required.
-    fn question(&mut self, table: &TomlValue) -> Option<Question> {
-        let t = table.get_ref().as_table()?;
-        let (mut id, mut text, mut low, mut high) = (None, None, None, None);
-        for (key, value) in t.iter() {
-            let k = key.get_ref().as_ref();
-            match k {
-                "id" => id = self.identifier(k, value),
-                "text" => text = self.text_value(k, value),
-                "low" => low = self.text_value(k, value),
-                "high" => high = self.text_value(k, value),
-                _ => {
-                    let hint = nearest(k, QUESTION_KEYS.iter().copied()).map_or_else(
-                        || format!(" (the keys are {})", QUESTION_KEYS.join(", ")),
-                        |n| format!(" (did you mean `{n}`?)"),
-                    );
-                    self.error(
-                        key.span().start,
-                        format!("unknown key `{k}` in a question{hint}"),
-                    );
-                }
-            }
-        }
-        let at = table.span().start;
-        for (missing, key) in [
-            (id.is_none(), "id"),
-            (text.is_none(), "text"),
-            (low.is_none(), "low"),
-            (high.is_none(), "high"),
-        ] {
-            if missing {
-                self.error(at, format!("a question without `{key}`"));
-            }
-        }
-        Some(Question {
-            id: id?,
-            text: text?,
-            low: low?,
-            high: high?,
         })
     }
 
@@ -870,6 +763,8 @@ fn is_settings_section(name: &str) -> bool {
     settings::section_names().any(|s| s == name)
 }
 
+mod questions;
 #[cfg(test)]
 #[path = "protocol_tests.rs"]
 mod tests;
+mod view_keys;
