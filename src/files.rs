@@ -35,6 +35,11 @@ pub mod cap {
     /// One table of a study's results (a session's ratings of hours at a
     /// rating a second is under 1 MiB).
     pub const STUDY_TABLE: u64 = 16 << 20;
+    /// A head-frame motion file for `feel predict --motion`: two hours at
+    /// 100 Hz is 720,001 rows, about 60 MB with the times and forces
+    /// written in full (17 digits) and the rest short, and under 128 MiB
+    /// with all seven written in full.
+    pub const MOTION: u64 = 128 << 20;
 }
 
 /// Why a file could not be read.
@@ -539,6 +544,7 @@ mod tests {
             ("settings file", cap::SETTINGS, 1 << 20),
             ("study protocol", cap::PROTOCOL, 1 << 20),
             ("study data file", cap::STUDY_TABLE, 16 << 20),
+            ("motion file", cap::MOTION, 128 << 20),
         ] {
             let at = sized("at", limit);
             assert_eq!(

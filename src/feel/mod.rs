@@ -19,6 +19,8 @@
 //!   sampled as the renderer is given it, and `feel compare`'s flight
 //!   section (horizon tilting or level x stabilising jets on or off),
 //!   written up by [`flight_report`] with a plot each.
+//! - [`svc`]: predicted sickness, the 6DoF subjective-vertical-conflict
+//!   model (IN1) run on a head-frame motion file or on a run's camera.
 
 pub mod bot;
 pub mod comfort;
@@ -40,6 +42,7 @@ mod series;
 mod spectrum;
 pub mod spin;
 mod steps;
+pub mod svc;
 pub mod sweep;
 mod sweep_plot;
 mod sweep_table;
