@@ -59,6 +59,9 @@ pub enum CliError {
     /// The feel comparison could not run or be written.
     #[error(transparent)]
     Compare(#[from] CompareError),
+    /// A head-frame motion file that does not load (`feel predict --motion`).
+    #[error(transparent)]
+    Motion(#[from] crate::feel::svc::motion::MotionError),
     /// A sweep refused before it ran (a key, range or metric).
     #[error(transparent)]
     Sweep(#[from] crate::feel::sweep::SweepError),

@@ -74,6 +74,10 @@ enum FeelCommand {
     /// The spin study: spin rate x release action (let go, hold forward,
     /// counter-steer); write DIR/sweep.csv and two heat maps.
     Spin(super::feel_sweep::SpinArgs),
+    /// Predicted sickness: the 6DoF subjective-vertical-conflict model
+    /// (IN1) on a run's camera (turned into the head frame) or on a
+    /// head-frame motion file; `t_s,msi_pct,conflict` a step, or a summary.
+    Predict(super::feel_predict::PredictArgs),
     /// Run every standard maneuver (maneuvers/) with every model and
     /// coupling, and every flight maneuver (maneuvers/flight/) with the
     /// horizon tilting or level and the jets on or off; write
@@ -106,6 +110,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     if let Some(FeelCommand::Spin(spin)) = args.compare {
         return super::feel_sweep::run_spin(spin);
+    }
+    if let Some(FeelCommand::Predict(predict)) = args.compare {
+        return super::feel_predict::run(predict);
     }
     if let Some(FeelCommand::Compare {
         out,

@@ -29,6 +29,7 @@ mod check_map;
 mod error;
 mod feel;
 mod feel_course;
+mod feel_predict;
 mod feel_sweep;
 mod maps;
 mod play;
