@@ -1,6 +1,7 @@
 //! Every parser on hostile bytes (see `common/fuzz.rs`): settings, scripts,
-//! recordings, text maps, Tiled maps and textures never panic, hang or run away with
-//! memory, and every fault names the file and a place inside it.
+//! recordings, text maps, Tiled maps, textures and motion files never
+//! panic, hang or run away with memory, and every fault names the file and
+//! a place inside it.
 //!
 //! `cargo test --test fuzz` runs a few hundred cases a parser; the long run
 //! is `PROPTEST_CASES=1000000 cargo test --release --test fuzz -- --nocapture`
@@ -403,4 +404,26 @@ fn a_device_is_refused_unread() {
         e.to_string(),
         "/dev/zero: the script is a device, not a regular file"
     );
+}
+
+#[test]
+fn motion_files() {
+    use wobblecaster::feel::svc::motion::MotionFile;
+    fuzz(Target {
+        name: "motion file",
+        file: root().join("fuzzed.csv"),
+        seeds: vec![
+            b"t_s,wx,wy,wz,fx,fy,fz\n0,0,0,0.5,0,0,9.81\n0.01,0,0,0.5,0.2,0,9.81\n0.02,0.1,-0.2,0.5,0.2,1e-3,9.81\n".to_vec(),
+        ],
+        tokens: &[
+            "t_s,wx,wy,wz,fx,fy,fz", ",", "\n", "\r\n", "0.01", "1e308", "-1e308", "NaN", "inf",
+            "9.81", "0.001", "0.1", "-0",
+        ],
+        parse: |bytes, file| {
+            as_text(bytes, file, |text| match MotionFile::parse(text, file) {
+                Ok(_) => Ok(()),
+                Err(e) => Err(vec![Fault::at(e.at.line(), e.at.col(), e)]),
+            })
+        },
+    });
 }

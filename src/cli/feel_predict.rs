@@ -88,7 +88,7 @@ pub fn run(args: PredictArgs) -> Result<ExitCode, CliError> {
     };
     let predictions = Predictor::new(SvcTunables::default(), inputs.dt).run(inputs.motion);
     if args.summary {
-        say!("{title}; the 6DoF SVC model (IN1), vestibular: as if the body moved as the camera does");
+        say!("{title}; the 6DoF SVC model (IN1)");
         say!();
         say_text!(feel::format_table(&svc::summary(&predictions)));
         return Ok(ExitCode::SUCCESS);
@@ -146,7 +146,8 @@ fn camera_motion(path: &Path, args: &PredictArgs) -> Result<(Vec<f64>, Timed, St
         None => String::new(),
     };
     let title = format!(
-        "{}: {:.2} s on {}{repeats}, model {}, camera along {}, 1 tile = {metres_per_tile} m",
+        "{}: {:.2} s on {}{repeats}, model {}, camera along {}, 1 tile = {metres_per_tile} m, \
+         read as if the body moved as the camera does",
         path.display(),
         once as f64 * TICK_DT,
         world.map().name,

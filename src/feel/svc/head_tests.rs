@@ -21,8 +21,10 @@ fn at(x: f64, y: f64, yaw: f64) -> Sample {
 #[test]
 fn a_left_turn_while_moving_forward_pushes_to_the_left() {
     for model in ["polar", "classic", "quake"] {
-        let mut tunables = Tunables::default();
-        tunables.model = crate::sim::Model::from_name(model).unwrap();
+        let tunables = Tunables {
+            model: crate::sim::Model::from_name(model).unwrap(),
+            ..Tunables::default()
+        };
         let mut world = World::new(Map::open_plane(), tunables, 1);
         let walk = Controls {
             forward: 1.0,
