@@ -24,13 +24,20 @@
 mod clip;
 mod hear;
 mod levels;
+mod limiter;
 mod listening;
+pub mod loudness;
+pub mod mix_levels;
 mod mixer;
 
-pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
+pub use clip::{
+    read_clip, Bank, Clip, ClipError, Surface, CLIP_RATE, MAX_CLIP_SECONDS, STEP_VARIANTS,
+};
 pub use hear::{
     place, walls_between, Heard, Voiced, FAR, HALVING, MAX_WALLS, NEAR, PAN_WIDTH, WALL_GAIN,
 };
 pub use levels::Levels;
+pub use limiter::{Limiter, CEILING};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
+pub use mix_levels::REFERENCE_LUFS;
 pub use mixer::{Mixer, MAX_VOICES};
