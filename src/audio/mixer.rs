@@ -17,6 +17,8 @@
 use super::clip::{Bank, CLIP_RATE};
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
+use super::limiter::Limiter;
+use super::mix_levels;
 use std::sync::Arc;
 
 /// Voices at once: Wolfenstein 3D mixed 8 digitised channels; the arena's
@@ -43,6 +45,9 @@ struct Voice {
     told: bool,
     /// The one-shot's number for the ticks' updates ([`Voiced::id`]).
     id: u32,
+    /// Its clip's gain in the mix ([`mix_levels`]), which the updates'
+    /// gains are heard at too.
+    level: f32,
     /// Position in the clip, 32.32 fixed point samples.
     pos: u64,
     /// Advance per output frame, 32.32 fixed point.
@@ -63,6 +68,8 @@ pub struct Mixer {
     rate: u32,
     levels: Levels,
     voices: [Voice; MAX_VOICES],
+    /// The master bus's limiter, last in [`Mixer::render`].
+    limiter: Limiter,
 }
 
 impl Mixer {
@@ -77,6 +84,7 @@ impl Mixer {
             rate,
             levels,
             voices: [Voice::default(); MAX_VOICES],
+            limiter: Limiter::new(rate),
         }
     }
 
@@ -113,14 +121,20 @@ impl Mixer {
             let smooth = self.smoothing(f.walls);
             let same = |v: &&mut Voice| v.active && !v.looped && v.id == f.id;
             if let Some(v) = self.voices.iter_mut().find(same) {
-                (v.target, v.smooth) = (f.gains, smooth);
+                (v.target, v.smooth) = (f.gains.map(|g| g * v.level), smooth);
             }
         }
     }
 
-    /// Plays one sound: a loop already playing is steered, anything else
-    /// starts on a free voice (or the quietest one-shot's).
+    /// Plays one sound at its level in the mix ([`mix_levels`]): a loop
+    /// already playing is steered, anything else starts on a free voice (or
+    /// the quietest one-shot's).
     pub fn play(&mut self, voiced: &Voiced) {
+        let level = mix_levels::gain(voiced.clip);
+        let voiced = &Voiced {
+            gains: voiced.gains.map(|g| g * level),
+            ..*voiced
+        };
         let clip = voiced.clip.index();
         let step = self.step(voiced.pitch);
         let smooth = self.smoothing(voiced.walls);
@@ -153,6 +167,7 @@ impl Mixer {
             interface: voiced.interface,
             told: true,
             id: voiced.id,
+            level,
             pos: 0,
             step,
             gains,
@@ -189,7 +204,8 @@ impl Mixer {
 
     /// Fills `out`, interleaved stereo (left, right), with the next
     /// `out.len() / 2` frames. Gains glide over the block to the last
-    /// tick's; finished voices end.
+    /// tick's; finished voices end; the sum goes through the master bus's
+    /// limiter, so no sample is over its ceiling.
     ///
     /// # Panics
     /// If `out` has an odd length.
@@ -209,6 +225,7 @@ impl Mixer {
                 v.active = false;
             }
         }
+        self.limiter.run(out);
     }
 }
 

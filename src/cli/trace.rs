@@ -59,7 +59,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let levels = args.hearing.levels(input.levels())?;
     let (mut world, ticks) = input.at_difficulty(args.difficulty.difficulty).world();
     if args.audio.audio.is_some() {
-        args.audio.render(world.clone(), &ticks, levels, args.force)?;
+        args.audio
+            .render(world.clone(), &ticks, levels, args.force)?;
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -500,7 +500,11 @@ mod tests {
         let e = parse(&bad).unwrap_err().to_string();
         assert!(e.contains("not a sound assets hash"), "{e}");
         assert_eq!(r.header.sound_assets, Some(0x0123_4567_89ab_cdef));
-        let without = parse(&format!("{}end 0 1\n", header().replace("sound_assets = 0123456789abcdef\n", ""))).unwrap();
+        let without = parse(&format!(
+            "{}end 0 1\n",
+            header().replace("sound_assets = 0123456789abcdef\n", "")
+        ))
+        .unwrap();
         assert_eq!(without.header.sound_assets, None);
         assert!(!without.header.heard_with_other_sounds());
     }
