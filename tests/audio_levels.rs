@@ -342,3 +342,41 @@ fn the_clips_are_at_the_reference_end_in_silence_and_carry_above_150_hz() {
     }
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// The zero-lag correlation of two clips over the shorter one's length.
+fn correlation(a: &[f32], b: &[f32]) -> f64 {
+    let n = a.len().min(b.len());
+    let dot = |x: &[f32], y: &[f32]| -> f64 {
+        x[..n]
+            .iter()
+            .zip(&y[..n])
+            .map(|(&p, &q)| f64::from(p) * f64::from(q))
+            .sum()
+    };
+    dot(a, b) / (dot(a, a) * dot(b, b)).sqrt()
+}
+
+#[test]
+fn the_takes_of_a_step_are_different_sounds() {
+    use wobblecaster::audio::{Surface, STEP_VARIANTS};
+    let bank = bank();
+    let takes = |clip: &dyn Fn(u8) -> Clip| {
+        let all: Vec<&[f32]> = (0..STEP_VARIANTS).map(|v| bank.samples(clip(v))).collect();
+        for i in 0..all.len() {
+            for j in i + 1..all.len() {
+                let c = correlation(all[i], all[j]);
+                assert!(c < 0.9, "{:?} and {:?}: {c}", clip(i as u8), clip(j as u8));
+            }
+        }
+    };
+    for surface in Surface::ALL {
+        takes(&|variant| Clip::Footstep { surface, variant });
+    }
+    takes(&|variant| Clip::WalkerStep { variant });
+    // The cues' own clips are the first takes until the cues play takes.
+    let first = Clip::Footstep {
+        surface: Surface::Stone,
+        variant: 0,
+    };
+    assert_eq!(bank.samples(Clip::Sim(Cue::Footstep)), bank.samples(first));
+}

@@ -57,7 +57,7 @@ impl Biquad {
 fn k_weighting(rate: u32) -> [Biquad; 2] {
     let rate = f64::from(rate);
     // The shelf: the standard's 48 kHz coefficients' analogue prototype.
-    let f0 = 1681.974_450_955_533;
+    let f0 = 1_681.974_450_955_533;
     let gain_db = 3.999_843_853_973_347;
     let q = 0.707_175_236_955_419_6;
     let k = (std::f64::consts::PI * f0 / rate).tan();

@@ -9,7 +9,7 @@
 //! voice's gains by its row's [`gain`]; distance, walls, the simulation's
 //! own gain (a footstep's speed, an engine's throttle) and the player's
 //! volume come on top. The master bus's limiter keeps the sum under full
-//! scale ([`super::limiter`]).
+//! scale ([`super::Limiter`]).
 //!
 //! The order, from the issue that asked for it: the player's gun is the
 //! loudest regular sound; footsteps at least 10 LU under it; a ricochet
