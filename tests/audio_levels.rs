@@ -24,12 +24,16 @@ fn bank() -> Arc<Bank> {
     Arc::new(Bank::load(&dir).expect("the committed sounds load"))
 }
 
-/// Full volume, full effects.
-const FULL: Levels = Levels {
-    volume: 1.0,
-    effects: 1.0,
-    mute: false,
-};
+/// Full volume, full effects, and nothing but the clips (no music,
+/// ambience, wind, reverb or variation).
+fn full() -> Levels {
+    Levels {
+        volume: 1.0,
+        effects: 1.0,
+        mute: false,
+        ..Levels::legacy()
+    }
+}
 
 /// The loudest momentary loudness of `frames` (interleaved, `channels`
 /// to a frame) by the `ebur128` crate, read every 20 ms, the frames
@@ -50,7 +54,7 @@ fn momentary_max(frames: &[f32], channels: usize, rate: u32) -> f64 {
 /// `seconds` of `voiced` alone through a fresh mixer at [`RATE`]: a
 /// one-shot started once, a loop told every tick as the world tells it.
 fn render_alone(bank: &Arc<Bank>, voiced: Voiced, seconds: f64) -> Vec<f32> {
-    let mut mixer = Mixer::new(bank.clone(), RATE, FULL);
+    let mut mixer = Mixer::new(bank.clone(), RATE, full());
     let per_tick = (RATE / TICK_RATE) as usize;
     let ticks = (seconds * f64::from(TICK_RATE)) as usize;
     let mut heard = Heard::default();
@@ -207,7 +211,7 @@ fn stress(bank: &Arc<Bank>, copies: u16, only: Option<usize>) -> Vec<f32> {
     }
     let all: Vec<Sound> = loops.iter().chain(&shots).copied().collect();
     let per_tick = (RATE / TICK_RATE) as usize;
-    let mut mixer = Mixer::new(bank.clone(), RATE, FULL);
+    let mut mixer = Mixer::new(bank.clone(), RATE, full());
     let mut out = vec![0.0f32; 2 * per_tick * TICK_RATE as usize];
     let mut heard = Heard::default();
     for (tick, block) in out.chunks_mut(2 * per_tick).enumerate() {

@@ -3,6 +3,7 @@
 //! --audio` writes it.
 
 use super::clip::{Bank, Clip};
+use super::follow::Follower;
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
 use super::mixer::Mixer;
@@ -22,22 +23,31 @@ pub fn frames_in_tick(tick: u64, rate: u32) -> usize {
     (upto(tick + 1) - upto(tick)) as usize
 }
 
-/// The sounds of one world's ticks placed for its camera, with the
+/// The sounds of one world's ticks placed for its camera, followed as
+/// the camera moves (with the wind of its motion: see `follow`), with the
 /// course's checkpoints and finish chiming as they are passed: what a
 /// [`Mixer`] is told each tick, here or on the sound device's thread.
 #[derive(Clone, Debug)]
 pub struct Hearing {
     heard: Heard,
+    follower: Follower,
     course: Option<Progress>,
 }
 
 impl Hearing {
-    /// Hearing `world` (fresh, at tick 0).
-    pub fn new(world: &World) -> Self {
+    /// Hearing `world` (fresh, at tick 0) play `bank`'s clips at `levels`.
+    pub fn new(world: &World, bank: &Bank, levels: Levels) -> Self {
         Self {
             heard: Heard::default(),
+            follower: Follower::new(bank, levels),
             course: world.map().course.as_ref().map(Progress::new),
         }
+    }
+
+    /// Hears at `levels` from the next tick on (the footsteps' and the
+    /// wind's levels are applied here).
+    pub fn set_levels(&mut self, levels: Levels) {
+        self.follower.set_levels(levels);
     }
 
     /// The tick `world` just ran, heard from its camera. `restarted`: the
@@ -47,6 +57,8 @@ impl Hearing {
         let ear = world.camera();
         self.heard
             .hear(world.map(), &ear, world.sounds().as_slice());
+        self.follower
+            .follow(world, &ear, &mut self.heard, restarted);
         if restarted || world.tick() == 1 {
             self.course = world.map().course.as_ref().map(Progress::new);
         }
@@ -76,7 +88,7 @@ impl Listening {
     pub fn new(world: &World, bank: Arc<Bank>, rate: u32, levels: Levels) -> Self {
         let most = frames_in_tick(0, rate) + 1;
         Self {
-            hearing: Hearing::new(world),
+            hearing: Hearing::new(world, &bank, levels),
             mixer: Mixer::new(bank, rate, levels),
             block: Vec::with_capacity(2 * most),
         }
@@ -90,6 +102,12 @@ impl Listening {
         self.block.resize(2 * frames, 0.0);
         self.mixer.render(&mut self.block);
         &self.block
+    }
+
+    /// Plays at `levels` from the next tick on.
+    pub fn set_levels(&mut self, levels: Levels) {
+        self.hearing.set_levels(levels);
+        self.mixer.set_levels(levels);
     }
 
     /// The mixer (its voices, its levels).

@@ -43,6 +43,11 @@ struct Voice {
     interface: bool,
     /// A loop told this tick (one not told fades out and stops).
     told: bool,
+    /// The one-shot's number for the ticks' updates ([`Voiced::id`]).
+    id: u32,
+    /// Its clip's gain in the mix ([`mix_levels`]), which the updates'
+    /// gains are heard at too.
+    level: f32,
     /// Position in the clip, 32.32 fixed point samples.
     pos: u64,
     /// Advance per output frame, 32.32 fixed point.
@@ -99,7 +104,9 @@ impl Mixer {
     }
 
     /// One tick heard: its one-shots start, its loops carry on (or start)
-    /// at their new gains and pitch, and loops it does not tell fade out.
+    /// at their new gains and pitch, loops it does not tell fade out, and
+    /// the one-shots of earlier ticks it places again glide to their new
+    /// gains and muffling.
     pub fn hear(&mut self, heard: &Heard) {
         for v in self.voices.iter_mut().filter(|v| v.looped) {
             v.told = false;
@@ -109,6 +116,13 @@ impl Mixer {
         }
         for v in self.voices.iter_mut().filter(|v| v.looped && !v.told) {
             v.target = [0.0; 2];
+        }
+        for f in heard.follows() {
+            let smooth = self.smoothing(f.walls);
+            let same = |v: &&mut Voice| v.active && !v.looped && v.id == f.id;
+            if let Some(v) = self.voices.iter_mut().find(same) {
+                (v.target, v.smooth) = (f.gains.map(|g| g * v.level), smooth);
+            }
         }
     }
 
@@ -152,6 +166,8 @@ impl Mixer {
             source: voiced.source,
             interface: voiced.interface,
             told: true,
+            id: voiced.id,
+            level,
             pos: 0,
             step,
             gains,
@@ -280,6 +296,8 @@ mod tests {
             pitch,
             walls: 0.0,
             interface: false,
+            at: None,
+            id: 0,
         }
     }
 

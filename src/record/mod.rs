@@ -68,8 +68,14 @@ pub struct Header {
     pub difficulty: Difficulty,
     /// How loud the game played (the `[audio]` settings at the start):
     /// nothing the world reads, kept so `replay --audio` renders what was
-    /// heard. Recordings from before sound take the defaults.
+    /// heard. Recordings from before sound take the defaults, and keys
+    /// a recording from before issue 71 lacks read as
+    /// [`Levels::legacy`]: no music, ambience, wind, reverb or variation.
     pub levels: Levels,
+    /// The hash of the sound assets it was heard with
+    /// ([`crate::data::sound_assets_hash`]); None for a recording from
+    /// before it was written. A replay with other assets says so.
+    pub sound_assets: Option<u64>,
 }
 
 impl Header {
@@ -84,7 +90,15 @@ impl Header {
             tunables: *world.tunables(),
             difficulty: world.difficulty(),
             levels: Levels::default(),
+            sound_assets: Some(crate::data::sound_assets_hash()),
         }
+    }
+
+    /// True if the recording names the sound assets it was heard with and
+    /// they are not the ones shipped now.
+    pub fn heard_with_other_sounds(&self) -> bool {
+        self.sound_assets
+            .is_some_and(|h| h != crate::data::sound_assets_hash())
     }
 
     /// The header's lines, the magic line first and [`HEADER_END`] last,
@@ -104,10 +118,13 @@ impl Header {
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));
         }
-        let l = &self.levels;
-        lines.push(format!("{} = {}", load::AUDIO_KEYS[0], l.volume));
-        lines.push(format!("{} = {}", load::AUDIO_KEYS[1], l.effects));
-        lines.push(format!("{} = {}", load::AUDIO_KEYS[2], l.mute));
+        let values = load::audio_values(&self.levels);
+        for (key, value) in load::AUDIO_KEYS.iter().zip(values) {
+            lines.push(format!("{key} = {value}"));
+        }
+        if let Some(hash) = self.sound_assets {
+            lines.push(format!("{} = {hash:016x}", load::SOUND_ASSETS_KEY));
+        }
         lines.push(HEADER_END.to_string());
         lines
             .iter()
