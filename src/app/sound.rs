@@ -81,6 +81,7 @@ impl Speaker {
             return;
         };
         let hearing = self.hearing.get_or_insert_with(|| Hearing::new(world));
+        hearing.set_variation(self.levels.variation);
         let restarted = controls.action == Some(Request::Restart);
         let heard = hearing.hear(world, restarted);
         // A full queue means the device is behind: this tick is dropped.

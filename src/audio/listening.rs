@@ -6,6 +6,7 @@ use super::clip::{Bank, Clip};
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
 use super::mixer::Mixer;
+use super::vary::Variation;
 use crate::map::Progress;
 use crate::sim::{World, TICK_RATE};
 use std::io::Cursor;
@@ -29,6 +30,9 @@ pub fn frames_in_tick(tick: u64, rate: u32) -> usize {
 pub struct Hearing {
     heard: Heard,
     course: Option<Progress>,
+    /// Steps and impacts varied (the levels' `variation`), and how.
+    varied: bool,
+    variation: Box<Variation>,
 }
 
 impl Hearing {
@@ -37,7 +41,15 @@ impl Hearing {
         Self {
             heard: Heard::default(),
             course: world.map().course.as_ref().map(Progress::new),
+            varied: false,
+            variation: Box::default(),
         }
+    }
+
+    /// Varies footsteps, walkers' steps and impacts (`on`, the levels'
+    /// `variation`) or plays each cue's one clip as told (see `vary`).
+    pub fn set_variation(&mut self, on: bool) {
+        self.varied = on;
     }
 
     /// The tick `world` just ran, heard from its camera. `restarted`: the
@@ -45,9 +57,18 @@ impl Hearing {
     /// run too (the course starts again for both).
     pub fn hear(&mut self, world: &World, restarted: bool) -> &Heard {
         let ear = world.camera();
-        self.heard
-            .hear(world.map(), &ear, world.sounds().as_slice());
-        if restarted || world.tick() == 1 {
+        let new_run = restarted || world.tick() == 1;
+        let (map, sounds) = (world.map(), world.sounds().as_slice());
+        if self.varied {
+            if new_run {
+                self.variation.reset();
+            }
+            let varied = self.variation.vary(map, world.tick(), sounds);
+            self.heard.hear_clips(map, &ear, varied.iter().copied());
+        } else {
+            self.heard.hear(map, &ear, sounds);
+        }
+        if new_run {
             self.course = world.map().course.as_ref().map(Progress::new);
         }
         if let Some(progress) = &mut self.course {
@@ -75,8 +96,10 @@ impl Listening {
     /// A listener to `world` (fresh, at tick 0) playing `bank` at `rate`.
     pub fn new(world: &World, bank: Arc<Bank>, rate: u32, levels: Levels) -> Self {
         let most = frames_in_tick(0, rate) + 1;
+        let mut hearing = Hearing::new(world);
+        hearing.set_variation(levels.variation);
         Self {
-            hearing: Hearing::new(world),
+            hearing,
             mixer: Mixer::new(bank, rate, levels),
             block: Vec::with_capacity(2 * most),
         }

@@ -26,6 +26,7 @@ mod hear;
 mod levels;
 mod listening;
 mod mixer;
+mod vary;
 
 pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
 pub use hear::{
@@ -34,3 +35,6 @@ pub use hear::{
 pub use levels::{Levels, DEFAULT_STRIDE_TILES, MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mixer::{Mixer, MAX_VOICES};
+pub use vary::{
+    spread_of, step_clip, walker_delay, walker_step_clip, Spread, Variation, SPREADS, STEP_TAKES,
+};

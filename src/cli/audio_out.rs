@@ -5,7 +5,7 @@ use super::CliError;
 use crate::audio::{wav_bytes, Bank, Levels, Listening, RATE};
 use crate::data;
 use crate::files;
-use crate::sim::{Controls, Request, World};
+use crate::sim::{Change, Controls, Request, World};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -74,6 +74,7 @@ impl AudioArgs {
 /// frames at [`RATE`], `ticks.len()` ticks long.
 pub fn render(mut world: World, ticks: &[Controls], levels: Levels) -> Result<Vec<f32>, CliError> {
     let bank = Arc::new(Bank::load(&data::sounds_dir())?);
+    world.apply(Change::Stride(levels.stride_tiles));
     let mut listening = Listening::new(&world, bank, RATE, levels);
     let per_tick = 2 * RATE as usize / crate::sim::TICK_RATE as usize;
     let mut frames = Vec::with_capacity(ticks.len() * (per_tick + 2));
