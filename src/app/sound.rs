@@ -38,6 +38,9 @@ enum Message {
 /// The device's stream and the channel to its thread.
 struct Device {
     tx: SyncSender<Message>,
+    /// The clips the device plays (their lengths tell how long a sound
+    /// is followed).
+    bank: Arc<Bank>,
     /// Kept alive: dropping it stops the sound.
     _stream: cpal::Stream,
 }
@@ -80,8 +83,10 @@ impl Speaker {
         let Some(device) = &self.device else {
             return;
         };
-        let hearing = self.hearing.get_or_insert_with(|| Hearing::new(world));
-        hearing.set_variation(self.levels.variation);
+        let levels = self.levels;
+        let hearing = self
+            .hearing
+            .get_or_insert_with(|| Hearing::new(world, &device.bank, levels));
         let restarted = controls.action == Some(Request::Restart);
         let heard = hearing.hear(world, restarted);
         // A full queue means the device is behind: this tick is dropped.
@@ -102,6 +107,9 @@ impl Speaker {
             return;
         }
         self.levels = levels;
+        if let Some(hearing) = &mut self.hearing {
+            hearing.set_levels(levels);
+        }
         if let Some(device) = &self.device {
             let _ = device.tx.try_send(Message::Levels(levels));
         }
@@ -112,6 +120,7 @@ impl Speaker {
 /// on its thread.
 fn open_device(levels: Levels) -> Result<Device, String> {
     let bank = Bank::load(&data::sounds_dir()).map_err(|e| crate::located::chain(&e))?;
+    let bank = Arc::new(bank);
     let (device, config) = quietly(|| {
         let device = cpal::default_host().default_output_device()?;
         let config = device.default_output_config();
@@ -129,7 +138,7 @@ fn open_device(levels: Levels) -> Result<Device, String> {
     let (tx, rx) = sync_channel(QUEUE);
     let mut feed = Feed {
         rx,
-        mixer: Mixer::new(Arc::new(bank), rate.0, levels),
+        mixer: Mixer::new(Arc::clone(&bank), rate.0, levels),
         stereo: vec![0.0; 2 * MOST_FRAMES],
         channels: usize::from(channels),
     };
@@ -146,6 +155,7 @@ fn open_device(levels: Levels) -> Result<Device, String> {
         .map_err(|e| format!("the sound device would not play: {e}"))?;
     Ok(Device {
         tx,
+        bank,
         _stream: stream,
     })
 }

@@ -3,6 +3,7 @@
 //! --audio` writes it.
 
 use super::clip::{Bank, Clip};
+use super::follow::Follower;
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
 use super::mixer::Mixer;
@@ -23,12 +24,14 @@ pub fn frames_in_tick(tick: u64, rate: u32) -> usize {
     (upto(tick + 1) - upto(tick)) as usize
 }
 
-/// The sounds of one world's ticks placed for its camera, with the
+/// The sounds of one world's ticks placed for its camera, followed as
+/// the camera moves (with the wind of its motion: see `follow`), with the
 /// course's checkpoints and finish chiming as they are passed: what a
 /// [`Mixer`] is told each tick, here or on the sound device's thread.
 #[derive(Clone, Debug)]
 pub struct Hearing {
     heard: Heard,
+    follower: Follower,
     course: Option<Progress>,
     /// Steps and impacts varied (the levels' `variation`), and how.
     varied: bool,
@@ -36,20 +39,23 @@ pub struct Hearing {
 }
 
 impl Hearing {
-    /// Hearing `world` (fresh, at tick 0).
-    pub fn new(world: &World) -> Self {
+    /// Hearing `world` (fresh, at tick 0) play `bank`'s clips at `levels`.
+    pub fn new(world: &World, bank: &Bank, levels: Levels) -> Self {
         Self {
             heard: Heard::default(),
+            follower: Follower::new(bank, levels),
             course: world.map().course.as_ref().map(Progress::new),
-            varied: false,
+            varied: levels.variation,
             variation: Box::default(),
         }
     }
 
-    /// Varies footsteps, walkers' steps and impacts (`on`, the levels'
-    /// `variation`) or plays each cue's one clip as told (see `vary`).
-    pub fn set_variation(&mut self, on: bool) {
-        self.varied = on;
+    /// Hears at `levels` from the next tick on (the footsteps' and the
+    /// wind's levels are applied here, and `variation` says whether steps
+    /// and impacts are varied: see `vary`).
+    pub fn set_levels(&mut self, levels: Levels) {
+        self.follower.set_levels(levels);
+        self.varied = levels.variation;
     }
 
     /// The tick `world` just ran, heard from its camera. `restarted`: the
@@ -68,6 +74,8 @@ impl Hearing {
         } else {
             self.heard.hear(map, &ear, sounds);
         }
+        self.follower
+            .follow(world, &ear, &mut self.heard, restarted);
         if new_run {
             self.course = world.map().course.as_ref().map(Progress::new);
         }
@@ -96,10 +104,8 @@ impl Listening {
     /// A listener to `world` (fresh, at tick 0) playing `bank` at `rate`.
     pub fn new(world: &World, bank: Arc<Bank>, rate: u32, levels: Levels) -> Self {
         let most = frames_in_tick(0, rate) + 1;
-        let mut hearing = Hearing::new(world);
-        hearing.set_variation(levels.variation);
         Self {
-            hearing,
+            hearing: Hearing::new(world, &bank, levels),
             mixer: Mixer::new(bank, rate, levels),
             block: Vec::with_capacity(2 * most),
         }
@@ -113,6 +119,12 @@ impl Listening {
         self.block.resize(2 * frames, 0.0);
         self.mixer.render(&mut self.block);
         &self.block
+    }
+
+    /// Plays at `levels` from the next tick on.
+    pub fn set_levels(&mut self, levels: Levels) {
+        self.hearing.set_levels(levels);
+        self.mixer.set_levels(levels);
     }
 
     /// The mixer (its voices, its levels).

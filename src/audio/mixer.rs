@@ -41,6 +41,8 @@ struct Voice {
     interface: bool,
     /// A loop told this tick (one not told fades out and stops).
     told: bool,
+    /// The one-shot's number for the ticks' updates ([`Voiced::id`]).
+    id: u32,
     /// Position in the clip, 32.32 fixed point samples.
     pos: u64,
     /// Advance per output frame, 32.32 fixed point.
@@ -94,7 +96,9 @@ impl Mixer {
     }
 
     /// One tick heard: its one-shots start, its loops carry on (or start)
-    /// at their new gains and pitch, and loops it does not tell fade out.
+    /// at their new gains and pitch, loops it does not tell fade out, and
+    /// the one-shots of earlier ticks it places again glide to their new
+    /// gains and muffling.
     pub fn hear(&mut self, heard: &Heard) {
         for v in self.voices.iter_mut().filter(|v| v.looped) {
             v.told = false;
@@ -104,6 +108,13 @@ impl Mixer {
         }
         for v in self.voices.iter_mut().filter(|v| v.looped && !v.told) {
             v.target = [0.0; 2];
+        }
+        for f in heard.follows() {
+            let smooth = self.smoothing(f.walls);
+            let same = |v: &&mut Voice| v.active && !v.looped && v.id == f.id;
+            if let Some(v) = self.voices.iter_mut().find(same) {
+                (v.target, v.smooth) = (f.gains, smooth);
+            }
         }
     }
 
@@ -141,6 +152,7 @@ impl Mixer {
             source: voiced.source,
             interface: voiced.interface,
             told: true,
+            id: voiced.id,
             pos: 0,
             step,
             gains,
@@ -267,6 +279,8 @@ mod tests {
             pitch,
             walls: 0.0,
             interface: false,
+            at: None,
+            id: 0,
         }
     }
 

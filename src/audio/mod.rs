@@ -22,6 +22,7 @@
 //! and the files are hound's.
 
 mod clip;
+mod follow;
 mod hear;
 mod levels;
 mod listening;
@@ -29,8 +30,13 @@ mod mixer;
 mod vary;
 
 pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
+pub use follow::{
+    wind, Follower, OCCLUSION_GLIDE_S, SPEED_GLIDE_S, SPOOL_S, WIND_CLIP, WIND_CURVE, WIND_FULL,
+    WIND_PITCH, WIND_SOURCE, WIND_START,
+};
 pub use hear::{
-    place, walls_between, Heard, Voiced, FAR, HALVING, MAX_WALLS, NEAR, PAN_WIDTH, WALL_GAIN,
+    occlusion, place, place_behind, walls_between, Follow, Heard, Voiced, FAR, HALVING,
+    MAX_FOLLOWED, MAX_WALLS, NEAR, OCCLUSION_RAYS, PAN_WIDTH, SOURCE_HALF_WIDTH, WALL_GAIN,
 };
 pub use levels::{Levels, DEFAULT_STRIDE_TILES, MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};

@@ -42,7 +42,7 @@ pub fn rows(mut arena: World, bank: Arc<Bank>) -> Vec<Figure> {
     let mut block = vec![0.0f32; 2 * per_tick];
     let mut voices = 0;
     let second = time_ms(RUNS, || {
-        let mut hearing = Hearing::new(&worlds[0]);
+        let mut hearing = Hearing::new(&worlds[0], &bank, Levels::default());
         let mut mixer = Mixer::new(bank.clone(), RATE, Levels::default());
         for world in &worlds {
             let heard: &Heard = hearing.hear(world, false);

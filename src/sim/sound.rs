@@ -188,6 +188,9 @@ pub struct Ears {
     doors: Vec<DoorMotion>,
     /// The player's health before the tick.
     health: i32,
+    /// A sound of the player's told before the tick's move (the locked
+    /// door's clunk), to be placed where the move ends.
+    own: Option<(Cue, f32)>,
 }
 
 /// Tiles walked between two footsteps: [`STRIDE`] unless set.
@@ -250,11 +253,19 @@ impl Ears {
         self.doors.clear();
         self.doors.extend(map.doors.iter().map(|d| d.motion));
         self.health = health;
+        self.own = None;
     }
 
-    /// Tells a one-shot (the gun, a locked door, a landing).
+    /// Tells a one-shot (the gun, a landing).
     pub fn tell(&mut self, cue: Cue, at: [f64; 2], gain: f32) {
         self.sounds.tell(cue, at, gain);
+    }
+
+    /// Tells a one-shot of the player's made before the tick's move (the
+    /// locked door's clunk): it is placed where the player is after the
+    /// tick, so a strafe does not leave it behind to one side.
+    pub fn tell_at_player(&mut self, cue: Cue, gain: f32) {
+        self.own = Some((cue, gain));
     }
 
     /// Tells the pickup of `kind` at `at`.
@@ -294,6 +305,9 @@ impl Ears {
     /// shots, hits and wrecks, the shells' and bullets' strikes, and the
     /// doors set moving.
     pub fn after(&mut self, walked: Walked, actors: &Actors, map: &Map, max_track_speed: f64) {
+        if let Some((cue, gain)) = self.own.take() {
+            self.sounds.tell(cue, walked.at, gain);
+        }
         self.footsteps(walked);
         if walked.health < self.health {
             self.sounds.tell(Cue::Hurt, walked.at, 1.0);

@@ -471,7 +471,7 @@ impl World {
         let (pos, heading, keys) = (player.0, self.player.heading, self.player.keys);
         let used = doors::use_door(&mut self.map, pos, heading, keys, occupied);
         if let Some(Used::Locked(key)) = used {
-            self.ears.tell(Cue::Locked, pos, 1.0);
+            self.ears.tell_at_player(Cue::Locked, 1.0);
             self.event = Some((self.tick, Event::Locked(key)));
         }
     }
