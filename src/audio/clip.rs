@@ -1,6 +1,18 @@
 //! The sound effects: one committed WAV file a clip (made by
 //! `examples/gen_sounds.rs`), read at the edge with a size cap and checked
 //! for the one format the mixer plays.
+//!
+//! How a clip is addressed: the simulation's cues are `Clip::Sim(cue)`;
+//! the variants a cue can be played as are their own clips, by name and
+//! number: `Clip::Footstep { surface, variant }` (the file
+//! `footstep_<surface>_<variant + 1>.wav`, four a surface),
+//! `Clip::WalkerStep { variant }` (`walker_step_<variant + 1>.wav`) and
+//! the self-motion wind loop `Clip::Wind` (`wind.wav`). The cue's own
+//! single clips (`footstep.wav`, `walker_step.wav`) stay, written as the
+//! stone's and the walker's first variant, so a player of the cue alone
+//! sounds as the first variant does. Every clip is at one reference
+//! loudness ([`crate::audio::REFERENCE_LUFS`]); its level in the mix is
+//! its row of [`crate::audio::mix_levels`].
 
 use crate::files::{self, ReadError};
 use crate::sim::sound::Cue;
@@ -23,7 +35,79 @@ pub enum Clip {
     Finish,
     /// A menu or study screen's key press.
     Click,
+    /// One of [`STEP_VARIANTS`] footsteps on a surface (`variant` from 0;
+    /// a larger one wraps).
+    Footstep {
+        /// What the floor is made of.
+        surface: Surface,
+        /// Which take, 0 to [`STEP_VARIANTS`] - 1.
+        variant: u8,
+    },
+    /// One of [`STEP_VARIANTS`] walker steps (`variant` from 0; a larger
+    /// one wraps).
+    WalkerStep {
+        /// Which take, 0 to [`STEP_VARIANTS`] - 1.
+        variant: u8,
+    },
+    /// Wind past the ears: a broadband loop of about two seconds that
+    /// repeats seamlessly.
+    Wind,
 }
+
+/// What a floor is made of, as the footsteps' clips tell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Surface {
+    /// Stone or concrete: a dull tap with grit.
+    Stone,
+    /// Wooden boards: a hollow knock.
+    Wood,
+    /// Metal plate or grating: a ringing clank.
+    Metal,
+}
+
+impl Surface {
+    /// Every surface, in clip index order.
+    pub const ALL: [Surface; 3] = [Surface::Stone, Surface::Wood, Surface::Metal];
+}
+
+/// Takes of each footstep surface and of the walkers' step.
+pub const STEP_VARIANTS: u8 = 4;
+
+/// The footsteps' files by surface and take.
+const FOOTSTEP_FILES: [[&str; STEP_VARIANTS as usize]; 3] = [
+    [
+        "footstep_stone_1.wav",
+        "footstep_stone_2.wav",
+        "footstep_stone_3.wav",
+        "footstep_stone_4.wav",
+    ],
+    [
+        "footstep_wood_1.wav",
+        "footstep_wood_2.wav",
+        "footstep_wood_3.wav",
+        "footstep_wood_4.wav",
+    ],
+    [
+        "footstep_metal_1.wav",
+        "footstep_metal_2.wav",
+        "footstep_metal_3.wav",
+        "footstep_metal_4.wav",
+    ],
+];
+
+/// The walkers' steps' files by take.
+const WALKER_STEP_FILES: [&str; STEP_VARIANTS as usize] = [
+    "walker_step_1.wav",
+    "walker_step_2.wav",
+    "walker_step_3.wav",
+    "walker_step_4.wav",
+];
+
+/// The clips after the cues' and the three interface clips: the
+/// footsteps', the walkers' steps', then the wind.
+const FIRST_FOOTSTEP: usize = CUES.len() + 3;
+const FIRST_WALKER_STEP: usize = FIRST_FOOTSTEP + 3 * STEP_VARIANTS as usize;
+const WIND: usize = FIRST_WALKER_STEP + STEP_VARIANTS as usize;
 
 /// Every cue of the simulation, in [`Clip::index`] order.
 const CUES: [Cue; 19] = [
@@ -50,12 +134,30 @@ const CUES: [Cue; 19] = [
 
 impl Clip {
     /// How many clips there are.
-    pub const COUNT: usize = CUES.len() + 3;
+    pub const COUNT: usize = WIND + 1;
 
     /// Every clip, in index order.
     pub fn all() -> impl Iterator<Item = Clip> {
         let rest = [Clip::Checkpoint, Clip::Finish, Clip::Click];
-        CUES.into_iter().map(Clip::Sim).chain(rest)
+        let footsteps = Surface::ALL.into_iter().flat_map(|surface| {
+            (0..STEP_VARIANTS).map(move |variant| Clip::Footstep { surface, variant })
+        });
+        let walker = (0..STEP_VARIANTS).map(|variant| Clip::WalkerStep { variant });
+        CUES.into_iter()
+            .map(Clip::Sim)
+            .chain(rest)
+            .chain(footsteps)
+            .chain(walker)
+            .chain([Clip::Wind])
+    }
+
+    /// True for a clip that loops (the engines', the jetpack's, the wind).
+    pub fn is_loop(self) -> bool {
+        match self {
+            Clip::Sim(cue) => cue.is_loop(),
+            Clip::Wind => true,
+            _ => false,
+        }
     }
 
     /// Its place in [`Clip::all`].
@@ -65,6 +167,13 @@ impl Clip {
             Clip::Checkpoint => CUES.len(),
             Clip::Finish => CUES.len() + 1,
             Clip::Click => CUES.len() + 2,
+            Clip::Footstep { surface, variant } => {
+                FIRST_FOOTSTEP
+                    + surface as usize * STEP_VARIANTS as usize
+                    + (variant % STEP_VARIANTS) as usize
+            }
+            Clip::WalkerStep { variant } => FIRST_WALKER_STEP + (variant % STEP_VARIANTS) as usize,
+            Clip::Wind => WIND,
         }
     }
 
@@ -95,6 +204,11 @@ impl Clip {
             Clip::Checkpoint => "checkpoint.wav",
             Clip::Finish => "finish.wav",
             Clip::Click => "click.wav",
+            Clip::Footstep { surface, variant } => {
+                FOOTSTEP_FILES[surface as usize][(variant % STEP_VARIANTS) as usize]
+            }
+            Clip::WalkerStep { variant } => WALKER_STEP_FILES[(variant % STEP_VARIANTS) as usize],
+            Clip::Wind => "wind.wav",
         }
     }
 }
@@ -226,6 +340,27 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), Clip::COUNT, "one file a clip");
+    }
+
+    #[test]
+    fn variants_are_addressed_by_surface_and_take_and_wrap() {
+        let wood_3 = Clip::Footstep {
+            surface: Surface::Wood,
+            variant: 2,
+        };
+        assert_eq!(wood_3.file_name(), "footstep_wood_3.wav");
+        let wrapped = Clip::Footstep {
+            surface: Surface::Wood,
+            variant: 2 + STEP_VARIANTS,
+        };
+        assert_eq!(wrapped.index(), wood_3.index());
+        assert_eq!(
+            Clip::WalkerStep { variant: 0 }.file_name(),
+            "walker_step_1.wav"
+        );
+        assert_eq!(Clip::Wind.file_name(), "wind.wav");
+        assert!(Clip::Wind.is_loop() && Clip::Sim(Cue::Engine).is_loop());
+        assert!(!wood_3.is_loop());
     }
 
     /// A scratch file holding `bytes`, removed when dropped.

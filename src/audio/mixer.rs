@@ -17,6 +17,8 @@
 use super::clip::{Bank, CLIP_RATE};
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
+use super::limiter::Limiter;
+use super::mix_levels;
 use std::sync::Arc;
 
 /// Voices at once: Wolfenstein 3D mixed 8 digitised channels; the arena's
@@ -63,6 +65,8 @@ pub struct Mixer {
     rate: u32,
     levels: Levels,
     voices: [Voice; MAX_VOICES],
+    /// The master bus's limiter, last in [`Mixer::render`].
+    limiter: Limiter,
 }
 
 impl Mixer {
@@ -77,6 +81,7 @@ impl Mixer {
             rate,
             levels,
             voices: [Voice::default(); MAX_VOICES],
+            limiter: Limiter::new(rate),
         }
     }
 
@@ -118,9 +123,15 @@ impl Mixer {
         }
     }
 
-    /// Plays one sound: a loop already playing is steered, anything else
-    /// starts on a free voice (or the quietest one-shot's).
+    /// Plays one sound at its level in the mix ([`mix_levels`]): a loop
+    /// already playing is steered, anything else starts on a free voice (or
+    /// the quietest one-shot's).
     pub fn play(&mut self, voiced: &Voiced) {
+        let level = mix_levels::gain(voiced.clip);
+        let voiced = &Voiced {
+            gains: voiced.gains.map(|g| g * level),
+            ..*voiced
+        };
         let clip = voiced.clip.index();
         let step = self.step(voiced.pitch);
         let smooth = self.smoothing(voiced.walls);
@@ -189,7 +200,8 @@ impl Mixer {
 
     /// Fills `out`, interleaved stereo (left, right), with the next
     /// `out.len() / 2` frames. Gains glide over the block to the last
-    /// tick's; finished voices end.
+    /// tick's; finished voices end; the sum goes through the master bus's
+    /// limiter, so no sample is over its ceiling.
     ///
     /// # Panics
     /// If `out` has an odd length.
@@ -209,6 +221,7 @@ impl Mixer {
                 v.active = false;
             }
         }
+        self.limiter.run(out);
     }
 }
 

@@ -25,11 +25,16 @@ mod clip;
 mod follow;
 mod hear;
 mod levels;
+mod limiter;
 mod listening;
+pub mod loudness;
+pub mod mix_levels;
 mod mixer;
 mod vary;
 
-pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
+pub use clip::{
+    read_clip, Bank, Clip, ClipError, Surface, CLIP_RATE, MAX_CLIP_SECONDS, STEP_VARIANTS,
+};
 pub use follow::{
     wind, Follower, OCCLUSION_GLIDE_S, SPEED_GLIDE_S, SPOOL_S, WIND_CLIP, WIND_CURVE, WIND_FULL,
     WIND_PITCH, WIND_SOURCE, WIND_START,
@@ -39,7 +44,9 @@ pub use hear::{
     MAX_FOLLOWED, MAX_WALLS, NEAR, OCCLUSION_RAYS, PAN_WIDTH, SOURCE_HALF_WIDTH, WALL_GAIN,
 };
 pub use levels::{Levels, DEFAULT_STRIDE_TILES, MAX_STRIDE_TILES, MIN_STRIDE_TILES};
+pub use limiter::{Limiter, CEILING};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
+pub use mix_levels::REFERENCE_LUFS;
 pub use mixer::{Mixer, MAX_VOICES};
 pub use vary::{
     spread_of, step_clip, walker_delay, walker_step_clip, Spread, Variation, SPREADS, STEP_TAKES,
