@@ -49,5 +49,5 @@ pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mix_levels::REFERENCE_LUFS;
 pub use mixer::{Mixer, MAX_VOICES};
 pub use vary::{
-    spread_of, step_clip, walker_delay, walker_step_clip, Spread, Variation, SPREADS, STEP_TAKES,
+    spread_of, step_clip, surface_of, walker_delay, walker_step_clip, Spread, Variation, SPREADS,
 };

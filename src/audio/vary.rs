@@ -19,7 +19,7 @@
 //! none of this happens: each cue plays its one clip at the pitch and gain
 //! the simulation told.
 
-use super::clip::Clip;
+use super::clip::{Clip, Surface, STEP_VARIANTS};
 use crate::map::{Map, Material};
 use crate::rng::Rng;
 use crate::sim::sound::{Cue, Sound, MAX_SOUNDS};
@@ -39,10 +39,6 @@ pub struct Spread {
     pub takes: u8,
 }
 
-/// Recordings of each step: `footstep_SURFACE_1..4.wav`,
-/// `walker_step_1..4.wav`.
-pub const STEP_TAKES: u8 = 4;
-
 /// The cues varied and by how much. Doom's `S_StartSound` varied most
 /// sounds' pitch by up to 16/128 (12.5 %) either way and the saw's by
 /// 8/128; a step repeated three times a second wants less than that to
@@ -53,8 +49,8 @@ pub const STEP_TAKES: u8 = 4;
 /// more: a ricochet's whine by 10 %.
 #[rustfmt::skip]
 pub const SPREADS: [Spread; 5] = [
-    Spread { cue: Cue::Footstep,   pitch: 0.05, gain: 0.21, takes: STEP_TAKES },
-    Spread { cue: Cue::WalkerStep, pitch: 0.05, gain: 0.21, takes: STEP_TAKES },
+    Spread { cue: Cue::Footstep,   pitch: 0.05, gain: 0.21, takes: STEP_VARIANTS },
+    Spread { cue: Cue::WalkerStep, pitch: 0.05, gain: 0.21, takes: STEP_VARIANTS },
     Spread { cue: Cue::Ricochet,   pitch: 0.10, gain: 0.21, takes: 1 },
     Spread { cue: Cue::Hit,        pitch: 0.06, gain: 0.21, takes: 1 },
     Spread { cue: Cue::Blast,      pitch: 0.05, gain: 0.21, takes: 1 },
@@ -246,16 +242,29 @@ fn clip_of(map: &Map, s: &Sound, take: u8) -> Clip {
     }
 }
 
-/// The footstep take `take` on `material`.
+/// The footstep take `take` (from 0, below [`STEP_VARIANTS`]) on
+/// `material`.
 pub fn step_clip(material: Material, take: u8) -> Clip {
-    let _ = (material, take);
-    Clip::Sim(Cue::Footstep)
+    Clip::Footstep {
+        surface: surface_of(material),
+        variant: take,
+    }
 }
 
-/// The walker's step take `take`.
+/// The clips' name for a floor's material: the two enums are one list of
+/// materials, the map's (what the floor is) and the bank's (what it
+/// sounds like).
+pub fn surface_of(material: Material) -> Surface {
+    match material {
+        Material::Stone => Surface::Stone,
+        Material::Wood => Surface::Wood,
+        Material::Metal => Surface::Metal,
+    }
+}
+
+/// The walker's step take `take` (from 0, below [`STEP_VARIANTS`]).
 pub fn walker_step_clip(take: u8) -> Clip {
-    let _ = take;
-    Clip::Sim(Cue::WalkerStep)
+    Clip::WalkerStep { variant: take }
 }
 
 #[cfg(test)]

@@ -49,13 +49,13 @@ fn the_same_ticks_vary_the_same_way_and_stay_within_their_spread() {
 #[test]
 fn a_source_never_plays_the_same_take_twice_running() {
     let mut v = Variation::default();
-    let mut seen = [0; STEP_TAKES as usize];
+    let mut seen = [0; STEP_VARIANTS as usize];
     let mut last = None;
     for tick in 0..1000 {
         let mut draw = Rng::new(tick);
-        let take = v.take(Some(0), STEP_TAKES, &mut draw);
+        let take = v.take(Some(0), STEP_VARIANTS, &mut draw);
         assert_ne!(Some(take), last, "tick {tick}");
-        assert!(take < STEP_TAKES);
+        assert!(take < STEP_VARIANTS);
         seen[take as usize] += 1;
         last = Some(take);
     }
@@ -96,4 +96,37 @@ fn each_walker_is_heard_its_own_few_ticks_late() {
     v.vary(&map, 200, &told);
     v.reset();
     assert!((200..230).all(|t| v.vary(&map, t, &[]).is_empty()));
+}
+
+#[test]
+fn a_step_is_heard_on_the_material_under_it_and_a_walker_on_its_own_takes() {
+    let mut map = Map::from_rows(&["######", "#>...#", "######"]);
+    // Row-major, 6 tiles a row: (1, 1) wood, (2, 1) the floor's, (3, 1)
+    // metal.
+    let mut floors = vec![None; 18];
+    floors[7] = Some(Material::Wood);
+    floors[9] = Some(Material::Metal);
+    map.set_floors(crate::map::Floors::layered(Material::Stone, &floors));
+    let mut v = Variation::default();
+    for (x, surface) in [
+        (1.5, Surface::Wood),
+        (2.5, Surface::Stone),
+        (3.5, Surface::Metal),
+    ] {
+        let told = [sound(Cue::Footstep, [x, 1.5], 0)];
+        let (clip, _) = v.vary(&map, 7, &told)[0];
+        assert!(
+            matches!(clip, Clip::Footstep { surface: s, variant } if s == surface && variant < STEP_VARIANTS),
+            "{x}: {clip:?}"
+        );
+    }
+    let told = [sound(Cue::WalkerStep, [1.5, 1.5], 0)];
+    let (clip, _) = v.vary(&map, 9, &told)[0];
+    assert!(
+        matches!(clip, Clip::WalkerStep { variant } if variant < STEP_VARIANTS),
+        "{clip:?}"
+    );
+    for m in Material::ALL {
+        assert_eq!(format!("{:?}", surface_of(m)), format!("{m:?}"));
+    }
 }

@@ -130,6 +130,12 @@ impl Floors {
             .unwrap_or(self.floor)
     }
 
+    /// True if these floors fit a grid of `tiles` tiles: uniform, or a
+    /// material for each.
+    pub fn fits(&self, tiles: usize) -> bool {
+        self.tiles.is_empty() || self.tiles.len() == tiles
+    }
+
     /// True if some tile is not of the floor's material.
     pub fn is_layered(&self) -> bool {
         !self.tiles.is_empty()

@@ -494,6 +494,19 @@ impl Map {
         &self.floors
     }
 
+    /// Gives the floor `floors` (maps made in code: a text or Tiled map
+    /// has its own from its file).
+    ///
+    /// # Panics
+    /// Unless `floors` has a material for every tile or is uniform.
+    pub fn set_floors(&mut self, floors: Floors) {
+        assert!(
+            floors.fits(self.width * self.height),
+            "one material a tile of the grid"
+        );
+        self.floors = floors;
+    }
+
     /// True if the whole map is under open sky.
     pub fn all_sky(&self) -> bool {
         self.sky.as_ref().is_some_and(|s| s.tiles.is_empty())
