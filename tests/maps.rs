@@ -101,10 +101,22 @@ const CASES: &[(&str, &[&str])] = &[
         &[":11:3: error: `x` in the [sky] grid: expected `*` (open sky) or `.`"],
     ),
     (
+        "surface.map",
+        &[":11:3: error: `q` in the [surface] grid: expected `s` (stone), `w` (wood), `m` (metal) or `.`"],
+    ),
+    (
+        "surface_size.map",
+        &[":8:1: error: the [surface] grid is 5x2, but the map's grid is 5x3"],
+    ),
+    (
+        "surface.tmx",
+        &[": layer `surface`, tile (2, 1): error: texture `ceiling_panels` has no surface: the `surface` layer takes the tiles of floor_tiles (stone)"],
+    ),
+    (
         "objects.tmx",
         &[
             ": error: unknown key `weather`",
-            ": error: unknown tile layer `decor` (expected walls, floor or ceiling)",
+            ": error: unknown tile layer `decor` (expected walls, floor, ceiling or surface)",
             ": object 2 at tile (2, 1): error: unknown object class `dragon`",
             ": object 3 at tile (3, 2): error: this walker is on a wall",
             ": object 4 at tile (4, 1): error: this door is not between two walls",

@@ -157,6 +157,7 @@ impl Follower {
             l.told = false;
         }
         for v in heard.as_mut_slice() {
+            // The cue's one clip, or a take of it (`vary`).
             if matches!(v.clip, Clip::Sim(Cue::Footstep) | Clip::Footstep { .. }) {
                 let footsteps = self.levels.footsteps.clamp(0.0, 1.0);
                 v.gains = v.gains.map(|g| g * footsteps);

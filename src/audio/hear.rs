@@ -167,13 +167,24 @@ impl Heard {
     /// Places every one of `sounds` for a listener at `ear` on `map`,
     /// replacing what the list held. Sounds beyond [`FAR`] are left out.
     pub fn hear(&mut self, map: &Map, ear: &Pose, sounds: &[Sound]) {
+        self.hear_clips(map, ear, sounds.iter().map(|s| (Clip::Sim(s.cue), *s)));
+    }
+
+    /// Places every one of `sounds`, each played with its own clip (a
+    /// varied take: `vary`), as [`Heard::hear`] does.
+    pub fn hear_clips(
+        &mut self,
+        map: &Map,
+        ear: &Pose,
+        sounds: impl IntoIterator<Item = (Clip, Sound)>,
+    ) {
         self.clear();
-        for s in sounds {
+        for (clip, s) in sounds {
             let Some((gains, walls)) = place(map, ear, s.at) else {
                 continue;
             };
             self.push(Voiced {
-                clip: Clip::Sim(s.cue),
+                clip,
                 looped: s.cue.is_loop(),
                 source: s.source,
                 gains: gains.map(|g| g * s.gain),

@@ -7,6 +7,7 @@ use super::follow::Follower;
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
 use super::mixer::Mixer;
+use super::vary::Variation;
 use crate::map::Progress;
 use crate::sim::{World, TICK_RATE};
 use std::io::Cursor;
@@ -32,6 +33,9 @@ pub struct Hearing {
     heard: Heard,
     follower: Follower,
     course: Option<Progress>,
+    /// Steps and impacts varied (the levels' `variation`), and how.
+    varied: bool,
+    variation: Box<Variation>,
 }
 
 impl Hearing {
@@ -41,13 +45,17 @@ impl Hearing {
             heard: Heard::default(),
             follower: Follower::new(bank, levels),
             course: world.map().course.as_ref().map(Progress::new),
+            varied: levels.variation,
+            variation: Box::default(),
         }
     }
 
     /// Hears at `levels` from the next tick on (the footsteps' and the
-    /// wind's levels are applied here).
+    /// wind's levels are applied here, and `variation` says whether steps
+    /// and impacts are varied: see `vary`).
     pub fn set_levels(&mut self, levels: Levels) {
         self.follower.set_levels(levels);
+        self.varied = levels.variation;
     }
 
     /// The tick `world` just ran, heard from its camera. `restarted`: the
@@ -55,11 +63,20 @@ impl Hearing {
     /// run too (the course starts again for both).
     pub fn hear(&mut self, world: &World, restarted: bool) -> &Heard {
         let ear = world.camera();
-        self.heard
-            .hear(world.map(), &ear, world.sounds().as_slice());
+        let new_run = restarted || world.tick() == 1;
+        let (map, sounds) = (world.map(), world.sounds().as_slice());
+        if self.varied {
+            if new_run {
+                self.variation.reset();
+            }
+            let varied = self.variation.vary(map, world.tick(), sounds);
+            self.heard.hear_clips(map, &ear, varied.iter().copied());
+        } else {
+            self.heard.hear(map, &ear, sounds);
+        }
         self.follower
             .follow(world, &ear, &mut self.heard, restarted);
-        if restarted || world.tick() == 1 {
+        if new_run {
             self.course = world.map().course.as_ref().map(Progress::new);
         }
         if let Some(progress) = &mut self.course {

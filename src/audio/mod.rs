@@ -30,6 +30,7 @@ mod listening;
 pub mod loudness;
 pub mod mix_levels;
 mod mixer;
+mod vary;
 
 pub use clip::{
     read_clip, Bank, Clip, ClipError, Surface, CLIP_RATE, MAX_CLIP_SECONDS, STEP_VARIANTS,
@@ -47,3 +48,6 @@ pub use limiter::{Limiter, CEILING};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mix_levels::REFERENCE_LUFS;
 pub use mixer::{Mixer, MAX_VOICES};
+pub use vary::{
+    spread_of, step_clip, surface_of, walker_delay, walker_step_clip, Spread, Variation, SPREADS,
+};

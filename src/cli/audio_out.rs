@@ -6,7 +6,7 @@ use crate::audio::{wav_bytes, Bank, Levels, Listening, RATE};
 use crate::data;
 use crate::files;
 use crate::settings::Settings;
-use crate::sim::{Controls, Request, World};
+use crate::sim::{Change, Controls, Request, World};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -98,6 +98,7 @@ impl HearingArgs {
 /// frames at [`RATE`], `ticks.len()` ticks long.
 pub fn render(mut world: World, ticks: &[Controls], levels: Levels) -> Result<Vec<f32>, CliError> {
     let bank = Arc::new(Bank::load(&data::sounds_dir())?);
+    world.apply(Change::Stride(levels.stride_tiles));
     let mut listening = Listening::new(&world, bank, RATE, levels);
     let per_tick = 2 * RATE as usize / crate::sim::TICK_RATE as usize;
     let mut frames = Vec::with_capacity(ticks.len() * (per_tick + 2));

@@ -20,11 +20,18 @@ pub enum TileLayer {
     Floor,
     /// `ceiling`.
     Ceiling,
+    /// `surface`: what the floor is made of, tile by tile.
+    Surface,
 }
 
 impl TileLayer {
     /// Every layer, in the order the guide lists them.
-    pub const ALL: [TileLayer; 3] = [TileLayer::Walls, TileLayer::Floor, TileLayer::Ceiling];
+    pub const ALL: [TileLayer; 4] = [
+        TileLayer::Walls,
+        TileLayer::Floor,
+        TileLayer::Ceiling,
+        TileLayer::Surface,
+    ];
 
     /// The layer's name in Tiled.
     pub fn name(self) -> &'static str {
@@ -32,6 +39,7 @@ impl TileLayer {
             TileLayer::Walls => "walls",
             TileLayer::Floor => "floor",
             TileLayer::Ceiling => "ceiling",
+            TileLayer::Surface => "surface",
         }
     }
 }
@@ -85,6 +93,21 @@ pub enum MapErrorKind {
     /// A `[sky]` grid character other than `*` and `.`.
     #[error("`{}` in the [sky] grid: expected `*` (open sky) or `.` (under the ceiling)", .0.escape_debug())]
     BadSkyChar(char),
+    /// A `[surface]` grid character other than `.` and a material's.
+    #[error("`{}` in the [surface] grid: expected `s` (stone), `w` (wood), `m` (metal) or `.` (the floor texture's own)", .0.escape_debug())]
+    BadSurfaceChar(char),
+    /// A `[surface]` grid of another size than the map's.
+    #[error("the [surface] grid is {found}, but the map's grid is {expected}")]
+    SurfaceSize {
+        /// The map's size.
+        expected: String,
+        /// The surface grid's size.
+        found: String,
+    },
+    /// A Tiled `surface` layer tile whose texture has no material in
+    /// `TEXTURE_MATERIALS`.
+    #[error("texture `{0}` has no surface: the `surface` layer takes the tiles of {known}", known = surface_textures())]
+    NoSurface(String),
     /// A `[sky]` grid of another size than the map's.
     #[error("the [sky] grid is {found}, but the map's grid is {expected}")]
     SkySize {
@@ -109,11 +132,12 @@ pub enum MapErrorKind {
     #[error("`{0}` is not a wall height: expected a number of tiles from 1 to {MAX_WALL_HEIGHT}")]
     BadWallHeight(String),
     /// A section the format does not have.
-    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [course], [hints], [grid] or, after the grid, [sky])")]
+    #[error("unknown section `[{0}]` (expected [legend], [actors], [doors], [pickups], [course], [hints], [grid] or, after the grid, [sky] and [surface])")]
     UnknownSection(String),
     /// A section the format has, in a place it may not be (a second
-    /// `[grid]`, `[legend]` after the grid, `[sky]` before it).
-    #[error("section `[{0}]` is out of place: [legend], [actors], [doors], [pickups] and [course] come before the one [grid], and [sky] once after it")]
+    /// `[grid]`, `[legend]` after the grid, `[sky]` or `[surface]` before
+    /// it).
+    #[error("section `[{0}]` is out of place: [legend], [actors], [doors], [pickups] and [course] come before the one [grid], and [sky] and [surface] once each after it")]
     SectionOutOfPlace(String),
     /// A colour that is not `#rrggbb`.
     #[error("`{0}` is not a colour: expected #rrggbb")]
@@ -209,4 +233,10 @@ pub enum MapErrorKind {
     /// A play order that is not a whole number in range.
     #[error("`{0}` is not a play order: expected a whole number from 1 to {MAX_ORDER} (lower comes first)")]
     BadOrder(String),
+}
+
+/// The textures with a material, as `floor_tiles (stone), ...`.
+fn surface_textures() -> String {
+    let each = crate::map::TEXTURE_MATERIALS.map(|(t, m)| format!("{t} ({})", m.name()));
+    each.join(", ")
 }

@@ -13,6 +13,7 @@ mod door;
 mod error;
 pub mod hint;
 mod limits;
+mod material;
 mod parse;
 pub mod raycast;
 pub mod shipped;
@@ -23,6 +24,7 @@ pub use door::{Door, DoorAxis, DoorMotion};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
 pub use hint::Hint;
 pub use limits::{MAX_HALF_WIDTH, MAX_ORDER, MIN_HALF_WIDTH};
+pub use material::{Floors, Material, TEXTURE_MATERIALS};
 pub use parse::parse;
 pub use tiled::parse_tmx;
 
@@ -293,6 +295,9 @@ pub struct Map {
     /// For each tile (row-major), the index in `hints` of the hint shown
     /// there, or [`NO_HINT`]; empty when the map has no hints.
     hint_tiles: Vec<u8>,
+    /// What the floor is made of, tile by tile (the surface a step sounds
+    /// on).
+    floors: Floors,
 }
 
 /// A tile with no hint, in a map's hint tiles.
@@ -342,6 +347,7 @@ impl Map {
             order: None,
             hints: Vec::new(),
             hint_tiles: Vec::new(),
+            floors: Floors::default(),
         }
     }
 
@@ -475,6 +481,30 @@ impl Map {
             false => Vec::new(),
         };
         self.hints = hints;
+    }
+
+    /// The material of the floor of tile (x, y): the map's `[surface]`
+    /// grid or `surface` layer, else its floor's (off the grid too).
+    pub fn material_at(&self, x: i64, y: i64) -> Material {
+        self.floors.at(self.index(x, y))
+    }
+
+    /// What the floor is made of, tile by tile.
+    pub fn floors(&self) -> &Floors {
+        &self.floors
+    }
+
+    /// Gives the floor `floors` (maps made in code: a text or Tiled map
+    /// has its own from its file).
+    ///
+    /// # Panics
+    /// Unless `floors` has a material for every tile or is uniform.
+    pub fn set_floors(&mut self, floors: Floors) {
+        assert!(
+            floors.fits(self.width * self.height),
+            "one material a tile of the grid"
+        );
+        self.floors = floors;
     }
 
     /// True if the whole map is under open sky.

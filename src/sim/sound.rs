@@ -156,8 +156,9 @@ impl Sounds {
     }
 }
 
-/// Tiles walked between two footsteps: at the walking models' top speed
-/// (4 tiles a second) about three steps a second.
+/// Tiles walked between two footsteps unless set otherwise
+/// ([`Ears::set_stride`], the `[audio]` stride): at the walking models' top
+/// speed (4 tiles a second) about three steps a second.
 pub const STRIDE: f64 = 1.25;
 /// The speed at which a footstep is at its loudest, tiles per second.
 const LOUDEST_STEP_SPEED: f64 = 4.0;
@@ -177,6 +178,8 @@ pub struct Ears {
     sounds: Sounds,
     /// Tiles walked since the last footstep.
     stride: f64,
+    /// Tiles walked between two footsteps.
+    step_every: StepEvery,
     /// Each walker's state and health before the tick.
     walkers: Vec<(WalkerState, i32)>,
     /// Each tank's health and reload before the tick.
@@ -188,6 +191,16 @@ pub struct Ears {
     /// A sound of the player's told before the tick's move (the locked
     /// door's clunk), to be placed where the move ends.
     own: Option<(Cue, f32)>,
+}
+
+/// Tiles walked between two footsteps: [`STRIDE`] unless set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct StepEvery(f64);
+
+impl Default for StepEvery {
+    fn default() -> Self {
+        Self(STRIDE)
+    }
 }
 
 /// The player as the ears need them after a tick.
@@ -207,6 +220,25 @@ impl Ears {
     /// The sounds of the last tick.
     pub fn sounds(&self) -> &Sounds {
         &self.sounds
+    }
+
+    /// Tiles walked between two of the player's footsteps.
+    pub fn stride(&self) -> f64 {
+        self.step_every.0
+    }
+
+    /// Tells a footstep every `tiles` tiles walked from now on (the
+    /// distance walked since the last one carries over).
+    ///
+    /// # Panics
+    /// Unless `tiles` is finite and over 0: the settings and recordings
+    /// that give it check its range where they are read.
+    pub fn set_stride(&mut self, tiles: f64) {
+        assert!(
+            tiles.is_finite() && tiles > 0.0,
+            "a stride of {tiles} tiles"
+        );
+        self.step_every = StepEvery(tiles);
     }
 
     /// Clears the list and notes the state the tick starts from.
@@ -305,14 +337,16 @@ impl Ears {
         }
     }
 
-    /// A footstep every [`STRIDE`] tiles walked, louder the faster.
+    /// A footstep every stride walked ([`Ears::stride`]), louder the
+    /// faster.
     fn footsteps(&mut self, walked: Walked) {
         if walked.moved <= 0.0 {
             return;
         }
+        let every = self.step_every.0;
         self.stride += walked.moved;
-        if self.stride >= STRIDE {
-            self.stride -= STRIDE * (self.stride / STRIDE).floor();
+        if self.stride >= every {
+            self.stride -= every * (self.stride / every).floor();
             let share = (walked.speed / LOUDEST_STEP_SPEED).min(1.0) as f32;
             let gain = QUIETEST_STEP + (1.0 - QUIETEST_STEP) * share;
             self.sounds.tell(Cue::Footstep, walked.at, gain);
@@ -321,7 +355,7 @@ impl Ears {
 
     fn walkers(&mut self, actors: &Actors) {
         use WalkerState as S;
-        for (w, &(state, health)) in actors.walkers.iter().zip(&self.walkers) {
+        for (i, (w, &(state, health))) in actors.walkers.iter().zip(&self.walkers).enumerate() {
             let at = [w.x, w.y];
             let calm = matches!(state, S::Stand | S::Path1 | S::Path2 | S::Path3 | S::Path4);
             let hunting = matches!(
@@ -341,7 +375,15 @@ impl Ears {
             let footfall = matches!(w.state, S::Path1 | S::Path3 | S::Chase1 | S::Chase3);
             if footfall && w.state != state {
                 let gain = if hunting { 0.8 } else { 0.5 };
-                self.sounds.tell(Cue::WalkerStep, at, gain);
+                // The walker's index tells its steps apart from the
+                // others' (the audio side puts each walker out of step).
+                self.sounds.push(Sound {
+                    cue: Cue::WalkerStep,
+                    at,
+                    gain,
+                    pitch: 1.0,
+                    source: i as u16,
+                });
             }
         }
     }
@@ -400,6 +442,25 @@ mod tests {
             steps += ears.sounds.as_slice().len();
         }
         assert_eq!(steps, (40.0 / STRIDE) as usize);
+    }
+
+    #[test]
+    fn a_stride_set_spaces_the_footsteps_by_it() {
+        for stride in [0.5, 2.0] {
+            let mut ears = Ears {
+                health: 100,
+                ..Ears::default()
+            };
+            ears.set_stride(stride);
+            let mut steps = 0;
+            // 40 tiles and a hair, as above.
+            for _ in 0..1203 {
+                ears.sounds.clear();
+                ears.footsteps(walked(4.0 / 120.0, 4.0));
+                steps += ears.sounds.as_slice().len();
+            }
+            assert_eq!(steps, (40.0 / stride) as usize, "stride {stride}");
+        }
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::map::{Loaded, MapArt};
 use crate::record::Playback;
 use crate::render::{self, Hud, View};
 use crate::settings::{Binding, Settings, Video};
-use crate::sim::{Controls, Pose, Request, World, TICK_DT};
+use crate::sim::{Change, Controls, Pose, Request, World, TICK_DT};
 use crate::sprites::Art;
 use std::path::Path;
 
@@ -265,7 +265,11 @@ impl Game {
         self.hud.fps = self.fps.frame(elapsed);
         self.poll_files(elapsed);
         self.study_frame(elapsed);
-        self.speaker.set_levels(self.levels());
+        let levels = self.levels();
+        self.speaker.set_levels(levels);
+        // The footsteps' stride is told by the world: it follows the
+        // levels as the sound does.
+        self.world.apply(Change::Stride(levels.stride_tiles));
         let held = self.hud.paused
             || self.help_holds_world()
             || self.study_holds_world()

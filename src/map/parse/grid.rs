@@ -48,6 +48,7 @@ impl Parser<'_> {
         let doors = self.placed_doors(&cells);
         let sky = self.sky(width, height);
         let (hints, hint_tiles) = self.placed_hints(width * height);
+        let floors = self.floors(width, height);
         if !self.errors.is_empty() {
             return Err(crate::located::Faults(std::mem::take(&mut self.errors)));
         }
@@ -81,6 +82,7 @@ impl Parser<'_> {
             order: self.order,
             hints: Vec::new(),
             hint_tiles: Vec::new(),
+            floors,
         };
         map.derive_tables();
         map.set_doors(doors);

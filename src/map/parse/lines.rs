@@ -75,7 +75,10 @@ impl Parser<'_> {
                 Ok(t) => self.sky = Some((t, line, kcol)),
                 Err(e) => self.error(line, vcol, MapErrorKind::Texture(e)),
             },
-            "floor" => self.floor = Some(self.surface(line, vcol, value, loader)),
+            "floor" => {
+                self.floor = Some(self.surface(line, vcol, value, loader));
+                self.floor_name = Some(value.into());
+            }
             _ => {
                 self.ceiling = Some(self.surface(line, vcol, value, loader));
                 self.ceiling_at = (line, kcol);

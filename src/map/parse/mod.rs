@@ -18,11 +18,13 @@
 //! - `lines`: the header and the marker sections (legend, actors, doors,
 //!   pickups, course, hints), line by line.
 //! - `grid`: the grid and `[sky]` rows, and the finished map.
+//! - `surface`: the `[surface]` grid, what the floor is made of.
 //! - `values`: what is written after `=`: actors, doors, pickups, facings
 //!   and colours.
 
 mod grid;
 mod lines;
+mod surface;
 mod values;
 
 pub(super) use values::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
@@ -53,6 +55,7 @@ enum Section {
     Hints,
     Grid,
     Sky,
+    Surface,
     /// An unknown or misplaced section (reported at its line): its lines
     /// are skipped, not read as the section before it.
     Skipped,
@@ -91,6 +94,9 @@ pub(super) fn parse_with(
         grid_line: 0,
         sky_grid: Vec::new(),
         sky_line: 0,
+        floor_name: None,
+        surface_grid: Vec::new(),
+        surface_line: 0,
     };
     let mut section = Section::Header;
     // Blank lines in a grid, kept until a row follows them: trailing ones
@@ -104,12 +110,13 @@ pub(super) fn parse_with(
         let trimmed = raw.trim();
         // Grid rows are taken as they are, up to a section line: `[` is
         // never a tile.
-        let rows = matches!(section, Section::Grid | Section::Sky);
+        let rows = matches!(section, Section::Grid | Section::Sky | Section::Surface);
         if rows && !trimmed.starts_with('[') {
             // Trailing spaces are no tiles: an editor shows none.
             let row = (line, raw.trim_end());
             let rows = match section {
                 Section::Grid => &mut p.grid,
+                Section::Surface => &mut p.surface_grid,
                 _ => &mut p.sky_grid,
             };
             match trimmed.is_empty() {
@@ -147,9 +154,13 @@ pub(super) fn parse_with(
                     section = Section::Sky;
                     p.sky_line = line;
                 }
+                "surface" if after_grid && p.surface_line == 0 => {
+                    section = Section::Surface;
+                    p.surface_line = line;
+                }
                 _ => {
                     let known = [
-                        "legend", "actors", "doors", "pickups", "course", "grid", "sky",
+                        "legend", "actors", "doors", "pickups", "course", "grid", "sky", "surface",
                     ];
                     let kind = match known.contains(&name) {
                         true => MapErrorKind::SectionOutOfPlace(name.into()),
@@ -220,6 +231,12 @@ struct Parser<'a> {
     /// The `[sky]` grid's rows, and its section line (0 for none).
     sky_grid: Vec<(usize, &'a str)>,
     sky_line: usize,
+    /// The floor as written after `floor =` (its texture names its
+    /// material).
+    floor_name: Option<String>,
+    /// The `[surface]` grid's rows, and its section line (0 for none).
+    surface_grid: Vec<(usize, &'a str)>,
+    surface_line: usize,
 }
 
 impl<'a> Parser<'a> {

@@ -5,7 +5,8 @@
 //!   `wall_height`;
 //! - tile layers `walls` (each tile's `texture` property names its wall
 //!   texture), `floor` and `ceiling` (one texture each; an empty ceiling
-//!   tile is open sky);
+//!   tile is open sky), `surface` (what the floor is made of: each tile's
+//!   texture's material, `surface`);
 //! - objects, in any object layer, whose class (or, without one, name) is
 //!   `start`, `walker`, `tank`, `door`, `pad`, `key`, `health`, `fuel`,
 //!   `checkpoint`, `finish` or `hint`.
@@ -19,11 +20,13 @@
 //! - `reader`: the map's properties and tile layers.
 //! - `objects`: the objects (start, enemies, doors, pads, pickups).
 //! - `paths`: texture paths as seen from the map's folder.
+//! - `surface`: the `surface` layer, what the floor is made of.
 
 mod objects;
 mod paths;
 mod reader;
 mod scan;
+mod surface;
 mod things;
 
 use self::reader::Reader;

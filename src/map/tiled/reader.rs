@@ -11,8 +11,8 @@ use crate::map::limits::{MAX_ACTORS, MAX_PICKUPS};
 use crate::map::limits::{MAX_ORDER, MAX_WALLS};
 use crate::map::parse::Loader;
 use crate::map::{
-    Course, Hint, Loaded, Map, MapArt, Sky, Surface, DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
-    MAX_WALL_HEIGHT,
+    Course, Floors, Hint, Loaded, Map, MapArt, Material, Sky, Surface, DEFAULT_CEILING,
+    DEFAULT_FLOOR, DOOR, MAX_WALL_HEIGHT,
 };
 use crate::texture::Texture;
 use std::collections::HashMap;
@@ -61,6 +61,7 @@ impl<'a, 'l> Reader<'a, 'l> {
         let mut cells = vec![0u8; width * height];
         let mut floor_texture = None;
         let mut ceiling_tiles: Option<Vec<bool>> = None;
+        let mut surface_tiles = Vec::new();
         let mut things = Vec::new();
         let (tw, th) = (tmx.tile_width.max(1) as f64, tmx.tile_height.max(1) as f64);
         for layer in tmx.layers() {
@@ -69,12 +70,16 @@ impl<'a, 'l> Reader<'a, 'l> {
                     let which = TileLayer::ALL.into_iter().find(|l| l.name() == layer.name);
                     let Some(which) = which else {
                         let kind = MapErrorKind::Tiled(format!(
-                            "unknown tile layer `{}` (expected walls, floor or ceiling)",
+                            "unknown tile layer `{}` (expected walls, floor, ceiling or surface)",
                             layer.name
                         ));
                         self.error(Place::File, kind);
                         continue;
                     };
+                    if which == TileLayer::Surface {
+                        surface_tiles = self.surface_layer(&tiles, width, height);
+                        continue;
+                    }
                     let mut covered = vec![false; width * height];
                     // Each kind of tile is read once, at its first use (where
                     // any fault in it is reported): a big map has few kinds.
@@ -175,6 +180,8 @@ impl<'a, 'l> Reader<'a, 'l> {
             cells[d.tile.1 as usize * width + d.tile.0 as usize] = DOOR;
         }
         let (sky, panorama) = sky.unzip();
+        let floor_name = header.floor_name.take().or(floor_texture.map(|(t, _)| t));
+        let floor = Material::of_floor(floor_name.as_deref().and_then(Path::to_str));
         let art = MapArt {
             walls: self.walls.into_iter().map(|(_, t)| t).collect(),
             doors: self.door_textures.into_iter().map(|(_, t)| t).collect(),
@@ -203,6 +210,7 @@ impl<'a, 'l> Reader<'a, 'l> {
             order: header.order,
             hints: Vec::new(),
             hint_tiles: Vec::new(),
+            floors: Floors::layered(floor, &surface_tiles),
         };
         map.derive_tables();
         map.set_doors(placed.doors);
@@ -263,6 +271,11 @@ impl<'a, 'l> Reader<'a, 'l> {
                             None
                         }
                     };
+                    if let (PropertyValue::StringValue(s) | PropertyValue::FileValue(s), "floor") =
+                        (value, key.as_str())
+                    {
+                        header.floor_name = Some(PathBuf::from(s));
+                    }
                     match key.as_str() {
                         "floor" => header.floor = surface,
                         _ => header.ceiling = surface,
@@ -293,7 +306,7 @@ impl<'a, 'l> Reader<'a, 'l> {
     /// The texture a layer tile names, relative to the map's folder (a
     /// tileset's own folder for an external tileset's `file` property);
     /// reports a tile with none or with other properties.
-    fn tile_texture(&mut self, tile: &tiled::LayerTile, at: Place) -> Option<PathBuf> {
+    pub(super) fn tile_texture(&mut self, tile: &tiled::LayerTile, at: Place) -> Option<PathBuf> {
         let tileset = tile.get_tileset();
         let Some(data) = tile.get_tile() else {
             let kind = MapErrorKind::Tiled(format!(
@@ -422,6 +435,9 @@ struct Header {
     description: Option<String>,
     order: Option<u32>,
     floor: Option<Surface>,
+    /// The `floor` property's texture as written (it names the floor's
+    /// material).
+    floor_name: Option<PathBuf>,
     ceiling: Option<Surface>,
     /// The ceiling layer's texture and where it was first named.
     ceiling_seen: Option<(PathBuf, Place)>,

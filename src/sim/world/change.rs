@@ -24,6 +24,11 @@ pub enum Change {
     /// Another difficulty: the map starts again with the enemies at it, as
     /// a new game does (a level is never changed under a fight going on).
     Difficulty(Difficulty),
+    /// Tiles walked between two of the player's footsteps (the `[audio]`
+    /// stride): what the world tells, not what it does, so the state and
+    /// its hash are untouched. It carries over restarts, maps and
+    /// [`World::fresh`].
+    Stride(f64),
 }
 
 /// What a change did beyond the obvious, for the player to be told.
@@ -57,6 +62,7 @@ impl World {
                 self.restart();
                 applied.respawned = true;
             }
+            Change::Stride(tiles) => self.ears.set_stride(tiles),
         }
         applied
     }

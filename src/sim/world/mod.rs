@@ -547,7 +547,10 @@ impl World {
     /// generator seeded with `seed`, and the tunables in force. What a
     /// recording started now begins from, whatever this world went through.
     pub fn fresh(&self, seed: u64) -> World {
-        World::at_difficulty(self.level.clone(), self.tunables, self.difficulty, seed)
+        let mut world =
+            World::at_difficulty(self.level.clone(), self.tunables, self.difficulty, seed);
+        world.ears.set_stride(self.ears.stride());
+        world
     }
 
     /// How hard the fights are.
