@@ -163,6 +163,38 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (0, 0),
         "walking: allocations in ticks, in frames"
     );
+    // Armed in a crowd: the chain gun firing, the wheel switching weapons,
+    // walkers falling and dropping their rounds, the weapons drawn.
+    // (Health the status bar can draw: the crowd's player never dies.)
+    let crowd = wobblecaster::sim::Scenario::from_world(wobblecaster::bench::crowd(60, 2))
+        .combat(|c, t| (c.health, t.health) = (1_000_000, 1_000_000))
+        .build();
+    let mut armed = crowd.armed_with(wobblecaster::sim::Arms {
+        held: wobblecaster::map::Weapon::ChainGun,
+        chosen: wobblecaster::map::Weapon::ChainGun,
+        carried: 0xf,
+        ammo: 99,
+        ..wobblecaster::sim::Arms::new()
+    });
+    let fight: Vec<Controls> = (0..480)
+        .map(|i| Controls {
+            turn: 0.5,
+            fire: true,
+            weapon: (i % 200 == 199).then_some(wobblecaster::sim::Select::Previous),
+            ..Controls::default()
+        })
+        .collect();
+    let looks = (&art, &maze_art);
+    run(&mut armed, &fight[..240], (&mut ws, looks, &mut frame), (w, h));
+    let fallen = |w: &World| w.actors().walkers.iter().filter(|w| !w.state.alive()).count();
+    let before = fallen(&armed);
+    let (ticks, frames) = run(&mut armed, &fight, (&mut ws, looks, &mut frame), (w, h));
+    assert!(fallen(&armed) > before, "walkers fell (and dropped rounds)");
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "armed: allocations in ticks, in frames"
+    );
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
     let (mut hangar, hangar_art) = world("hangar.map");
     let mut fly = vec![Controls {

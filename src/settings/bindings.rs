@@ -26,6 +26,18 @@ pub enum Action {
     Run,
     /// Fire the weapon (held: fire again whenever it is ready).
     Fire,
+    /// Take up the knife (the number key 1).
+    Weapon1,
+    /// Take up the pistol.
+    Weapon2,
+    /// Take up the machine gun, if carried.
+    Weapon3,
+    /// Take up the chain gun, if carried.
+    Weapon4,
+    /// Take up the next weapon carried that can fire.
+    NextWeapon,
+    /// Take up the one before.
+    PreviousWeapon,
     /// Open (or shut) the door in front.
     Use,
     /// Switch the jetpack on (take off) or off.
@@ -78,7 +90,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 32] = [
+    pub const ALL: [Action; 38] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -88,6 +100,12 @@ impl Action {
         Action::StrafeModifier,
         Action::Run,
         Action::Fire,
+        Action::Weapon1,
+        Action::Weapon2,
+        Action::Weapon3,
+        Action::Weapon4,
+        Action::NextWeapon,
+        Action::PreviousWeapon,
         Action::Use,
         Action::Jetpack,
         Action::Thrust,
@@ -125,6 +143,12 @@ impl Action {
             Action::StrafeModifier => "strafe_modifier",
             Action::Run => "run",
             Action::Fire => "fire",
+            Action::Weapon1 => "weapon_1",
+            Action::Weapon2 => "weapon_2",
+            Action::Weapon3 => "weapon_3",
+            Action::Weapon4 => "weapon_4",
+            Action::NextWeapon => "next_weapon",
+            Action::PreviousWeapon => "previous_weapon",
             Action::Use => "use",
             Action::Jetpack => "jetpack",
             Action::Thrust => "thrust",
@@ -163,6 +187,12 @@ impl Action {
             Action::StrafeModifier => "while held, turning strafes instead",
             Action::Run => "run: classic and quake walk and turn faster",
             Action::Fire => "fire",
+            Action::Weapon1 => "weapon: the knife",
+            Action::Weapon2 => "weapon: the pistol",
+            Action::Weapon3 => "weapon: the machine gun",
+            Action::Weapon4 => "weapon: the chain gun",
+            Action::NextWeapon => "next weapon",
+            Action::PreviousWeapon => "previous weapon",
             Action::Use => "open the door in front",
             Action::Jetpack => "jetpack on or off",
             Action::Thrust => "jetpack full thrust",
@@ -228,6 +258,28 @@ impl MouseButton {
             MouseButton::Middle => "Middle",
             MouseButton::Back => "Back",
             MouseButton::Forward => "Forward",
+        }
+    }
+}
+
+/// A step of the mouse wheel: a press with no hold, bindable as a button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wheel {
+    /// Rolled away from the player.
+    Up,
+    /// Rolled toward the player.
+    Down,
+}
+
+impl Wheel {
+    /// Both steps.
+    pub const ALL: [Wheel; 2] = [Wheel::Up, Wheel::Down];
+
+    /// The name after `Mouse` in a binding.
+    fn name(self) -> &'static str {
+        match self {
+            Wheel::Up => "WheelUp",
+            Wheel::Down => "WheelDown",
         }
     }
 }
@@ -377,6 +429,8 @@ pub enum Binding {
     Key(&'static str),
     /// A mouse button.
     Mouse(MouseButton),
+    /// A step of the mouse wheel (pressed and let go at once).
+    Wheel(Wheel),
     /// A gamepad button.
     PadButton(PadButton),
     /// A stick pushed past half way in one direction (Y+ is up).
@@ -390,6 +444,7 @@ impl Binding {
         match self {
             Binding::Key(k) => (*k).to_string(),
             Binding::Mouse(b) => format!("Mouse{}", b.name()),
+            Binding::Wheel(w) => format!("Mouse{}", w.name()),
             Binding::PadButton(b) => format!("Pad{}", b.name()),
             Binding::PadAxis(a, s) => format!("Pad{}{}", a.name(), s.symbol()),
         }
@@ -416,6 +471,9 @@ impl Binding {
             return Some(Binding::Key(key));
         }
         if let Some(rest) = name.strip_prefix("Mouse") {
+            if let Some(w) = Wheel::ALL.into_iter().find(|w| w.name() == rest) {
+                return Some(Binding::Wheel(w));
+            }
             return MouseButton::ALL
                 .into_iter()
                 .find(|b| b.name() == rest)
@@ -438,11 +496,15 @@ impl Binding {
             .map(Binding::PadButton)
     }
 
-    /// Every binding there is: keys, then mouse buttons, pad buttons and
-    /// stick directions.
+    /// Every binding there is: keys, then mouse buttons, the wheel's
+    /// steps, pad buttons and stick directions.
     pub fn all() -> impl Iterator<Item = Binding> {
         let keys = KEY_NAMES.iter().map(|&k| Binding::Key(k));
-        let mouse = MouseButton::ALL.into_iter().map(Binding::Mouse);
+        let wheel = Wheel::ALL.into_iter().map(Binding::Wheel);
+        let mouse = MouseButton::ALL
+            .into_iter()
+            .map(Binding::Mouse)
+            .chain(wheel);
         let buttons = PadButton::ALL.into_iter().map(Binding::PadButton);
         let axes = PadAxis::ALL.into_iter().flat_map(|a| {
             [Sign::Plus, Sign::Minus]
@@ -465,7 +527,7 @@ impl Bindings {
     /// No action bound to anything.
     pub fn none() -> Self {
         Self {
-            by_action: Default::default(),
+            by_action: std::array::from_fn(|_| Vec::new()),
         }
     }
 
@@ -529,6 +591,19 @@ impl Default for Bindings {
         // In flight, Lander's buttons: left thrust (not fire: an input bound
         // to a jetpack button does not fire in flight), middle hover, right
         // fire. On foot the left button fires, as in other shooters.
+        // The number keys choose a weapon, the wheel steps through them;
+        // on a pad the logo button steps (every other button is taken).
+        for (i, a) in [Action::Weapon1, Action::Weapon2, Action::Weapon3, Action::Weapon4]
+            .into_iter()
+            .enumerate()
+        {
+            b.set(a, [Key(["Digit1", "Digit2", "Digit3", "Digit4"][i])]);
+        }
+        b.set(
+            Action::NextWeapon,
+            [Binding::Wheel(Wheel::Up), Pad(Mode)],
+        );
+        b.set(Action::PreviousWeapon, [Binding::Wheel(Wheel::Down)]);
         b.set(Action::Use, [Key("Space"), Pad(West)]);
         b.set(Action::Jetpack, [Key("KeyJ"), Pad(South)]);
         b.set(
@@ -664,7 +739,15 @@ mod tests {
             assert_eq!(Binding::parse(&name), Some(b), "{name}");
             assert!(names.insert(name.clone()), "two bindings named {name}");
         }
-        assert_eq!(names.len(), KEY_NAMES.len() + 5 + 17 + 8);
+        assert_eq!(names.len(), KEY_NAMES.len() + 5 + 2 + 17 + 8);
+        assert_eq!(
+            Binding::parse("MouseWheelUp"),
+            Some(Binding::Wheel(Wheel::Up))
+        );
+        assert_eq!(
+            Binding::parse("Mouse Wheel Down"),
+            Some(Binding::Wheel(Wheel::Down))
+        );
         assert_eq!(
             Binding::parse("PadLeftStickY+"),
             Some(Binding::PadAxis(PadAxis::LeftStickY, Sign::Plus))
