@@ -276,9 +276,8 @@ fn picture(parts: &[Part], size: u32, shift: [f32; 2], scale: f32) -> Vec<[u8; 4
 fn rim(px: &mut [[u8; 4]], size: u32) {
     let s = size as i64;
     let copy = px.to_vec();
-    let clear = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && x < s && y < s && copy[(y * s + x) as usize][3] == 0
-    };
+    let clear =
+        |x: i64, y: i64| x >= 0 && y >= 0 && x < s && y < s && copy[(y * s + x) as usize][3] == 0;
     for y in 0..s {
         for x in 0..s {
             let i = (y * s + x) as usize;
@@ -412,7 +411,14 @@ fn knife(f: u32) -> Vec<Part> {
     ));
     parts.push(tube(at(13.0), tip, 8.0, 0.8, BRIGHT_STEEL, Finish::Metal));
     // The fuller: a groove down the blade.
-    parts.push(slab(at(18.0), at(len * 0.72), 1.6, 0.8, STEEL, Finish::Metal));
+    parts.push(slab(
+        at(18.0),
+        at(len * 0.72),
+        1.6,
+        0.8,
+        STEEL,
+        Finish::Metal,
+    ));
     parts
 }
 
@@ -421,15 +427,64 @@ fn knife(f: u32) -> Vec<Part> {
 fn pistol() -> (Vec<Part>, [f32; 2]) {
     let mut p = Vec::new();
     let muzzle = [64.0, 58.0];
-    p.push(slab([64.0, 128.0], [64.0, 98.0], 14.0, 15.0, WOOD, Finish::Matte));
+    p.push(slab(
+        [64.0, 128.0],
+        [64.0, 98.0],
+        14.0,
+        15.0,
+        WOOD,
+        Finish::Matte,
+    ));
     fist([64.0, 106.0], 42.0, &mut p);
-    p.push(slab([64.0, 104.0], [64.0, 60.0], 15.0, 10.0, STEEL, Finish::Metal));
-    p.push(slab([64.0, 100.0], [64.0, 66.0], 6.0, 4.0, DARK_STEEL, Finish::Metal));
+    p.push(slab(
+        [64.0, 104.0],
+        [64.0, 60.0],
+        15.0,
+        10.0,
+        STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [64.0, 100.0],
+        [64.0, 66.0],
+        6.0,
+        4.0,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
     // The hammer, the rear sight's notch, the front sight, the bore.
-    p.push(slab([64.0, 106.0], [64.0, 98.0], 4.0, 3.5, DARK_STEEL, Finish::Metal));
-    p.push(slab([55.0, 98.0], [56.0, 91.0], 3.5, 3.0, DARK_STEEL, Finish::Metal));
-    p.push(slab([73.0, 98.0], [72.0, 91.0], 3.5, 3.0, DARK_STEEL, Finish::Metal));
-    p.push(slab([64.0, 66.0], [64.0, 54.0], 2.0, 1.6, BRIGHT_STEEL, Finish::Metal));
+    p.push(slab(
+        [64.0, 106.0],
+        [64.0, 98.0],
+        4.0,
+        3.5,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [55.0, 98.0],
+        [56.0, 91.0],
+        3.5,
+        3.0,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [73.0, 98.0],
+        [72.0, 91.0],
+        3.5,
+        3.0,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [64.0, 66.0],
+        [64.0, 54.0],
+        2.0,
+        1.6,
+        BRIGHT_STEEL,
+        Finish::Metal,
+    ));
     p.push(ellipse(muzzle, [8.0, 4.2], DARK_STEEL, Finish::Metal));
     p.push(ellipse(muzzle, [4.0, 2.2], BORE, Finish::Glow));
     (p, muzzle)
@@ -441,23 +496,100 @@ fn machine_gun() -> (Vec<Part>, [f32; 2]) {
     let mut p = Vec::new();
     let muzzle = [64.0, 30.0];
     // The folding stock's struts, the receiver, the barrel's shroud.
-    p.push(slab([52.0, 128.0], [58.0, 104.0], 2.5, 2.5, DARK_STEEL, Finish::Metal));
-    p.push(slab([76.0, 128.0], [70.0, 104.0], 2.5, 2.5, DARK_STEEL, Finish::Metal));
-    p.push(slab([64.0, 118.0], [64.0, 96.0], 10.0, 11.0, BAKELITE, Finish::Matte));
-    p.push(slab([64.0, 110.0], [64.0, 44.0], 11.0, 6.5, DARK_STEEL, Finish::Metal));
-    p.push(slab([64.0, 104.0], [64.0, 50.0], 5.0, 3.0, STEEL, Finish::Metal));
+    p.push(slab(
+        [52.0, 128.0],
+        [58.0, 104.0],
+        2.5,
+        2.5,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [76.0, 128.0],
+        [70.0, 104.0],
+        2.5,
+        2.5,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [64.0, 118.0],
+        [64.0, 96.0],
+        10.0,
+        11.0,
+        BAKELITE,
+        Finish::Matte,
+    ));
+    p.push(slab(
+        [64.0, 110.0],
+        [64.0, 44.0],
+        11.0,
+        6.5,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [64.0, 104.0],
+        [64.0, 50.0],
+        5.0,
+        3.0,
+        STEEL,
+        Finish::Metal,
+    ));
     // The magazine out to the left, and the left hand holding it.
-    p.push(slab([56.0, 76.0], [22.0, 90.0], 6.0, 6.5, DARK_STEEL, Finish::Metal));
-    p.push(slab([40.0, 82.0], [22.0, 90.0], 2.0, 2.0, STEEL, Finish::Metal));
+    p.push(slab(
+        [56.0, 76.0],
+        [22.0, 90.0],
+        6.0,
+        6.5,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [40.0, 82.0],
+        [22.0, 90.0],
+        2.0,
+        2.0,
+        STEEL,
+        Finish::Metal,
+    ));
     palm([30.0, 96.0], 26.0, &mut p);
     // The bolt's handle out to the right.
-    p.push(tube([72.0, 84.0], [88.0, 80.0], 2.4, 2.4, STEEL, Finish::Metal));
+    p.push(tube(
+        [72.0, 84.0],
+        [88.0, 80.0],
+        2.4,
+        2.4,
+        STEEL,
+        Finish::Metal,
+    ));
     p.push(ellipse([89.0, 80.0], [3.6, 3.6], STEEL, Finish::Metal));
     fist([70.0, 112.0], 32.0, &mut p);
     // The barrel past the shroud, the hooded front sight, the bore.
-    p.push(slab([64.0, 48.0], [64.0, 31.0], 3.4, 3.0, STEEL, Finish::Metal));
-    p.push(tube([59.0, 38.0], [69.0, 38.0], 2.2, 2.2, DARK_STEEL, Finish::Metal));
-    p.push(slab([64.0, 41.0], [64.0, 34.0], 1.4, 1.2, BRIGHT_STEEL, Finish::Metal));
+    p.push(slab(
+        [64.0, 48.0],
+        [64.0, 31.0],
+        3.4,
+        3.0,
+        STEEL,
+        Finish::Metal,
+    ));
+    p.push(tube(
+        [59.0, 38.0],
+        [69.0, 38.0],
+        2.2,
+        2.2,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [64.0, 41.0],
+        [64.0, 34.0],
+        1.4,
+        1.2,
+        BRIGHT_STEEL,
+        Finish::Metal,
+    ));
     p.push(ellipse(muzzle, [4.2, 2.6], DARK_STEEL, Finish::Metal));
     p.push(ellipse(muzzle, [2.2, 1.4], BORE, Finish::Glow));
     (p, muzzle)
@@ -469,16 +601,51 @@ fn chain_gun(spin: u32) -> (Vec<Part>, [f32; 2]) {
     let mut p = Vec::new();
     let muzzle = [64.0, 32.0];
     // Handles either side with a fist on each.
-    p.push(slab([30.0, 124.0], [40.0, 96.0], 6.0, 6.0, BAKELITE, Finish::Matte));
-    p.push(slab([98.0, 124.0], [88.0, 96.0], 6.0, 6.0, BAKELITE, Finish::Matte));
+    p.push(slab(
+        [30.0, 124.0],
+        [40.0, 96.0],
+        6.0,
+        6.0,
+        BAKELITE,
+        Finish::Matte,
+    ));
+    p.push(slab(
+        [98.0, 124.0],
+        [88.0, 96.0],
+        6.0,
+        6.0,
+        BAKELITE,
+        Finish::Matte,
+    ));
     // The belt feeding in from the right.
     for i in 0..6 {
         let y = 124.0 - i as f32 * 7.0;
         let x = 104.0 - i as f32 * 4.0;
-        p.push(tube([x - 5.0, y], [x + 5.0, y - 1.0], 3.0, 3.0, BRASS, Finish::Metal));
+        p.push(tube(
+            [x - 5.0, y],
+            [x + 5.0, y - 1.0],
+            3.0,
+            3.0,
+            BRASS,
+            Finish::Metal,
+        ));
     }
-    p.push(slab([64.0, 128.0], [64.0, 78.0], 27.0, 22.0, DARK_STEEL, Finish::Metal));
-    p.push(slab([64.0, 118.0], [64.0, 108.0], 27.5, 27.0, BRASS, Finish::Metal));
+    p.push(slab(
+        [64.0, 128.0],
+        [64.0, 78.0],
+        27.0,
+        22.0,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [64.0, 118.0],
+        [64.0, 108.0],
+        27.5,
+        27.0,
+        BRASS,
+        Finish::Metal,
+    ));
     p.push(ellipse([64.0, 78.0], [22.0, 9.0], STEEL, Finish::Metal));
     // Six barrels round an axle; `spin` turns them a step each shot.
     let turn = spin as f32 * 0.5;
@@ -496,7 +663,12 @@ fn chain_gun(spin: u32) -> (Vec<Part>, [f32; 2]) {
         let shade = if depth > 0.0 { STEEL } else { DARK_STEEL };
         p.push(slab([x0, 80.0], [x1, 34.0], 4.2, 3.2, shade, Finish::Metal));
     }
-    p.push(ellipse([64.0, 56.0], [15.0, 5.0], DARK_STEEL, Finish::Metal));
+    p.push(ellipse(
+        [64.0, 56.0],
+        [15.0, 5.0],
+        DARK_STEEL,
+        Finish::Metal,
+    ));
     p.push(ellipse(muzzle, [12.0, 4.6], DARK_STEEL, Finish::Metal));
     for k in 0..6 {
         let a = turn + k as f32 * std::f32::consts::TAU / 6.0;
@@ -537,8 +709,18 @@ fn gun_frames(
                 }
                 2 => {
                     let smoke = [0.55, 0.53, 0.5];
-                    p.push(ellipse([muzzle[0] - 3.0, muzzle[1] - 6.0], [7.0, 5.0], smoke, Finish::Matte));
-                    p.push(ellipse([muzzle[0] + 4.0, muzzle[1] - 10.0], [5.0, 4.0], smoke, Finish::Matte));
+                    p.push(ellipse(
+                        [muzzle[0] - 3.0, muzzle[1] - 6.0],
+                        [7.0, 5.0],
+                        smoke,
+                        Finish::Matte,
+                    ));
+                    p.push(ellipse(
+                        [muzzle[0] + 4.0, muzzle[1] - 10.0],
+                        [5.0, 4.0],
+                        smoke,
+                        Finish::Matte,
+                    ));
                     p.push(flash(muzzle, reach * 0.4, 6.0));
                     ([0.0, 3.0], 1.02)
                 }
@@ -575,11 +757,32 @@ fn clip(k: f32) -> Vec<Part> {
     let mut p = Vec::new();
     let foot = 62.0;
     let (w, h) = (9.0 * k, 26.0 * k);
-    p.push(slab([32.0, foot], [32.0, foot - h], w, w * 0.9, DARK_STEEL, Finish::Metal));
-    p.push(slab([32.0, foot - h * 0.15], [32.0, foot - h * 0.85], w * 0.35, w * 0.3, STEEL, Finish::Metal));
+    p.push(slab(
+        [32.0, foot],
+        [32.0, foot - h],
+        w,
+        w * 0.9,
+        DARK_STEEL,
+        Finish::Metal,
+    ));
+    p.push(slab(
+        [32.0, foot - h * 0.15],
+        [32.0, foot - h * 0.85],
+        w * 0.35,
+        w * 0.3,
+        STEEL,
+        Finish::Metal,
+    ));
     for i in 0..2 {
         let x = 32.0 + (i as f32 - 0.5) * w * 0.9;
-        p.push(tube([x, foot - h], [x, foot - h - 7.0 * k], 3.0 * k, 2.0 * k, BRASS, Finish::Metal));
+        p.push(tube(
+            [x, foot - h],
+            [x, foot - h - 7.0 * k],
+            3.0 * k,
+            2.0 * k,
+            BRASS,
+            Finish::Metal,
+        ));
     }
     p
 }
@@ -590,31 +793,136 @@ fn lying(weapon: usize) -> Vec<Part> {
     let y = 54.0;
     match weapon {
         0 => {
-            p.push(slab([14.0, y + 4.0], [28.0, y + 4.0], 3.5, 3.5, BAKELITE, Finish::Matte));
-            p.push(tube([29.0, y], [29.0, y + 8.0], 1.8, 1.8, STEEL, Finish::Metal));
-            p.push(tube([30.0, y + 4.0], [54.0, y + 3.0], 3.5, 0.5, BRIGHT_STEEL, Finish::Metal));
+            p.push(slab(
+                [14.0, y + 4.0],
+                [28.0, y + 4.0],
+                3.5,
+                3.5,
+                BAKELITE,
+                Finish::Matte,
+            ));
+            p.push(tube(
+                [29.0, y],
+                [29.0, y + 8.0],
+                1.8,
+                1.8,
+                STEEL,
+                Finish::Metal,
+            ));
+            p.push(tube(
+                [30.0, y + 4.0],
+                [54.0, y + 3.0],
+                3.5,
+                0.5,
+                BRIGHT_STEEL,
+                Finish::Metal,
+            ));
         }
         1 => {
-            p.push(slab([22.0, y + 8.0], [26.0, y - 4.0], 4.5, 4.0, WOOD, Finish::Matte));
-            p.push(slab([18.0, y - 6.0], [46.0, y - 6.0], 4.5, 3.5, STEEL, Finish::Metal));
-            p.push(tube([28.0, y + 1.0], [33.0, y], 2.0, 2.0, DARK_STEEL, Finish::Metal));
+            p.push(slab(
+                [22.0, y + 8.0],
+                [26.0, y - 4.0],
+                4.5,
+                4.0,
+                WOOD,
+                Finish::Matte,
+            ));
+            p.push(slab(
+                [18.0, y - 6.0],
+                [46.0, y - 6.0],
+                4.5,
+                3.5,
+                STEEL,
+                Finish::Metal,
+            ));
+            p.push(tube(
+                [28.0, y + 1.0],
+                [33.0, y],
+                2.0,
+                2.0,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
         }
         2 => {
-            p.push(slab([6.0, y - 2.0], [20.0, y - 4.0], 1.5, 1.5, DARK_STEEL, Finish::Metal));
-            p.push(slab([6.0, y + 4.0], [20.0, y - 2.0], 1.5, 1.5, DARK_STEEL, Finish::Metal));
-            p.push(slab([20.0, y - 4.0], [44.0, y - 4.0], 5.0, 4.0, DARK_STEEL, Finish::Metal));
-            p.push(slab([44.0, y - 4.0], [58.0, y - 4.0], 1.8, 1.8, STEEL, Finish::Metal));
-            p.push(slab([34.0, y], [36.0, y + 10.0], 3.0, 3.0, DARK_STEEL, Finish::Metal));
-            p.push(slab([24.0, y], [22.0, y + 8.0], 3.0, 3.0, BAKELITE, Finish::Matte));
+            p.push(slab(
+                [6.0, y - 2.0],
+                [20.0, y - 4.0],
+                1.5,
+                1.5,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
+            p.push(slab(
+                [6.0, y + 4.0],
+                [20.0, y - 2.0],
+                1.5,
+                1.5,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
+            p.push(slab(
+                [20.0, y - 4.0],
+                [44.0, y - 4.0],
+                5.0,
+                4.0,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
+            p.push(slab(
+                [44.0, y - 4.0],
+                [58.0, y - 4.0],
+                1.8,
+                1.8,
+                STEEL,
+                Finish::Metal,
+            ));
+            p.push(slab(
+                [34.0, y],
+                [36.0, y + 10.0],
+                3.0,
+                3.0,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
+            p.push(slab(
+                [24.0, y],
+                [22.0, y + 8.0],
+                3.0,
+                3.0,
+                BAKELITE,
+                Finish::Matte,
+            ));
         }
         _ => {
-            p.push(slab([8.0, y], [30.0, y], 9.0, 9.0, DARK_STEEL, Finish::Metal));
+            p.push(slab(
+                [8.0, y],
+                [30.0, y],
+                9.0,
+                9.0,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
             p.push(slab([16.0, y], [20.0, y], 9.5, 9.5, BRASS, Finish::Metal));
             for k in 0..3 {
                 let dy = (k as f32 - 1.0) * 4.5;
-                p.push(slab([30.0, y + dy], [60.0, y + dy * 0.7], 2.2, 2.0, STEEL, Finish::Metal));
+                p.push(slab(
+                    [30.0, y + dy],
+                    [60.0, y + dy * 0.7],
+                    2.2,
+                    2.0,
+                    STEEL,
+                    Finish::Metal,
+                ));
             }
-            p.push(tube([44.0, y - 6.0], [44.0, y + 6.0], 2.0, 2.0, DARK_STEEL, Finish::Metal));
+            p.push(tube(
+                [44.0, y - 6.0],
+                [44.0, y + 6.0],
+                2.0,
+                2.0,
+                DARK_STEEL,
+                Finish::Metal,
+            ));
         }
     }
     p
@@ -625,7 +933,13 @@ fn arms_items_sheet() -> RgbaImage {
     frames.extend((0..4).map(lying));
     let mut sheet = RgbaImage::new(frames.len() as u32 * ITEM, ITEM);
     for (col, parts) in frames.iter().enumerate() {
-        blit(&mut sheet, col as u32, 0, ITEM, &picture(parts, ITEM, [0.0, 0.0], 1.0));
+        blit(
+            &mut sheet,
+            col as u32,
+            0,
+            ITEM,
+            &picture(parts, ITEM, [0.0, 0.0], 1.0),
+        );
     }
     sheet
 }
@@ -634,7 +948,11 @@ fn arms_items_sheet() -> RgbaImage {
 fn blit(sheet: &mut RgbaImage, col: u32, row: u32, size: u32, px: &[[u8; 4]]) {
     for y in 0..size {
         for x in 0..size {
-            sheet.put_pixel(col * size + x, row * size + y, Rgba(px[(y * size + x) as usize]));
+            sheet.put_pixel(
+                col * size + x,
+                row * size + y,
+                Rgba(px[(y * size + x) as usize]),
+            );
         }
     }
 }

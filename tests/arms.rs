@@ -49,7 +49,9 @@ fn holding(world: World, weapon: Weapon, ammo: u16) -> World {
 /// The walker's health lost to one strike of `weapon` from `gap` tiles,
 /// on a world seeded `seed`.
 fn one_strike(weapon: Weapon, gap: usize, seed: u64) -> i32 {
-    let world = Scenario::on(hall(gap)).start(Tunables::default(), seed).build();
+    let world = Scenario::on(hall(gap))
+        .start(Tunables::default(), seed)
+        .build();
     let mut w = holding(world, weapon, AMMO.max);
     let before = w.actors().walkers[0].health;
     w.step(&FIRE);
@@ -58,21 +60,35 @@ fn one_strike(weapon: Weapon, gap: usize, seed: u64) -> i32 {
 
 #[test]
 fn the_knife_reaches_only_a_step_and_is_silent() {
-    assert!((1..20).any(|s| one_strike(Weapon::Knife, 1, s) > 0), "in reach");
-    assert!((1..20).all(|s| one_strike(Weapon::Knife, 3, s) == 0), "out of reach");
+    assert!(
+        (1..20).any(|s| one_strike(Weapon::Knife, 1, s) > 0),
+        "in reach"
+    );
+    assert!(
+        (1..20).all(|s| one_strike(Weapon::Knife, 3, s) == 0),
+        "out of reach"
+    );
     let world = Scenario::on(hall(6)).build();
     let mut w = holding(world, Weapon::Knife, 0);
     w.step(&FIRE);
     assert_eq!(w.arms().unwrap().ammo, 0);
     assert!(
-        !w.sounds().as_slice().iter().any(|s| s.cue == wobblecaster::sim::sound::Cue::Gun),
+        !w.sounds()
+            .as_slice()
+            .iter()
+            .any(|s| s.cue == wobblecaster::sim::sound::Cue::Gun),
         "no gunshot"
     );
 }
 
 #[test]
 fn a_guns_damage_falls_with_distance() {
-    let mean = |gap| (1..60).map(|s| one_strike(Weapon::Pistol, gap, s)).sum::<i32>() / 59;
+    let mean = |gap| {
+        (1..60)
+            .map(|s| one_strike(Weapon::Pistol, gap, s))
+            .sum::<i32>()
+            / 59
+    };
     let (near, mid, far) = (mean(1), mean(3), mean(9));
     assert!(near > mid && mid > far && far > 0, "{near} {mid} {far}");
     let f = arms::weapon(Weapon::Pistol).damage;
@@ -88,7 +104,10 @@ fn firing_spends_rounds_and_an_empty_gun_gives_way_to_the_knife() {
         w.step(&FIRE);
     }
     let a = *w.arms().unwrap();
-    assert_eq!((a.ammo, a.held, a.chosen), (0, Weapon::Knife, Weapon::ChainGun));
+    assert_eq!(
+        (a.ammo, a.held, a.chosen),
+        (0, Weapon::Knife, Weapon::ChainGun)
+    );
     assert!(w.combat().shots > 5, "the knife strikes on");
 }
 
@@ -105,7 +124,11 @@ fn a_fallen_enemy_drops_rounds_that_bring_the_gun_back() {
     let dropped: Vec<_> = w.pickups().iter().map(|p| p.kind).collect();
     assert_eq!(dropped, [PickupKind::DroppedAmmo], "one drop");
     let at = &w.actors().walkers[0];
-    assert_eq!([w.pickups()[0].x, w.pickups()[0].y], [at.x, at.y], "where it fell");
+    assert_eq!(
+        [w.pickups()[0].x, w.pickups()[0].y],
+        [at.x, at.y],
+        "where it fell"
+    );
     for _ in 0..120 {
         w.step(&FIRE);
     }
@@ -150,13 +173,20 @@ fn rounds_bring_the_chosen_gun_back_and_a_better_gun_comes_up() {
     assert!(w.pickups().is_empty(), "both taken");
     let a = w.arms().unwrap();
     assert_eq!(a.ammo, AMMO.clip + AMMO.weapon_rounds);
-    assert_eq!((a.coming(), a.chosen), (Weapon::MachineGun, Weapon::MachineGun));
+    assert_eq!(
+        (a.coming(), a.chosen),
+        (Weapon::MachineGun, Weapon::MachineGun)
+    );
 }
 
 #[test]
 fn pickups_cap_at_the_most_rounds_and_are_left_while_full() {
     let map = hall_with(&[PickupKind::Ammo, PickupKind::Ammo]);
-    let mut w = holding(World::new(map, Tunables::default(), 1), Weapon::Pistol, AMMO.max - 3);
+    let mut w = holding(
+        World::new(map, Tunables::default(), 1),
+        Weapon::Pistol,
+        AMMO.max - 3,
+    );
     let walk = Controls {
         forward: 1.0,
         ..Controls::default()
@@ -228,7 +258,10 @@ fn a_recording_of_weapon_choices_replays_exactly() {
     }
     let path = rec.finish().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("weapon=next") && text.contains("weapon=1"), "{text}");
+    assert!(
+        text.contains("weapon=next") && text.contains("weapon=1"),
+        "{text}"
+    );
     let recording = Recording::load(&path).unwrap();
     assert!(recording.header.armed);
     let outcome = replay(&recording, map.clone());

@@ -5,8 +5,8 @@
 //! Everything here but [`key_binding`] is free of the platform, so the
 //! input snapshots test headless.
 
-use crate::settings::{Action, Binding, Bindings, InputSettings, PadAxis, PadButton, Sign};
 use crate::map::Weapon;
+use crate::settings::{Action, Binding, Bindings, InputSettings, PadAxis, PadButton, Sign};
 use crate::sim::{Controls, Model, Select};
 use std::collections::HashSet;
 use winit::keyboard::KeyCode;

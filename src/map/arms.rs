@@ -77,7 +77,10 @@ pub(super) fn weapon_named<'a>(
     let Some(name) = name else {
         return Err((
             value,
-            format!("a weapon needs its name: `weapon NAME`, NAME {}", Weapon::NAMES),
+            format!(
+                "a weapon needs its name: `weapon NAME`, NAME {}",
+                Weapon::NAMES
+            ),
         ));
     };
     Weapon::from_name(name).ok_or_else(|| {
@@ -95,7 +98,8 @@ pub(super) fn tiled_weapon(properties: &tiled::Properties) -> Result<Weapon, Str
         Some(tiled::PropertyValue::StringValue(s)) => s.as_str(),
         _ => return Err(format!("a weapon needs `name`, {}", Weapon::NAMES)),
     };
-    Weapon::from_name(name).ok_or_else(|| format!("`{name}` is not a weapon (expected {})", Weapon::NAMES))
+    Weapon::from_name(name)
+        .ok_or_else(|| format!("`{name}` is not a weapon (expected {})", Weapon::NAMES))
 }
 
 #[cfg(test)]

@@ -593,16 +593,18 @@ impl Default for Bindings {
         // fire. On foot the left button fires, as in other shooters.
         // The number keys choose a weapon, the wheel steps through them;
         // on a pad the logo button steps (every other button is taken).
-        for (i, a) in [Action::Weapon1, Action::Weapon2, Action::Weapon3, Action::Weapon4]
-            .into_iter()
-            .enumerate()
+        for (i, a) in [
+            Action::Weapon1,
+            Action::Weapon2,
+            Action::Weapon3,
+            Action::Weapon4,
+        ]
+        .into_iter()
+        .enumerate()
         {
             b.set(a, [Key(["Digit1", "Digit2", "Digit3", "Digit4"][i])]);
         }
-        b.set(
-            Action::NextWeapon,
-            [Binding::Wheel(Wheel::Up), Pad(Mode)],
-        );
+        b.set(Action::NextWeapon, [Binding::Wheel(Wheel::Up), Pad(Mode)]);
         b.set(Action::PreviousWeapon, [Binding::Wheel(Wheel::Down)]);
         b.set(Action::Use, [Key("Space"), Pad(West)]);
         b.set(Action::Jetpack, [Key("KeyJ"), Pad(South)]);

@@ -179,7 +179,12 @@ impl Arms {
                     left: AMMO.raise_ticks,
                 };
             }
-            Hands::Lowering { left, next } => self.hands = Hands::Lowering { left: left - 1, next },
+            Hands::Lowering { left, next } => {
+                self.hands = Hands::Lowering {
+                    left: left - 1,
+                    next,
+                }
+            }
             Hands::Raising { left } if left <= 1 => self.hands = Hands::Ready,
             Hands::Raising { left } => self.hands = Hands::Raising { left: left - 1 },
             Hands::Ready => {}

@@ -42,7 +42,11 @@ fn the_wheel_steps_through_the_weapons_that_can_fire() {
     let mut a = Arms::new();
     a.carried |= Weapon::ChainGun.bit();
     a.select(Select::Next);
-    assert_eq!(a.coming(), Weapon::ChainGun, "the machine gun is not carried");
+    assert_eq!(
+        a.coming(),
+        Weapon::ChainGun,
+        "the machine gun is not carried"
+    );
     a.select(Select::Next);
     assert_eq!(a.coming(), Weapon::Knife, "round the end");
     a.select(Select::Previous);
@@ -61,9 +65,14 @@ fn held_fire_repeats_at_each_weapons_rate() {
         a.ammo = AMMO.max;
         a.held = w;
         let refire = u32::from(arms::weapon(w).refire_ticks);
-        let shots = (0..refire * 3).filter(|_| a.tick(true, true).is_some()).count();
+        let shots = (0..refire * 3)
+            .filter(|_| a.tick(true, true).is_some())
+            .count();
         assert_eq!(shots, 3, "{w:?}");
-        assert!(Arms::new().tick(true, false).is_none(), "the dead do not fire");
+        assert!(
+            Arms::new().tick(true, false).is_none(),
+            "the dead do not fire"
+        );
     }
 }
 
@@ -83,7 +92,10 @@ fn running_out_brings_the_knife_up_and_rounds_bring_the_gun_back() {
     }
     assert_eq!(shots, AMMO.start, "every round fired");
     assert!(knifed, "the knife strikes");
-    assert_eq!((a.held, a.chosen, a.ammo), (Weapon::Knife, Weapon::Pistol, 0));
+    assert_eq!(
+        (a.held, a.chosen, a.ammo),
+        (Weapon::Knife, Weapon::Pistol, 0)
+    );
     assert!(a.wants(PickupKind::DroppedAmmo));
     a.take(PickupKind::DroppedAmmo);
     assert_eq!(a.ammo, AMMO.dropped_clip);
@@ -102,7 +114,10 @@ fn pickups_cap_at_the_most_rounds_and_are_left_while_full() {
     assert!(a.wants(PickupKind::Weapon(Weapon::MachineGun)), "a new gun");
     a.take(PickupKind::Weapon(Weapon::MachineGun));
     assert_eq!(a.ammo, AMMO.max);
-    assert!(!a.wants(PickupKind::Weapon(Weapon::MachineGun)), "carried, full");
+    assert!(
+        !a.wants(PickupKind::Weapon(Weapon::MachineGun)),
+        "carried, full"
+    );
     assert!(!a.wants(PickupKind::Health), "not the arms' to take");
 }
 

@@ -311,7 +311,13 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             PickupKind::Fuel => 3,
             kind @ (PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_)) => {
                 let at = (p.x, p.y, 0.0);
-                push(SheetId::ArmsItems, (arms_item(kind), 0), at, PICKUP_SIZE, Light::Fog);
+                push(
+                    SheetId::ArmsItems,
+                    (arms_item(kind), 0),
+                    at,
+                    PICKUP_SIZE,
+                    Light::Fog,
+                );
                 continue;
             }
         };

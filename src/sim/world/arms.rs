@@ -130,8 +130,14 @@ impl World {
             armoury.fallen.clear();
             armoury.fallen.resize(enemies(a), false);
         }
-        let walkers = a.walkers.iter().map(|w| (Fallen::Walker, !w.state.alive(), [w.x, w.y]));
-        let tanks = a.tanks.iter().map(|t| (Fallen::Tank, !t.alive(), [t.x, t.y]));
+        let walkers = a
+            .walkers
+            .iter()
+            .map(|w| (Fallen::Walker, !w.state.alive(), [w.x, w.y]));
+        let tanks = a
+            .tanks
+            .iter()
+            .map(|t| (Fallen::Tank, !t.alive(), [t.x, t.y]));
         for ((kind, dead, at), flag) in walkers.chain(tanks).zip(&mut armoury.fallen) {
             if !dead || *flag {
                 continue;
