@@ -92,11 +92,11 @@ pub(super) fn weapon_named<'a>(
 }
 
 /// The weapon a Tiled object of class `weapon` names in its string
-/// property `name`, or why it names none.
+/// property `weapon`, or why it names none.
 pub(super) fn tiled_weapon(properties: &tiled::Properties) -> Result<Weapon, String> {
-    let name = match properties.get("name") {
+    let name = match properties.get("weapon") {
         Some(tiled::PropertyValue::StringValue(s)) => s.as_str(),
-        _ => return Err(format!("a weapon needs `name`, {}", Weapon::NAMES)),
+        _ => return Err(format!("a weapon needs `weapon`, {}", Weapon::NAMES)),
     };
     Weapon::from_name(name)
         .ok_or_else(|| format!("`{name}` is not a weapon (expected {})", Weapon::NAMES))
