@@ -1,6 +1,6 @@
 //! Procedural sprite sheets for wobblecaster: the walker, the tank, their
-//! shots, the player's gun, the pickups and a course's beacons and their
-//! number plates.
+//! shots, the pickups and a course's beacons and their number plates (the
+//! weapons are `gen_weapons.rs`'s).
 //!
 //! Run with `cargo run --release --example gen_sprites`. It writes PNGs
 //! into `assets/sprites/`; that output is committed, so rerun this only
@@ -27,13 +27,8 @@ use std::path::Path;
 
 /// Frame edge of actor sheets, pixels.
 const N: u32 = 64;
-/// Frame edge of the gun sheet, pixels.
-const GUN: u32 = 128;
 /// How far the camera looks down on the actors, radians.
 const ELEVATION: f32 = 0.22;
-/// How far it looks down on the gun, radians: enough to see along the
-/// barrel.
-const GUN_ELEVATION: f32 = 0.75;
 
 type V3 = [f32; 3];
 type Rgb = [f32; 3];
@@ -551,85 +546,6 @@ fn puff_sheet() -> RgbaImage {
     })
 }
 
-// --------------------------------------------------------------- the gun
-
-/// The player's pistol seen from behind and above, grip at the bottom of
-/// the frame and barrel toward the screen's centre; `firing` adds the
-/// muzzle flash.
-fn gun_frame(firing: bool) -> Vec<[u8; 4]> {
-    let metal = [0.33, 0.34, 0.38];
-    let grip = [0.3, 0.2, 0.13];
-    let model = Model {
-        parts: vec![
-            part(
-                Shape::Box([0.0, 0.3, 0.05], [0.07, 0.06, 0.34], 0.02),
-                metal,
-            ),
-            part(
-                Shape::Capsule([0.0, 0.32, 0.3], [0.0, 0.32, 0.45], 0.035),
-                [0.2, 0.2, 0.22],
-            ),
-            part(
-                Shape::Box([0.0, 0.12, -0.18], [0.06, 0.16, 0.07], 0.025),
-                grip,
-            ),
-            part(
-                Shape::Box([0.0, 0.37, -0.2], [0.02, 0.02, 0.03], 0.005),
-                [0.6, 0.6, 0.62],
-            ),
-            part(
-                Shape::Box([0.0, 0.12, -0.24], [0.11, 0.12, 0.09], 0.05),
-                [0.72, 0.55, 0.42],
-            ),
-        ],
-        pattern: |_, _, _| 1.0,
-        phase: 0.0,
-    };
-    let pose = Pose {
-        yaw: PI - 0.18,
-        tilt: 0.0,
-        frame_tiles: 0.78,
-        offset: [0.1, 0.08],
-        elevation: GUN_ELEVATION,
-    };
-    let mut px = render(&model, pose, GUN);
-    if firing {
-        // A star of light at the muzzle: its point projected as `render`
-        // projects (the yaw turns the nose, +z, away from the viewer).
-        let muzzle = [0.0f32, 0.32, 0.5];
-        let (sy, cy_) = pose.yaw.sin_cos();
-        let view = [-muzzle[2] * sy, muzzle[1], -muzzle[2] * cy_];
-        let (se, ce) = pose.elevation.sin_cos();
-        let screen = [
-            view[0] + pose.offset[0],
-            view[1] * ce + view[2] * se + pose.offset[1],
-        ];
-        let cx = (screen[0] / pose.frame_tiles + 0.5) * GUN as f32;
-        let cy = (1.0 - screen[1] / pose.frame_tiles) * GUN as f32;
-        for y in 0..GUN {
-            for x in 0..GUN {
-                let (dx, dy) = (x as f32 - cx, y as f32 - cy);
-                let r = dx.hypot(dy) / GUN as f32;
-                let rays = (dy.atan2(dx) * 4.0).cos().abs().powi(4);
-                let reach = 0.06 + 0.12 * rays;
-                if r < reach {
-                    let k = 1.0 - r / reach;
-                    let b = |v: f32| (v * 255.0).clamp(0.0, 255.0) as u8;
-                    px[(y * GUN + x) as usize] = [b(1.0), b(0.6 + 0.4 * k), b(0.2 + 0.7 * k), 255];
-                }
-            }
-        }
-    }
-    px
-}
-
-fn gun_sheet() -> RgbaImage {
-    let mut sheet = RgbaImage::new(2 * GUN, GUN);
-    blit(&mut sheet, 0, 0, GUN, &gun_frame(false));
-    blit(&mut sheet, 1, 0, GUN, &gun_frame(true));
-    sheet
-}
-
 // ----------------------------------------------------------------- items
 
 const GOLD: Rgb = [0.95, 0.72, 0.16];
@@ -869,7 +785,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("tank_wreck", wreck_sheet()),
         ("shell", shell_sheet()),
         ("puff", puff_sheet()),
-        ("gun", gun_sheet()),
         ("items", items_sheet()),
         ("beacon", beacon_sheet()),
         ("digits", digits_sheet()),

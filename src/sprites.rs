@@ -169,8 +169,13 @@ pub struct Art {
     pub shell: Sheet,
     /// A hit's puff, over its life.
     pub puff: Sheet,
-    /// The player's gun: idle, firing (128-texel frames).
-    pub gun: Sheet,
+    /// The weapons in hand, a row a weapon in the number keys' order:
+    /// ready, the shot with its flash, the recoil, the recovery
+    /// (128-texel frames; drawn by `examples/gen_weapons.rs`).
+    pub weapons: Sheet,
+    /// Rounds and weapons lying on the floor: a clip, a dropped clip, then
+    /// each weapon (drawn by `examples/gen_weapons.rs`).
+    pub arms_items: Sheet,
     /// Pickups: gold key, silver key, first aid, fuel can.
     pub items: Sheet,
     /// A course's beacons: a checkpoint passed, the next, one ahead, the
@@ -216,14 +221,15 @@ pub enum SpriteError {
 }
 
 /// Each sheet's file, frame size, columns and rows.
-const LAYOUT: [(&str, usize, usize, usize); 10] = [
+const LAYOUT: [(&str, usize, usize, usize); 11] = [
     ("walker.png", 64, 8, 7),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
     ("tank_wreck.png", 64, 1, 1),
     ("shell.png", 64, 4, 1),
     ("puff.png", 64, 4, 1),
-    ("gun.png", 128, 2, 1),
+    ("weapons.png", 128, 4, 4),
+    ("arms_items.png", 64, 6, 1),
     ("items.png", 64, 4, 1),
     ("beacon.png", 64, 5, 1),
     ("digits.png", 32, 10, 1),
@@ -245,7 +251,8 @@ impl Art {
             tank_wreck: next(),
             shell: next(),
             puff: next(),
-            gun: next(),
+            weapons: next(),
+            arms_items: next(),
             items: next(),
             beacon: next(),
             digits: next(),
@@ -277,7 +284,8 @@ impl Art {
             tank_wreck: sheet(8, 1, 1),
             shell: sheet(8, 4, 1),
             puff: sheet(8, 4, 1),
-            gun: sheet(16, 2, 1),
+            weapons: sheet(16, 4, 4),
+            arms_items: sheet(8, 6, 1),
             items: sheet(8, 4, 1),
             beacon: sheet(8, 5, 1),
             digits: sheet(8, 10, 1),

@@ -96,6 +96,7 @@ const IDLE: Controls = Controls {
     brake: false,
     pointer: [0.0; 2],
     action: None,
+    weapon: None,
 };
 
 /// Full thrust held, hover held, the trigger held.

@@ -82,7 +82,7 @@ const CASES: &[(&str, &[&str])] = &[
         "doors.map",
         &[
             ":6:30: error: `copper` is not a key (expected gold or silver)",
-            ":8:5: error: unknown pickup `coin` (expected key, health or fuel)",
+            ":8:5: error: unknown pickup `coin` (expected key, health, fuel, ammo or weapon)",
             ":11:4: error: this door is not between two walls",
             ":12:5: error: this door is not between two walls",
         ],

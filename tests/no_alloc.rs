@@ -10,9 +10,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use wobblecaster::audio::{Bank, Levels, Listening, RATE};
-use wobblecaster::map::MapArt;
+use wobblecaster::map::{MapArt, Weapon};
 use wobblecaster::render::{self, Hud, View, Workspace};
-use wobblecaster::sim::{Controls, Request, Tunables, World};
+use wobblecaster::sim::{Controls, Request, Select, Tunables, World};
 use wobblecaster::sprites::Art;
 
 /// The system allocator, counting every allocation and reallocation.
@@ -162,6 +162,38 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (ticks, frames),
         (0, 0),
         "walking: allocations in ticks, in frames"
+    );
+    // Armed in the maze: the chain gun and the machine gun firing by
+    // turns, switched by the number keys (each switch lowering one and
+    // raising the other), walkers falling and dropping their rounds into
+    // room kept for them, the weapons and the rounds drawn.
+    let (maze, maze_art) = world("default.map");
+    let mut armed = maze.armed_with(wobblecaster::sim::Arms {
+        held: Weapon::ChainGun,
+        chosen: Weapon::ChainGun,
+        carried: 0xf,
+        ammo: 99,
+        ..wobblecaster::sim::Arms::new()
+    });
+    let fight: Vec<Controls> = (0..480)
+        .map(|i| Controls {
+            weapon: match i % 240 {
+                100 => Some(Select::Slot(Weapon::MachineGun)),
+                220 => Some(Select::Slot(Weapon::ChainGun)),
+                _ => None,
+            },
+            ..walk
+        })
+        .collect();
+    let looks = (&art, &maze_art);
+    run(&mut armed, &fight, (&mut ws, looks, &mut frame), (w, h));
+    let (ticks, frames) = run(&mut armed, &fight, (&mut ws, looks, &mut frame), (w, h));
+    let arms = armed.arms().expect("armed");
+    assert!(arms.ammo < 99 && armed.combat().shots > 40, "{arms:?}");
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "armed: allocations in ticks, in frames"
     );
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
     let (mut hangar, hangar_art) = world("hangar.map");

@@ -326,7 +326,11 @@ fn the_help_overlay_fits_every_supported_size_with_the_game_s_bindings() {
         input: settings::input_lines(&defaults),
         ..Hud::default()
     };
-    assert_eq!(hud.keys.len(), 32, "the study's four actions among them");
+    assert_eq!(
+        hud.keys.len(),
+        38,
+        "the study's four actions and the six weapon choices among them"
+    );
     let view = View::from_pose(world.camera());
     for (w, h) in [
         (320, 180),

@@ -5,8 +5,9 @@
 //! Everything here but [`key_binding`] is free of the platform, so the
 //! input snapshots test headless.
 
+use crate::map::Weapon;
 use crate::settings::{Action, Binding, Bindings, InputSettings, PadAxis, PadButton, Sign};
-use crate::sim::{Controls, Model};
+use crate::sim::{Controls, Model, Select};
 use std::collections::HashSet;
 use winit::keyboard::KeyCode;
 
@@ -53,6 +54,8 @@ pub(super) enum Command {
     Use,
     /// Put the jetpack's pointer back at its centre.
     Level,
+    /// Choose a weapon (a number key, the wheel).
+    Weapon(Select),
 }
 
 impl Command {
@@ -76,6 +79,12 @@ impl Command {
             Action::Jetpack => Self::ToggleJetpack,
             Action::Use => Self::Use,
             Action::Level => Self::Level,
+            Action::Weapon1 => Self::Weapon(Select::Slot(Weapon::Knife)),
+            Action::Weapon2 => Self::Weapon(Select::Slot(Weapon::Pistol)),
+            Action::Weapon3 => Self::Weapon(Select::Slot(Weapon::MachineGun)),
+            Action::Weapon4 => Self::Weapon(Select::Slot(Weapon::ChainGun)),
+            Action::NextWeapon => Self::Weapon(Select::Next),
+            Action::PreviousWeapon => Self::Weapon(Select::Previous),
             Action::Forward
             | Action::Back
             | Action::StrafeLeft
@@ -154,7 +163,7 @@ impl PadState {
                     Sign::Minus => v < -AXIS_PRESS,
                 }
             }
-            Binding::Key(_) | Binding::Mouse(_) => false,
+            Binding::Key(_) | Binding::Mouse(_) | Binding::Wheel(_) => false,
         }
     }
 

@@ -316,12 +316,14 @@ fn play_or_replay(config: AppConfig) -> Result<Game, AppError> {
         );
         return Ok(game);
     }
+    // Play has weapons to choose and rounds to count.
     let world = World::at_difficulty(
         config.map.map,
         config.tunables,
         config.difficulty,
         config.seed,
-    );
+    )
+    .armed();
     let watch = Watch::new(settings_path, Some(&config.map_file));
     let tape = Tape::new(Some(config.map_path), config.seed);
     let mut game = Game::new(

@@ -13,13 +13,18 @@ use super::screen::Screen;
 use super::AppError;
 use crate::render::pacing::draw_pacing;
 use crate::render::Frame;
-use crate::settings::{Binding, MouseButton, Present, Video};
+use crate::settings::{Binding, MouseButton, Present, Video, Wheel};
 use std::time::{Instant, SystemTime};
 use winit::application::ApplicationHandler;
-use winit::event::{DeviceEvent, DeviceId, ElementState, KeyEvent, StartCause, WindowEvent};
+use winit::event::{
+    DeviceEvent, DeviceId, ElementState, KeyEvent, MouseScrollDelta, StartCause, WindowEvent,
+};
 use winit::event_loop::{ActiveEventLoop, ControlFlow};
 use winit::keyboard::PhysicalKey;
 use winit::window::WindowId;
+
+/// A touchpad's scrolling that makes one step of the wheel, pixels.
+const WHEEL_STEP_PX: f64 = 40.0;
 
 /// Everything the event loop works on, and the error that ended it.
 pub(super) struct Runner {
@@ -45,6 +50,8 @@ pub(super) struct Runner {
     pacing: Meter,
     /// The pacing graph is drawn over the frame.
     show_pacing: bool,
+    /// A touchpad's scrolling not yet a whole step of the wheel, pixels.
+    wheel: f64,
     /// When the next frame starts, where the presents do not wait for
     /// the display.
     limiter: Limiter,
@@ -95,6 +102,7 @@ impl Runner {
             frames_left: frames,
             pacing: Meter::new(keep_pacing, frames),
             show_pacing: false,
+            wheel: 0.0,
             limiter,
             error: None,
         }
@@ -274,6 +282,27 @@ impl Runner {
         }
     }
 
+    /// A turn of the mouse wheel: each whole step (a notch, or
+    /// [`WHEEL_STEP_PX`] of a touchpad's scrolling) is a press of its
+    /// binding, let go at once.
+    fn scroll(&mut self, event_loop: &ActiveEventLoop, delta: MouseScrollDelta) {
+        self.pacing.input(Instant::now());
+        self.wheel += match delta {
+            MouseScrollDelta::LineDelta(_, y) => f64::from(y),
+            MouseScrollDelta::PixelDelta(p) => p.y / WHEEL_STEP_PX,
+        };
+        // One step at most per event: a fast flick does not skip weapons.
+        let step = match self.wheel {
+            w if w >= 1.0 => Wheel::Up,
+            w if w <= -1.0 => Wheel::Down,
+            _ => return,
+        };
+        self.wheel = 0.0;
+        let binding = Binding::Wheel(step);
+        self.button(event_loop, binding, ElementState::Pressed, false);
+        self.game.release(binding);
+    }
+
     /// Carries out a command.
     fn run(&mut self, event_loop: &ActiveEventLoop, command: Command) {
         match command {
@@ -292,6 +321,7 @@ impl Runner {
             Command::ToggleJetpack => self.game.toggle_jetpack(),
             Command::Use => self.game.use_door(),
             Command::Level => self.game.level_pointer(),
+            Command::Weapon(choice) => self.game.choose_weapon(choice),
             Command::ToggleFullscreen => {
                 if let Some(screen) = &self.screen {
                     screen.toggle_fullscreen();
@@ -359,6 +389,7 @@ impl ApplicationHandler for Runner {
                     self.button(event_loop, Binding::Mouse(b), state, false);
                 }
             }
+            WindowEvent::MouseWheel { delta, .. } => self.scroll(event_loop, delta),
             WindowEvent::KeyboardInput {
                 event,
                 is_synthetic,

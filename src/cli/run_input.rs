@@ -40,6 +40,8 @@ pub struct RunInput {
     /// A recording's, else [`Difficulty::LEGACY`] (a script's world
     /// fights as worlds did before there were levels).
     difficulty: Difficulty,
+    /// A recording's weapons (`arms = on`); a script's world has none.
+    armed: bool,
     seed: u64,
     /// How loud it was heard: a recording's own levels, else the defaults.
     levels: Levels,
@@ -79,6 +81,7 @@ impl RunInput {
             map,
             tunables: tuning.tunables(),
             difficulty: Difficulty::LEGACY,
+            armed: false,
             seed: 1,
             levels: Levels::default(),
         })
@@ -108,6 +111,7 @@ impl RunInput {
             map,
             tunables,
             difficulty: recording.header.difficulty,
+            armed: recording.header.armed,
             seed: recording.header.seed,
             levels: recording.header.levels,
         })
@@ -136,6 +140,7 @@ impl RunInput {
     /// The fresh world and the ticks to run on it.
     pub fn world(self) -> (World, Vec<Controls>) {
         let world = World::at_difficulty(self.map, self.tunables, self.difficulty, self.seed);
+        let world = if self.armed { world.armed() } else { world };
         (world, self.ticks)
     }
 }

@@ -8,11 +8,12 @@ use super::run_input::{load_art, load_map};
 use super::CliError;
 use crate::files;
 use crate::map::course::Order;
-use crate::map::{Progress, Start};
+use crate::map::{Progress, Start, Weapon};
 use crate::render::{self, GoalShown, Hud, Parts, View};
 use crate::script::Script;
 use crate::settings::{self, Settings};
-use crate::sim::{Controls, Difficulty, Pose, Tunables, World};
+use crate::sim::tunable_table::arms::AMMO;
+use crate::sim::{Arms, Controls, Difficulty, Pose, Tunables, World};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -67,6 +68,12 @@ pub struct Args {
     /// Hold the trigger during `--ticks`.
     #[arg(long, requires = "ticks")]
     fire: bool,
+    /// Play with weapons, weapon N up in hand (the number keys' order: 1
+    /// the knife, 2 the pistol, 3 the machine gun, 4 the chain gun),
+    /// every weapon carried and the most rounds; with `--ticks N --fire`,
+    /// the frame N ticks into a shot.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    weapon: Option<u8>,
     /// Run this script (lines of `SECONDS ACTIONS`, e.g. `1 jetpack+thrust`)
     /// from the start before the shot, after `--ticks`.
     #[arg(long, value_name = "FILE")]
@@ -124,6 +131,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     args.comfort.apply(&mut tunables);
     let difficulty = args.difficulty.difficulty.unwrap_or(Difficulty::LEGACY);
     let mut world = World::at_difficulty(map, tunables, difficulty, 1);
+    if let Some(n) = args.weapon.and_then(|n| Weapon::at(usize::from(n) - 1)) {
+        world = world.armed_with(Arms {
+            held: n,
+            chosen: n,
+            carried: Weapon::ALL.iter().fold(0, |bits, w| bits | w.bit()),
+            ammo: AMMO.max,
+            ..Arms::new()
+        });
+    }
     let controls = Controls {
         fire: args.fire,
         ..Controls::default()

@@ -8,6 +8,7 @@
 //! only the renderer reads. Every fault is reported with its file and where
 //! in it: line and column, or layer and tile, or object.
 
+mod arms;
 pub mod course;
 mod door;
 mod error;
@@ -19,6 +20,7 @@ pub mod raycast;
 pub mod shipped;
 mod tiled;
 
+pub use arms::Weapon;
 pub use course::{Checkpoint, Course, Progress};
 pub use door::{Door, DoorAxis, DoorMotion};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
@@ -170,6 +172,13 @@ pub enum PickupKind {
     Health,
     /// A fuel can: a full jetpack tank.
     Fuel,
+    /// A clip of ammunition, as a map places it.
+    Ammo,
+    /// The smaller clip an enemy drops when it dies (the simulation makes
+    /// these; a map cannot place one).
+    DroppedAmmo,
+    /// A weapon to find, with a few rounds in it.
+    Weapon(Weapon),
 }
 
 impl PickupKind {
@@ -179,6 +188,8 @@ impl PickupKind {
             PickupKind::Key(_) => "key",
             PickupKind::Health => "health",
             PickupKind::Fuel => "fuel",
+            PickupKind::Ammo | PickupKind::DroppedAmmo => "ammo",
+            PickupKind::Weapon(_) => "weapon",
         }
     }
 }

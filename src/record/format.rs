@@ -4,11 +4,12 @@
 
 use super::Check;
 use crate::names::edit_distance;
-use crate::sim::{Controls, Coupling, Model, Request, MAX_LOOK};
+use crate::sim::{Controls, Coupling, Model, Request, Select, MAX_LOOK};
 
 /// One line saying how the body reads, written as a comment in the header.
 pub(super) const SYNOPSIS: &str = "ticks: FORWARD RIGHT TURN [look=RADIANS] [fire] [run] \
-     [thrust] [hover] [brake] [pointer=X,Y] [model=NAME|coupling=NAME|restart|jetpack|use], N* before it \
+     [thrust] [hover] [brake] [pointer=X,Y] [weapon=N|next|previous] \
+     [model=NAME|coupling=NAME|restart|jetpack|use], N* before it \
      repeats a tick N times; hash TICK HEX after a tick; end TICKS HEX";
 
 /// A line of the body, read.
@@ -55,6 +56,9 @@ pub(super) fn controls_text(c: &Controls) -> String {
     }
     if c.pointer != [0.0; 2] {
         text.push_str(&format!(" pointer={},{}", c.pointer[0], c.pointer[1]));
+    }
+    if let Some(choice) = c.weapon {
+        text.push_str(&format!(" weapon={}", choice.word()));
     }
     if let Some(action) = c.action {
         text.push(' ');
@@ -163,6 +167,18 @@ fn parse_run(line: &str, words: &[(usize, &str)]) -> Result<BodyLine, LineError>
     };
     let (mut look, mut pointer, mut action) = (None, None, None);
     for &(col, word) in more {
+        if let Some(v) = word.strip_prefix("weapon=") {
+            if controls.weapon.is_some() {
+                return Err((col, "`weapon` twice in one tick".into()));
+            }
+            controls.weapon = Some(Select::from_word(v).ok_or_else(|| {
+                (
+                    col,
+                    format!("`weapon={v}` is not a weapon's number key (1 to 4), next or previous"),
+                )
+            })?);
+            continue;
+        }
         if let Some(v) = word.strip_prefix("pointer=") {
             if pointer.is_some() {
                 return Err((col, "`pointer` twice in one tick".into()));
@@ -320,6 +336,15 @@ mod tests {
                 look: -3.0,
                 ..c(0.0, 0.0, 0.0, Some(Request::SetModel(Model::Polar)))
             },
+            Controls {
+                weapon: Some(Select::Next),
+                fire: true,
+                ..c(0.0, 0.0, 0.0, Some(Request::Use))
+            },
+            Controls {
+                weapon: Some(Select::Slot(crate::map::Weapon::ChainGun)),
+                ..c(0.5, 0.0, 0.0, None)
+            },
         ];
         for controls in cases {
             let text = controls_text(&controls);
@@ -330,6 +355,7 @@ mod tests {
             let bits = |c: &Controls| [c.forward, c.right, c.turn, c.look].map(f32::to_bits);
             assert_eq!(bits(&back), bits(&controls), "{text}");
             assert_eq!(back.action, controls.action, "{text}");
+            assert_eq!(back.weapon, controls.weapon, "{text}");
         }
     }
 
@@ -379,6 +405,9 @@ mod tests {
         assert_eq!(col("1 0 0 look=4"), 7, "more than half a turn");
         assert_eq!(col("1 0 0 look=0.1 look=0.2"), 16);
         assert_eq!(col("1 0 0 look=x"), 7);
+        assert_eq!(col("1 0 0 weapon=5"), 7);
+        assert_eq!(col("1 0 0 weapon=2 weapon=3"), 16);
+        assert_eq!(col("1 0 0 fire weapon=knife"), 12);
     }
 
     #[test]

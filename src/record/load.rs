@@ -57,6 +57,11 @@ pub(super) const SOUND_ASSETS_KEY: &str = "sound_assets";
 /// were levels replay at [`Difficulty::LEGACY`].
 pub(super) const DIFFICULTY_KEY: &str = "difficulty";
 
+/// The header's weapons, `arms = on`: optional, for a recording made
+/// before there were weapons replays with the old gun and endless rounds
+/// (and so does one of a world without them, which writes none).
+pub(super) const ARMS_KEY: &str = "arms";
+
 /// Header keys besides the tunables: every one is required.
 const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];
 
@@ -249,6 +254,8 @@ struct Fields {
     tunables: Tunables,
     /// None until a `difficulty` line is read.
     difficulty: Option<Difficulty>,
+    /// True once an `arms = on` line is read.
+    armed: bool,
     /// [`Levels::legacy`] until the header's audio keys are read over it.
     levels: Levels,
     sound_assets: Option<u64>,
@@ -268,7 +275,7 @@ impl Fields {
             REQUIRED
                 .into_iter()
                 .chain(AUDIO_KEYS)
-                .chain([DIFFICULTY_KEY, SOUND_ASSETS_KEY])
+                .chain([DIFFICULTY_KEY, SOUND_ASSETS_KEY, ARMS_KEY])
                 .chain(Tunables::keys())
         };
         let Some(key) = known().find(|k| *k == key) else {
@@ -311,6 +318,13 @@ impl Fields {
                     format!("`{value}` is not a difficulty: {}", Difficulty::NAMES)
                 })?;
                 self.difficulty = Some(level);
+            }
+            ARMS_KEY => {
+                self.armed = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("`{value}` is not on or off")),
+                };
             }
             "audio_volume" => self.levels.volume = level(value)?,
             "audio_effects" => self.levels.effects = level(value)?,
@@ -393,6 +407,7 @@ impl Fields {
             seed: self.seed,
             tunables: self.tunables,
             difficulty: self.difficulty.unwrap_or(Difficulty::LEGACY),
+            armed: self.armed,
             levels: self.levels,
             sound_assets: self.sound_assets,
         };
@@ -433,6 +448,7 @@ mod tests {
             seed: 7,
             tunables: t,
             difficulty: Difficulty::Easy,
+            armed: false,
             levels: Levels {
                 volume: 0.5,
                 effects: 0.25,

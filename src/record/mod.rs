@@ -66,6 +66,10 @@ pub struct Header {
     /// was made before there were levels: it replays at
     /// [`Difficulty::LEGACY`], the enemies as they were then.
     pub difficulty: Difficulty,
+    /// True for a world with weapons ([`World::armed`]), written `arms =
+    /// on`. A recording without the line replays with the old gun and
+    /// endless rounds, as every recording made before weapons does.
+    pub armed: bool,
     /// How loud the game played (the `[audio]` settings at the start):
     /// nothing the world reads, kept so `replay --audio` renders what was
     /// heard. Recordings from before sound take the defaults, and keys
@@ -89,6 +93,7 @@ impl Header {
             seed,
             tunables: *world.tunables(),
             difficulty: world.difficulty(),
+            armed: world.arms().is_some(),
             levels: Levels::default(),
             sound_assets: Some(crate::data::sound_assets_hash()),
         }
@@ -115,6 +120,9 @@ impl Header {
             format!("seed = {}", self.seed),
             format!("{} = {}", load::DIFFICULTY_KEY, self.difficulty.name()),
         ];
+        if self.armed {
+            lines.push(format!("{} = on", load::ARMS_KEY));
+        }
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));
         }

@@ -98,6 +98,7 @@ impl Playback {
     pub fn start(&mut self, map: Map) -> World {
         let h = &self.recording.header;
         let world = World::at_difficulty(map, h.tunables, h.difficulty, h.seed);
+        let world = if h.armed { world.armed() } else { world };
         self.check(&world);
         world
     }

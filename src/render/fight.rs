@@ -2,6 +2,7 @@
 //! flash, the red flash of a hit taken (toward its source at the view's
 //! edge, `wounds`), and the death screen.
 
+use super::arms::{wield, Wield};
 use super::font::Canvas;
 use crate::sim::World;
 use crate::sprites::{opaque, Art, Sheet};
@@ -34,7 +35,7 @@ pub(super) fn draw(world: &World, art: &Art, c: &mut Canvas) {
         tint(c, DEATH, DEATH_ALPHA);
         return;
     }
-    gun(art, combat.flash > 0, c);
+    gun(art, wield(world), c);
     let alpha = hurt_alpha(combat.hurt);
     // A hit with a source glows on its side of the view, over a faint
     // flash of the whole (so the hit is felt wherever the eyes are); a hit
@@ -69,15 +70,16 @@ fn hurt_alpha(hurt: u16) -> u32 {
     u32::from(hurt.min(HURT_FULL_TICKS)) * MAX_HURT_ALPHA / u32::from(HURT_FULL_TICKS)
 }
 
-/// The gun at the bottom centre of the view, nearest-neighbour scaled;
-/// the firing frame while the muzzle flash lasts.
-fn gun(art: &Art, firing: bool, c: &mut Canvas) {
-    let sheet = &art.gun;
+/// The weapon in hand at the bottom centre of the view, nearest-neighbour
+/// scaled: the frame, the switch's drop and the shot's kick `look` says.
+fn gun(art: &Art, look: Wield, c: &mut Canvas) {
+    let sheet = &art.weapons;
     let edge = (c.height as f64 * GUN_SHARE) as i64;
-    if edge < 2 {
+    if edge < 2 || look.down >= 1.0 {
         return;
     }
-    let (x0, y0) = ((c.width as i64 - edge) / 2, c.height as i64 - edge);
+    let drop = ((look.down + look.kick) * edge as f64) as i64;
+    let (x0, y0) = ((c.width as i64 - edge) / 2, c.height as i64 - edge + drop);
     // Only the gun's rows in the canvas's band.
     let rows = (c.y0 as i64 - y0).max(0)..(c.y1 as i64 - y0).min(edge);
     if rows.is_empty() {
@@ -90,7 +92,8 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
     }
     let gun = Gun {
         sheet,
-        frame: usize::from(firing),
+        frame: look.frame,
+        row: look.row,
         x0,
         y0,
         edge: edge as usize,
@@ -114,8 +117,10 @@ fn gun(art: &Art, firing: bool, c: &mut Canvas) {
 /// that lie on the canvas.
 struct Gun<'a> {
     sheet: &'a Sheet,
-    /// The sheet's frame: idle or firing.
+    /// The sheet's frame along the weapon's row.
     frame: usize,
+    /// The sheet's row: the weapon.
+    row: usize,
     x0: i64,
     y0: i64,
     edge: usize,
@@ -137,7 +142,7 @@ impl Gun<'_> {
         let (n, edge) = (self.sheet.size, self.edge);
         let vs = quotients(dys.start as usize, n, edge);
         dys.zip(vs).filter_map(move |(dy, v)| {
-            let (u_first, u_end) = self.sheet.row_span(self.frame, 0, v);
+            let (u_first, u_end) = self.sheet.row_span(self.frame, self.row, v);
             // The first dx whose texel column is at least u: ceil(u * edge / n).
             let dx_of = |u: usize| (u * edge).div_ceil(n);
             let columns =
@@ -159,7 +164,7 @@ impl Gun<'_> {
             return;
         }
         let n = self.sheet.size;
-        let texels = self.sheet.frame(self.frame, 0);
+        let texels = self.sheet.frame(self.frame, self.row);
         let us = quotients(columns.start, n, self.edge);
         for (p, u) in row[self.x(columns.start)..self.x(columns.end)]
             .iter_mut()
@@ -268,7 +273,7 @@ fn gun_eights(gun: &Gun, rows: std::ops::Range<i64>, c: &mut Canvas) {
             }
             gun.paint(v, columns.start..columns.start.max(8 * ja), row);
             gun.paint(v, columns.end.min(8 * jb)..columns.end, row);
-            let line = gun.sheet.line(gun.frame, 0, v);
+            let line = gun.sheet.line(gun.frame, gun.row, v);
             let out = &mut row[gun.x(8 * ja)..gun.x(8 * jb)];
             for (j, eight) in (ja..jb).zip(out.as_chunks_mut::<8>().0) {
                 let k = j - j0;
@@ -362,11 +367,12 @@ mod tests {
 
     #[test]
     fn the_gun_shows_its_flash_and_hides_when_the_player_is_dead() {
-        // The plain art's gun frames are [200, frame x 29, 60].
+        // The plain art's frames are [200, frame x 29, 60]; the pistol's
+        // row is the second of four frames each.
         let w = world();
-        assert_eq!(bottom_centre(&w), [200, 0, 60, 255], "idle frame");
+        assert_eq!(bottom_centre(&w), [200, 116, 60, 255], "idle frame");
         let firing = Scenario::from_world(w).combat(|c, _| c.flash = 1).build();
-        assert_eq!(bottom_centre(&firing), [200, 29, 60, 255], "firing frame");
+        assert_eq!(bottom_centre(&firing), [200, 145, 60, 255], "firing frame");
         let dead = Scenario::from_world(firing).combat(|c, _| c.health = 0);
         let dead = bottom_centre(&dead.build());
         assert!(dead[0] > 0 && dead[1] == 0 && dead[2] == 0, "{dead:?}");
@@ -376,7 +382,8 @@ mod tests {
     /// The gun painted over its rows' opaque spans only, on every path, is
     /// the gun painted texel by texel over its whole square, at many sizes
     /// (smaller and larger than its texture, and than the frame) and
-    /// bands, idle and firing: for the shipped art, and for sheets whose
+    /// bands, idle and firing (kicked and part lowered): for the shipped
+    /// art's first weapon, and for sheets whose
     /// every texel differs (some clear), 13 and 64 texels on a side.
     #[test]
     fn the_gun_over_its_opaque_spans_is_the_whole_square_painted() {
@@ -391,7 +398,7 @@ mod tests {
                 })
                 .collect();
             let mut art = Art::plain();
-            art.gun = Sheet::from_rgba(n, 2 * n, n, &rgba).expect("two frames");
+            art.weapons = Sheet::from_rgba(n, 2 * n, n, &rgba).expect("two frames");
             art
         };
         let sizes = [
@@ -406,13 +413,20 @@ mod tests {
             (1000, 2500),
         ];
         for art in [shipped, speckled(13), speckled(64)] {
-            let sheet = &art.gun;
+            let sheet = &art.weapons;
             let n = sheet.size;
             for ((w, h), firing) in sizes.into_iter().flat_map(|s| [(s, false), (s, true)]) {
                 let edge = (h as f64 * GUN_SHARE) as i64;
-                let (x0, y0) = ((w as i64 - edge) / 2, h as i64 - edge);
+                let look = Wield {
+                    row: 0,
+                    frame: usize::from(firing),
+                    down: if firing { 0.3 } else { 0.0 },
+                    kick: if firing { 0.05 } else { 0.0 },
+                };
+                let drop = ((look.down + look.kick) * edge as f64) as i64;
+                let (x0, y0) = ((w as i64 - edge) / 2, h as i64 - edge + drop);
                 let mut want = vec![BLACK; w * h];
-                for y in y0.max(0)..h as i64 {
+                for y in y0.max(0)..(y0 + edge).min(h as i64) {
                     for x in x0.max(0)..(x0 + edge).min(w as i64) {
                         let (dx, dy) = ((x - x0) as usize, (y - y0) as usize);
                         let (u, v) = (dx * n / edge as usize, dy * n / edge as usize);
@@ -427,7 +441,7 @@ mod tests {
                     for (band, rows) in got.chunks_mut(13 * w).enumerate() {
                         let mut c = Canvas::band(rows, w, h, band * 13);
                         c.paths = paths;
-                        gun(&art, firing, &mut c);
+                        gun(&art, look, &mut c);
                     }
                     assert!(
                         got == want,

@@ -36,6 +36,7 @@
 //! - **prefetch**: a hint that fetches a frame's line into the cache
 //!   before the line is stored to (`walls/prefetch.rs`).
 
+mod arms;
 mod bands;
 mod beacon;
 mod by_band;

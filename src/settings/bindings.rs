@@ -26,6 +26,18 @@ pub enum Action {
     Run,
     /// Fire the weapon (held: fire again whenever it is ready).
     Fire,
+    /// Take up the knife (the number key 1).
+    Weapon1,
+    /// Take up the pistol.
+    Weapon2,
+    /// Take up the machine gun, if carried.
+    Weapon3,
+    /// Take up the chain gun, if carried.
+    Weapon4,
+    /// Take up the next weapon carried that can fire.
+    NextWeapon,
+    /// Take up the one before.
+    PreviousWeapon,
     /// Open (or shut) the door in front.
     Use,
     /// Switch the jetpack on (take off) or off.
@@ -78,7 +90,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 32] = [
+    pub const ALL: [Action; 38] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -88,6 +100,12 @@ impl Action {
         Action::StrafeModifier,
         Action::Run,
         Action::Fire,
+        Action::Weapon1,
+        Action::Weapon2,
+        Action::Weapon3,
+        Action::Weapon4,
+        Action::NextWeapon,
+        Action::PreviousWeapon,
         Action::Use,
         Action::Jetpack,
         Action::Thrust,
@@ -125,6 +143,12 @@ impl Action {
             Action::StrafeModifier => "strafe_modifier",
             Action::Run => "run",
             Action::Fire => "fire",
+            Action::Weapon1 => "weapon_1",
+            Action::Weapon2 => "weapon_2",
+            Action::Weapon3 => "weapon_3",
+            Action::Weapon4 => "weapon_4",
+            Action::NextWeapon => "next_weapon",
+            Action::PreviousWeapon => "previous_weapon",
             Action::Use => "use",
             Action::Jetpack => "jetpack",
             Action::Thrust => "thrust",
@@ -163,6 +187,12 @@ impl Action {
             Action::StrafeModifier => "while held, turning strafes instead",
             Action::Run => "run: classic and quake walk and turn faster",
             Action::Fire => "fire",
+            Action::Weapon1 => "weapon: the knife",
+            Action::Weapon2 => "weapon: the pistol",
+            Action::Weapon3 => "weapon: the machine gun",
+            Action::Weapon4 => "weapon: the chain gun",
+            Action::NextWeapon => "next weapon",
+            Action::PreviousWeapon => "previous weapon",
             Action::Use => "open the door in front",
             Action::Jetpack => "jetpack on or off",
             Action::Thrust => "jetpack full thrust",
@@ -228,6 +258,28 @@ impl MouseButton {
             MouseButton::Middle => "Middle",
             MouseButton::Back => "Back",
             MouseButton::Forward => "Forward",
+        }
+    }
+}
+
+/// A step of the mouse wheel: a press with no hold, bindable as a button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wheel {
+    /// Rolled away from the player.
+    Up,
+    /// Rolled toward the player.
+    Down,
+}
+
+impl Wheel {
+    /// Both steps.
+    pub const ALL: [Wheel; 2] = [Wheel::Up, Wheel::Down];
+
+    /// The name after `Mouse` in a binding.
+    fn name(self) -> &'static str {
+        match self {
+            Wheel::Up => "WheelUp",
+            Wheel::Down => "WheelDown",
         }
     }
 }
@@ -377,6 +429,8 @@ pub enum Binding {
     Key(&'static str),
     /// A mouse button.
     Mouse(MouseButton),
+    /// A step of the mouse wheel (pressed and let go at once).
+    Wheel(Wheel),
     /// A gamepad button.
     PadButton(PadButton),
     /// A stick pushed past half way in one direction (Y+ is up).
@@ -390,6 +444,7 @@ impl Binding {
         match self {
             Binding::Key(k) => (*k).to_string(),
             Binding::Mouse(b) => format!("Mouse{}", b.name()),
+            Binding::Wheel(w) => format!("Mouse{}", w.name()),
             Binding::PadButton(b) => format!("Pad{}", b.name()),
             Binding::PadAxis(a, s) => format!("Pad{}{}", a.name(), s.symbol()),
         }
@@ -416,6 +471,9 @@ impl Binding {
             return Some(Binding::Key(key));
         }
         if let Some(rest) = name.strip_prefix("Mouse") {
+            if let Some(w) = Wheel::ALL.into_iter().find(|w| w.name() == rest) {
+                return Some(Binding::Wheel(w));
+            }
             return MouseButton::ALL
                 .into_iter()
                 .find(|b| b.name() == rest)
@@ -438,11 +496,15 @@ impl Binding {
             .map(Binding::PadButton)
     }
 
-    /// Every binding there is: keys, then mouse buttons, pad buttons and
-    /// stick directions.
+    /// Every binding there is: keys, then mouse buttons, the wheel's
+    /// steps, pad buttons and stick directions.
     pub fn all() -> impl Iterator<Item = Binding> {
         let keys = KEY_NAMES.iter().map(|&k| Binding::Key(k));
-        let mouse = MouseButton::ALL.into_iter().map(Binding::Mouse);
+        let wheel = Wheel::ALL.into_iter().map(Binding::Wheel);
+        let mouse = MouseButton::ALL
+            .into_iter()
+            .map(Binding::Mouse)
+            .chain(wheel);
         let buttons = PadButton::ALL.into_iter().map(Binding::PadButton);
         let axes = PadAxis::ALL.into_iter().flat_map(|a| {
             [Sign::Plus, Sign::Minus]
@@ -465,7 +527,7 @@ impl Bindings {
     /// No action bound to anything.
     pub fn none() -> Self {
         Self {
-            by_action: Default::default(),
+            by_action: std::array::from_fn(|_| Vec::new()),
         }
     }
 
@@ -529,6 +591,21 @@ impl Default for Bindings {
         // In flight, Lander's buttons: left thrust (not fire: an input bound
         // to a jetpack button does not fire in flight), middle hover, right
         // fire. On foot the left button fires, as in other shooters.
+        // The number keys choose a weapon, the wheel steps through them;
+        // on a pad the logo button steps (every other button is taken).
+        for (i, a) in [
+            Action::Weapon1,
+            Action::Weapon2,
+            Action::Weapon3,
+            Action::Weapon4,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            b.set(a, [Key(["Digit1", "Digit2", "Digit3", "Digit4"][i])]);
+        }
+        b.set(Action::NextWeapon, [Binding::Wheel(Wheel::Up), Pad(Mode)]);
+        b.set(Action::PreviousWeapon, [Binding::Wheel(Wheel::Down)]);
         b.set(Action::Use, [Key("Space"), Pad(West)]);
         b.set(Action::Jetpack, [Key("KeyJ"), Pad(South)]);
         b.set(
@@ -579,181 +656,5 @@ impl Default for Bindings {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::HashSet;
-
-    /// No default input does two things at once, but for the trigger that
-    /// fires on foot and thrusts in flight, and the left stick's click that
-    /// runs on foot and levels in flight (the two never apply together).
-    #[test]
-    fn default_inputs_do_one_thing_each() {
-        let b = Bindings::default();
-        for input in Binding::all() {
-            // A study's answers take an input first while a question is
-            // open; it plays otherwise.
-            let study = [
-                Action::AnswerUp,
-                Action::AnswerDown,
-                Action::Answer,
-                Action::StopCondition,
-            ];
-            let mut actions: Vec<Action> =
-                b.actions(&input).filter(|a| !study.contains(a)).collect();
-            actions.sort_by_key(|a| a.name());
-            actions.dedup();
-            let shared = actions == [Action::Fire, Action::Thrust]
-                || actions == [Action::Level, Action::Run];
-            assert!(
-                actions.len() <= 1 || shared,
-                "{} does {actions:?}",
-                input.name()
-            );
-        }
-    }
-
-    #[test]
-    fn every_spoken_name_is_its_own_and_parses_back_in_any_case() {
-        let mut seen = HashSet::new();
-        for b in Binding::all() {
-            let spoken = b.spoken();
-            assert!(!spoken.is_empty(), "{}", b.name());
-            assert_eq!(Binding::parse(&spoken), Some(b), "{spoken}");
-            assert_eq!(Binding::parse(&spoken.to_lowercase()), Some(b), "{spoken}");
-            assert_eq!(Binding::parse(&spoken.to_uppercase()), Some(b), "{spoken}");
-            assert!(
-                seen.insert(spoken.to_lowercase()),
-                "two inputs read {spoken}"
-            );
-        }
-        let read = |name: &str| Binding::parse(name).map(|b| b.spoken());
-        for (file, player) in [
-            ("ControlLeft", "Left Ctrl"),
-            ("ShiftLeft", "Left Shift"),
-            ("AltRight", "Right Alt"),
-            ("PageUp", "Page Up"),
-            ("KeyW", "W"),
-            ("Digit1", "1"),
-            ("ArrowUp", "Up"),
-            ("Escape", "Esc"),
-            ("Numpad0", "Numpad 0"),
-            ("NumpadEnter", "Numpad Enter"),
-            ("F10", "F10"),
-            ("Backquote", "`"),
-            ("MouseLeft", "Left Mouse"),
-            ("MouseBack", "Mouse Back"),
-            ("PadSouth", "Pad South"),
-            ("PadLeftThumb", "Left Stick Click"),
-            ("PadLeftBumper", "Left Bumper"),
-            ("PadDPadUp", "D-pad Up"),
-            ("PadLeftStickY+", "Left Stick Up"),
-            ("PadRightStickX-", "Right Stick Left"),
-        ] {
-            assert_eq!(read(file).as_deref(), Some(player), "{file}");
-            assert_eq!(Binding::parse(player), Binding::parse(file), "{player}");
-        }
-        assert_eq!(Binding::parse("  left shift "), Binding::parse("ShiftLeft"));
-        assert_eq!(Binding::parse("Left Control"), None);
-    }
-
-    #[test]
-    fn every_binding_name_parses_back_to_itself() {
-        let mut names = HashSet::new();
-        for b in Binding::all() {
-            let name = b.name();
-            assert_eq!(Binding::parse(&name), Some(b), "{name}");
-            assert!(names.insert(name.clone()), "two bindings named {name}");
-        }
-        assert_eq!(names.len(), KEY_NAMES.len() + 5 + 17 + 8);
-        assert_eq!(
-            Binding::parse("PadLeftStickY+"),
-            Some(Binding::PadAxis(PadAxis::LeftStickY, Sign::Plus))
-        );
-        assert_eq!(
-            Binding::parse("MouseBack"),
-            Some(Binding::Mouse(MouseButton::Back))
-        );
-    }
-
-    #[test]
-    fn near_misses_are_not_bindings() {
-        for name in [
-            "keyw",
-            // "W" is the W key as a player writes it; two are nothing.
-            "WW",
-            "Left Control",
-            "Mouse",
-            "MouseLeft2",
-            "Pad",
-            "PadLeftStickX",
-            "PadSouth+",
-        ] {
-            assert_eq!(Binding::parse(name), None, "{name}");
-        }
-        assert_eq!(Binding::parse("Unidentified"), None);
-    }
-
-    #[test]
-    fn the_key_names_are_winit_key_codes() {
-        // A sample of the 194 unit variants of winit 0.30's KeyCode.
-        for name in [
-            "KeyW", "ArrowUp", "F1", "F35", "AltLeft", "Space", "Escape", "Tab",
-        ] {
-            assert!(KEY_NAMES.contains(&name), "{name}");
-        }
-        for name in ["Digit1", "Numpad8", "ShiftLeft", "SuperRight", "IntlYen"] {
-            assert!(KEY_NAMES.contains(&name), "{name}");
-        }
-        assert_eq!(KEY_NAMES.len(), 194);
-        let unique: HashSet<_> = KEY_NAMES.iter().collect();
-        assert_eq!(unique.len(), KEY_NAMES.len());
-    }
-
-    #[test]
-    fn action_names_and_order() {
-        for (i, a) in Action::ALL.into_iter().enumerate() {
-            assert_eq!(a as usize, i, "ALL is in declaration order");
-            assert_eq!(Action::from_name(a.name()), Some(a));
-            assert!(!a.about().is_empty());
-        }
-        assert_eq!(Action::from_name("Forward"), None);
-    }
-
-    #[test]
-    fn actions_finds_every_action_of_a_binding() {
-        let mut b = Bindings::default();
-        let w = Binding::Key("KeyW");
-        assert_eq!(b.actions(&w).collect::<Vec<_>>(), [Action::Forward]);
-        b.set(Action::Record, [Binding::Key("F9"), w]);
-        b.set(Action::Quit, [w]);
-        assert_eq!(
-            b.actions(&w).collect::<Vec<_>>(),
-            [Action::Forward, Action::Record, Action::Quit]
-        );
-        assert_eq!(b.actions(&Binding::Key("KeyZ")).count(), 0);
-    }
-
-    #[test]
-    fn set_keeps_the_order_and_drops_repeats() {
-        let mut b = Bindings::none();
-        let (w, up) = (Binding::Key("KeyW"), Binding::Key("ArrowUp"));
-        b.set(Action::Forward, [up, w, up]);
-        assert_eq!(b.get(Action::Forward), [up, w]);
-        b.set(Action::Forward, []);
-        assert!(b.get(Action::Forward).is_empty());
-    }
-
-    #[test]
-    fn the_defaults_keep_the_game_keys() {
-        let b = Bindings::default();
-        let names = |a| b.get(a).iter().map(Binding::name).collect::<Vec<_>>();
-        assert_eq!(names(Action::Forward), ["KeyW", "ArrowUp", "PadDPadUp"]);
-        assert_eq!(names(Action::TurnLeft), ["ArrowLeft", "PadDPadLeft"]);
-        assert_eq!(names(Action::StrafeModifier), ["AltLeft", "AltRight"]);
-        assert_eq!(names(Action::Minimap), ["Tab", "PadRightThumb"]);
-        assert_eq!(names(Action::Quit), ["Escape"]);
-        for a in Action::ALL {
-            assert!(!b.get(a).is_empty(), "{} is unbound", a.name());
-        }
-    }
-}
+#[path = "bindings_tests.rs"]
+mod tests;

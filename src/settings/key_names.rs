@@ -222,6 +222,8 @@ const PRINTED: &[(&str, &str)] = &[
     ("MouseLeft", "Left Mouse"),
     ("MouseRight", "Right Mouse"),
     ("MouseMiddle", "Middle Mouse"),
+    ("MouseWheelUp", "Mouse Wheel Up"),
+    ("MouseWheelDown", "Mouse Wheel Down"),
     ("PadLeftThumb", "Left Stick Click"),
     ("PadRightThumb", "Right Stick Click"),
 ];

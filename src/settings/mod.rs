@@ -29,7 +29,7 @@ mod key_names;
 mod parse;
 mod schema;
 
-pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, Sign};
+pub use bindings::{Action, Binding, Bindings, MouseButton, PadAxis, PadButton, Sign, Wheel};
 pub use help::{fill_keys, help_lines, input_lines, key_list, key_name, prompts};
 pub use key_names::KEY_NAMES;
 pub(crate) use parse::{overlay, Key as TomlKey, Value as TomlValue};

@@ -1,5 +1,6 @@
 //! The one value the simulation reads each tick.
 
+use super::weapons::Select;
 use super::{Coupling, Model};
 
 /// A one-off request that changes how the world runs, applied at the start
@@ -55,6 +56,9 @@ pub struct Controls {
     pub pointer: [f32; 2],
     /// A one-off request, if any, applied before this tick's movement.
     pub action: Option<Request>,
+    /// A choice of weapon this tick (a number key or the wheel), if any;
+    /// a world without weapons ignores it.
+    pub weapon: Option<Select>,
 }
 
 impl Controls {

@@ -25,6 +25,7 @@ pub mod spatial;
 pub mod steer;
 pub mod tracks;
 pub mod tunable_table;
+pub mod weapons;
 mod world;
 
 pub use crate::rng::Rng;
@@ -34,6 +35,7 @@ pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
 pub use tunable_table::TunableError;
+pub use weapons::{Arms, Select};
 pub use world::{
     Applied, Change, Coupling, Pose, Scenario, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT,
     TICK_DT, TICK_RATE,

@@ -274,6 +274,8 @@ impl Ears {
             PickupKind::Key(_) => PICKUP_PITCH[0],
             PickupKind::Health => PICKUP_PITCH[1],
             PickupKind::Fuel => PICKUP_PITCH[2],
+            PickupKind::Ammo | PickupKind::DroppedAmmo => super::tunable_table::arms::AMMO_PITCH,
+            PickupKind::Weapon(_) => super::tunable_table::arms::WEAPON_PITCH,
         };
         self.sounds.push(Sound {
             cue: Cue::Pickup,

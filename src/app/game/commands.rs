@@ -118,6 +118,14 @@ impl Game {
         self.request(Request::Use);
     }
 
+    /// A number key or the wheel: the weapon chosen goes with the next
+    /// tick (in a replay the recording chooses).
+    pub fn choose_weapon(&mut self, choice: crate::sim::Select) {
+        if self.playback.is_none() {
+            self.weapon = Some(choice);
+        }
+    }
+
     /// The restart key: after a death, asks for the map to start again
     /// from the next tick on (recorded, so a replay restarts too); in the
     /// middle of play, asks the player first (the key is easy to hit).

@@ -162,7 +162,7 @@ impl Game {
         self.end_recording("another map");
         let seed = self.tape.seed();
         let tunables = *self.world.tunables();
-        self.world = World::at_difficulty(loaded.map, tunables, level, seed);
+        self.world = World::at_difficulty(loaded.map, tunables, level, seed).armed();
         self.prev = self.world.camera();
         self.map_art = loaded.art;
         self.tape = Tape::new(Some(path.to_path_buf()), seed);

@@ -60,6 +60,8 @@ pub(super) struct Game {
     fov: f64,
     /// A request for the world, sent with the next tick.
     action: Option<Request>,
+    /// A choice of weapon, sent with the next tick.
+    weapon: Option<crate::sim::Select>,
     /// In a replay, the recording that gives every tick's controls.
     playback: Option<Playback>,
     /// The recorder, given every tick the world steps.
@@ -161,6 +163,7 @@ impl Game {
             watch,
             video_change: None,
             action: None,
+            weapon: None,
             playback: None,
             tape,
             notice: None,
@@ -390,6 +393,7 @@ impl Game {
             // A request goes with one tick only.
             None => Some(Controls {
                 action: self.action.take(),
+                weapon: self.weapon.take(),
                 ..keys
             }),
         }

@@ -117,10 +117,12 @@ pub(super) fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
         }
         "health" => PickupKind::Health,
         "fuel" => PickupKind::Fuel,
+        "ammo" => PickupKind::Ammo,
+        "weapon" => PickupKind::Weapon(super::super::arms::weapon_named(words.next(), value)?),
         _ => {
             return Err((
                 kind,
-                format!("unknown pickup `{kind}` (expected key, health or fuel)"),
+                format!("unknown pickup `{kind}` (expected key, health, fuel, ammo or weapon)"),
             ))
         }
     };

@@ -136,6 +136,11 @@ impl Reader<'_, '_> {
                 let kind = match t.class.as_str() {
                     "health" => PickupKind::Health,
                     "fuel" => PickupKind::Fuel,
+                    "ammo" => PickupKind::Ammo,
+                    "weapon" => match super::super::arms::tiled_weapon(&t.properties) {
+                        Ok(w) => PickupKind::Weapon(w),
+                        Err(why) => return self.bad(t, &why),
+                    },
                     _ => {
                         let colour = match t.properties.get("colour") {
                             Some(PropertyValue::StringValue(s)) => Key::from_name(s),

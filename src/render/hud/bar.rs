@@ -62,6 +62,7 @@ const ROOM_PX: usize = 8;
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Panel {
     Health,
+    Ammo,
     Keys,
     Goal,
     Time,
@@ -71,8 +72,9 @@ enum Panel {
 
 impl Panel {
     /// Every panel, left to right.
-    const ALL: [Panel; 6] = [
+    const ALL: [Panel; 7] = [
         Panel::Health,
+        Panel::Ammo,
         Panel::Keys,
         Panel::Goal,
         Panel::Time,
@@ -80,7 +82,13 @@ impl Panel {
         Panel::Weapon,
     ];
     /// Dropped in this order where the frame is too narrow for them all.
-    const DROPPED_FIRST: [Panel; 4] = [Panel::Weapon, Panel::Fuel, Panel::Time, Panel::Keys];
+    const DROPPED_FIRST: [Panel; 5] = [
+        Panel::Weapon,
+        Panel::Fuel,
+        Panel::Time,
+        Panel::Ammo,
+        Panel::Keys,
+    ];
 
     /// Its width in glyph cells.
     fn cells(self) -> usize {
@@ -93,6 +101,9 @@ impl Panel {
             // "12:34.5".
             Panel::Time => 7,
             Panel::Fuel => 4,
+            // "99"; "AMMO" is wider.
+            Panel::Ammo => 4,
+            // "PISTOL".
             Panel::Weapon => 6,
         }
     }
@@ -111,6 +122,8 @@ impl Panels {
             Panel::Goal => goal != GoalShown::None,
             Panel::Time => clock.is_some(),
             Panel::Fuel => fuel,
+            // The old gun's rounds are endless: no count to show.
+            Panel::Ammo => world.arms().is_some(),
             _ => true,
         });
         Self { shown }
@@ -276,8 +289,12 @@ fn written(panel: Panel, world: &World, shown: &Shown, value: &mut Line) -> &'st
             "FUEL"
         }
         Panel::Weapon => {
-            let _ = write!(value, "GUN");
+            let _ = write!(value, "{}", super::arms::bar_name(world));
             "WEAPON"
+        }
+        Panel::Ammo => {
+            let _ = write!(value, "{}", world.arms().map_or(0, |a| a.ammo));
+            "AMMO"
         }
     }
 }

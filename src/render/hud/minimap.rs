@@ -211,6 +211,7 @@ fn marks(
             PickupKind::Key(key) => key_colour(key),
             PickupKind::Health => HEALTH_COLOUR,
             PickupKind::Fuel => FUEL_COLOUR,
+            PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_) => ARMS_COLOUR,
         };
         square(c, [p.x, p.y], cell * 0.25, rgb);
     }
@@ -238,6 +239,8 @@ fn marks(
 const HEALTH_COLOUR: [u8; 3] = [240, 240, 240];
 /// A fuel can on the minimap.
 const FUEL_COLOUR: [u8; 3] = [240, 130, 40];
+/// Rounds and weapons on the minimap: brass.
+const ARMS_COLOUR: [u8; 3] = [220, 190, 90];
 
 /// The player on the minimap: velocity, push, heading and a dot.
 fn player_marks(

@@ -3,6 +3,7 @@
 //! a crosshair, and a minimap like article 000's demo (the body, its
 //! speed vector and its push).
 
+mod arms;
 mod bar;
 mod minimap;
 #[cfg(test)]
@@ -326,6 +327,9 @@ fn notice_of(world: &World) -> Option<(&'static str, [u8; 3])> {
         }
         Event::Picked(PickupKind::Health) => ("Picked up first aid", [240, 90, 90]),
         Event::Picked(PickupKind::Fuel) => ("Jetpack fuel refilled", [240, 170, 80]),
+        Event::Picked(
+            kind @ (PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_)),
+        ) => arms::notice(kind),
     })
 }
 

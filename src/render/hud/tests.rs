@@ -341,7 +341,7 @@ fn the_status_bar_spans_the_foot_readable_at_960x540_and_fits_every_size() {
     assert_eq!(bar_height(&barred, (33, 17)), 0);
     let words = words_of(&world, &barred);
     for word in [
-        "HEALTH", "100", "KEYS", "ENEMIES", "4 left", "TIME", "0:01.0", "GUN",
+        "HEALTH", "100", "KEYS", "ENEMIES", "4 left", "TIME", "0:01.0", "PISTOL",
     ] {
         assert!(words.iter().any(|w| w == word), "{word} in {words:?}");
     }

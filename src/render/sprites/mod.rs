@@ -11,6 +11,7 @@ mod tests;
 
 pub(super) use sparks::{particles, Sparks};
 
+use super::arms::arms_item;
 use super::beacon::BeaconLook;
 use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Key, PickupKind};
@@ -66,6 +67,9 @@ pub(super) enum SheetId {
     TankWreck,
     /// Keys, first aid and fuel lying on the floor.
     Items,
+    /// Rounds and weapons lying on the floor, one frame per
+    /// [`arms_item`].
+    ArmsItems,
     /// A course's checkpoint or finish, one frame per [`BeaconLook`].
     Beacon,
     /// A beacon's number, one frame a digit.
@@ -84,6 +88,7 @@ impl SheetId {
             SheetId::Shell => &art.shell,
             SheetId::Puff => &art.puff,
             SheetId::Items => &art.items,
+            SheetId::ArmsItems => &art.arms_items,
             SheetId::Beacon => &art.beacon,
             SheetId::Digits => &art.digits,
         }
@@ -304,6 +309,17 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             PickupKind::Key(Key::Silver) => 1,
             PickupKind::Health => 2,
             PickupKind::Fuel => 3,
+            kind @ (PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_)) => {
+                let at = (p.x, p.y, 0.0);
+                push(
+                    SheetId::ArmsItems,
+                    (arms_item(kind), 0),
+                    at,
+                    PICKUP_SIZE,
+                    Light::Fog,
+                );
+                continue;
+            }
         };
         push(
             SheetId::Items,

@@ -18,18 +18,32 @@ const MAX_SHOT: f64 = 64.0;
 /// hidden inside it.
 const PUFF_SETBACK: f64 = 0.05;
 
+/// What a shot does: how far it reaches, whether it is heard, and its
+/// damage against the distance to what it hits.
+pub struct Strike<'a> {
+    /// How far it reaches along the line, tiles (a gun's: as far as the
+    /// first wall; a melee strike's: a step).
+    pub reach: f64,
+    /// True for gunfire, which alerts the enemies that hear it.
+    pub loud: bool,
+    /// The damage to a body hit this far away, the larger of the
+    /// distances across and down, tiles.
+    pub damage: &'a mut dyn FnMut(f64) -> u32,
+}
+
 impl Actors {
-    /// A hitscan shot from `origin` along `yaw` (radians) dealing
-    /// `damage`: the nearest living enemy or wreck in the line before a
-    /// wall takes it; a puff marks the hit. Gunfire alerts every enemy in
-    /// sight of `origin` within hearing. Returns where it hit, if anywhere.
+    /// A hitscan shot from `origin` along `yaw` (radians) as `strike`
+    /// says: the nearest living enemy or wreck in the line before a wall,
+    /// within its reach, takes it; a puff marks the hit. Gunfire alerts
+    /// every enemy in sight of `origin` within hearing. Returns where it
+    /// hit, if anywhere.
     pub fn shoot(
         &mut self,
         map: &Map,
         origin: [f64; 2],
         yaw: f64,
         (eye, slope): (f64, f64),
-        damage: u32,
+        strike: Strike<'_>,
     ) -> Option<[f64; 2]> {
         let (dy, dx) = yaw.sin_cos();
         let wall = raycast::cast(map, origin[0], origin[1], dx, dy, MAX_SHOT).map(|h| h.t);
@@ -45,7 +59,7 @@ impl Actors {
             (Some(w), Some(f)) => Some(w.min(f)),
             (w, f) => w.or(f),
         };
-        let reach = wall.unwrap_or(MAX_SHOT);
+        let reach = wall.unwrap_or(MAX_SHOT).min(strike.reach);
         let height_at = |t: f64| eye + slope * t;
         let wr = self.tunables.walker.radius;
         let mut best: Option<(f64, Who)> = None;
@@ -65,18 +79,21 @@ impl Actors {
         for (i, t) in self.tanks.iter().enumerate() {
             consider([t.x, t.y], t.radius(), Who::Tank(i));
         }
-        self.alert(map, origin);
+        if strike.loud {
+            self.alert(map, origin);
+        }
+        let mut damage = |t: f64| (strike.damage)((dx * t).abs().max((dy * t).abs()));
         let t = match best {
             Some((t, Who::Walker(i))) => {
-                self.walkers[i].hurt(damage);
+                self.walkers[i].hurt(damage(t));
                 t
             }
             Some((t, Who::Tank(i))) => {
                 let rules = self.tunables.tank;
-                self.tanks[i].hurt(damage, &rules);
+                self.tanks[i].hurt(damage(t), &rules);
                 t
             }
-            _ => wall? - PUFF_SETBACK,
+            _ => wall.filter(|&w| w <= strike.reach)? - PUFF_SETBACK,
         };
         let at = [origin[0] + dx * t, origin[1] + dy * t];
         let puff = Puff {

@@ -27,6 +27,7 @@ pub mod walker;
 pub use self::check::{has_goal, placement_problems, PlacementProblem, Severity};
 use self::geometry::push_apart;
 pub use self::geometry::{clear_line, overlaps_wall};
+pub use self::hitscan::Strike;
 use self::shell::{age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
 use self::tank::{Tank, TankRules};
 use self::walker::{Walker, WalkerTunables};

@@ -6,6 +6,7 @@
 //! NaN and infinity included; the choices (model, coupling, the polar
 //! model's coast and variants, and the flags) are named types.
 
+pub mod arms;
 mod numbers;
 
 pub use numbers::*;

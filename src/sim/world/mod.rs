@@ -6,15 +6,17 @@ use super::classic::ClassicTunables;
 use super::combat::{Combat, CombatTunables};
 use super::comfort::{self, ComfortTunables, Restrictor};
 use super::doors::{self, Event, Used};
-use super::flight::{FlightTunables, EYE_ABOVE_FEET};
+use super::flight::FlightTunables;
 use super::particles::Particles;
-use super::quake::{QuakeTunables, UNITS_PER_TILE};
+use super::quake::QuakeTunables;
 use super::seen::{self, Seen};
 use super::sound::{Cue, Ears, Sounds, Walked};
 use super::{collision, Controls, Difficulty, Model, Player, PolarTunables, Request, Rng};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup, PickupKind};
 
+mod arms;
+mod camera;
 mod change;
 mod scenario;
 
@@ -69,11 +71,6 @@ pub const DEAD_EYE_HEIGHT: f64 = 0.15;
 /// enemies act: about 10 us of work, worth the hand-off. One flier keeps
 /// under 130 alive, so this is for crowds of ships and the bench's cloud.
 const DRIFT_ALONGSIDE: usize = 1024;
-/// Quake's view bob: offset per unit of speed (cl_bob), its cycle in
-/// seconds (cl_bobcycle) and its limits in Quake units.
-const BOB_PER_SPEED: f64 = 0.02;
-const BOB_CYCLE_S: f64 = 0.6;
-const BOB_LIMITS: (f64, f64) = (-7.0, 4.0);
 
 /// Every tunable of the world, with its default.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -176,10 +173,6 @@ impl World {
     }
 }
 
-/// The sideways speed at which Quake's view roll reaches its full angle,
-/// units a second (cl_rollspeed).
-const ROLL_SPEED_UNITS: f64 = 200.0;
-
 /// Health a first-aid kit gives.
 pub const HEALTH_PICKUP: i32 = 25;
 
@@ -215,6 +208,8 @@ pub struct World {
     particles: Particles,
     /// The pickups still lying about.
     pickups: Vec<Pickup>,
+    /// The weapons, in a world that has them ([`World::armed`]).
+    armoury: Option<arms::Armoury>,
     /// The last thing the player should hear about, and its tick.
     event: Option<(u64, Event)>,
     /// The field-of-view restrictor, eased from the camera's motion.
@@ -251,6 +246,7 @@ impl World {
         let mut world = Self {
             seen,
             pickups,
+            armoury: None,
             event: None,
             ears: Ears::default(),
             level: map.clone(),
@@ -316,15 +312,7 @@ impl World {
         if self.push_out_of_bodies() && walking {
             self.player.stopped(from, &self.tunables, TICK_DT);
         }
-        if self.combat.tick(controls.fire, &self.combat_tunables) {
-            self.ears
-                .tell(Cue::Gun, [self.player.x, self.player.y], 1.0);
-            let damage = self.rng.roll(self.combat_tunables.damage);
-            let (yaw, eye, slope) = self.aim();
-            let origin = [self.player.x, self.player.y];
-            self.actors
-                .shoot(&self.map, origin, yaw, (eye, slope), damage);
-        }
+        self.trigger(controls);
         let quarry = Quarry {
             pos: [self.player.x, self.player.y],
             radius: self.tunables.player_radius,
@@ -355,6 +343,7 @@ impl World {
             self.combat.take(damage, &self.combat_tunables);
             self.mark_wounds();
         }
+        self.drop_loot();
         if !self.pickups.is_empty() && self.combat.alive() {
             self.pick_up();
         }
@@ -484,6 +473,9 @@ impl World {
             PickupKind::Key(_) => true,
             PickupKind::Health => health < full_health,
             PickupKind::Fuel => fuel < 1.0,
+            PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_) => {
+                self.arms_want(kind)
+            }
         };
         let (pos, radius) = self.player_body();
         let Some(i) = doors::pickup_at(&self.pickups, pos, radius, wants) else {
@@ -496,6 +488,9 @@ impl World {
                 self.combat.health = (health + HEALTH_PICKUP).min(full_health);
             }
             PickupKind::Fuel => self.player.fuel = 1.0,
+            PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_) => {
+                self.arms_take(kind)
+            }
         }
         self.ears.picked(kind, pos);
         self.event = Some((self.tick, Event::Picked(kind)));
@@ -532,6 +527,9 @@ impl World {
         self.restrictor.reset();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
         self.combat = Combat::new(&self.combat_tunables);
+        if let Some(armoury) = &mut self.armoury {
+            armoury.reset();
+        }
         self.seen.clear();
         self.look();
     }
@@ -550,7 +548,10 @@ impl World {
         let mut world =
             World::at_difficulty(self.level.clone(), self.tunables, self.difficulty, seed);
         world.ears.set_stride(self.ears.stride());
-        world
+        match self.armoury {
+            Some(_) => world.armed(),
+            None => world,
+        }
     }
 
     /// How hard the fights are.
@@ -616,76 +617,6 @@ impl World {
     /// The world's random generator.
     pub fn rng(&mut self) -> &mut Rng {
         &mut self.rng
-    }
-
-    /// The camera's pose now.
-    pub fn camera(&self) -> Pose {
-        let p = &self.player;
-        let t = &self.tunables;
-        let yaw = match (t.model, t.coupling) {
-            (Model::Polar, Coupling::Velocity) => p.body.speed_angle,
-            _ => p.heading,
-        };
-        if let Some(f) = &p.flight {
-            let eye = if self.combat.alive() {
-                EYE_ABOVE_FEET
-            } else {
-                DEAD_EYE_HEIGHT
-            };
-            return Pose {
-                x: p.x,
-                y: p.y,
-                z: f.z + eye,
-                yaw: p.heading,
-                pitch: f.view_pitch(),
-                roll: 0.0,
-            };
-        }
-        let z = if self.combat.alive() {
-            EYE_HEIGHT + self.bob()
-        } else {
-            DEAD_EYE_HEIGHT
-        };
-        Pose {
-            x: p.x,
-            y: p.y,
-            z,
-            yaw,
-            pitch: 0.0,
-            roll: self.roll(),
-        }
-    }
-
-    /// Quake's view roll in the quake model while alive (view.c
-    /// V_CalcRoll): the speed across the heading, in units a second, over
-    /// cl_rollspeed (200), times the roll angle, at most the angle; into
-    /// the strafe. 0 in the other models.
-    fn roll(&self) -> f64 {
-        let angle = self.tunables.quake.view_roll;
-        if self.tunables.model != Model::Quake || angle == 0.0 || !self.combat.alive() {
-            return 0.0;
-        }
-        let p = &self.player;
-        let (s, c) = p.heading.sin_cos();
-        // Right of the heading (c, s) is (-s, c): y grows south.
-        let side = (-p.velocity[0] * s + p.velocity[1] * c) * UNITS_PER_TILE;
-        (side / ROLL_SPEED_UNITS).clamp(-1.0, 1.0) * angle
-    }
-
-    /// Quake's view bob scaled by `head_bob` (the quake model's own in
-    /// the quake model), in tiles.
-    fn bob(&self) -> f64 {
-        let amp = match self.tunables.model {
-            Model::Quake => self.tunables.quake.head_bob,
-            _ => self.tunables.head_bob,
-        };
-        if amp == 0.0 {
-            return 0.0;
-        }
-        let units = self.player.speed() * UNITS_PER_TILE * BOB_PER_SPEED * amp;
-        let phase = std::f64::consts::TAU * self.time() / BOB_CYCLE_S;
-        let bob = units * (0.3 + 0.7 * phase.sin());
-        bob.clamp(BOB_LIMITS.0 * amp, BOB_LIMITS.1 * amp) / UNITS_PER_TILE
     }
 
     /// The first part of the state that is not a finite number, if any:
@@ -790,6 +721,7 @@ impl World {
             }
             self.particles.hash_words(&mut fold);
         }
+        self.hash_arms(&mut fold);
         h
     }
 }
