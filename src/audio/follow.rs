@@ -20,6 +20,7 @@
 use super::clip::{Bank, Clip, CLIP_RATE};
 use super::hear::{occlusion, place_behind, Follow, Heard, Voiced, FAR, MAX_FOLLOWED, WALL_GAIN};
 use super::levels::Levels;
+use super::mixer::MAX_VOICES;
 use crate::map::Map;
 use crate::sim::sound::Cue;
 use crate::sim::{Pose, World, TICK_RATE};
@@ -69,6 +70,9 @@ const NO_LOOP: LoopWalls = LoopWalls {
     walls: 0.0,
     told: false,
 };
+
+// A followed one-shot for each voice the mixer can play.
+const _: () = assert!(MAX_FOLLOWED == MAX_VOICES);
 
 /// One playing one-shot of an earlier tick.
 #[derive(Clone, Copy, Debug, Default)]

@@ -82,8 +82,8 @@ pub struct Follow {
 }
 
 /// The most playing one-shots followed at once: as many as the mixer has
-/// voices.
-pub const MAX_FOLLOWED: usize = super::mixer::MAX_VOICES;
+/// voices (`MAX_VOICES`, checked where both are known: `follow`).
+pub const MAX_FOLLOWED: usize = 32;
 
 impl Voiced {
     /// A one-shot `clip` in the middle of the head, `gain` loud (the
