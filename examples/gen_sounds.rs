@@ -512,6 +512,7 @@ fn as_played(clip: Clip, samples: &[f32]) -> f64 {
         volume: 1.0,
         effects: 1.0,
         mute: false,
+        ..Levels::legacy()
     };
     let mut mixer = Mixer::new(bank, RATE_OUT, full);
     let voiced = Voiced {

@@ -28,8 +28,10 @@
 //! Files on disk are read bounded and from regular files only
 //! ([`crate::files`]); [`read_bytes`] and [`read_text`] read either kind.
 
+mod heard_with;
 mod shipped;
 
+pub use heard_with::{sound_assets_hash, SOUND_FOLDERS};
 pub use shipped::{as_recorded, is_same_shipped, is_shipped, SHIPPED};
 
 use crate::files::{self, ReadError};

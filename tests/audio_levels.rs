@@ -24,12 +24,16 @@ fn bank() -> Arc<Bank> {
     Arc::new(Bank::load(&dir).expect("the committed sounds load"))
 }
 
-/// Full volume, full effects.
-const FULL: Levels = Levels {
-    volume: 1.0,
-    effects: 1.0,
-    mute: false,
-};
+/// Full volume, full effects, and nothing but the clips (no music,
+/// ambience, wind, reverb or variation).
+fn full() -> Levels {
+    Levels {
+        volume: 1.0,
+        effects: 1.0,
+        mute: false,
+        ..Levels::legacy()
+    }
+}
 
 /// The loudest momentary loudness of `frames` (interleaved, `channels`
 /// to a frame) by the `ebur128` crate, read every 20 ms, the frames
@@ -50,7 +54,7 @@ fn momentary_max(frames: &[f32], channels: usize, rate: u32) -> f64 {
 /// `seconds` of `voiced` alone through a fresh mixer at [`RATE`]: a
 /// one-shot started once, a loop told every tick as the world tells it.
 fn render_alone(bank: &Arc<Bank>, voiced: Voiced, seconds: f64) -> Vec<f32> {
-    let mut mixer = Mixer::new(bank.clone(), RATE, FULL);
+    let mut mixer = Mixer::new(bank.clone(), RATE, full());
     let per_tick = (RATE / TICK_RATE) as usize;
     let ticks = (seconds * f64::from(TICK_RATE)) as usize;
     let mut heard = Heard::default();
@@ -207,7 +211,7 @@ fn stress(bank: &Arc<Bank>, copies: u16, only: Option<usize>) -> Vec<f32> {
     }
     let all: Vec<Sound> = loops.iter().chain(&shots).copied().collect();
     let per_tick = (RATE / TICK_RATE) as usize;
-    let mut mixer = Mixer::new(bank.clone(), RATE, FULL);
+    let mut mixer = Mixer::new(bank.clone(), RATE, full());
     let mut out = vec![0.0f32; 2 * per_tick * TICK_RATE as usize];
     let mut heard = Heard::default();
     for (tick, block) in out.chunks_mut(2 * per_tick).enumerate() {
@@ -337,4 +341,42 @@ fn the_clips_are_at_the_reference_end_in_silence_and_carry_above_150_hz() {
         }
     }
     assert!(faults.is_empty(), "{faults:#?}");
+}
+
+/// The zero-lag correlation of two clips over the shorter one's length.
+fn correlation(a: &[f32], b: &[f32]) -> f64 {
+    let n = a.len().min(b.len());
+    let dot = |x: &[f32], y: &[f32]| -> f64 {
+        x[..n]
+            .iter()
+            .zip(&y[..n])
+            .map(|(&p, &q)| f64::from(p) * f64::from(q))
+            .sum()
+    };
+    dot(a, b) / (dot(a, a) * dot(b, b)).sqrt()
+}
+
+#[test]
+fn the_takes_of_a_step_are_different_sounds() {
+    use wobblecaster::audio::{Surface, STEP_VARIANTS};
+    let bank = bank();
+    let takes = |clip: &dyn Fn(u8) -> Clip| {
+        let all: Vec<&[f32]> = (0..STEP_VARIANTS).map(|v| bank.samples(clip(v))).collect();
+        for i in 0..all.len() {
+            for j in i + 1..all.len() {
+                let c = correlation(all[i], all[j]);
+                assert!(c < 0.9, "{:?} and {:?}: {c}", clip(i as u8), clip(j as u8));
+            }
+        }
+    };
+    for surface in Surface::ALL {
+        takes(&|variant| Clip::Footstep { surface, variant });
+    }
+    takes(&|variant| Clip::WalkerStep { variant });
+    // The cues' own clips are the first takes until the cues play takes.
+    let first = Clip::Footstep {
+        surface: Surface::Stone,
+        variant: 0,
+    };
+    assert_eq!(bank.samples(Clip::Sim(Cue::Footstep)), bank.samples(first));
 }

@@ -28,10 +28,10 @@ use crate::sim::{Pose, World, TICK_RATE};
 /// new count: fast enough that a door shutting is heard shutting, slow
 /// enough that a corner grazed for a tick does not flicker.
 pub const OCCLUSION_GLIDE_S: f64 = 0.06;
-/// The clip the wind plays (a broadband loop).
-pub const WIND_CLIP: Clip = Clip::Sim(Cue::Hover);
-/// The wind's loop source: apart from the jetpack's own hover loop.
-pub const WIND_SOURCE: u16 = u16::MAX;
+/// The clip the wind plays (a broadband loop of its own).
+pub const WIND_CLIP: Clip = Clip::Wind;
+/// The wind's loop source (the only wind: any number would do).
+pub const WIND_SOURCE: u16 = 0;
 /// Below this camera speed the wind is silent, tiles per second (a still
 /// camera hears none, nor the sway of a stop).
 pub const WIND_START: f64 = 0.25;

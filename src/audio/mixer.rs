@@ -45,6 +45,9 @@ struct Voice {
     told: bool,
     /// The one-shot's number for the ticks' updates ([`Voiced::id`]).
     id: u32,
+    /// Its clip's gain in the mix ([`mix_levels`]), which the updates'
+    /// gains are heard at too.
+    level: f32,
     /// Position in the clip, 32.32 fixed point samples.
     pos: u64,
     /// Advance per output frame, 32.32 fixed point.
@@ -118,7 +121,7 @@ impl Mixer {
             let smooth = self.smoothing(f.walls);
             let same = |v: &&mut Voice| v.active && !v.looped && v.id == f.id;
             if let Some(v) = self.voices.iter_mut().find(same) {
-                (v.target, v.smooth) = (f.gains, smooth);
+                (v.target, v.smooth) = (f.gains.map(|g| g * v.level), smooth);
             }
         }
     }
@@ -164,6 +167,7 @@ impl Mixer {
             interface: voiced.interface,
             told: true,
             id: voiced.id,
+            level,
             pos: 0,
             step,
             gains,

@@ -5,6 +5,7 @@ use super::CliError;
 use crate::audio::{wav_bytes, Bank, Levels, Listening, RATE};
 use crate::data;
 use crate::files;
+use crate::settings::Settings;
 use crate::sim::{Change, Controls, Request, World};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -67,6 +68,29 @@ impl AudioArgs {
             (frames.len() / 2) as f64 / f64::from(RATE)
         );
         Ok(())
+    }
+}
+
+/// `--settings FILE` of a headless command that renders `--audio`: the
+/// levels it hears at.
+#[derive(Args, Clone)]
+pub struct HearingArgs {
+    /// Render `--audio` at this settings file's `[audio]` levels (volume,
+    /// effects, music, ambience, footsteps, wind, stride, mute). Only
+    /// `[audio]` is used: the run is the script's or the recording's,
+    /// whatever the file's other sections say (they are still checked).
+    /// Default: a recording's own levels, else the defaults.
+    #[arg(long, value_name = "FILE", requires = "audio")]
+    pub settings: Option<PathBuf>,
+}
+
+impl HearingArgs {
+    /// The `--settings` file's `[audio]` levels, else `own`.
+    pub fn levels(&self, own: Levels) -> Result<Levels, CliError> {
+        match &self.settings {
+            Some(path) => Ok(Settings::load(path)?.audio),
+            None => Ok(own),
+        }
     }
 }
 

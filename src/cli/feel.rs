@@ -2,7 +2,7 @@
 //! standard maneuver.
 
 use super::args::{ScaleArgs, TuningArgs};
-use super::audio_out::AudioArgs;
+use super::audio_out::{AudioArgs, HearingArgs};
 use super::run_input::RunInput;
 use super::CliError;
 use crate::audio::Levels;
@@ -57,6 +57,8 @@ pub struct Args {
     tuning: TuningArgs,
     #[command(flatten)]
     audio: AudioArgs,
+    #[command(flatten)]
+    hearing: HearingArgs,
     /// Replace the `--audio` file if it exists.
     #[arg(long, requires = "audio")]
     force: bool,
@@ -157,8 +159,9 @@ fn run_one(file: &Path, args: &Args, (scale, fov): (Scale, f64)) -> Result<ExitC
     }
     let t = *world.tunables();
     args.audio.check(args.force)?;
+    let levels = args.hearing.levels(Levels::default())?;
     args.audio
-        .render(world.clone(), &ticks, Levels::default(), args.force)?;
+        .render(world.clone(), &ticks, levels, args.force)?;
     let run = flight::fly(&mut world, ticks, fov, args.level_horizon);
     let trajectory = run.trajectory;
     let metrics = feel::compute(&trajectory, scale);

@@ -3,6 +3,7 @@
 
 use super::args::TuningArgs;
 use super::CliError;
+use crate::audio::Levels;
 use crate::data;
 use crate::files;
 use crate::map::{self, Loaded, Map};
@@ -40,6 +41,8 @@ pub struct RunInput {
     /// fights as worlds did before there were levels).
     difficulty: Difficulty,
     seed: u64,
+    /// How loud it was heard: a recording's own levels, else the defaults.
+    levels: Levels,
 }
 
 impl RunInput {
@@ -77,6 +80,7 @@ impl RunInput {
             tunables: tuning.tunables(),
             difficulty: Difficulty::LEGACY,
             seed: 1,
+            levels: Levels::default(),
         })
     }
 
@@ -105,6 +109,7 @@ impl RunInput {
             tunables,
             difficulty: recording.header.difficulty,
             seed: recording.header.seed,
+            levels: recording.header.levels,
         })
     }
 
@@ -121,6 +126,11 @@ impl RunInput {
             true => Self::from_recording(noted(Recording::parse(&text, file)?), map, tuning),
             false => Self::from_script(Script::parse(&text, file)?, map, tuning),
         }
+    }
+
+    /// The levels it is heard at: a recording's own, else the defaults.
+    pub fn levels(&self) -> Levels {
+        self.levels
     }
 
     /// The fresh world and the ticks to run on it.
@@ -154,6 +164,14 @@ fn noted(recording: Recording) -> Recording {
             "note: {name} was recorded by wobblecaster {version}, this is {}: a changed \
              simulation shows as a desync",
             env!("CARGO_PKG_VERSION")
+        );
+    }
+    if recording.header.heard_with_other_sounds() {
+        eprintln!(
+            "warning: {name} was heard with other sound assets (hash {:016x}; these are \
+             {:016x}): its audio renders with the sounds shipped now",
+            recording.header.sound_assets.unwrap_or_default(),
+            crate::data::sound_assets_hash()
         );
     }
     if !recording.defaulted.is_empty() {

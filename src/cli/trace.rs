@@ -2,10 +2,9 @@
 //! CSV row a tick.
 
 use super::args::{DifficultyArgs, TuningArgs};
-use super::audio_out::AudioArgs;
+use super::audio_out::{AudioArgs, HearingArgs};
 use super::run_input::RunInput;
 use super::CliError;
-use crate::audio::Levels;
 use crate::files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,6 +33,8 @@ pub struct Args {
     #[command(flatten)]
     audio: AudioArgs,
     #[command(flatten)]
+    hearing: HearingArgs,
+    #[command(flatten)]
     tuning: TuningArgs,
     /// Without it, a recording's own (hard for one that names none) or,
     /// for a script, hard.
@@ -55,10 +56,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (None, None) => unreachable!("clap asks for a script or a recording"),
     };
     args.audio.check(args.force)?;
+    let levels = args.hearing.levels(input.levels())?;
     let (mut world, ticks) = input.at_difficulty(args.difficulty.difficulty).world();
     if args.audio.audio.is_some() {
         args.audio
-            .render(world.clone(), &ticks, Levels::default(), args.force)?;
+            .render(world.clone(), &ticks, levels, args.force)?;
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -49,6 +49,10 @@ pub(super) fn audio_values(l: &Levels) -> [String; 10] {
     ]
 }
 
+/// The header's hash of the sound assets heard with: optional, for
+/// recordings from before it was written have none.
+pub(super) const SOUND_ASSETS_KEY: &str = "sound_assets";
+
 /// The header's difficulty: optional, for recordings from before there
 /// were levels replay at [`Difficulty::LEGACY`].
 pub(super) const DIFFICULTY_KEY: &str = "difficulty";
@@ -247,6 +251,7 @@ struct Fields {
     difficulty: Option<Difficulty>,
     /// [`Levels::legacy`] until the header's audio keys are read over it.
     levels: Levels,
+    sound_assets: Option<u64>,
 }
 
 impl Fields {
@@ -263,7 +268,7 @@ impl Fields {
             REQUIRED
                 .into_iter()
                 .chain(AUDIO_KEYS)
-                .chain([DIFFICULTY_KEY])
+                .chain([DIFFICULTY_KEY, SOUND_ASSETS_KEY])
                 .chain(Tunables::keys())
         };
         let Some(key) = known().find(|k| *k == key) else {
@@ -328,6 +333,13 @@ impl Fields {
             }
             "audio_variation" => self.levels.variation = flag(value)?,
             "audio_reverb" => self.levels.reverb = flag(value)?,
+            SOUND_ASSETS_KEY => {
+                let hex = value.len() == 16 && value.bytes().all(|b| b.is_ascii_hexdigit());
+                let hash = u64::from_str_radix(value, 16).ok().filter(|_| hex);
+                self.sound_assets = Some(hash.ok_or_else(|| {
+                    format!("`{value}` is not a sound assets hash (16 hex digits)")
+                })?);
+            }
             _ => self.tunables.set(key, value).map_err(|e| e.to_string())?,
         }
         Ok(())
@@ -382,6 +394,7 @@ impl Fields {
             tunables: self.tunables,
             difficulty: self.difficulty.unwrap_or(Difficulty::LEGACY),
             levels: self.levels,
+            sound_assets: self.sound_assets,
         };
         Ok((header, defaulted))
     }
@@ -429,6 +442,7 @@ mod tests {
                 stride_tiles: 0.9,
                 ..Levels::default()
             },
+            sound_assets: Some(0x0123_4567_89ab_cdef),
         }
         .to_text()
     }
@@ -450,6 +464,8 @@ mod tests {
         assert_eq!(r.header.levels.wind, 0.75);
         assert_eq!(r.header.levels.stride_tiles, 0.9);
         assert!(r.header.levels.variation && r.header.levels.reverb);
+        assert_eq!(r.header.sound_assets, Some(0x0123_4567_89ab_cdef));
+        assert!(r.header.heard_with_other_sounds());
         assert_eq!(r.header.difficulty, Difficulty::Easy);
         assert!(r.defaulted.is_empty());
         assert!(!r.is_truncated());
@@ -480,6 +496,17 @@ mod tests {
         let bad = header().replace("audio_reverb = true", "audio_reverb = yes");
         let e = parse(&bad).unwrap_err().to_string();
         assert!(e.contains("`yes` is not true or false"), "{e}");
+        let bad = header().replace("0123456789abcdef", "0123456789abcdeg");
+        let e = parse(&bad).unwrap_err().to_string();
+        assert!(e.contains("not a sound assets hash"), "{e}");
+        assert_eq!(r.header.sound_assets, Some(0x0123_4567_89ab_cdef));
+        let without = parse(&format!(
+            "{}end 0 1\n",
+            header().replace("sound_assets = 0123456789abcdef\n", "")
+        ))
+        .unwrap();
+        assert_eq!(without.header.sound_assets, None);
+        assert!(!without.header.heard_with_other_sounds());
     }
 
     #[test]

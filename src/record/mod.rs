@@ -72,6 +72,10 @@ pub struct Header {
     /// a recording from before issue 71 lacks read as
     /// [`Levels::legacy`]: no music, ambience, wind, reverb or variation.
     pub levels: Levels,
+    /// The hash of the sound assets it was heard with
+    /// ([`crate::data::sound_assets_hash`]); None for a recording from
+    /// before it was written. A replay with other assets says so.
+    pub sound_assets: Option<u64>,
 }
 
 impl Header {
@@ -86,7 +90,15 @@ impl Header {
             tunables: *world.tunables(),
             difficulty: world.difficulty(),
             levels: Levels::default(),
+            sound_assets: Some(crate::data::sound_assets_hash()),
         }
+    }
+
+    /// True if the recording names the sound assets it was heard with and
+    /// they are not the ones shipped now.
+    pub fn heard_with_other_sounds(&self) -> bool {
+        self.sound_assets
+            .is_some_and(|h| h != crate::data::sound_assets_hash())
     }
 
     /// The header's lines, the magic line first and [`HEADER_END`] last,
@@ -109,6 +121,9 @@ impl Header {
         let values = load::audio_values(&self.levels);
         for (key, value) in load::AUDIO_KEYS.iter().zip(values) {
             lines.push(format!("{key} = {value}"));
+        }
+        if let Some(hash) = self.sound_assets {
+            lines.push(format!("{} = {hash:016x}", load::SOUND_ASSETS_KEY));
         }
         lines.push(HEADER_END.to_string());
         lines
