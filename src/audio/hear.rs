@@ -9,6 +9,7 @@
 //! and Wolfenstein 3D's table do the same).
 
 use super::clip::Clip;
+use super::space::Space;
 use crate::map::raycast::Walk;
 use crate::map::Map;
 use crate::sim::sound::{Sound, MAX_SOUNDS};
@@ -71,6 +72,8 @@ impl Voiced {
 pub struct Heard {
     list: [Voiced; MAX_SOUNDS],
     len: usize,
+    /// The space around the listener (its reverb), if measured.
+    space: Option<Space>,
 }
 
 impl Default for Heard {
@@ -78,6 +81,7 @@ impl Default for Heard {
         Self {
             list: [Voiced::centred(Clip::Click, 0.0, true); MAX_SOUNDS],
             len: 0,
+            space: None,
         }
     }
 }
@@ -86,6 +90,16 @@ impl Heard {
     /// The sounds, in the order told.
     pub fn as_slice(&self) -> &[Voiced] {
         &self.list[..self.len]
+    }
+
+    /// The space around the listener this tick, if measured.
+    pub fn space(&self) -> Option<Space> {
+        self.space
+    }
+
+    /// Sets the space around the listener this tick.
+    pub fn set_space(&mut self, space: Option<Space>) {
+        self.space = space;
     }
 
     /// Empties the list.

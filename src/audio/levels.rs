@@ -11,6 +11,15 @@ pub struct Levels {
     pub effects: f32,
     /// True: nothing is heard.
     pub mute: bool,
+    /// The map's music, 0 to 1, under the master volume (not the effects
+    /// level: a player may want music without effects).
+    pub music: f32,
+    /// The map's ambience bed (room tone, wind over open sky, machinery),
+    /// 0 to 1, under the master volume.
+    pub ambience: f32,
+    /// True: the space around the listener is heard (reverb); false, as
+    /// recordings from before issue 71 were heard: dry.
+    pub reverb: bool,
 }
 
 impl Default for Levels {
@@ -19,6 +28,9 @@ impl Default for Levels {
             volume: 0.8,
             effects: 1.0,
             mute: false,
+            music: 0.5,
+            ambience: 0.5,
+            reverb: true,
         }
     }
 }

@@ -6,6 +6,7 @@ use super::clip::{Bank, Clip};
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
 use super::mixer::Mixer;
+use super::space::Space;
 use crate::map::Progress;
 use crate::sim::{World, TICK_RATE};
 use std::io::Cursor;
@@ -47,6 +48,8 @@ impl Hearing {
         let ear = world.camera();
         self.heard
             .hear(world.map(), &ear, world.sounds().as_slice());
+        let space = Space::measure(world.map(), ear.x, ear.y);
+        self.heard.set_space(Some(space));
         if restarted || world.tick() == 1 {
             self.course = world.map().course.as_ref().map(Progress::new);
         }

@@ -14,6 +14,7 @@
 //! same ticks give the same samples, bit for bit, and rendering allocates
 //! nothing (the voices are a fixed pool; the bank is shared, not copied).
 
+use super::backdrop::{Backdrop, Score};
 use super::clip::{Bank, CLIP_RATE};
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
@@ -61,6 +62,8 @@ pub struct Mixer {
     rate: u32,
     levels: Levels,
     voices: [Voice; MAX_VOICES],
+    /// The music, ambience and reverb (`backdrop.rs`).
+    backdrop: Backdrop,
 }
 
 impl Mixer {
@@ -75,6 +78,7 @@ impl Mixer {
             rate,
             levels,
             voices: [Voice::default(); MAX_VOICES],
+            backdrop: Backdrop::new(rate),
         }
     }
 
@@ -88,6 +92,16 @@ impl Mixer {
         self.levels = levels;
     }
 
+    /// Plays `score` (a map's music and ambience) from its start.
+    pub fn set_score(&mut self, score: &Score) {
+        self.backdrop.set_score(score);
+    }
+
+    /// The music, ambience and reverb behind the voices.
+    pub fn backdrop(&self) -> &Backdrop {
+        &self.backdrop
+    }
+
     /// Voices playing now.
     pub fn playing(&self) -> usize {
         self.voices.iter().filter(|v| v.active).count()
@@ -96,6 +110,7 @@ impl Mixer {
     /// One tick heard: its one-shots start, its loops carry on (or start)
     /// at their new gains and pitch, and loops it does not tell fade out.
     pub fn hear(&mut self, heard: &Heard) {
+        self.backdrop.set_space(heard.space());
         for v in self.voices.iter_mut().filter(|v| v.looped) {
             v.told = false;
         }
@@ -189,14 +204,23 @@ impl Mixer {
             return;
         }
         let levels = self.levels;
-        for v in self.voices.iter_mut().filter(|v| v.active) {
-            let samples = self.bank.samples_at(v.clip);
-            mix_voice(v, samples, levels.gain(v.interface), out);
-            let silent = v.target == [0.0; 2];
-            if v.looped && silent {
-                v.active = false;
+        // The game's voices, their reverb, then the menus' (dry), then the
+        // music and ambience under them all.
+        for interface in [false, true] {
+            let voices = self.voices.iter_mut();
+            for v in voices.filter(|v| v.active && v.interface == interface) {
+                let samples = self.bank.samples_at(v.clip);
+                mix_voice(v, samples, levels.gain(v.interface), out);
+                let silent = v.target == [0.0; 2];
+                if v.looped && silent {
+                    v.active = false;
+                }
+            }
+            if !interface {
+                self.backdrop.effects(out, &levels);
             }
         }
+        self.backdrop.beds(out, &levels);
     }
 }
 

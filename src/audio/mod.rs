@@ -21,11 +21,18 @@
 //! function. The mixing itself is small (`mixer.rs`); the device is cpal's
 //! and the files are hound's.
 
+mod ambience;
+mod backdrop;
 mod clip;
 mod hear;
 mod levels;
 mod listening;
 mod mixer;
+pub mod music;
+mod reverb;
+mod sequencer;
+mod space;
+mod synth;
 
 pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
 pub use hear::{
@@ -34,3 +41,9 @@ pub use hear::{
 pub use levels::Levels;
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mixer::{Mixer, MAX_VOICES};
+pub use ambience::{Ambience, Bed};
+pub use backdrop::{music_dir, track_file, Backdrop, Score, ScoreError, AMBIENCE_BUS, DEFAULT_TRACK, MUSIC_BUS};
+pub use reverb::{Reverb, Room};
+pub use sequencer::Sequencer;
+pub use space::Space;
+pub use synth::SineTable;

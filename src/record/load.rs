@@ -370,6 +370,7 @@ mod tests {
                 volume: 0.5,
                 effects: 0.25,
                 mute: true,
+                ..Levels::default()
             },
         }
         .to_text()

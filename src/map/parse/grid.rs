@@ -81,6 +81,8 @@ impl Parser<'_> {
             order: self.order,
             hints: Vec::new(),
             hint_tiles: Vec::new(),
+            music: self.music.take(),
+            ambience: self.ambience.take(),
         };
         map.derive_tables();
         map.set_doors(doors);

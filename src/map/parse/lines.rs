@@ -41,6 +41,8 @@ impl Parser<'_> {
             "ceiling" => self.ceiling.is_some(),
             "sky" => self.sky.is_some(),
             "wall_height" => self.wall_height.is_some(),
+            "music" => self.music.is_some(),
+            "ambience" => self.ambience.is_some(),
             _ => {
                 self.error(line, kcol, MapErrorKind::UnknownKey(key.into()));
                 return;
@@ -76,6 +78,12 @@ impl Parser<'_> {
                 Err(e) => self.error(line, vcol, MapErrorKind::Texture(e)),
             },
             "floor" => self.floor = Some(self.surface(line, vcol, value, loader)),
+            "music" | "ambience" if !crate::map::is_sound_name(value) => {
+                let what = if key == "music" { "music" } else { "ambience" };
+                self.error(line, vcol, MapErrorKind::BadSoundName(value.into(), what));
+            }
+            "music" => self.music = Some(value.into()),
+            "ambience" => self.ambience = Some(value.into()),
             _ => {
                 self.ceiling = Some(self.surface(line, vcol, value, loader));
                 self.ceiling_at = (line, kcol);

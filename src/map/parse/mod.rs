@@ -91,6 +91,8 @@ pub(super) fn parse_with(
         grid_line: 0,
         sky_grid: Vec::new(),
         sky_line: 0,
+        music: None,
+        ambience: None,
     };
     let mut section = Section::Header;
     // Blank lines in a grid, kept until a row follows them: trailing ones
@@ -220,6 +222,9 @@ struct Parser<'a> {
     /// The `[sky]` grid's rows, and its section line (0 for none).
     sky_grid: Vec<(usize, &'a str)>,
     sky_line: usize,
+    /// The `music` and `ambience` header keys.
+    music: Option<String>,
+    ambience: Option<String>,
 }
 
 impl<'a> Parser<'a> {
