@@ -38,7 +38,7 @@ pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
 pub use hear::{
     place, walls_between, Heard, Voiced, FAR, HALVING, MAX_WALLS, NEAR, PAN_WIDTH, WALL_GAIN,
 };
-pub use levels::Levels;
+pub use levels::{Levels, DEFAULT_STRIDE_TILES, MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mixer::{Mixer, MAX_VOICES};
 pub use ambience::{Ambience, Bed};

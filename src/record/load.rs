@@ -4,7 +4,7 @@
 
 use super::format::{self, BodyLine};
 use super::{Check, Header, Recording, Run, HEADER_END, MAGIC};
-use crate::audio::Levels;
+use crate::audio::{Levels, MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 use crate::files::{self, cap, ReadError};
 use crate::located::{Located, Place};
 use crate::sim::{Difficulty, Tunables, TICK_RATE};
@@ -16,9 +16,38 @@ use std::path::{Path, PathBuf};
 /// it and a loader refuses more.
 pub const MAX_TICKS: u64 = 8 * 3600 * TICK_RATE as u64;
 
-/// The header's audio levels (`[audio]`'s volume, effects and mute), each
-/// optional: recordings from before sound have none.
-pub(super) const AUDIO_KEYS: [&str; 3] = ["audio_volume", "audio_effects", "audio_mute"];
+/// The header's audio levels (`[audio]`'s keys, and whether the sound
+/// was varied and the space heard), each optional: recordings from before
+/// sound have none, and those from before issue 71 only the first three;
+/// a key left out reads as [`Levels::legacy`] has it, as it was heard.
+pub(super) const AUDIO_KEYS: [&str; 10] = [
+    "audio_volume",
+    "audio_effects",
+    "audio_mute",
+    "audio_music",
+    "audio_ambience",
+    "audio_footsteps",
+    "audio_wind",
+    "audio_stride",
+    "audio_variation",
+    "audio_reverb",
+];
+
+/// The header's values of [`AUDIO_KEYS`], in its order.
+pub(super) fn audio_values(l: &Levels) -> [String; 10] {
+    [
+        l.volume.to_string(),
+        l.effects.to_string(),
+        l.mute.to_string(),
+        l.music.to_string(),
+        l.ambience.to_string(),
+        l.footsteps.to_string(),
+        l.wind.to_string(),
+        l.stride_tiles.to_string(),
+        l.variation.to_string(),
+        l.reverb.to_string(),
+    ]
+}
 
 /// The header's difficulty: optional, for recordings from before there
 /// were levels replay at [`Difficulty::LEGACY`].
@@ -135,7 +164,10 @@ impl<'a, I: Iterator<Item = (usize, &'a str)>> Reader<'a, I> {
             };
             return Err(self.error(0, 1, message));
         }
-        let mut fields = Fields::default();
+        let mut fields = Fields {
+            levels: Levels::legacy(),
+            ..Fields::default()
+        };
         loop {
             let Some((n, line)) = self.next_content() else {
                 let last = magic.map_or(0, |(n, _)| n) + fields.seen.len() + 1;
@@ -213,6 +245,7 @@ struct Fields {
     tunables: Tunables,
     /// None until a `difficulty` line is read.
     difficulty: Option<Difficulty>,
+    /// [`Levels::legacy`] until the header's audio keys are read over it.
     levels: Levels,
 }
 
@@ -276,11 +309,25 @@ impl Fields {
             }
             "audio_volume" => self.levels.volume = level(value)?,
             "audio_effects" => self.levels.effects = level(value)?,
-            "audio_mute" => {
-                self.levels.mute = value
-                    .parse()
-                    .map_err(|_| format!("`{value}` is not true or false"))?;
+            "audio_mute" => self.levels.mute = flag(value)?,
+            "audio_music" => self.levels.music = level(value)?,
+            "audio_ambience" => self.levels.ambience = level(value)?,
+            "audio_footsteps" => self.levels.footsteps = level(value)?,
+            "audio_wind" => self.levels.wind = level(value)?,
+            "audio_stride" => {
+                self.levels.stride_tiles = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| (MIN_STRIDE_TILES..=MAX_STRIDE_TILES).contains(v))
+                    .ok_or_else(|| {
+                        format!(
+                            "`{value}` is not a stride from {MIN_STRIDE_TILES} to \
+                             {MAX_STRIDE_TILES} tiles"
+                        )
+                    })?;
             }
+            "audio_variation" => self.levels.variation = flag(value)?,
+            "audio_reverb" => self.levels.reverb = flag(value)?,
             _ => self.tunables.set(key, value).map_err(|e| e.to_string())?,
         }
         Ok(())
@@ -340,6 +387,13 @@ impl Fields {
     }
 }
 
+/// `true` or `false`.
+fn flag(value: &str) -> Result<bool, String> {
+    value
+        .parse()
+        .map_err(|_| format!("`{value}` is not true or false"))
+}
+
 /// An audio level, 0 to 1.
 fn level(value: &str) -> Result<f32, String> {
     value
@@ -370,6 +424,9 @@ mod tests {
                 volume: 0.5,
                 effects: 0.25,
                 mute: true,
+                music: 0.125,
+                wind: 0.75,
+                stride_tiles: 0.9,
                 ..Levels::default()
             },
         }
@@ -389,9 +446,40 @@ mod tests {
         assert_eq!(r.header.levels.volume, 0.5);
         assert_eq!(r.header.levels.effects, 0.25);
         assert!(r.header.levels.mute);
+        assert_eq!(r.header.levels.music, 0.125);
+        assert_eq!(r.header.levels.wind, 0.75);
+        assert_eq!(r.header.levels.stride_tiles, 0.9);
+        assert!(r.header.levels.variation && r.header.levels.reverb);
         assert_eq!(r.header.difficulty, Difficulty::Easy);
         assert!(r.defaulted.is_empty());
         assert!(!r.is_truncated());
+    }
+
+    #[test]
+    fn a_recording_from_before_issue_71_is_heard_as_it_was_then() {
+        let text: String = header()
+            .lines()
+            .filter(|l| {
+                let key = l.split(" = ").next().unwrap_or("");
+                !AUDIO_KEYS[3..].contains(&key)
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(text.contains("audio_mute") && !text.contains("audio_wind"));
+        let r = parse(&format!("{text}end 0 1\n")).unwrap();
+        let expected = Levels {
+            volume: 0.5,
+            effects: 0.25,
+            mute: true,
+            ..Levels::legacy()
+        };
+        assert_eq!(r.header.levels, expected);
+        let bad = header().replace("audio_stride = 0.9", "audio_stride = 9");
+        let e = parse(&bad).unwrap_err().to_string();
+        assert!(e.contains("not a stride from 0.25 to 4 tiles"), "{e}");
+        let bad = header().replace("audio_reverb = true", "audio_reverb = yes");
+        let e = parse(&bad).unwrap_err().to_string();
+        assert!(e.contains("`yes` is not true or false"), "{e}");
     }
 
     #[test]

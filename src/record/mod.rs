@@ -68,7 +68,9 @@ pub struct Header {
     pub difficulty: Difficulty,
     /// How loud the game played (the `[audio]` settings at the start):
     /// nothing the world reads, kept so `replay --audio` renders what was
-    /// heard. Recordings from before sound take the defaults.
+    /// heard. Recordings from before sound take the defaults, and keys
+    /// a recording from before issue 71 lacks read as
+    /// [`Levels::legacy`]: no music, ambience, wind, reverb or variation.
     pub levels: Levels,
 }
 
@@ -104,10 +106,10 @@ impl Header {
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));
         }
-        let l = &self.levels;
-        lines.push(format!("{} = {}", load::AUDIO_KEYS[0], l.volume));
-        lines.push(format!("{} = {}", load::AUDIO_KEYS[1], l.effects));
-        lines.push(format!("{} = {}", load::AUDIO_KEYS[2], l.mute));
+        let values = load::audio_values(&self.levels);
+        for (key, value) in load::AUDIO_KEYS.iter().zip(values) {
+            lines.push(format!("{key} = {value}"));
+        }
         lines.push(HEADER_END.to_string());
         lines
             .iter()

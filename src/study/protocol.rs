@@ -31,7 +31,9 @@
 //! still apply, their own input (mouse turning and sensitivity, the
 //! sticks) unless the protocol sets `[input]` at its top (then the
 //! defaults with its keys, for every condition alike), and their own
-//! sound levels unless the protocol or the condition sets `[audio]`.
+//! sound levels but for the `[audio]` keys the protocol or the condition
+//! names (self-motion sound as a factor: `footsteps`, `wind`, `stride`);
+//! music and ambience play only where the protocol sets them.
 //!
 //! The HUD is the protocol's too (a status bar at the foot of the view is
 //! a rest frame, a crosshair a centre dot: both are stimuli): `[hud]`
@@ -46,6 +48,7 @@ use crate::located::{note, Faults, Located, Place};
 use crate::names::nearest;
 use crate::settings::{self, overlay, InputSettings, Settings, SettingsFault, TomlKey, TomlValue};
 use crate::sim::Tunables;
+pub use audio_keys::{ConditionAudio, AUDIO_KEYS};
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
@@ -133,9 +136,10 @@ pub struct Condition {
     pub fov_deg: f64,
     /// Comfort: the horizon kept level in flight.
     pub level_horizon: bool,
-    /// The sound levels, if the protocol or the condition sets `[audio]`
-    /// (audio as a factor); None leaves the participant's own.
-    pub audio: Option<Levels>,
+    /// The sound: the `[audio]` keys the protocol or the condition names
+    /// over the participant's own levels (audio as a factor), no music or
+    /// ambience unless named.
+    pub audio: ConditionAudio,
     /// The status bar shown at the foot of the view (`[hud] status_bar`).
     pub status_bar: bool,
     /// A dot shown at the centre of the view (`[hud] crosshair`).
@@ -253,8 +257,8 @@ struct Reader<'a> {
     text: &'a str,
     file: &'a Path,
     errors: Vec<ProtocolError>,
-    /// The protocol's shared sections set `[audio]`.
-    shared_audio: bool,
+    /// The `[audio]` keys the protocol's shared sections name.
+    shared_audio: [bool; AUDIO_KEYS.len()],
     /// The protocol's shared sections set `[input]`.
     shared_input: bool,
 }
@@ -302,7 +306,7 @@ impl<'a> Reader<'a> {
             text,
             file,
             errors: Vec::new(),
-            shared_audio: false,
+            shared_audio: [false; AUDIO_KEYS.len()],
             shared_input: false,
         }
     }
@@ -342,7 +346,9 @@ impl<'a> Reader<'a> {
         for (key, value) in doc.iter() {
             let name = key.get_ref().as_ref();
             if is_settings_section(name) {
-                self.shared_audio |= name == AUDIO;
+                if name == AUDIO {
+                    Self::audio_keys(&mut self.shared_audio, value);
+                }
                 self.shared_input |= name == INPUT;
                 shared.push((key, value));
             } else {
@@ -632,7 +638,10 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let sets_audio = self.shared_audio || sections.iter().any(|(k, _)| k.get_ref() == AUDIO);
+        let mut named = self.shared_audio;
+        for (_, value) in sections.iter().filter(|(k, _)| k.get_ref() == AUDIO) {
+            Self::audio_keys(&mut named, value);
+        }
         let settings = self.settings_over(base.clone(), sections.into_iter(), false);
         if name.is_none() {
             self.error(table.span().start, "a condition without a `name`".into());
@@ -643,7 +652,10 @@ impl<'a> Reader<'a> {
             tunables: settings.tunables,
             fov_deg: settings.video.fov_deg,
             level_horizon: settings.video.level_horizon,
-            audio: sets_audio.then_some(settings.audio),
+            audio: ConditionAudio {
+                levels: settings.audio,
+                named,
+            },
             status_bar: settings.hud.status_bar,
             crosshair: settings.hud.crosshair,
         })
@@ -763,6 +775,7 @@ fn is_settings_section(name: &str) -> bool {
     settings::section_names().any(|s| s == name)
 }
 
+mod audio_keys;
 mod questions;
 #[cfg(test)]
 #[path = "protocol_tests.rs"]

@@ -249,25 +249,40 @@ fn a_stop_rule_off_its_scale_or_its_range_is_a_fault() {
 
 #[test]
 fn audio_is_a_condition_s_only_where_the_protocol_sets_it() {
+    let own = Levels {
+        volume: 0.3,
+        effects: 0.9,
+        mute: true,
+        ..Levels::default()
+    };
     let p = parse(GOOD).unwrap();
     assert!(
-        p.conditions.iter().all(|c| c.audio.is_none()),
-        "the participant's own"
+        p.conditions.iter().all(|c| c.audio.over(own)
+            == Levels {
+                music: 0.0,
+                ambience: 0.0,
+                ..own
+            }),
+        "the participant's own, with no music or ambience"
     );
     let text = good_with(
         "name = \"classic\"\n",
-        "name = \"classic\"\naudio = { effects = 0.25, mute = false }\n",
+        "name = \"classic\"\naudio = { effects = 0.25, wind = 0, stride = 0.75 }\n",
     );
     let p = parse(&text).unwrap();
-    assert_eq!(p.conditions[0].audio, None);
-    let levels = p.conditions[1].audio.expect("the condition's levels");
-    assert_eq!(
-        (levels.effects, levels.volume),
-        (0.25, Levels::default().volume)
+    assert!(!p.conditions[0].audio.names("effects"));
+    let heard = p.conditions[1].audio.over(own);
+    assert_eq!((heard.effects, heard.volume, heard.mute), (0.25, 0.3, true));
+    assert_eq!((heard.wind, heard.stride_tiles), (0.0, 0.75));
+    let shared = good_with(
+        "[comfort]\n",
+        "[audio]\nmute = false\nmusic = 0.4\n\n[comfort]\n",
     );
-    let shared = good_with("[comfort]\n", "[audio]\nmute = true\n\n[comfort]\n");
     let p = parse(&shared).unwrap();
-    assert!(p.conditions.iter().all(|c| c.audio.is_some_and(|l| l.mute)));
+    assert!(p.conditions.iter().all(|c| {
+        let heard = c.audio.over(own);
+        !heard.mute && heard.music == 0.4 && heard.ambience == 0.0 && heard.volume == 0.3
+    }));
     let wrong = good_with(
         "name = \"classic\"\n",
         "name = \"classic\"\naudio = { volume = 2 }\n",

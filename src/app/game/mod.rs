@@ -92,7 +92,7 @@ pub(super) struct Game {
     /// `--mute`: silent whatever the settings say.
     mute: bool,
     /// A study condition's own sound levels, while it runs.
-    condition_audio: Option<Levels>,
+    condition_audio: Option<crate::study::protocol::ConditionAudio>,
     /// Why the game is silent, until the terminal is told.
     silent: Option<String>,
 }
@@ -218,10 +218,12 @@ impl Game {
         }
     }
 
-    /// The sound levels in force: a study condition's if it sets them,
-    /// else the settings file's; muted by `--mute`.
+    /// The sound levels in force: the settings file's, with a study
+    /// condition's `[audio]` keys over them while it runs; muted by
+    /// `--mute`.
     pub(super) fn levels(&self) -> Levels {
-        let mut levels = self.condition_audio.unwrap_or(self.settings.audio);
+        let own = self.settings.audio;
+        let mut levels = self.condition_audio.map_or(own, |c| c.over(own));
         levels.mute |= self.mute;
         levels
     }

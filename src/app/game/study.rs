@@ -250,7 +250,7 @@ impl Game {
                         crosshair: condition.crosshair,
                         readout: false,
                     };
-                    self.condition_audio = condition.audio;
+                    self.condition_audio = Some(condition.audio);
                     self.inputs.release_all();
                     self.notice = None;
                     if let Err(e) = self.record_to(&recording) {

@@ -2,6 +2,7 @@
 //! data table read by the parser and the default file alike.
 
 use super::{Field, Kind, Range, Section};
+use crate::audio::{MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 use crate::render::{MAX_FOV_DEG, MIN_FOV_DEG};
 use crate::settings::{Present, Scaling};
 use crate::sim::comfort::Reference;
@@ -103,6 +104,59 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                     range: Range::closed(0.0, 1.0),
                     get: |s| s.audio.effects.into(),
                     set: |s, v| s.audio.effects = v as f32,
+                },
+            },
+            Field {
+                key: "music",
+                about: "The map's music under the master volume (a study plays none unless its\n\
+                        protocol sets it)",
+                unit: "",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, 1.0),
+                    get: |s| s.audio.music.into(),
+                    set: |s, v| s.audio.music = v as f32,
+                },
+            },
+            Field {
+                key: "ambience",
+                about: "The map's ambience (room tone, wind over open sky, machinery) under the\n\
+                        master volume (a study plays none unless its protocol sets it)",
+                unit: "",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, 1.0),
+                    get: |s| s.audio.ambience.into(),
+                    set: |s, v| s.audio.ambience = v as f32,
+                },
+            },
+            Field {
+                key: "footsteps",
+                about: "Your own footsteps under the effects level",
+                unit: "",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, 1.0),
+                    get: |s| s.audio.footsteps.into(),
+                    set: |s, v| s.audio.footsteps = v as f32,
+                },
+            },
+            Field {
+                key: "wind",
+                about: "The wind of your own motion, louder and higher the faster you go, on foot\n\
+                        and in flight, under the effects level (0: none)",
+                unit: "",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, 1.0),
+                    get: |s| s.audio.wind.into(),
+                    set: |s, v| s.audio.wind = v as f32,
+                },
+            },
+            Field {
+                key: "stride",
+                about: "Distance walked between two of your footsteps",
+                unit: "tiles",
+                kind: Kind::Number {
+                    range: Range::closed(MIN_STRIDE_TILES, MAX_STRIDE_TILES),
+                    get: |s| s.audio.stride_tiles,
+                    set: |s, v| s.audio.stride_tiles = v,
                 },
             },
             Field {
