@@ -163,7 +163,14 @@ fn line(out: &mut String, instrument: &str, steps: &[String]) {
 
 /// A section: `bars` bars over `prog`, with the theme (and its double a
 /// third above) if given, and a fill to end on if asked.
-fn section(out: &mut String, song: &Song, name: &str, prog: &[i32], theme: Option<(&str, bool)>, fill: bool) {
+fn section(
+    out: &mut String,
+    song: &Song,
+    name: &str,
+    prog: &[i32],
+    theme: Option<(&str, bool)>,
+    fill: bool,
+) {
     writeln!(out, "\n[pattern {name}]").unwrap();
     let bars = prog.len();
     let rests = vec![".".to_string(); bars * BAR];
@@ -197,20 +204,50 @@ fn section(out: &mut String, song: &Song, name: &str, prog: &[i32], theme: Optio
 fn track(song: &Song) -> String {
     let mut out = String::new();
     writeln!(out, "; {}: {}.", song.name, song.mood).unwrap();
-    writeln!(out, "; Written by examples/gen_music.rs (do not edit: rerun it); the format is").unwrap();
+    writeln!(
+        out,
+        "; Written by examples/gen_music.rs (do not edit: rerun it); the format is"
+    )
+    .unwrap();
     writeln!(out, "; described in src/audio/music.rs.").unwrap();
     writeln!(out, "name = {}", song.name).unwrap();
     writeln!(out, "tempo = {}", song.tempo).unwrap();
     writeln!(out, "steps = 4").unwrap();
     writeln!(out, "order = intro a b a2").unwrap();
     writeln!(out, "\n[instruments]").unwrap();
-    for l in song.instruments.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    for l in song
+        .instruments
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
         writeln!(out, "{l}").unwrap();
     }
     section(&mut out, song, "intro", &song.prog_a[..4], None, false);
-    section(&mut out, song, "a", &song.prog_a, Some((song.theme_a, false)), false);
-    section(&mut out, song, "b", &song.prog_b, Some((song.theme_b, false)), true);
-    section(&mut out, song, "a2", &song.prog_a, Some((song.theme_a, true)), false);
+    section(
+        &mut out,
+        song,
+        "a",
+        &song.prog_a,
+        Some((song.theme_a, false)),
+        false,
+    );
+    section(
+        &mut out,
+        song,
+        "b",
+        &song.prog_b,
+        Some((song.theme_b, false)),
+        true,
+    );
+    section(
+        &mut out,
+        song,
+        "a2",
+        &song.prog_a,
+        Some((song.theme_a, true)),
+        false,
+    );
     out
 }
 
@@ -428,7 +465,11 @@ fn main() -> Result<(), Box<dyn Error>> {
         let parsed = wobblecaster::audio::music::parse_track(&path, &text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         std::fs::write(&path, &text)?;
-        println!("wrote {} ({:.1} s a loop)", path.display(), parsed.seconds());
+        println!(
+            "wrote {} ({:.1} s a loop)",
+            path.display(),
+            parsed.seconds()
+        );
     }
     Ok(())
 }

@@ -34,6 +34,10 @@ mod sequencer;
 mod space;
 mod synth;
 
+pub use ambience::{Ambience, Bed};
+pub use backdrop::{
+    music_dir, track_file, Backdrop, Score, ScoreError, AMBIENCE_BUS, DEFAULT_TRACK, MUSIC_BUS,
+};
 pub use clip::{read_clip, Bank, Clip, ClipError, CLIP_RATE, MAX_CLIP_SECONDS};
 pub use hear::{
     place, walls_between, Heard, Voiced, FAR, HALVING, MAX_WALLS, NEAR, PAN_WIDTH, WALL_GAIN,
@@ -41,8 +45,6 @@ pub use hear::{
 pub use levels::{Levels, DEFAULT_STRIDE_TILES, MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mixer::{Mixer, MAX_VOICES};
-pub use ambience::{Ambience, Bed};
-pub use backdrop::{music_dir, track_file, Backdrop, Score, ScoreError, AMBIENCE_BUS, DEFAULT_TRACK, MUSIC_BUS};
 pub use reverb::{Reverb, Room};
 pub use sequencer::Sequencer;
 pub use space::Space;

@@ -214,7 +214,11 @@ impl Track {
 
     /// The most lines of any pattern: the voices the track needs.
     pub fn voices(&self) -> usize {
-        self.patterns.iter().map(|p| p.lines.len()).max().unwrap_or(0)
+        self.patterns
+            .iter()
+            .map(|p| p.lines.len())
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -297,6 +301,7 @@ pub fn parse_track(file: &Path, text: &str) -> Result<Track, Faults<MusicErrorKi
             order: Vec::new(),
         },
         order: None,
+        given: [false; 2],
     };
     let mut section = Section::Header;
     for (i, raw) in text.lines().enumerate() {
@@ -314,7 +319,11 @@ pub fn parse_track(file: &Path, text: &str) -> Result<Track, Faults<MusicErrorKi
             continue;
         }
         let Some((key, value)) = trimmed.split_once('=') else {
-            p.fault(line, col_of(raw, trimmed), MusicErrorKind::NotKeyValue(trimmed.into()));
+            p.fault(
+                line,
+                col_of(raw, trimmed),
+                MusicErrorKind::NotKeyValue(trimmed.into()),
+            );
             continue;
         };
         let (key, value) = (key.trim(), value.trim());
@@ -341,6 +350,9 @@ struct Parser<'f> {
     track: Track,
     /// The order's names and where they were written.
     order: Option<(Vec<String>, usize, usize)>,
+    /// Whether `tempo` and `steps` were written (a bad value is reported
+    /// where it is, not again as missing).
+    given: [bool; 2],
 }
 
 impl Parser<'_> {
@@ -381,6 +393,10 @@ impl Parser<'_> {
             MusicErrorKind::BadValue(value.into(), why)
         };
         match key {
+            "tempo" | "steps" => self.given[usize::from(key == "steps")] = true,
+            _ => {}
+        }
+        match key {
             "name" => self.track.name = value.into(),
             "tempo" => match number(TEMPO) {
                 Some(t) => self.track.tempo = t,
@@ -393,7 +409,11 @@ impl Parser<'_> {
             "order" => {
                 let names: Vec<String> = value.split_whitespace().map(String::from).collect();
                 if names.len() > MAX_ORDER {
-                    self.fault(line, vcol, MusicErrorKind::TooMany("in the order", MAX_ORDER));
+                    self.fault(
+                        line,
+                        vcol,
+                        MusicErrorKind::TooMany("in the order", MAX_ORDER),
+                    );
                 } else {
                     self.order = Some((names, line, vcol));
                 }
@@ -428,7 +448,11 @@ impl Parser<'_> {
     fn line(&mut self, n: usize, at: (usize, usize, usize), raw: &str, key: &str, value: &str) {
         let (line, kcol, vcol) = at;
         let Some(instrument) = self.track.instruments.iter().position(|i| i.name == key) else {
-            return self.fault(line, kcol, MusicErrorKind::Unknown("instrument", key.into()));
+            return self.fault(
+                line,
+                kcol,
+                MusicErrorKind::Unknown("instrument", key.into()),
+            );
         };
         if self.track.patterns[n].lines.len() >= MAX_LINES {
             return self.fault(line, kcol, MusicErrorKind::TooMany("lines", MAX_LINES));
@@ -458,10 +482,10 @@ impl Parser<'_> {
     }
 
     fn finish(mut self) -> Result<Track, Faults<MusicErrorKind>> {
-        if self.track.tempo == 0 {
+        if !self.given[0] {
             self.fault(0, 0, MusicErrorKind::Missing("`tempo`"));
         }
-        if self.track.steps_per_beat == 0 {
+        if !self.given[1] {
             self.fault(0, 0, MusicErrorKind::Missing("`steps`"));
         }
         match self.order.take() {
@@ -491,7 +515,9 @@ impl Parser<'_> {
 /// Sets one `key=value` parameter of `instrument`.
 fn set_parameter(instrument: &mut Instrument, word: &str) -> Result<(), MusicErrorKind> {
     let bad = |why: &str| MusicErrorKind::BadValue(word.into(), why.into());
-    let (key, value) = word.split_once('=').ok_or_else(|| bad("expected key=value"))?;
+    let (key, value) = word
+        .split_once('=')
+        .ok_or_else(|| bad("expected key=value"))?;
     let number = value.parse::<f32>().ok().filter(|v| v.is_finite());
     let within = |lo: f32, hi: f32| {
         number

@@ -23,21 +23,24 @@ lead = Bb3 - F#4 . A0 . C8 -
 fn faults(text: &str) -> Vec<(usize, usize, MusicErrorKind)> {
     match parse_track(&PathBuf::from("t.txt"), text) {
         Ok(_) => Vec::new(),
-        Err(f) => f
-            .0
-            .into_iter()
-            .map(|l| match l.at {
-                Place::Text { line, col } => (line, col, l.kind),
-                _ => (0, 0, l.kind),
-            })
-            .collect(),
+        Err(f) => {
+            f.0.into_iter()
+                .map(|l| match l.at {
+                    Place::Text { line, col } => (line, col, l.kind),
+                    _ => (0, 0, l.kind),
+                })
+                .collect()
+        }
     }
 }
 
 #[test]
 fn a_track_parses_with_its_notes_instruments_and_order() {
     let t = parse_track(&PathBuf::from("t.txt"), GOOD).unwrap();
-    assert_eq!((t.name.as_str(), t.tempo, t.steps_per_beat), ("Test", 120, 4));
+    assert_eq!(
+        (t.name.as_str(), t.tempo, t.steps_per_beat),
+        ("Test", 120, 4)
+    );
     assert_eq!(t.order, vec![0, 1, 0]);
     assert_eq!(t.steps(), 24);
     // 24 steps of a sixteenth at 120 beats a minute: 3 s.
@@ -50,16 +53,24 @@ fn a_track_parses_with_its_notes_instruments_and_order() {
     assert_eq!(a.steps, 8);
     assert_eq!(
         a.lines[0].steps[..4],
-        [Step::Note(60, false), Step::Hold, Step::Note(64, false), Step::Rest]
+        [
+            Step::Note(60, false),
+            Step::Hold,
+            Step::Note(64, false),
+            Step::Rest
+        ]
     );
     assert_eq!(a.lines[1].steps[0], Step::Note(60, true));
     let b = &t.patterns[1].lines[0].steps;
     // Bb3 is 58, F#4 66, A0 21 (the piano's lowest), C8 108.
-    let notes: Vec<_> = b.iter().filter_map(|s| match s {
-        Step::Note(n, _) => Some(*n),
-        _ => None,
-    });
-    assert_eq!(notes.collect::<Vec<_>>(), vec![58, 66, 21, 108]);
+    let notes: Vec<u8> = b
+        .iter()
+        .filter_map(|s| match s {
+            Step::Note(n, _) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes, vec![58, 66, 21, 108]);
 }
 
 #[test]
@@ -91,12 +102,18 @@ fn ragged_unknown_and_missing_are_faults() {
     let twice = GOOD.replace("kick = kick", "lead = kick");
     assert_eq!(faults(&twice)[0].2, MusicErrorKind::Twice("lead".into()));
     let wave = GOOD.replace("= kick\n", "= banjo\n");
-    assert_eq!(faults(&wave)[0].2, MusicErrorKind::UnknownWave("banjo".into()));
+    assert_eq!(
+        faults(&wave)[0].2,
+        MusicErrorKind::UnknownWave("banjo".into())
+    );
 }
 
 #[test]
 fn caps_hold_against_a_hostile_file() {
-    let long = format!("{GOOD}\n[pattern c]\nkick = {}\n", "x ".repeat(MAX_STEPS + 1));
+    let long = format!(
+        "{GOOD}\n[pattern c]\nkick = {}\n",
+        "x ".repeat(MAX_STEPS + 1)
+    );
     assert!(faults(&long)
         .iter()
         .any(|f| f.2 == MusicErrorKind::TooMany("steps", MAX_STEPS)));
@@ -106,7 +123,9 @@ fn caps_hold_against_a_hostile_file() {
     assert!(matches!(faults(&slow)[0].2, MusicErrorKind::TooLong(_)));
     let many = format!(
         "{GOOD}{}",
-        (0..MAX_PATTERNS).map(|i| format!("[pattern p{i}]\n")).collect::<String>()
+        (0..MAX_PATTERNS)
+            .map(|i| format!("[pattern p{i}]\n"))
+            .collect::<String>()
     );
     assert!(faults(&many)
         .iter()

@@ -111,9 +111,15 @@ mod tests {
         assert!(hall.reach > 5.0 && !hall.sky, "{hall:?}");
         assert!(hangar.sky && hangar.height == 8.0, "{hangar:?}");
         let (r, h, s) = (room.room(), hall.room(), hangar.room());
-        assert!(r.decay_s < 0.5 && h.decay_s > 2.0 * r.decay_s, "{r:?} {h:?}");
+        assert!(
+            r.decay_s < 0.5 && h.decay_s > 2.0 * r.decay_s,
+            "{r:?} {h:?}"
+        );
         assert!(r.wet < h.wet && r.damping < h.damping, "{r:?} {h:?}");
-        assert!(s.decay_s > h.decay_s && s.wet < h.wet && s.damping > h.damping, "{s:?}");
+        assert!(
+            s.decay_s > h.decay_s && s.wet < h.wet && s.damping > h.damping,
+            "{s:?}"
+        );
     }
 
     #[test]
