@@ -13,7 +13,7 @@
 //! A map names its bed (`ambience = NAME`, maps/README.md); `none` is
 //! silence. `f32`, a fixed order, nothing allocated per block.
 
-use super::synth::{one_pole, Noise, SineTable};
+use super::synth::{one_pole, wrap, Noise, SineTable};
 
 /// A map's ambience bed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,7 +45,10 @@ impl Ambience {
 
     /// Its name in a map file.
     pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(a, _)| *a == self).map_or("none", |(_, n)| n)
+        Self::ALL
+            .iter()
+            .find(|(a, _)| *a == self)
+            .map_or("none", |(_, n)| n)
     }
 }
 
@@ -93,6 +96,11 @@ pub struct Bed {
     centre: f32,
     level: f32,
     countdown: u32,
+    /// The hum: one period of its harmonics and of the beating pair, their
+    /// phases (turns), and the pump's swell now.
+    hum: Option<Box<[SineTable; 2]>>,
+    phases: [f32; 2],
+    pump: f32,
 }
 
 impl Bed {
@@ -109,6 +117,17 @@ impl Bed {
             centre: 0.0,
             level: 0.0,
             countdown: 0,
+            hum: (kind == Ambience::Hum).then(|| {
+                let harmonics = |x: f64| {
+                    let sum = HUM_HARMONICS.iter().enumerate();
+                    sum.map(|(h, &l)| f64::from(l) * ((h + 1) as f64 * x).sin())
+                        .sum()
+                };
+                let beating = |x: f64| 0.25 * (2.0 * x).sin() + 0.15 * (3.0 * x).sin();
+                Box::new([SineTable::of(harmonics), SineTable::of(beating)])
+            }),
+            phases: [0.0; 2],
+            pump: 1.0,
         }
     }
 
@@ -139,10 +158,10 @@ impl Bed {
     fn room(&mut self, gain: f32, out: &mut [f32]) {
         let k = one_pole(ROOM_HZ, self.rate);
         for frame in out.chunks_exact_mut(2) {
-            for ear in 0..2 {
+            for (ear, sample) in frame.iter_mut().enumerate() {
                 self.brown[ear] = self.brown[ear] * LEAK + 0.05 * self.noise[ear].next();
                 self.low[ear] += k * (self.brown[ear] - self.low[ear]);
-                frame[ear] += self.low[ear] * ROOM_LEVEL * gain;
+                *sample += self.low[ear] * ROOM_LEVEL * gain;
             }
         }
         self.frame += (out.len() / 2) as u64;
@@ -163,38 +182,46 @@ impl Bed {
             }
             self.countdown -= 1;
             self.frame += 1;
-            for ear in 0..2 {
+            for (ear, sample) in frame.iter_mut().enumerate() {
                 // Chamberlin's state-variable band-pass.
                 let [low, band] = &mut self.band[ear];
                 let x = self.noise[ear].next();
                 *low += self.centre * *band;
                 let high = x - *low - WIND_DAMPING * *band;
                 *band += self.centre * high;
-                frame[ear] += *band * WIND_LEVEL * self.level * gain;
+                *sample += *band * WIND_LEVEL * self.level * gain;
             }
         }
     }
 
     fn hum(&mut self, table: &SineTable, gain: f32, out: &mut [f32]) {
+        let Some(waves) = self.hum.take() else {
+            return;
+        };
         let k = one_pole(ROOM_HZ, self.rate);
+        let steps = [HUM_HZ / self.rate, (HUM_HZ + HUM_BEAT_HZ) / self.rate];
         for frame in out.chunks_exact_mut(2) {
-            let t = self.seconds();
-            self.frame += 1;
-            let cycles = t * HUM_HZ;
-            let mut x = 0.0;
-            for (h, level) in HUM_HARMONICS.iter().enumerate() {
-                x += level * table.sin(cycles * (h + 1) as f32);
+            if self.countdown == 0 {
+                let t = self.seconds();
+                self.pump = 1.0 - PUMP_DEPTH * (0.5 + 0.5 * table.sin(t / PUMP_S));
+                self.countdown = CONTROL_FRAMES;
             }
-            let beat = t * (HUM_HZ + HUM_BEAT_HZ);
-            x += 0.25 * table.sin(2.0 * beat) + 0.15 * table.sin(3.0 * beat);
-            let pump = 1.0 - PUMP_DEPTH * (0.5 + 0.5 * table.sin(t / PUMP_S));
-            for ear in 0..2 {
+            self.countdown -= 1;
+            self.frame += 1;
+            let x = waves[0].sin(self.phases[0]) + waves[1].sin(self.phases[1]);
+            self.phases = [
+                wrap(self.phases[0] + steps[0]),
+                wrap(self.phases[1] + steps[1]),
+            ];
+            let pump = self.pump;
+            for (ear, sample) in frame.iter_mut().enumerate() {
                 self.brown[ear] = self.brown[ear] * LEAK + 0.05 * self.noise[ear].next();
                 self.low[ear] += k * (self.brown[ear] - self.low[ear]);
                 let y = (x * pump * HUM_LEVEL + 0.5 * self.low[ear]) * gain;
-                frame[ear] += y;
+                *sample += y;
             }
         }
+        self.hum = Some(waves);
     }
 }
 
@@ -232,7 +259,9 @@ mod tests {
     fn the_wind_gusts_and_its_ears_differ() {
         let out = render(Ambience::Wind, 12);
         let seconds: Vec<f32> = out.chunks(96_000).map(rms).collect();
-        let (lo, hi) = seconds.iter().fold((f32::MAX, 0f32), |(a, b), &x| (a.min(x), b.max(x)));
+        let (lo, hi) = seconds
+            .iter()
+            .fold((f32::MAX, 0f32), |(a, b), &x| (a.min(x), b.max(x)));
         assert!(hi > 1.6 * lo, "{seconds:?}");
         let same = out.chunks(2).filter(|f| f[0] == f[1]).count();
         assert!(same < 100);

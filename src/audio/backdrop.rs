@@ -24,9 +24,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The music's level at `[audio] music = 1`, against the effects: it sits
-/// under them (measured in PERF.md's and playing.md's terms: a tune's
-/// loudest moments about 10 LU under the player's gun).
-pub const MUSIC_BUS: f32 = 0.3;
+/// under them (standing in the maze at the default levels, the music and
+/// bed peak about 11 dB under a gunshot's peak).
+pub const MUSIC_BUS: f32 = 0.2;
 /// The ambience bed's level at `[audio] ambience = 1`.
 pub const AMBIENCE_BUS: f32 = 0.6;
 /// The track a map plays when it names none.
@@ -75,17 +75,15 @@ impl Score {
     pub fn for_map(map: &Map) -> Result<Self, ScoreError> {
         let music = match map.music.as_deref().unwrap_or(DEFAULT_TRACK) {
             "none" => None,
-            name => Some(Arc::new(read_track(&track_file(name)).map_err(|faults| {
-                ScoreError::Track {
+            name => Some(Arc::new(read_track(&track_file(name)).map_err(
+                |faults| ScoreError::Track {
                     name: name.into(),
                     faults,
-                }
-            })?)),
+                },
+            )?)),
         };
         let ambience = match map.ambience.as_deref() {
-            Some(name) => {
-                Ambience::named(name).ok_or_else(|| ScoreError::Ambience(name.into()))?
-            }
+            Some(name) => Ambience::named(name).ok_or_else(|| ScoreError::Ambience(name.into()))?,
             None if map.is_open_sky(map.start.x as i64, map.start.y as i64) => Ambience::Wind,
             None => Ambience::Room,
         };
@@ -162,16 +160,11 @@ impl Backdrop {
     /// The beds' hook: adds the music and the ambience bed into `out` at
     /// their levels under the master volume (not rendered at 0).
     pub fn beds(&mut self, out: &mut [f32], levels: &Levels) {
-        let master = if levels.mute {
-            0.0
-        } else {
-            levels.volume.clamp(0.0, 1.0)
-        };
-        let music = master * levels.music.clamp(0.0, 1.0) * MUSIC_BUS;
+        let music = levels.bus_gain(levels.music) * MUSIC_BUS;
         if let Some(sequencer) = self.music.as_mut().filter(|_| music > 0.0) {
             sequencer.render(&self.table, music, out);
         }
-        let ambience = master * levels.ambience.clamp(0.0, 1.0) * AMBIENCE_BUS;
+        let ambience = levels.bus_gain(levels.ambience) * AMBIENCE_BUS;
         if ambience > 0.0 {
             self.bed.render(&self.table, ambience, out);
         }
@@ -191,7 +184,11 @@ mod tests {
             assert!(score.music.is_some(), "{}", file.display());
             assert_ne!(score.ambience, Ambience::None, "{}", file.display());
             let seconds = score.music.unwrap().seconds();
-            assert!((30.0..=90.0).contains(&seconds), "{}: {seconds}", file.display());
+            assert!(
+                (30.0..=90.0).contains(&seconds),
+                "{}: {seconds}",
+                file.display()
+            );
         }
     }
 
@@ -199,7 +196,10 @@ mod tests {
     fn an_unknown_track_or_bed_is_an_error() {
         let mut map = Map::from_rows(&["###", "#>#", "###"]);
         map.music = Some("no_such_track".into());
-        assert!(matches!(Score::for_map(&map), Err(ScoreError::Track { .. })));
+        assert!(matches!(
+            Score::for_map(&map),
+            Err(ScoreError::Track { .. })
+        ));
         map.music = Some("none".into());
         map.ambience = Some("rain".into());
         assert!(matches!(Score::for_map(&map), Err(ScoreError::Ambience(_))));

@@ -32,23 +32,40 @@ const UNACCENTED: f32 = 0.72;
 /// index is `index * (1 - FM_FOLLOW + FM_FOLLOW * envelope)`.
 const FM_FOLLOW: f32 = 0.6;
 
-/// One period of a sine, with the first entry again at the end so the
-/// interpolation never wraps.
+/// One period of a wave (a sine unless made of another), with the first
+/// entry again at the end so the interpolation never wraps.
 #[derive(Clone, Debug)]
 pub struct SineTable(Box<[f32]>);
 
 impl Default for SineTable {
     fn default() -> Self {
-        let step = std::f64::consts::TAU / TABLE as f64;
-        Self((0..=TABLE).map(|i| (i as f64 * step).sin() as f32).collect())
+        Self::of(f64::sin)
     }
 }
 
+/// `x` less its whole turns, 0 to 1, for `x` from 0 up to 2^31 (a
+/// truncating conversion, not a call to `floorf`).
+#[inline]
+pub fn wrap(x: f32) -> f32 {
+    x - x as i32 as f32
+}
+
 impl SineTable {
-    /// The sine of `cycles` whole turns (any value, negative too).
+    /// The period of `wave` (a function of radians, 0 to 2 pi).
+    pub fn of(wave: impl Fn(f64) -> f64) -> Self {
+        let step = std::f64::consts::TAU / TABLE as f64;
+        Self((0..=TABLE).map(|i| wave(i as f64 * step) as f32).collect())
+    }
+
+    /// The wave at `cycles` whole turns (any value under 2^31 turns,
+    /// negative too).
     #[inline]
     pub fn sin(&self, cycles: f32) -> f32 {
-        let x = (cycles - cycles.floor()) * TABLE as f32;
+        let mut turn = wrap(cycles);
+        if turn < 0.0 {
+            turn += 1.0;
+        }
+        let x = turn * TABLE as f32;
         let i = (x as usize).min(TABLE - 1);
         let frac = x - i as f32;
         let a = self.0[i];
@@ -131,10 +148,7 @@ impl Voicing {
                 instrument.sustain
             },
             release_factor: per(instrument.release),
-            gains: [
-                instrument.gain * angle.cos(),
-                instrument.gain * angle.sin(),
-            ],
+            gains: [instrument.gain * angle.cos(), instrument.gain * angle.sin()],
             smooth: one_pole(instrument.cutoff.min(0.45 * rate), rate),
             kick_factor: per(KICK_DROP_S),
             noise_smooth: one_pole(noise_hz, rate),
@@ -251,7 +265,10 @@ impl Voice {
             return;
         }
         let v = self.voicing;
-        let gains = [v.gains[0] * gain * self.level, v.gains[1] * gain * self.level];
+        let gains = [
+            v.gains[0] * gain * self.level,
+            v.gains[1] * gain * self.level,
+        ];
         for frame in out.chunks_exact_mut(2) {
             self.envelope();
             if self.stage == Stage::Off {
@@ -302,10 +319,7 @@ impl Voice {
     fn oscillate(&mut self, table: &SineTable) -> f32 {
         let v = &self.voicing;
         let (phase, step) = (self.phase, self.step);
-        let advance = |p: f32, s: f32| {
-            let q = p + s;
-            q - q.floor()
-        };
+        let advance = |p: f32, s: f32| wrap(p + s);
         let x = match v.wave {
             Wave::Fm => {
                 let depth = v.index * (1.0 - FM_FOLLOW + FM_FOLLOW * self.env);
@@ -402,11 +416,15 @@ mod tests {
         for wave in [Wave::Fm, Wave::Pulse, Wave::Saw, Wave::Tri] {
             let out = play(wave, 69, 48_000, 24_000);
             let peak = |r: std::ops::Range<usize>| {
-                out[2 * r.start..2 * r.end].iter().fold(0f32, |m, x| m.max(x.abs()))
+                out[2 * r.start..2 * r.end]
+                    .iter()
+                    .fold(0f32, |m, x| m.max(x.abs()))
             };
             assert!(peak(0..100) < peak(2_000..4_000), "{wave:?} attacks");
             assert!(peak(20_000..24_000) > 0.2, "{wave:?} sustains");
-            assert_eq!(peak(40_000..48_000), 0.0, "{wave:?} ended");
+            // Released at frame 24,000 from about 0.5, 0.05 s to 1/e: silent
+            // (under 1e-4) 0.43 s later.
+            assert_eq!(peak(46_000..48_000), 0.0, "{wave:?} ended");
         }
     }
 
@@ -415,7 +433,8 @@ mod tests {
         for wave in [Wave::Kick, Wave::Snare, Wave::Hat] {
             let out = play(wave, 60, 48_000, 48_000);
             assert!(out[..4_000].iter().any(|x| x.abs() > 0.1), "{wave:?}");
-            assert!(out[40_000..].iter().all(|&x| x == 0.0), "{wave:?}");
+            // A decay of 0.1 s to 1/e reaches 1e-4 in 0.92 s.
+            assert!(out[2 * 46_000..].iter().all(|&x| x == 0.0), "{wave:?}");
         }
     }
 
@@ -424,7 +443,10 @@ mod tests {
         // A4 on the triangle: count the upward zero crossings in a second.
         let out = play(Wave::Tri, 69, 48_000, 48_000);
         let left: Vec<f32> = out.iter().step_by(2).copied().collect();
-        let ups = left.windows(2).filter(|w| w[0] < 0.0 && w[1] >= 0.0).count();
+        let ups = left
+            .windows(2)
+            .filter(|w| w[0] < 0.0 && w[1] >= 0.0)
+            .count();
         assert!((438..=441).contains(&ups), "{ups}");
     }
 }
