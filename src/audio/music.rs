@@ -1,7 +1,7 @@
 //! Music as pattern data: a track file names its instruments and its
 //! patterns of notes, step by step, and the order the patterns play in,
 //! as Wolfenstein 3D's IMF tracks told the OPL2 which notes to play. The
-//! [`super::synth`] plays them.
+//! `audio::synth` (the synthesizer) plays them.
 //!
 //! A track (`assets/music/NAME.txt`, written by `examples/gen_music.rs`):
 //!
@@ -184,7 +184,7 @@ pub struct Pattern {
     pub steps: usize,
 }
 
-/// A track: what [`super::synth`] plays.
+/// A track: what `audio::synth` (the synthesizer) plays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Track {
     /// The track's display name.
