@@ -194,7 +194,6 @@ fn the_options_set_the_music_and_the_ambience() {
     for _ in 0..12 {
         m.press(MenuKey::Down);
     }
-    assert!(m.panel().lines.iter().any(|l| l.contains("music plays")));
     for _ in 0..20 {
         m.press(MenuKey::Left); // music down to 0
     }
