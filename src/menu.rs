@@ -119,6 +119,9 @@ struct Choices {
     volume_tenths: f64,
     effects_tenths: f64,
     mute: bool,
+    /// The music and the ambience bed, in tenths (0 to 10).
+    music_tenths: f64,
+    ambience_tenths: f64,
 }
 
 /// The menu.
@@ -168,6 +171,8 @@ impl Menu {
                 volume_tenths: tenths(settings.audio.volume),
                 effects_tenths: tenths(settings.audio.effects),
                 mute: settings.audio.mute,
+                music_tenths: tenths(settings.audio.music),
+                ambience_tenths: tenths(settings.audio.ambience),
             },
             controls: help_lines(&settings.bindings),
             input: input_lines(settings),
@@ -346,6 +351,8 @@ impl Menu {
             ("Volume", format!("{:.0}%", c.volume_tenths * 10.0)),
             ("Sound effects", format!("{:.0}%", c.effects_tenths * 10.0)),
             ("Sound", if c.mute { "muted" } else { "on" }.to_string()),
+            ("Music", format!("{:.0}%", c.music_tenths * 10.0)),
+            ("Ambience", format!("{:.0}%", c.ambience_tenths * 10.0)),
         ]
     }
 
@@ -373,6 +380,8 @@ impl Menu {
             9 => "How loud the game is.",
             10 => "How loud the sound effects are.",
             11 => "Muted, the game is silent; the levels are kept.",
+            12 => "How loud each map's music plays under the game.",
+            13 => "How loud the place sounds: room tone, wind, machines.",
             _ => "Saves these choices to your settings file.",
         }
     }
@@ -520,6 +529,8 @@ impl Menu {
             9 => c.volume_tenths = step(c.volume_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
             10 => c.effects_tenths = step(c.effects_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
             11 => c.mute = !c.mute,
+            12 => c.music_tenths = step(c.music_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
+            13 => c.ambience_tenths = step(c.ambience_tenths, LEVEL_STEP_TENTHS, (0.0, 10.0)),
             _ => {}
         }
     }
@@ -541,6 +552,8 @@ impl Menu {
             change("audio", "volume", Value::Number(c.volume_tenths / 10.0)),
             change("audio", "effects", Value::Number(c.effects_tenths / 10.0)),
             change("audio", "mute", Value::Flag(c.mute)),
+            change("audio", "music", Value::Number(c.music_tenths / 10.0)),
+            change("audio", "ambience", Value::Number(c.ambience_tenths / 10.0)),
         ]
     }
 

@@ -186,6 +186,31 @@ fn the_options_set_the_volume_the_effects_and_the_mute() {
 }
 
 #[test]
+fn the_options_set_the_music_and_the_ambience() {
+    let mut m = menu().paused();
+    m.press(MenuKey::Down);
+    m.press(MenuKey::Down);
+    m.press(MenuKey::Select);
+    for _ in 0..12 {
+        m.press(MenuKey::Down);
+    }
+    for _ in 0..20 {
+        m.press(MenuKey::Left); // music down to 0
+    }
+    m.press(MenuKey::Down);
+    m.press(MenuKey::Right); // ambience 50% -> 60%
+    let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+        panic!("the way back saves")
+    };
+    assert!(changes.contains(&change("audio", "music", Value::Number(0.0))));
+    assert!(changes.contains(&change("audio", "ambience", Value::Number(0.6))));
+    let text = crate::settings::edit::apply("", &changes, std::path::Path::new("s.toml"));
+    let settings = Settings::parse(&text.unwrap(), "s.toml".as_ref());
+    let audio = settings.unwrap().audio;
+    assert_eq!((audio.music, audio.ambience), (0.0, 0.6));
+}
+
+#[test]
 fn the_pause_menu_resumes_restarts_and_goes_to_the_title() {
     let mut m = menu().paused();
     assert_eq!(m.press(MenuKey::Back), Outcome::Resume);

@@ -274,6 +274,9 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
     let sounds = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds");
     let bank = std::sync::Arc::new(Bank::load(&sounds).unwrap());
     let mut listening = Listening::new(&arena, bank, RATE, Levels::default());
+    // With the arena's music and bed and the reverb: set up once, a map.
+    let score = wobblecaster::audio::Score::for_map(arena.map()).unwrap();
+    listening.mixer().set_score(&score);
     let fight = Controls {
         forward: 1.0,
         turn: 0.3,
@@ -291,5 +294,9 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
     let mut playing = 0;
     let ticks = allocations(|| playing = heard(&mut arena, 240));
     assert!(playing > 0, "the fight is heard");
+    assert!(
+        listening.mixer().backdrop().room().wet > 0.0,
+        "the hall is heard"
+    );
     assert_eq!(ticks, 0, "hearing and mixing ticks allocate");
 }

@@ -8,7 +8,7 @@
 //! callback with no new tick plays on what it has. With no device (a
 //! container, CI) the game plays silent and says so once.
 
-use crate::audio::{Bank, Clip, Hearing, Levels, Mixer, Voiced};
+use crate::audio::{Bank, Clip, Hearing, Levels, Mixer, Score, Voiced};
 use crate::data;
 use crate::sim::{Controls, Request, World};
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
@@ -33,6 +33,9 @@ enum Message {
     Play(Voiced),
     /// New levels.
     Levels(Levels),
+    /// A new map's music and ambience (the device's thread sets its
+    /// synthesizer up for it: an allocation a map, not a block).
+    Score(Score),
 }
 
 /// The device's stream and the channel to its thread.
@@ -50,6 +53,8 @@ pub(crate) struct Speaker {
     device: Option<Device>,
     hearing: Option<Hearing>,
     levels: Levels,
+    /// The map whose score plays: its name, music and ambience keys.
+    scored: Option<[Option<String>; 3]>,
 }
 
 impl Speaker {
@@ -59,6 +64,7 @@ impl Speaker {
             device: None,
             hearing: None,
             levels: Levels::default(),
+            scored: None,
         }
     }
 
@@ -83,6 +89,20 @@ impl Speaker {
         let Some(device) = &self.device else {
             return;
         };
+        let map = world.map();
+        let keys = [
+            Some(map.name.clone()),
+            map.music.clone(),
+            map.ambience.clone(),
+        ];
+        if self.scored.as_ref() != Some(&keys) {
+            // A map whose score does not load plays without one (check-map
+            // names the fault).
+            let score = Score::for_map(map).unwrap_or_default();
+            if device.tx.try_send(Message::Score(score)).is_ok() {
+                self.scored = Some(keys);
+            }
+        }
         let levels = self.levels;
         let hearing = self
             .hearing
@@ -208,6 +228,7 @@ impl Feed {
                 Message::Tick(heard) => self.mixer.hear(&heard),
                 Message::Play(voiced) => self.mixer.play(&voiced),
                 Message::Levels(levels) => self.mixer.set_levels(levels),
+                Message::Score(score) => self.mixer.set_score(&score),
             }
         }
         for piece in out.chunks_mut(self.channels * MOST_FRAMES) {

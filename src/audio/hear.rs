@@ -18,6 +18,7 @@
 //! time and keeps the playing sounds placed as the listener moves.
 
 use super::clip::Clip;
+use super::space::Space;
 use crate::map::raycast::Walk;
 use crate::map::Map;
 use crate::sim::sound::{Sound, MAX_SOUNDS};
@@ -112,6 +113,8 @@ pub struct Heard {
     len: usize,
     follows: [Follow; MAX_FOLLOWED],
     follows_len: usize,
+    /// The space around the listener (its reverb), if measured.
+    space: Option<Space>,
 }
 
 impl Default for Heard {
@@ -121,6 +124,7 @@ impl Default for Heard {
             len: 0,
             follows: [Follow::default(); MAX_FOLLOWED],
             follows_len: 0,
+            space: None,
         }
     }
 }
@@ -148,6 +152,17 @@ impl Heard {
             self.follows[self.follows_len] = follow;
             self.follows_len += 1;
         }
+    }
+
+
+    /// The space around the listener this tick, if measured.
+    pub fn space(&self) -> Option<Space> {
+        self.space
+    }
+
+    /// Sets the space around the listener this tick.
+    pub fn set_space(&mut self, space: Option<Space>) {
+        self.space = space;
     }
 
     /// Empties the lists.

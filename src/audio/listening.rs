@@ -8,6 +8,7 @@ use super::hear::{Heard, Voiced};
 use super::levels::Levels;
 use super::mixer::Mixer;
 use super::vary::Variation;
+use super::space::Space;
 use crate::map::Progress;
 use crate::sim::{World, TICK_RATE};
 use std::io::Cursor;
@@ -76,6 +77,8 @@ impl Hearing {
         }
         self.follower
             .follow(world, &ear, &mut self.heard, restarted);
+        let space = Space::measure(map, ear.x, ear.y);
+        self.heard.set_space(Some(space));
         if new_run {
             self.course = world.map().course.as_ref().map(Progress::new);
         }

@@ -14,6 +14,7 @@
 //! same ticks give the same samples, bit for bit, and rendering allocates
 //! nothing (the voices are a fixed pool; the bank is shared, not copied).
 
+use super::backdrop::{Backdrop, Score};
 use super::clip::{Bank, CLIP_RATE};
 use super::hear::{Heard, Voiced};
 use super::levels::Levels;
@@ -70,6 +71,8 @@ pub struct Mixer {
     voices: [Voice; MAX_VOICES],
     /// The master bus's limiter, last in [`Mixer::render`].
     limiter: Limiter,
+    /// The music, ambience and reverb (`backdrop.rs`).
+    backdrop: Backdrop,
 }
 
 impl Mixer {
@@ -85,6 +88,7 @@ impl Mixer {
             levels,
             voices: [Voice::default(); MAX_VOICES],
             limiter: Limiter::new(rate),
+            backdrop: Backdrop::new(rate),
         }
     }
 
@@ -98,6 +102,16 @@ impl Mixer {
         self.levels = levels;
     }
 
+    /// Plays `score` (a map's music and ambience) from its start.
+    pub fn set_score(&mut self, score: &Score) {
+        self.backdrop.set_score(score);
+    }
+
+    /// The music, ambience and reverb behind the voices.
+    pub fn backdrop(&self) -> &Backdrop {
+        &self.backdrop
+    }
+
     /// Voices playing now.
     pub fn playing(&self) -> usize {
         self.voices.iter().filter(|v| v.active).count()
@@ -108,6 +122,7 @@ impl Mixer {
     /// the one-shots of earlier ticks it places again glide to their new
     /// gains and muffling.
     pub fn hear(&mut self, heard: &Heard) {
+        self.backdrop.set_space(heard.space());
         for v in self.voices.iter_mut().filter(|v| v.looped) {
             v.told = false;
         }
@@ -217,14 +232,23 @@ impl Mixer {
             return;
         }
         let levels = self.levels;
-        for v in self.voices.iter_mut().filter(|v| v.active) {
-            let samples = self.bank.samples_at(v.clip);
-            mix_voice(v, samples, levels.gain(v.interface), out);
-            let silent = v.target == [0.0; 2];
-            if v.looped && silent {
-                v.active = false;
+        // The game's voices, their reverb, then the menus' (dry), then the
+        // music and ambience under them all.
+        for interface in [false, true] {
+            let voices = self.voices.iter_mut();
+            for v in voices.filter(|v| v.active && v.interface == interface) {
+                let samples = self.bank.samples_at(v.clip);
+                mix_voice(v, samples, levels.gain(v.interface), out);
+                let silent = v.target == [0.0; 2];
+                if v.looped && silent {
+                    v.active = false;
+                }
+            }
+            if !interface {
+                self.backdrop.effects(out, &levels);
             }
         }
+        self.backdrop.beds(out, &levels);
         self.limiter.run(out);
     }
 }

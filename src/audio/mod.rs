@@ -21,6 +21,8 @@
 //! function. The mixing itself is small (`mixer.rs`); the device is cpal's
 //! and the files are hound's.
 
+mod ambience;
+mod backdrop;
 mod clip;
 mod follow;
 mod hear;
@@ -31,7 +33,16 @@ pub mod loudness;
 pub mod mix_levels;
 mod mixer;
 mod vary;
+pub mod music;
+mod reverb;
+mod sequencer;
+mod space;
+mod synth;
 
+pub use ambience::{Ambience, Bed};
+pub use backdrop::{
+    music_dir, track_file, Backdrop, Score, ScoreError, AMBIENCE_BUS, DEFAULT_TRACK, MUSIC_BUS,
+};
 pub use clip::{
     read_clip, Bank, Clip, ClipError, Surface, CLIP_RATE, MAX_CLIP_SECONDS, STEP_VARIANTS,
 };
@@ -51,3 +62,7 @@ pub use mixer::{Mixer, MAX_VOICES};
 pub use vary::{
     spread_of, step_clip, surface_of, walker_delay, walker_step_clip, Spread, Variation, SPREADS,
 };
+pub use reverb::{Reverb, Room};
+pub use sequencer::Sequencer;
+pub use space::Space;
+pub use synth::SineTable;

@@ -2,7 +2,7 @@
 //! WAV file from the camera, tick by tick, as the window would play it.
 
 use super::CliError;
-use crate::audio::{wav_bytes, Bank, Levels, Listening, RATE};
+use crate::audio::{wav_bytes, Bank, Levels, Listening, Score, RATE};
 use crate::data;
 use crate::files;
 use crate::settings::Settings;
@@ -100,6 +100,13 @@ pub fn render(mut world: World, ticks: &[Controls], levels: Levels) -> Result<Ve
     let bank = Arc::new(Bank::load(&data::sounds_dir())?);
     world.apply(Change::Stride(levels.stride_tiles));
     let mut listening = Listening::new(&world, bank, RATE, levels);
+    match Score::for_map(world.map()) {
+        Ok(score) => listening.mixer().set_score(&score),
+        Err(e) => eprintln!(
+            "wobblecaster: playing without music or ambience: {}",
+            crate::located::chain(&e)
+        ),
+    }
     let per_tick = 2 * RATE as usize / crate::sim::TICK_RATE as usize;
     let mut frames = Vec::with_capacity(ticks.len() * (per_tick + 2));
     for controls in ticks {

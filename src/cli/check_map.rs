@@ -76,6 +76,10 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     errors += 1;
                     say!("{}: error: {message}", place.locate(f));
                 }
+                if let Err(e) = crate::audio::Score::for_map(&m) {
+                    errors += 1;
+                    say!("{}: error: {}", f.display(), crate::located::chain(&e));
+                }
                 for p in &problems {
                     let severity = match p.severity {
                         Severity::Error => "error",

@@ -61,7 +61,7 @@ pub enum MapErrorKind {
     NotKeyValue(String),
     /// A header key (or Tiled property) the format does not have.
     #[error(
-        "unknown key `{0}` (expected name, description, order, floor, ceiling, sky or wall_height)"
+        "unknown key `{0}` (expected name, description, order, floor, ceiling, sky, wall_height, music or ambience)"
     )]
     UnknownKey(String),
     /// A Tiled map that cannot be read as one, in words.
@@ -233,6 +233,9 @@ pub enum MapErrorKind {
     /// A play order that is not a whole number in range.
     #[error("`{0}` is not a play order: expected a whole number from 1 to {MAX_ORDER} (lower comes first)")]
     BadOrder(String),
+    /// A music track or ambience bed name that is not a bare name.
+    #[error("`{0}` is not a {1} name: expected letters, digits, `_` and `-` (maps/README.md lists them)")]
+    BadSoundName(String, &'static str),
 }
 
 /// The textures with a material, as `floor_tiles (stone), ...`.

@@ -309,6 +309,21 @@ pub struct Map {
     /// What the floor is made of, tile by tile (the surface a step sounds
     /// on).
     floors: Floors,
+    /// The music track the map plays (`assets/music/NAME.txt`; `none` for
+    /// none), if it names one: the header key `music`.
+    pub music: Option<String>,
+    /// The ambience bed the map plays (`room`, `wind`, `hum`, `none`), if
+    /// it names one: the header key `ambience`.
+    pub ambience: Option<String>,
+}
+
+/// True if `name` may name a music track or ambience bed: 1 to 32 ASCII
+/// letters, digits, `_` and `-` (no folder, no extension).
+pub fn is_sound_name(name: &str) -> bool {
+    (1..=32).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// A tile with no hint, in a map's hint tiles.
@@ -359,6 +374,8 @@ impl Map {
             hints: Vec::new(),
             hint_tiles: Vec::new(),
             floors: Floors::default(),
+            music: None,
+            ambience: None,
         }
     }
 

@@ -83,6 +83,8 @@ impl Parser<'_> {
             hints: Vec::new(),
             hint_tiles: Vec::new(),
             floors,
+            music: self.music.take(),
+            ambience: self.ambience.take(),
         };
         map.derive_tables();
         map.set_doors(doors);

@@ -41,6 +41,8 @@ impl Parser<'_> {
             "ceiling" => self.ceiling.is_some(),
             "sky" => self.sky.is_some(),
             "wall_height" => self.wall_height.is_some(),
+            "music" => self.music.is_some(),
+            "ambience" => self.ambience.is_some(),
             _ => {
                 self.error(line, kcol, MapErrorKind::UnknownKey(key.into()));
                 return;
@@ -79,6 +81,12 @@ impl Parser<'_> {
                 self.floor = Some(self.surface(line, vcol, value, loader));
                 self.floor_name = Some(value.into());
             }
+            "music" | "ambience" if !crate::map::is_sound_name(value) => {
+                let what = if key == "music" { "music" } else { "ambience" };
+                self.error(line, vcol, MapErrorKind::BadSoundName(value.into(), what));
+            }
+            "music" => self.music = Some(value.into()),
+            "ambience" => self.ambience = Some(value.into()),
             _ => {
                 self.ceiling = Some(self.surface(line, vcol, value, loader));
                 self.ceiling_at = (line, kcol);

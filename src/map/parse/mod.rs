@@ -97,6 +97,8 @@ pub(super) fn parse_with(
         floor_name: None,
         surface_grid: Vec::new(),
         surface_line: 0,
+        music: None,
+        ambience: None,
     };
     let mut section = Section::Header;
     // Blank lines in a grid, kept until a row follows them: trailing ones
@@ -237,6 +239,9 @@ struct Parser<'a> {
     /// The `[surface]` grid's rows, and its section line (0 for none).
     surface_grid: Vec<(usize, &'a str)>,
     surface_line: usize,
+    /// The `music` and `ambience` header keys.
+    music: Option<String>,
+    ambience: Option<String>,
 }
 
 impl<'a> Parser<'a> {

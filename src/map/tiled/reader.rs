@@ -211,6 +211,8 @@ impl<'a, 'l> Reader<'a, 'l> {
             hints: Vec::new(),
             hint_tiles: Vec::new(),
             floors: Floors::layered(floor, &surface_tiles),
+            music: header.music.take(),
+            ambience: header.ambience.take(),
         };
         map.derive_tables();
         map.set_doors(placed.doors);
@@ -286,6 +288,23 @@ impl<'a, 'l> Reader<'a, 'l> {
                         header.sky = self.texture(Path::new(s), Place::File)
                     }
                     _ => self.error(Place::File, bad("expected a texture path")),
+                },
+                "music" | "ambience" => match value {
+                    PropertyValue::StringValue(s) if crate::map::is_sound_name(s.trim()) => {
+                        let name = Some(s.trim().to_owned());
+                        match key.as_str() {
+                            "music" => header.music = name,
+                            _ => header.ambience = name,
+                        }
+                    }
+                    other => {
+                        let what = if key == "music" { "music" } else { "ambience" };
+                        let written = match other {
+                            PropertyValue::StringValue(s) => s.clone(),
+                            other => format!("{other:?}"),
+                        };
+                        self.error(Place::File, MapErrorKind::BadSoundName(written, what));
+                    }
                 },
                 _ => self.error(Place::File, MapErrorKind::UnknownKey(key.clone())),
             }
@@ -443,6 +462,9 @@ struct Header {
     ceiling_seen: Option<(PathBuf, Place)>,
     sky: Option<Texture>,
     wall_height: Option<f64>,
+    /// The `music` and `ambience` properties.
+    music: Option<String>,
+    ambience: Option<String>,
 }
 
 /// For each tile of a `width` x `height` map (row-major), the index of
