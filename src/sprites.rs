@@ -224,7 +224,7 @@ const LAYOUT: [(&str, usize, usize, usize); 10] = [
     ("shell.png", 64, 4, 1),
     ("puff.png", 64, 4, 1),
     ("gun.png", 128, 2, 1),
-    ("items.png", 64, 4, 1),
+    ("items.png", 64, 9, 1),
     ("beacon.png", 64, 5, 1),
     ("digits.png", 32, 10, 1),
 ];
@@ -278,7 +278,7 @@ impl Art {
             shell: sheet(8, 4, 1),
             puff: sheet(8, 4, 1),
             gun: sheet(16, 2, 1),
-            items: sheet(8, 4, 1),
+            items: sheet(8, 9, 1),
             beacon: sheet(8, 5, 1),
             digits: sheet(8, 10, 1),
         }

@@ -35,7 +35,7 @@ pub enum Cue {
     DoorClose,
     /// The use button on a door locked without its key.
     Locked,
-    /// A pickup taken (pitch tells key, health and fuel apart).
+    /// A pickup taken (pitch tells the kinds apart: `sim::loot::LOOT`).
     Pickup,
     /// The player's gun fired.
     Gun,
@@ -165,8 +165,6 @@ const LOUDEST_STEP_SPEED: f64 = 4.0;
 const QUIETEST_STEP: f32 = 0.35;
 /// A tank's engine idling, as a share of its full pitch and gain.
 const ENGINE_IDLE: f32 = 0.6;
-/// Pitch of the pickup chime for a key, a first-aid kit and fuel.
-const PICKUP_PITCH: [f32; 3] = [1.5, 1.0, 0.75];
 
 /// What the world notes before a tick to tell its sounds after it: the
 /// list itself, the distance walked since the last footstep, and the
@@ -227,16 +225,25 @@ impl Ears {
 
     /// Tells the pickup of `kind` at `at`.
     pub fn picked(&mut self, kind: PickupKind, at: [f64; 2]) {
-        let pitch = match kind {
-            PickupKind::Key(_) => PICKUP_PITCH[0],
-            PickupKind::Health => PICKUP_PITCH[1],
-            PickupKind::Fuel => PICKUP_PITCH[2],
-        };
         self.sounds.push(Sound {
             cue: Cue::Pickup,
             at,
             gain: 1.0,
-            pitch,
+            pitch: super::loot::row(kind).pitch,
+            source: 0,
+        });
+    }
+
+    /// Tells a push wall starting to slide at `at`: the door's slide, lower
+    /// (a whole wall of stone grinding).
+    pub fn slid(&mut self, at: [f64; 2]) {
+        /// The slide's pitch, as a share of a door's.
+        const PUSH_WALL_PITCH: f32 = 0.6;
+        self.sounds.push(Sound {
+            cue: Cue::DoorOpen,
+            at,
+            gain: 1.0,
+            pitch: PUSH_WALL_PITCH,
             source: 0,
         });
     }

@@ -4,7 +4,7 @@
 
 use crate::map::course::{DEFAULT_RADIUS, MAX_RADIUS, MIN_RADIUS};
 use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_HALF_WIDTH, MIN_HALF_WIDTH};
-use crate::map::{DoorAxis, Key, PickupKind, SpawnKind};
+use crate::map::{DoorAxis, Key, PickupKind, SpawnKind, Treasure};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// An actor marker's value, `KIND FACING [OPTIONS]`: what it spawns and
@@ -95,7 +95,8 @@ pub(crate) fn parse_lock(option: &str) -> Result<Key, String> {
     }
 }
 
-/// A pickup marker's value: `key COLOUR`, `health` or `fuel`.
+/// A pickup marker's value: `key COLOUR`, `health`, `food`, `fuel` or
+/// `treasure KIND`.
 pub(super) fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
     let mut words = value.split_whitespace();
     let kind = words.next().unwrap_or(value);
@@ -117,10 +118,27 @@ pub(super) fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
         }
         "health" => PickupKind::Health,
         "fuel" => PickupKind::Fuel,
+        "food" => PickupKind::Food,
+        "treasure" => {
+            let Some(name) = words.next() else {
+                return Err((
+                    value,
+                    "treasure needs its kind: `treasure cross`, `chalice`, `chest` or `crown`"
+                        .into(),
+                ));
+            };
+            let treasure = Treasure::from_name(name).ok_or_else(|| {
+                (
+                    name,
+                    format!("`{name}` is not a treasure (expected cross, chalice, chest or crown)"),
+                )
+            })?;
+            PickupKind::Treasure(treasure)
+        }
         _ => {
             return Err((
                 kind,
-                format!("unknown pickup `{kind}` (expected key, health or fuel)"),
+                format!("unknown pickup `{kind}` (expected key, health, food, fuel or treasure)"),
             ))
         }
     };

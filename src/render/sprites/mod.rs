@@ -304,6 +304,8 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             PickupKind::Key(Key::Silver) => 1,
             PickupKind::Health => 2,
             PickupKind::Fuel => 3,
+            PickupKind::Food => 4,
+            PickupKind::Treasure(t) => 5 + t as usize,
         };
         push(
             SheetId::Items,

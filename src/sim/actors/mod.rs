@@ -242,8 +242,9 @@ impl Actors {
         &self.blows
     }
 
-    /// Rebuilds every flow field whose target is not `tile`: the walkers'
-    /// and one per tank hull radius (made when a new radius appears).
+    /// Rebuilds every flow field whose target is not `tile`, or that a
+    /// push wall's slide has made stale: the walkers' and one per tank
+    /// hull radius (made when a new radius appears).
     fn update_flows(&mut self, map: &Map, tile: (i64, i64)) {
         if map.is_open_plane() {
             return;
@@ -256,11 +257,11 @@ impl Actors {
                 self.tank_flows.push(f);
             }
         }
-        if self.flow.target() != Some(tile) {
+        if !self.flow.leads_to(map, tile) {
             self.flow.rebuild(map, tile, self.tunables.walker.radius);
         }
         for f in &mut self.tank_flows {
-            if f.target() != Some(tile) {
+            if !f.leads_to(map, tile) {
                 f.rebuild(map, tile, f.clearance());
             }
         }
