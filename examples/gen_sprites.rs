@@ -752,12 +752,24 @@ fn plain(parts: Vec<Part>) -> Model {
 /// Food: a roast chicken on a white plate, two drumsticks and peas.
 fn food() -> Model {
     let mut parts = vec![
-        part(Shape::Box([0.0, 0.012, 0.0], [0.19, 0.01, 0.15], 0.01), PLATE_WHITE),
-        part(Shape::Box([0.0, 0.03, 0.0], [0.16, 0.008, 0.12], 0.008), [0.8, 0.8, 0.76]),
+        part(
+            Shape::Box([0.0, 0.012, 0.0], [0.19, 0.01, 0.15], 0.01),
+            PLATE_WHITE,
+        ),
+        part(
+            Shape::Box([0.0, 0.03, 0.0], [0.16, 0.008, 0.12], 0.008),
+            [0.8, 0.8, 0.76],
+        ),
         part(Shape::Ball([0.0, 0.09, 0.0], 0.085), ROAST),
         part(Shape::Ball([0.05, 0.08, 0.03], 0.06), ROAST_DARK),
-        part(Shape::Capsule([-0.06, 0.09, 0.05], [-0.13, 0.13, 0.09], 0.03), ROAST),
-        part(Shape::Capsule([0.06, 0.09, 0.06], [0.12, 0.14, 0.1], 0.03), ROAST),
+        part(
+            Shape::Capsule([-0.06, 0.09, 0.05], [-0.13, 0.13, 0.09], 0.03),
+            ROAST,
+        ),
+        part(
+            Shape::Capsule([0.06, 0.09, 0.06], [0.12, 0.14, 0.1], 0.03),
+            ROAST,
+        ),
         part(Shape::Ball([-0.15, 0.145, 0.1], 0.018), BONE),
         part(Shape::Ball([0.14, 0.155, 0.11], 0.018), BONE),
     ];
@@ -770,10 +782,22 @@ fn food() -> Model {
 /// A cross: gold, standing on a stepped foot, a ruby at its heart.
 fn cross() -> Model {
     plain(vec![
-        part(Shape::Box([0.0, 0.02, 0.0], [0.08, 0.02, 0.05], 0.008), GOLD),
-        part(Shape::Box([0.0, 0.05, 0.0], [0.05, 0.015, 0.035], 0.006), GOLD),
-        part(Shape::Box([0.0, 0.2, 0.0], [0.028, 0.15, 0.022], 0.008), GOLD),
-        part(Shape::Box([0.0, 0.26, 0.0], [0.1, 0.026, 0.022], 0.008), GOLD),
+        part(
+            Shape::Box([0.0, 0.02, 0.0], [0.08, 0.02, 0.05], 0.008),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.05, 0.0], [0.05, 0.015, 0.035], 0.006),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.2, 0.0], [0.028, 0.15, 0.022], 0.008),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.26, 0.0], [0.1, 0.026, 0.022], 0.008),
+            GOLD,
+        ),
         part(Shape::Ball([0.0, 0.26, 0.02], 0.025), RUBY),
     ])
 }
@@ -782,16 +806,31 @@ fn cross() -> Model {
 /// bowl.
 fn chalice() -> Model {
     let mut parts = vec![
-        part(Shape::Box([0.0, 0.015, 0.0], [0.09, 0.012, 0.09], 0.012), GOLD),
-        part(Shape::Capsule([0.0, 0.02, 0.0], [0.0, 0.17, 0.0], 0.022), GOLD),
+        part(
+            Shape::Box([0.0, 0.015, 0.0], [0.09, 0.012, 0.09], 0.012),
+            GOLD,
+        ),
+        part(
+            Shape::Capsule([0.0, 0.02, 0.0], [0.0, 0.17, 0.0], 0.022),
+            GOLD,
+        ),
         part(Shape::Ball([0.0, 0.1, 0.0], 0.035), GOLD),
-        part(Shape::Capsule([0.0, 0.23, 0.0], [0.0, 0.28, 0.0], 0.085), GOLD),
-        part(Shape::Box([0.0, 0.34, 0.0], [0.07, 0.01, 0.07], 0.01), [0.55, 0.1, 0.12]),
+        part(
+            Shape::Capsule([0.0, 0.23, 0.0], [0.0, 0.28, 0.0], 0.085),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.34, 0.0], [0.07, 0.01, 0.07], 0.01),
+            [0.55, 0.1, 0.12],
+        ),
     ];
     for k in 0..4 {
         let a = k as f32 * FRAC_PI_2 + 0.4;
         let gem = if k % 2 == 0 { RUBY } else { SAPPHIRE };
-        parts.push(part(Shape::Ball([0.1 * a.sin(), 0.27, 0.1 * a.cos()], 0.022), gem));
+        parts.push(part(
+            Shape::Ball([0.1 * a.sin(), 0.27, 0.1 * a.cos()], 0.022),
+            gem,
+        ));
     }
     plain(parts)
 }
@@ -801,13 +840,28 @@ fn chalice() -> Model {
 fn chest() -> Model {
     let mut parts = vec![
         part(Shape::Box([0.0, 0.09, 0.0], [0.17, 0.09, 0.11], 0.01), WOOD),
-        part(Shape::Capsule([-0.15, 0.19, 0.0], [0.15, 0.19, 0.0], 0.1), WOOD_DARK),
-        part(Shape::Box([-0.1, 0.09, 0.0], [0.018, 0.092, 0.115], 0.004), GOLD),
-        part(Shape::Box([0.1, 0.09, 0.0], [0.018, 0.092, 0.115], 0.004), GOLD),
-        part(Shape::Box([0.0, 0.15, 0.115], [0.03, 0.035, 0.01], 0.004), GOLD),
+        part(
+            Shape::Capsule([-0.15, 0.19, 0.0], [0.15, 0.19, 0.0], 0.1),
+            WOOD_DARK,
+        ),
+        part(
+            Shape::Box([-0.1, 0.09, 0.0], [0.018, 0.092, 0.115], 0.004),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.1, 0.09, 0.0], [0.018, 0.092, 0.115], 0.004),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.15, 0.115], [0.03, 0.035, 0.01], 0.004),
+            GOLD,
+        ),
     ];
     for (x, z) in [(-0.07, -0.02), (0.0, 0.0), (0.07, -0.03), (0.03, 0.03)] {
-        parts.push(part(Shape::Box([x, 0.285, z], [0.03, 0.006, 0.03], 0.006), GOLD));
+        parts.push(part(
+            Shape::Box([x, 0.285, z], [0.03, 0.006, 0.03], 0.006),
+            GOLD,
+        ));
     }
     plain(parts)
 }
@@ -831,7 +885,10 @@ fn crown() -> Model {
         parts.push(part(Shape::Ball(tip, 0.025), BONE));
         let b = a + TAU / 10.0;
         let gem = if k % 2 == 0 { RUBY } else { SAPPHIRE };
-        parts.push(part(Shape::Ball([1.2 * r * b.sin(), y, 1.2 * r * b.cos()], 0.025), gem));
+        parts.push(part(
+            Shape::Ball([1.2 * r * b.sin(), y, 1.2 * r * b.cos()], 0.025),
+            gem,
+        ));
     }
     parts.push(part(Shape::Ball([0.0, 0.06, 0.0], 0.12), [0.55, 0.05, 0.1]));
     plain(parts)

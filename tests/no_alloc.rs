@@ -1,7 +1,7 @@
 //! Steady state allocates nothing: a counting global allocator watches
 //! the world tick and the frame (walls, floor, ceiling, sprites, exhaust
-//! and HUD, on every core) once both have warmed up, and the tick heard
-//! and mixed.
+//! and HUD, on every core) once both have warmed up, a push wall sliding
+//! among them, and the tick heard and mixed.
 //!
 //! One test in this file: the count is global, and another test running
 //! beside it would add its own allocations.
@@ -162,6 +162,39 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (ticks, frames),
         (0, 0),
         "walking: allocations in ticks, in frames"
+    );
+    // A push wall sliding, a walker hunting round it: the map's tables
+    // mended and the flow field rebuilt as the wall crosses into a tile,
+    // the block drawn at its offset, the score on the bar.
+    let mut hall = World::new(
+        wobblecaster::map::Map::from_rows(&[
+            "#########",
+            "#.......#",
+            "#.>P..w.#",
+            "#.......#",
+            "#########",
+        ]),
+        Tunables::default(),
+        1,
+    );
+    let hall_art = MapArt::plain(hall.map());
+    let mut push = vec![Controls::default(); 30];
+    push[0].action = Some(Request::Use);
+    let looks = (&art, &hall_art);
+    run(&mut hall, &push, (&mut ws, looks, &mut frame), (w, h));
+    assert!(hall.map().slide().is_some(), "the wall slides");
+    let generation = hall.map().generation();
+    let (ticks, frames) = run(
+        &mut hall,
+        &[Controls::default(); 240],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
+    assert_ne!(hall.map().generation(), generation, "it crossed a tile");
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "a push wall sliding: allocations in ticks, in frames"
     );
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
     let (mut hangar, hangar_art) = world("hangar.map");
