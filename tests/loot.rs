@@ -6,14 +6,29 @@
 //! the way and freeing them after, and counts as a secret; the tally
 //! joins the state hash only once it holds something.
 
+use std::path::Path;
 use wobblecaster::map::Map;
 use wobblecaster::sim::actors::clear_line;
 use wobblecaster::sim::doors::Event;
 use wobblecaster::sim::flow::FlowField;
 use wobblecaster::sim::{Controls, Request, Scenario, Tunables, World, TICK_RATE};
 
+/// A map from rows of `#` (wall), `.` (floor), a start arrow, `P` (a push
+/// wall), `f` (food), `+` (first aid), `c` (a cross) and `$` (a crown).
+fn rows_map(rows: &[&str]) -> Map {
+    let text = format!(
+        "name = loot\n[legend]\n# = stone_grey\nP = stone_grey push\n\
+         [pickups]\nf = food\n+ = health\nc = treasure cross\n$ = treasure crown\n\
+         [grid]\n{}\n",
+        rows.join("\n")
+    );
+    wobblecaster::map::parse(&text, Path::new("loot.map"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .map
+}
+
 fn world(rows: &[&str]) -> World {
-    World::new(Map::from_rows(rows), Tunables::default(), 3)
+    World::new(rows_map(rows), Tunables::default(), 3)
 }
 
 fn tick(world: &mut World, n: usize) {
@@ -33,7 +48,7 @@ fn press_use(world: &mut World) {
 fn on_pickup(marker: char, health: i32) -> World {
     let row = format!("#>{marker}.#");
     let rows = ["#####", row.as_str(), "#####"];
-    Scenario::on(Map::from_rows(&rows))
+    Scenario::on(rows_map(&rows))
         .player(|p| p.x = 2.5)
         .combat(|c, _| c.health = health)
         .build()

@@ -82,7 +82,7 @@ const CASES: &[(&str, &[&str])] = &[
         "doors.map",
         &[
             ":6:30: error: `copper` is not a key (expected gold or silver)",
-            ":8:5: error: unknown pickup `coin` (expected key, health or fuel)",
+            ":8:5: error: unknown pickup `coin` (expected key, health, food, fuel or treasure)",
             ":11:4: error: this door is not between two walls",
             ":12:5: error: this door is not between two walls",
         ],
@@ -95,6 +95,17 @@ const CASES: &[(&str, &[&str])] = &[
             ":14:5: warning: no gold key the player can reach opens this door",
             ":15:3: warning: no door is locked with the silver key",
         ],
+    ),
+    (
+        "pushwalls.map",
+        &[
+            ":5:5: error: treasure needs its kind",
+            ":6:14: error: `gold` is not a treasure (expected cross, chalice, chest or crown)",
+        ],
+    ),
+    (
+        "stuck_pushwall.map",
+        &[":7:7: error: this push wall cannot move"],
     ),
     (
         "sky.map",
@@ -359,6 +370,7 @@ fn the_maps_command_lists_the_maps_in_play_order_tutorial_first() {
         [
             "tutorial",
             "default",
+            "vault",
             "bunker",
             "arena",
             "hangar",

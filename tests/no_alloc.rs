@@ -166,18 +166,12 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
     // A push wall sliding, a walker hunting round it: the map's tables
     // mended and the flow field rebuilt as the wall crosses into a tile,
     // the block drawn at its offset, the score on the bar.
-    let mut hall = World::new(
-        wobblecaster::map::Map::from_rows(&[
-            "#########",
-            "#.......#",
-            "#.>P..w.#",
-            "#.......#",
-            "#########",
-        ]),
-        Tunables::default(),
-        1,
-    );
-    let hall_art = MapArt::plain(hall.map());
+    let hall_text = "name = hall\n[legend]\n# = stone_grey\nP = stone_grey push\n\
+                     [actors]\nw = walker west\n[grid]\n\
+                     #########\n#.......#\n#.>P..w.#\n#.......#\n#########\n";
+    let loaded = wobblecaster::map::parse(hall_text, Path::new("hall.map")).unwrap();
+    let mut hall = World::new(loaded.map, Tunables::default(), 1);
+    let hall_art = loaded.art;
     let mut push = vec![Controls::default(); 30];
     push[0].action = Some(Request::Use);
     let looks = (&art, &hall_art);

@@ -405,16 +405,13 @@ impl Map {
     /// A map from rows of `#` (grey wall), `.` (floor), one start arrow
     /// (`^ > v <`), `w` (a walker facing east), `p` (a patrolling walker
     /// facing east), `t` (a tank facing east, half width 0.35), `D` (a
-    /// door), `G` (a door locked with the gold key), `k` (the gold key),
-    /// `P` (a grey push wall), `f` (food), `+` (first aid), `c` (a cross)
-    /// and `$` (a crown), for tests and tools. The first row is line 19 of
-    /// the text.
+    /// door), `G` (a door locked with the gold key) and `k` (the gold key),
+    /// for tests and tools. The first row is line 14 of the text.
     pub fn from_rows(rows: &[&str]) -> Self {
         let text = format!(
-            "name = test\n[legend]\n# = grey.png\nP = grey.png push\n[actors]\nw = walker east\n\
+            "name = test\n[legend]\n# = grey.png\n[actors]\nw = walker east\n\
              p = walker east patrol\nt = tank east half_width=0.35\n\
              [doors]\nD = door.png\nG = door.png locked=gold\n[pickups]\nk = key gold\n\
-             f = food\n+ = health\nc = treasure cross\n$ = treasure crown\n\
              [grid]\n{}\n",
             rows.join("\n")
         );

@@ -138,8 +138,9 @@ struct Reach {
 }
 
 impl Reach {
-    /// A flood from the start over open floor and doors, opening locked
-    /// doors as their keys are found, until nothing more is reached.
+    /// A flood from the start over open floor, doors and push walls,
+    /// opening locked doors as their keys are found, until nothing more is
+    /// reached.
     fn of(map: &Map) -> Self {
         Self::holding(map, 0)
     }
@@ -184,7 +185,9 @@ impl Reach {
                     continue;
                 }
                 let i = y as usize * w + x as usize;
-                if reach.tiles[i] || map.is_wall(x, y) {
+                // A push wall slides out of the way when used.
+                let wall = map.is_wall(x, y) && map.pushwall_at((x, y)).is_none();
+                if reach.tiles[i] || wall {
                     continue;
                 }
                 let locked = map
