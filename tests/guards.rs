@@ -366,6 +366,6 @@ fn the_guards_test_map_passes_check_map() {
     let problems = wobblecaster::sim::actors::placement_problems(&loaded.map, 0.28);
     assert!(problems.is_empty(), "{problems:?}");
     let world = World::new(loaded.map, Tunables::default(), 1);
-    assert_eq!(world.actors().guards.len(), 3);
+    assert_eq!(world.actors().guards.len(), 4);
     assert!(world.actors().guards.iter().any(|g| g.patrol));
 }
