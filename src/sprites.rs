@@ -165,6 +165,9 @@ pub struct Art {
     pub tank: Sheet,
     /// The burnt-out wreck.
     pub tank_wreck: Sheet,
+    /// 8 rotations x (4 walk frames, aim, fire, pain), then a row of
+    /// death frames (columns 0 to 3).
+    pub guard: Sheet,
     /// A shell's flicker frames.
     pub shell: Sheet,
     /// A hit's puff, over its life.
@@ -216,7 +219,7 @@ pub enum SpriteError {
 }
 
 /// Each sheet's file, frame size, columns and rows.
-const LAYOUT: [(&str, usize, usize, usize); 10] = [
+const LAYOUT: [(&str, usize, usize, usize); 11] = [
     ("walker.png", 64, 8, 7),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
@@ -227,6 +230,7 @@ const LAYOUT: [(&str, usize, usize, usize); 10] = [
     ("items.png", 64, 9, 1),
     ("beacon.png", 64, 5, 1),
     ("digits.png", 32, 10, 1),
+    ("guard.png", 64, 8, 8),
 ];
 
 impl Art {
@@ -249,6 +253,7 @@ impl Art {
             items: next(),
             beacon: next(),
             digits: next(),
+            guard: next(),
         })
     }
 
@@ -281,6 +286,7 @@ impl Art {
             items: sheet(8, 9, 1),
             beacon: sheet(8, 5, 1),
             digits: sheet(8, 10, 1),
+            guard: sheet(8, 8, 8),
         }
     }
 }

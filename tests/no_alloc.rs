@@ -190,6 +190,26 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (0, 0),
         "a push wall sliding: allocations in ticks, in frames"
     );
+    // Guards watching, shouting, chasing and shooting on their test map
+    // (a copy of the maze with three guards), the player firing back.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = wobblecaster::map::load(&root.join("tests/maps/guards.map")).unwrap();
+    let mut guarded = World::new(loaded.map, Tunables::default(), 1);
+    let looks = (&art, &loaded.art);
+    run(&mut guarded, &warm, (&mut ws, looks, &mut frame), (w, h));
+    let (ticks, frames) = run(
+        &mut guarded,
+        &[walk; 240],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
+    let hunting = guarded.actors().guards.iter().filter(|g| g.state.hunting());
+    assert!(hunting.count() > 0, "a guard hunts");
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "guards: allocations in ticks, in frames"
+    );
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
     let (mut hangar, hangar_art) = world("hangar.map");
     let mut fly = vec![Controls {

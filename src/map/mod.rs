@@ -267,6 +267,12 @@ pub enum SpawnKind {
         /// `d`): it sets the turning circle and the tank's size.
         half_width: f64,
     },
+    /// A guard who shoots; with `patrol` it walks its beat until it sees
+    /// the player, else it stands.
+    Guard {
+        /// Walks back and forth along its facing instead of standing.
+        patrol: bool,
+    },
 }
 
 /// Where an enemy starts, from a marker in the grid.

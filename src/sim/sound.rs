@@ -19,7 +19,9 @@
 //! standing to chasing has seen the player), so the actors' own code, which
 //! runs on many cores, needs no sound of its own.
 
+use super::actors::guard::{GuardState, FIRE_ROW};
 use super::actors::tank::TankState;
+use super::actors::walker::Frame;
 use super::actors::walker::WalkerState;
 use super::actors::Actors;
 use crate::map::{DoorMotion, Map, PickupKind};
@@ -65,9 +67,32 @@ pub enum Cue {
     Landing,
     /// The flier hit the floor hard enough to hurt.
     Crash,
+    /// A guard noticed the player and shouts (the walker's alert clip,
+    /// pitched down: see [`Cue::clip`]).
+    GuardShout,
+    /// A guard fired at the player (the gun's clip, pitched down).
+    GuardFire,
+    /// A guard died (the walker's death clip, pitched down).
+    GuardDeath,
 }
 
+/// The pitch each guard cue plays its borrowed clip at: a deeper voice and
+/// a heavier gun than the walkers' and the player's.
+const GUARD_PITCH: f32 = 0.8;
+
 impl Cue {
+    /// The cue whose sound file this cue plays: itself, or for a cue with
+    /// no file of its own (the guard's) the one it borrows, at the pitch
+    /// the world tells.
+    pub fn clip(self) -> Cue {
+        match self {
+            Cue::GuardShout => Cue::WalkerAlert,
+            Cue::GuardFire => Cue::Gun,
+            Cue::GuardDeath => Cue::WalkerDeath,
+            other => other,
+        }
+    }
+
     /// True for the cues told on every tick they sound.
     pub fn is_loop(self) -> bool {
         matches!(self, Cue::Engine | Cue::Thrust | Cue::Hover)
@@ -177,6 +202,8 @@ pub struct Ears {
     stride: f64,
     /// Each walker's state and health before the tick.
     walkers: Vec<(WalkerState, i32)>,
+    /// Each guard's state and health before the tick.
+    guards: Vec<(GuardState, i32)>,
     /// Each tank's health and reload before the tick.
     tanks: Vec<(i32, u32)>,
     /// Each door's motion before the tick.
@@ -210,6 +237,9 @@ impl Ears {
         self.walkers.clear();
         self.walkers
             .extend(actors.walkers.iter().map(|w| (w.state, w.health)));
+        self.guards.clear();
+        self.guards
+            .extend(actors.guards.iter().map(|g| (g.state, g.health)));
         self.tanks.clear();
         self.tanks
             .extend(actors.tanks.iter().map(|t| (t.health, t.reload_ticks)));
@@ -274,6 +304,7 @@ impl Ears {
             self.sounds.tell(Cue::Hurt, walked.at, 1.0);
         }
         self.walkers(actors);
+        self.guards(actors);
         self.tanks(actors, max_track_speed);
         for puff in &actors.puffs {
             // A shell's blast appears after the puffs age, a bullet's
@@ -335,6 +366,38 @@ impl Ears {
             if footfall && w.state != state {
                 let gain = if hunting { 0.8 } else { 0.5 };
                 self.sounds.tell(Cue::WalkerStep, at, gain);
+            }
+        }
+    }
+
+    /// The guards' hits and deaths (as the walkers' are found), shouts on
+    /// the tick they start to hunt, and shots as they enter the firing
+    /// frame.
+    fn guards(&mut self, actors: &Actors) {
+        for (g, &(state, health)) in actors.guards.iter().zip(&self.guards) {
+            let at = [g.x, g.y];
+            let mut tell = |cue| {
+                self.sounds.push(Sound {
+                    cue,
+                    at,
+                    gain: 1.0,
+                    pitch: if cue == Cue::Hit { 1.0 } else { GUARD_PITCH },
+                    source: 0,
+                })
+            };
+            if g.health < health {
+                tell(if g.health <= 0 {
+                    Cue::GuardDeath
+                } else {
+                    Cue::Hit
+                });
+            }
+            // Seen, heard or shot, it shouts as it starts to hunt.
+            if state.calm() && g.state.hunting() {
+                tell(Cue::GuardShout);
+            }
+            if g.state != state && g.frame() == Frame::Rotated(FIRE_ROW) {
+                tell(Cue::GuardFire);
             }
         }
     }

@@ -23,19 +23,24 @@ pub(super) fn parse_actor(value: &str) -> Result<(SpawnKind, f64), (&str, String
     })?;
     let mut kind = match kind_word {
         "walker" => SpawnKind::Walker { patrol: false },
+        "guard" => SpawnKind::Guard { patrol: false },
         "tank" => SpawnKind::Tank {
             half_width: DEFAULT_HALF_WIDTH,
         },
         _ => {
             return Err((
                 kind_word,
-                format!("unknown actor `{kind_word}` (expected walker or tank)"),
+                format!("unknown actor `{kind_word}` (expected walker, tank or guard)"),
             ))
         }
     };
     for option in words {
         match (&mut kind, option.split_once('=')) {
-            (SpawnKind::Walker { patrol }, None) if option == "patrol" => *patrol = true,
+            (SpawnKind::Walker { patrol } | SpawnKind::Guard { patrol }, None)
+                if option == "patrol" =>
+            {
+                *patrol = true
+            }
             (SpawnKind::Tank { half_width }, Some(("half_width", v))) => {
                 *half_width = v
                     .parse::<f64>()
@@ -52,6 +57,7 @@ pub(super) fn parse_actor(value: &str) -> Result<(SpawnKind, f64), (&str, String
                 let expected = match kind {
                     SpawnKind::Walker { .. } => "a walker takes `patrol`",
                     SpawnKind::Tank { .. } => "a tank takes `half_width=TILES`",
+                    SpawnKind::Guard { .. } => "a guard takes `patrol`",
                 };
                 return Err((option, format!("unknown option `{option}` ({expected})")));
             }

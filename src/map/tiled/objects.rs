@@ -30,7 +30,7 @@ impl Reader<'_, '_> {
         let on_wall = inside && cells[y as usize * size.0 + x as usize] != 0;
         let allowed: &[&str] = match t.class.as_str() {
             "start" => &["facing"],
-            "walker" => &["facing", "patrol"],
+            "walker" | "guard" => &["facing", "patrol"],
             "tank" => &["facing", "half_width"],
             "door" => &["texture", "locked"],
             "pad" | "health" | "fuel" | "food" | "pushwall" => &[],
@@ -41,7 +41,7 @@ impl Reader<'_, '_> {
             "hint" => &["text"],
             other => {
                 let kind = MapErrorKind::BadActor(format!(
-                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health, fuel, food, treasure, pushwall, checkpoint, finish or hint)"
+                    "unknown object class `{other}` (expected start, walker, tank, guard, door, pad, key, health, fuel, food, treasure, pushwall, checkpoint, finish or hint)"
                 ));
                 self.error(t.place(), kind);
                 return;
@@ -99,15 +99,18 @@ impl Reader<'_, '_> {
                     t.id,
                 ));
             }
-            "walker" | "tank" => {
+            "walker" | "tank" | "guard" => {
                 let Some(angle) = self.facing(t) else { return };
-                let kind = if t.class == "walker" {
+                let kind = if t.class != "tank" {
                     let patrol = match t.properties.get("patrol") {
                         None => false,
                         Some(PropertyValue::BoolValue(b)) => *b,
                         Some(_) => return self.bad(t, "`patrol` is a bool"),
                     };
-                    SpawnKind::Walker { patrol }
+                    match t.class == "guard" {
+                        true => SpawnKind::Guard { patrol },
+                        false => SpawnKind::Walker { patrol },
+                    }
                 } else {
                     let half_width = match t.properties.get("half_width") {
                         None => DEFAULT_HALF_WIDTH,

@@ -14,6 +14,7 @@ pub(super) use sparks::{particles, Sparks};
 use super::beacon::BeaconLook;
 use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Key, PickupKind};
+use crate::sim::actors::guard::{GuardState, DEATH_ROW};
 use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
 use crate::sim::actors::tank::TankState;
 use crate::sim::actors::walker::{Frame, WalkerState};
@@ -64,6 +65,7 @@ pub(super) enum SheetId {
     WalkerDeath,
     Tank,
     TankWreck,
+    Guard,
     /// Keys, first aid and fuel lying on the floor.
     Items,
     /// A course's checkpoint or finish, one frame per [`BeaconLook`].
@@ -81,6 +83,7 @@ impl SheetId {
             SheetId::WalkerDeath => &art.walker_death,
             SheetId::Tank => &art.tank,
             SheetId::TankWreck => &art.tank_wreck,
+            SheetId::Guard => &art.guard,
             SheetId::Shell => &art.shell,
             SheetId::Puff => &art.puff,
             SheetId::Items => &art.items,
@@ -153,6 +156,7 @@ pub(super) fn collect(
     list.reserve(
         a.walkers.len()
             + a.tanks.len()
+            + a.guards.len()
             + world.map().pickups.len()
             + beacons * (1 + MAX_DIGITS)
             + MAX_SHELLS
@@ -281,6 +285,19 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             }
             Frame::Flat(col) => push(SheetId::WalkerDeath, (col as usize, 0), at, 1.0, Light::Fog),
         }
+    }
+    for g in &a.guards {
+        let light = if g.state == GuardState::Pain {
+            Light::Flash
+        } else {
+            Light::Fog
+        };
+        let at = (g.x, g.y, 0.0);
+        let frame = match g.frame() {
+            Frame::Rotated(row) => (rotation(g.heading, g.x, g.y, proj.x, proj.y), row),
+            Frame::Flat(col) => (col as usize, DEATH_ROW),
+        };
+        push(SheetId::Guard, (frame.0, frame.1 as usize), at, 1.0, light);
     }
     for t in &a.tanks {
         let size = t.half_width / TANK_FRAME_HALF_WIDTH;

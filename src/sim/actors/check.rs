@@ -2,6 +2,7 @@
 //! nothing walled off from the player, locked doors that a key on the
 //! map opens, and a course whose finish can be walked to.
 
+use super::guard::GuardTunables;
 use super::overlaps_wall;
 use super::tank::BODY_PER_HALF_WIDTH;
 use crate::map::{Key, Map, PickupKind, Place, SpawnKind};
@@ -45,6 +46,7 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
     for s in &map.spawns {
         let (what, radius) = match s.kind {
             SpawnKind::Walker { .. } => ("walker", walker_radius),
+            SpawnKind::Guard { .. } => ("guard", GuardTunables::default().radius),
             SpawnKind::Tank { half_width } => ("tank", half_width * BODY_PER_HALF_WIDTH),
         };
         if overlaps_wall(map, [s.x, s.y], radius) {

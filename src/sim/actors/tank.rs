@@ -319,7 +319,7 @@ impl Actors {
         let mut blocked = false;
         self.grid.near(to, r + self.widest, |k| {
             let b = self.bodies[k];
-            if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_)) {
+            if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_) | Who::Guard(_)) {
                 return;
             }
             let depth = |p: [f64; 2]| r + b.radius - (p[0] - b.pos[0]).hypot(p[1] - b.pos[1]);
@@ -354,6 +354,8 @@ mod tests {
             radius: 0.3,
             alive: true,
             altitude: 0.0,
+            speed: 0.0,
+            facing: 0.0,
         };
         let (x, y) = (actors.tanks[0].x, actors.tanks[0].y);
         actors.step(&map, &quarry, &mut Rng::new(1), dt);

@@ -332,6 +332,8 @@ impl World {
             radius: self.tunables.player_radius,
             alive: self.combat.alive(),
             altitude: self.player.altitude(),
+            speed: (self.player.x - from[0]).hypot(self.player.y - from[1]) / TICK_DT,
+            facing: self.aim().0,
         };
         let gravity = self.tunables.flight.gravity;
         let cloud = self.particles.len();
