@@ -12,7 +12,7 @@
 //! Wolfenstein 3D.
 //!
 //! The cells change as it goes, so the map's tables kept from the cells
-//! are mended tile by tile ([`Map::set_cell`]) and [`Map::generation`]
+//! are mended tile by tile (`Map::set_cell`) and [`Map::generation`]
 //! counts the changes, for whoever keeps a table of its own (the flow
 //! fields).
 
@@ -168,12 +168,11 @@ impl Map {
         let from = self.pushwalls[s.wall].tile;
         let back = s.back(from);
         let ahead = (back.0 + s.dir.0, back.1 + s.dir.1);
-        (tile == back || tile == ahead).then(|| {
-            [
-                from.0 as f64 + s.dir.0 as f64 * s.moved,
-                from.1 as f64 + s.dir.1 as f64 * s.moved,
-            ]
-        })
+        let corner = [
+            from.0 as f64 + s.dir.0 as f64 * s.moved,
+            from.1 as f64 + s.dir.1 as f64 * s.moved,
+        ];
+        (tile == back || tile == ahead).then_some(corner)
     }
 
     /// Sets the cell of `tile` (on the grid) and mends the tables kept
