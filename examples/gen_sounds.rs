@@ -171,6 +171,8 @@ fn clip(c: Clip) -> Vec<f32> {
 
 fn cue_clip(cue: Cue) -> Vec<f32> {
     match cue {
+        // The guard's cues borrow other cues' files (`Cue::clip`).
+        Cue::GuardShout | Cue::GuardFire | Cue::GuardDeath => cue_clip(cue.clip()),
         Cue::Footstep => {
             let thump = sweep(0.14, 110.0, 60.0, sine);
             shot(

@@ -419,36 +419,55 @@ const BARREL: Rgb = [0.42, 0.4, 0.33];
 /// Index of the first track part in [`tank`]'s list.
 const TRACK_PARTS: [usize; 2] = [0, 1];
 
-/// The tank: two tracks, a hull, a turret and a barrel along its nose; the
-/// track links shift with `phase` (0 or 1). `wreck` chars and droops it.
+/// How many of [`tank`]'s parts, at the end of its list, make the turret
+/// (drawn as a sheet of its own, turned toward the tank's aim).
+const TURRET_PARTS: usize = 3;
+
+/// The tank: two tracks, a hull, then the turret and its barrel along the
+/// nose (the last [`TURRET_PARTS`]); the track links shift with `phase`
+/// (0 or 1). `wreck` chars and droops it.
+///
+/// Drawn to the size of its body in the simulation: in a frame one tile
+/// across (a tank of half width 0.35, hull radius 0.455 tiles) the tracks'
+/// centres are 0.33 from the middle and the hull runs 0.44 fore and aft,
+/// so the footprint fills the hull's circle; it stands 0.5 tall, with the
+/// barrel at 0.38, a little above the shells' 0.3.
 fn tank(phase: f32, wreck: bool) -> Model {
     let track = |side: f32| {
         part(
-            Shape::Box([side * 0.3, 0.08, 0.0], [0.075, 0.08, 0.4], 0.05),
+            Shape::Box([side * 0.33, 0.1, 0.0], [0.085, 0.1, 0.44], 0.06),
             TRACK,
         )
     };
-    let droop = if wreck { -0.08 } else { 0.0 };
+    let droop = if wreck { -0.1 } else { 0.0 };
     let mut parts = vec![
         track(1.0),
         track(-1.0),
+        // The hull between and over the tracks, its glacis sloped.
+        part(Shape::Box([0.0, 0.2, -0.01], [0.3, 0.09, 0.4], 0.04), HULL),
         part(
-            Shape::Box([0.0, 0.15, -0.01], [0.25, 0.06, 0.36], 0.03),
-            HULL,
+            Shape::Box([0.0, 0.3, -0.3], [0.24, 0.03, 0.1], 0.015),
+            HULL_DARK,
         ),
+        // Mudguards over the tracks.
         part(
-            Shape::Box([0.0, 0.2, -0.3], [0.2, 0.03, 0.08], 0.01),
+            Shape::Box([0.33, 0.21, 0.0], [0.1, 0.015, 0.43], 0.01),
             HULL_DARK,
         ),
         part(
-            Shape::Box([0.0, 0.25, -0.03], [0.14, 0.05, 0.16], 0.05),
+            Shape::Box([-0.33, 0.21, 0.0], [0.1, 0.015, 0.43], 0.01),
+            HULL_DARK,
+        ),
+        // The turret, its barrel and the commander's hatch.
+        part(
+            Shape::Box([0.0, 0.39, -0.04], [0.17, 0.08, 0.2], 0.07),
             HULL,
         ),
         part(
-            Shape::Capsule([0.0, 0.26, 0.1], [0.0, 0.26 + droop, 0.5], 0.028),
+            Shape::Capsule([0.0, 0.38, 0.12], [0.0, 0.38 + droop, 0.6], 0.032),
             BARREL,
         ),
-        part(Shape::Ball([0.0, 0.31, -0.08], 0.035), HULL_DARK),
+        part(Shape::Ball([0.0, 0.47, -0.1], 0.045), HULL_DARK),
     ];
     if wreck {
         for p in &mut parts {
@@ -473,12 +492,29 @@ fn tank(phase: f32, wreck: bool) -> Model {
     }
 }
 
-/// The tank sheet: 8 rotations x 2 tread phases.
+/// The tank sheet: 8 rotations x 2 tread phases, the hull without its
+/// turret.
 fn tank_sheet() -> RgbaImage {
     let mut sheet = RgbaImage::new(8 * N, 2 * N);
     for row in 0..2 {
-        rotations(&mut sheet, row, &tank(row as f32, false));
+        let mut hull = tank(row as f32, false);
+        hull.parts.truncate(hull.parts.len() - TURRET_PARTS);
+        rotations(&mut sheet, row, &hull);
     }
+    sheet
+}
+
+/// The turret sheet: 8 rotations of the turret and its barrel alone, in
+/// the same frame as the hull's, drawn over it turned toward the aim.
+fn turret_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(8 * N, N);
+    let whole = tank(0.0, false);
+    let turret = Model {
+        parts: whole.parts[whole.parts.len() - TURRET_PARTS..].to_vec(),
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    };
+    rotations(&mut sheet, 0, &turret);
     sheet
 }
 
@@ -1043,6 +1079,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("walker_death", walker_death_sheet()),
         ("tank", tank_sheet()),
         ("tank_wreck", wreck_sheet()),
+        ("tank_turret", turret_sheet()),
         ("shell", shell_sheet()),
         ("puff", puff_sheet()),
         ("gun", gun_sheet()),

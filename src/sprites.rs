@@ -161,8 +161,11 @@ pub struct Art {
     pub walker: Sheet,
     /// Falling frames; the last is the corpse.
     pub walker_death: Sheet,
-    /// 8 rotations x 2 tread phases.
+    /// 8 rotations x 2 tread phases: the hull, without its turret.
     pub tank: Sheet,
+    /// 8 rotations of the turret and barrel, drawn over the hull turned
+    /// toward the tank's aim.
+    pub tank_turret: Sheet,
     /// The burnt-out wreck.
     pub tank_wreck: Sheet,
     /// 8 rotations x (4 walk frames, aim, fire, pain), then a row of
@@ -219,7 +222,7 @@ pub enum SpriteError {
 }
 
 /// Each sheet's file, frame size, columns and rows.
-const LAYOUT: [(&str, usize, usize, usize); 11] = [
+const LAYOUT: [(&str, usize, usize, usize); 12] = [
     ("walker.png", 64, 8, 7),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
@@ -231,6 +234,7 @@ const LAYOUT: [(&str, usize, usize, usize); 11] = [
     ("beacon.png", 64, 5, 1),
     ("digits.png", 32, 10, 1),
     ("guard.png", 64, 8, 8),
+    ("tank_turret.png", 64, 8, 1),
 ];
 
 impl Art {
@@ -254,6 +258,7 @@ impl Art {
             beacon: next(),
             digits: next(),
             guard: next(),
+            tank_turret: next(),
         })
     }
 
@@ -287,6 +292,7 @@ impl Art {
             beacon: sheet(8, 5, 1),
             digits: sheet(8, 10, 1),
             guard: sheet(8, 8, 8),
+            tank_turret: sheet(8, 8, 1),
         }
     }
 }

@@ -62,7 +62,7 @@ const CASES: &[(&str, &[&str])] = &[
         &[
             ":5:12: error: `sideways` is not a facing",
             ":6:15: error: `3` is not a half width from 0.1 to 1 tiles",
-            ":7:5: error: unknown actor `dragon` (expected walker or tank)",
+            ":7:5: error: unknown actor `dragon` (expected walker, tank or guard)",
             ":8:24: error: unknown option `fast` (a walker takes `patrol`)",
             ":9:1: error: legend character `#` is given twice",
         ],

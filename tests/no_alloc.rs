@@ -203,8 +203,9 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (&mut ws, looks, &mut frame),
         (w, h),
     );
-    let hunting = guarded.actors().guards.iter().filter(|g| g.state.hunting());
-    assert!(hunting.count() > 0, "a guard hunts");
+    // Woken: hunting, or shot down by the player's fire.
+    let woken = guarded.actors().guards.iter().filter(|g| !g.state.calm());
+    assert!(woken.count() > 0, "a guard woke");
     assert_eq!(
         (ticks, frames),
         (0, 0),

@@ -26,8 +26,14 @@ use std::f64::consts::{FRAC_PI_4, TAU};
 /// Nothing nearer than this is drawn, tiles: it would fill the screen.
 const NEAR: f64 = 0.05;
 
-/// The half width at which a tank's frame is one tile across, tiles.
+/// The half width at which a tank's frame is one tile across, tiles: the
+/// tank sheet draws a hull of this half width (radius 0.455 tiles) with its
+/// footprint filling the hull's circle, so the drawing scales with the
+/// body the simulation gives it (`examples/gen_sprites.rs`, `tank`).
 const TANK_FRAME_HALF_WIDTH: f64 = 0.35;
+
+/// How far the turret's billboard stands in front of the hull's, tiles.
+const TURRET_AHEAD: f64 = 0.002;
 
 /// Tread distance per animation frame, tiles.
 const TREAD_STEP: f64 = 0.06;
@@ -64,6 +70,7 @@ pub(super) enum SheetId {
     Walker,
     WalkerDeath,
     Tank,
+    TankTurret,
     TankWreck,
     Guard,
     /// Keys, first aid and fuel lying on the floor.
@@ -82,6 +89,7 @@ impl SheetId {
             SheetId::Walker => &art.walker,
             SheetId::WalkerDeath => &art.walker_death,
             SheetId::Tank => &art.tank,
+            SheetId::TankTurret => &art.tank_turret,
             SheetId::TankWreck => &art.tank_wreck,
             SheetId::Guard => &art.guard,
             SheetId::Shell => &art.shell,
@@ -155,7 +163,7 @@ pub(super) fn collect(
         .map_or(0, |c| c.checkpoints().len());
     list.reserve(
         a.walkers.len()
-            + a.tanks.len()
+            + a.tanks.len() * 2
             + a.guards.len()
             + world.map().pickups.len()
             + beacons * (1 + MAX_DIGITS)
@@ -314,6 +322,11 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             Light::Fog
         };
         push(SheetId::Tank, (col, row), at, size, light);
+        // The turret over the hull, turned toward the tank's aim: a hair
+        // nearer, so it is drawn after it.
+        let col = rotation(t.turret, t.x, t.y, proj.x, proj.y);
+        let (x, y) = (t.x - proj.fx * TURRET_AHEAD, t.y - proj.fy * TURRET_AHEAD);
+        push(SheetId::TankTurret, (col, 0), (x, y, 0.0), size, light);
     }
     for p in world.pickups() {
         let col = match p.kind {
