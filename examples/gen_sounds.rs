@@ -333,6 +333,8 @@ fn clip(c: Clip) -> Vec<f32> {
 
 fn cue_clip(cue: Cue) -> Vec<f32> {
     match cue {
+        // The guard's cues borrow other cues' files (`Cue::clip`).
+        Cue::GuardShout | Cue::GuardFire | Cue::GuardDeath => cue_clip(cue.clip()),
         Cue::Footstep => footstep(Surface::Stone, 0),
         Cue::WalkerStep => walker_step(0),
         Cue::DoorOpen | Cue::DoorClose => door(cue == Cue::DoorClose),

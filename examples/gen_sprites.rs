@@ -414,36 +414,55 @@ const BARREL: Rgb = [0.42, 0.4, 0.33];
 /// Index of the first track part in [`tank`]'s list.
 const TRACK_PARTS: [usize; 2] = [0, 1];
 
-/// The tank: two tracks, a hull, a turret and a barrel along its nose; the
-/// track links shift with `phase` (0 or 1). `wreck` chars and droops it.
+/// How many of [`tank`]'s parts, at the end of its list, make the turret
+/// (drawn as a sheet of its own, turned toward the tank's aim).
+const TURRET_PARTS: usize = 3;
+
+/// The tank: two tracks, a hull, then the turret and its barrel along the
+/// nose (the last [`TURRET_PARTS`]); the track links shift with `phase`
+/// (0 or 1). `wreck` chars and droops it.
+///
+/// Drawn to the size of its body in the simulation: in a frame one tile
+/// across (a tank of half width 0.35, hull radius 0.455 tiles) the tracks'
+/// centres are 0.33 from the middle and the hull runs 0.44 fore and aft,
+/// so the footprint fills the hull's circle; it stands 0.5 tall, with the
+/// barrel at 0.38, a little above the shells' 0.3.
 fn tank(phase: f32, wreck: bool) -> Model {
     let track = |side: f32| {
         part(
-            Shape::Box([side * 0.3, 0.08, 0.0], [0.075, 0.08, 0.4], 0.05),
+            Shape::Box([side * 0.33, 0.1, 0.0], [0.085, 0.1, 0.44], 0.06),
             TRACK,
         )
     };
-    let droop = if wreck { -0.08 } else { 0.0 };
+    let droop = if wreck { -0.1 } else { 0.0 };
     let mut parts = vec![
         track(1.0),
         track(-1.0),
+        // The hull between and over the tracks, its glacis sloped.
+        part(Shape::Box([0.0, 0.2, -0.01], [0.3, 0.09, 0.4], 0.04), HULL),
         part(
-            Shape::Box([0.0, 0.15, -0.01], [0.25, 0.06, 0.36], 0.03),
-            HULL,
+            Shape::Box([0.0, 0.3, -0.3], [0.24, 0.03, 0.1], 0.015),
+            HULL_DARK,
         ),
+        // Mudguards over the tracks.
         part(
-            Shape::Box([0.0, 0.2, -0.3], [0.2, 0.03, 0.08], 0.01),
+            Shape::Box([0.33, 0.21, 0.0], [0.1, 0.015, 0.43], 0.01),
             HULL_DARK,
         ),
         part(
-            Shape::Box([0.0, 0.25, -0.03], [0.14, 0.05, 0.16], 0.05),
+            Shape::Box([-0.33, 0.21, 0.0], [0.1, 0.015, 0.43], 0.01),
+            HULL_DARK,
+        ),
+        // The turret, its barrel and the commander's hatch.
+        part(
+            Shape::Box([0.0, 0.39, -0.04], [0.17, 0.08, 0.2], 0.07),
             HULL,
         ),
         part(
-            Shape::Capsule([0.0, 0.26, 0.1], [0.0, 0.26 + droop, 0.5], 0.028),
+            Shape::Capsule([0.0, 0.38, 0.12], [0.0, 0.38 + droop, 0.6], 0.032),
             BARREL,
         ),
-        part(Shape::Ball([0.0, 0.31, -0.08], 0.035), HULL_DARK),
+        part(Shape::Ball([0.0, 0.47, -0.1], 0.045), HULL_DARK),
     ];
     if wreck {
         for p in &mut parts {
@@ -468,12 +487,29 @@ fn tank(phase: f32, wreck: bool) -> Model {
     }
 }
 
-/// The tank sheet: 8 rotations x 2 tread phases.
+/// The tank sheet: 8 rotations x 2 tread phases, the hull without its
+/// turret.
 fn tank_sheet() -> RgbaImage {
     let mut sheet = RgbaImage::new(8 * N, 2 * N);
     for row in 0..2 {
-        rotations(&mut sheet, row, &tank(row as f32, false));
+        let mut hull = tank(row as f32, false);
+        hull.parts.truncate(hull.parts.len() - TURRET_PARTS);
+        rotations(&mut sheet, row, &hull);
     }
+    sheet
+}
+
+/// The turret sheet: 8 rotations of the turret and its barrel alone, in
+/// the same frame as the hull's, drawn over it turned toward the aim.
+fn turret_sheet() -> RgbaImage {
+    let mut sheet = RgbaImage::new(8 * N, N);
+    let whole = tank(0.0, false);
+    let turret = Model {
+        parts: whole.parts[whole.parts.len() - TURRET_PARTS..].to_vec(),
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    };
+    rotations(&mut sheet, 0, &turret);
     sheet
 }
 
@@ -646,9 +682,185 @@ fn fuel_can() -> Model {
     }
 }
 
-/// The pickups: gold key, silver key, first aid, fuel; half a tile a frame.
+const PLATE_WHITE: Rgb = [0.9, 0.9, 0.86];
+const ROAST: Rgb = [0.62, 0.33, 0.12];
+const ROAST_DARK: Rgb = [0.45, 0.22, 0.08];
+const BONE: Rgb = [0.95, 0.92, 0.8];
+const PEA: Rgb = [0.3, 0.65, 0.2];
+const RUBY: Rgb = [0.85, 0.08, 0.12];
+const SAPPHIRE: Rgb = [0.15, 0.3, 0.9];
+const WOOD: Rgb = [0.45, 0.27, 0.12];
+const WOOD_DARK: Rgb = [0.3, 0.17, 0.07];
+
+/// A model of `parts` with no pattern.
+fn plain(parts: Vec<Part>) -> Model {
+    Model {
+        parts,
+        pattern: |_, _, _| 1.0,
+        phase: 0.0,
+    }
+}
+
+/// Food: a roast chicken on a white plate, two drumsticks and peas.
+fn food() -> Model {
+    let mut parts = vec![
+        part(
+            Shape::Box([0.0, 0.012, 0.0], [0.19, 0.01, 0.15], 0.01),
+            PLATE_WHITE,
+        ),
+        part(
+            Shape::Box([0.0, 0.03, 0.0], [0.16, 0.008, 0.12], 0.008),
+            [0.8, 0.8, 0.76],
+        ),
+        part(Shape::Ball([0.0, 0.09, 0.0], 0.085), ROAST),
+        part(Shape::Ball([0.05, 0.08, 0.03], 0.06), ROAST_DARK),
+        part(
+            Shape::Capsule([-0.06, 0.09, 0.05], [-0.13, 0.13, 0.09], 0.03),
+            ROAST,
+        ),
+        part(
+            Shape::Capsule([0.06, 0.09, 0.06], [0.12, 0.14, 0.1], 0.03),
+            ROAST,
+        ),
+        part(Shape::Ball([-0.15, 0.145, 0.1], 0.018), BONE),
+        part(Shape::Ball([0.14, 0.155, 0.11], 0.018), BONE),
+    ];
+    for (x, z) in [(-0.12, -0.07), (-0.09, -0.09), (0.11, -0.06), (0.13, -0.03)] {
+        parts.push(part(Shape::Ball([x, 0.05, z], 0.02), PEA));
+    }
+    plain(parts)
+}
+
+/// A cross: gold, standing on a stepped foot, a ruby at its heart.
+fn cross() -> Model {
+    plain(vec![
+        part(
+            Shape::Box([0.0, 0.02, 0.0], [0.08, 0.02, 0.05], 0.008),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.05, 0.0], [0.05, 0.015, 0.035], 0.006),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.2, 0.0], [0.028, 0.15, 0.022], 0.008),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.26, 0.0], [0.1, 0.026, 0.022], 0.008),
+            GOLD,
+        ),
+        part(Shape::Ball([0.0, 0.26, 0.02], 0.025), RUBY),
+    ])
+}
+
+/// A chalice: a gold cup on a stem and a round foot, jewels round its
+/// bowl.
+fn chalice() -> Model {
+    let mut parts = vec![
+        part(
+            Shape::Box([0.0, 0.015, 0.0], [0.09, 0.012, 0.09], 0.012),
+            GOLD,
+        ),
+        part(
+            Shape::Capsule([0.0, 0.02, 0.0], [0.0, 0.17, 0.0], 0.022),
+            GOLD,
+        ),
+        part(Shape::Ball([0.0, 0.1, 0.0], 0.035), GOLD),
+        part(
+            Shape::Capsule([0.0, 0.23, 0.0], [0.0, 0.28, 0.0], 0.085),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.34, 0.0], [0.07, 0.01, 0.07], 0.01),
+            [0.55, 0.1, 0.12],
+        ),
+    ];
+    for k in 0..4 {
+        let a = k as f32 * FRAC_PI_2 + 0.4;
+        let gem = if k % 2 == 0 { RUBY } else { SAPPHIRE };
+        parts.push(part(
+            Shape::Ball([0.1 * a.sin(), 0.27, 0.1 * a.cos()], 0.022),
+            gem,
+        ));
+    }
+    plain(parts)
+}
+
+/// A chest: a wooden box with gold bands and lock, its lid heaped with
+/// gold coins.
+fn chest() -> Model {
+    let mut parts = vec![
+        part(Shape::Box([0.0, 0.09, 0.0], [0.17, 0.09, 0.11], 0.01), WOOD),
+        part(
+            Shape::Capsule([-0.15, 0.19, 0.0], [0.15, 0.19, 0.0], 0.1),
+            WOOD_DARK,
+        ),
+        part(
+            Shape::Box([-0.1, 0.09, 0.0], [0.018, 0.092, 0.115], 0.004),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.1, 0.09, 0.0], [0.018, 0.092, 0.115], 0.004),
+            GOLD,
+        ),
+        part(
+            Shape::Box([0.0, 0.15, 0.115], [0.03, 0.035, 0.01], 0.004),
+            GOLD,
+        ),
+    ];
+    for (x, z) in [(-0.07, -0.02), (0.0, 0.0), (0.07, -0.03), (0.03, 0.03)] {
+        parts.push(part(
+            Shape::Box([x, 0.285, z], [0.03, 0.006, 0.03], 0.006),
+            GOLD,
+        ));
+    }
+    plain(parts)
+}
+
+/// A crown: a gold band with five points, each tipped with a pearl, and
+/// jewels round the band.
+fn crown() -> Model {
+    let mut parts = Vec::new();
+    let (r, y) = (0.14f32, 0.06f32);
+    for k in 0..12 {
+        let a0 = k as f32 * TAU / 12.0;
+        let a1 = (k + 1) as f32 * TAU / 12.0;
+        let at = |a: f32, y: f32| [r * a.sin(), y, r * a.cos()];
+        parts.push(part(Shape::Capsule(at(a0, y), at(a1, y), 0.045), GOLD));
+    }
+    for k in 0..5 {
+        let a = k as f32 * TAU / 5.0;
+        let base = [r * a.sin(), 0.09, r * a.cos()];
+        let tip = [1.05 * r * a.sin(), 0.22, 1.05 * r * a.cos()];
+        parts.push(part(Shape::Capsule(base, tip, 0.025), GOLD));
+        parts.push(part(Shape::Ball(tip, 0.025), BONE));
+        let b = a + TAU / 10.0;
+        let gem = if k % 2 == 0 { RUBY } else { SAPPHIRE };
+        parts.push(part(
+            Shape::Ball([1.2 * r * b.sin(), y, 1.2 * r * b.cos()], 0.025),
+            gem,
+        ));
+    }
+    parts.push(part(Shape::Ball([0.0, 0.06, 0.0], 0.12), [0.55, 0.05, 0.1]));
+    plain(parts)
+}
+
+/// The pickups: gold key, silver key, first aid, fuel, food, then the
+/// treasure from the cheapest (cross, chalice, chest, crown); half a
+/// tile a frame (the renderer's column order: `render::sprites`).
 fn items_sheet() -> RgbaImage {
-    let models = [key(GOLD), key(SILVER), first_aid(), fuel_can()];
+    let models = [
+        key(GOLD),
+        key(SILVER),
+        first_aid(),
+        fuel_can(),
+        food(),
+        cross(),
+        chalice(),
+        chest(),
+        crown(),
+    ];
     let mut sheet = RgbaImage::new(models.len() as u32 * N, N);
     for (col, model) in models.iter().enumerate() {
         let pose = Pose {
@@ -783,6 +995,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         ("walker_death", walker_death_sheet()),
         ("tank", tank_sheet()),
         ("tank_wreck", wreck_sheet()),
+        ("tank_turret", turret_sheet()),
         ("shell", shell_sheet()),
         ("puff", puff_sheet()),
         ("items", items_sheet()),

@@ -161,10 +161,16 @@ pub struct Art {
     pub walker: Sheet,
     /// Falling frames; the last is the corpse.
     pub walker_death: Sheet,
-    /// 8 rotations x 2 tread phases.
+    /// 8 rotations x 2 tread phases: the hull, without its turret.
     pub tank: Sheet,
+    /// 8 rotations of the turret and barrel, drawn over the hull turned
+    /// toward the tank's aim.
+    pub tank_turret: Sheet,
     /// The burnt-out wreck.
     pub tank_wreck: Sheet,
+    /// 8 rotations x (4 walk frames, aim, fire, pain), then a row of
+    /// death frames (columns 0 to 3).
+    pub guard: Sheet,
     /// A shell's flicker frames.
     pub shell: Sheet,
     /// A hit's puff, over its life.
@@ -221,7 +227,7 @@ pub enum SpriteError {
 }
 
 /// Each sheet's file, frame size, columns and rows.
-const LAYOUT: [(&str, usize, usize, usize); 11] = [
+const LAYOUT: [(&str, usize, usize, usize); 13] = [
     ("walker.png", 64, 8, 7),
     ("walker_death.png", 64, 4, 1),
     ("tank.png", 64, 8, 2),
@@ -230,9 +236,11 @@ const LAYOUT: [(&str, usize, usize, usize); 11] = [
     ("puff.png", 64, 4, 1),
     ("weapons.png", 128, 4, 4),
     ("arms_items.png", 64, 6, 1),
-    ("items.png", 64, 4, 1),
+    ("items.png", 64, 9, 1),
     ("beacon.png", 64, 5, 1),
     ("digits.png", 32, 10, 1),
+    ("guard.png", 64, 8, 8),
+    ("tank_turret.png", 64, 8, 1),
 ];
 
 impl Art {
@@ -256,6 +264,8 @@ impl Art {
             items: next(),
             beacon: next(),
             digits: next(),
+            guard: next(),
+            tank_turret: next(),
         })
     }
 
@@ -286,9 +296,11 @@ impl Art {
             puff: sheet(8, 4, 1),
             weapons: sheet(16, 4, 4),
             arms_items: sheet(8, 6, 1),
-            items: sheet(8, 4, 1),
+            items: sheet(8, 9, 1),
             beacon: sheet(8, 5, 1),
             digits: sheet(8, 10, 1),
+            guard: sheet(8, 8, 8),
+            tank_turret: sheet(8, 8, 1),
         }
     }
 }

@@ -62,7 +62,7 @@ const CASES: &[(&str, &[&str])] = &[
         &[
             ":5:12: error: `sideways` is not a facing",
             ":6:15: error: `3` is not a half width from 0.1 to 1 tiles",
-            ":7:5: error: unknown actor `dragon` (expected walker or tank)",
+            ":7:5: error: unknown actor `dragon` (expected walker, tank or guard)",
             ":8:24: error: unknown option `fast` (a walker takes `patrol`)",
             ":9:1: error: legend character `#` is given twice",
         ],
@@ -82,7 +82,7 @@ const CASES: &[(&str, &[&str])] = &[
         "doors.map",
         &[
             ":6:30: error: `copper` is not a key (expected gold or silver)",
-            ":8:5: error: unknown pickup `coin` (expected key, health, fuel, ammo or weapon)",
+            ":8:5: error: unknown pickup `coin` (expected key, health, food, fuel, treasure, ammo or weapon)",
             ":11:4: error: this door is not between two walls",
             ":12:5: error: this door is not between two walls",
         ],
@@ -95,6 +95,17 @@ const CASES: &[(&str, &[&str])] = &[
             ":14:5: warning: no gold key the player can reach opens this door",
             ":15:3: warning: no door is locked with the silver key",
         ],
+    ),
+    (
+        "pushwalls.map",
+        &[
+            ":5:5: error: treasure needs its kind",
+            ":6:14: error: `gold` is not a treasure (expected cross, chalice, chest or crown)",
+        ],
+    ),
+    (
+        "stuck_pushwall.map",
+        &[":7:7: error: this push wall cannot move"],
     ),
     (
         "sky.map",
@@ -371,6 +382,7 @@ fn the_maps_command_lists_the_maps_in_play_order_tutorial_first() {
         [
             "tutorial",
             "default",
+            "vault",
             "bunker",
             "arena",
             "hangar",

@@ -1,7 +1,7 @@
 //! Steady state allocates nothing: a counting global allocator watches
 //! the world tick and the frame (walls, floor, ceiling, sprites, exhaust
-//! and HUD, on every core) once both have warmed up, and the tick heard
-//! and mixed.
+//! and HUD, on every core) once both have warmed up, a push wall sliding
+//! among them, and the tick heard and mixed.
 //!
 //! One test in this file: the count is global, and another test running
 //! beside it would add its own allocations.
@@ -194,6 +194,54 @@ fn ticks_and_frames_allocate_nothing_in_steady_state() {
         (ticks, frames),
         (0, 0),
         "armed: allocations in ticks, in frames"
+    );
+    // A push wall sliding, a walker hunting round it: the map's tables
+    // mended and the flow field rebuilt as the wall crosses into a tile,
+    // the block drawn at its offset, the score on the bar.
+    let hall_text = "name = hall\n[legend]\n# = stone_grey\nP = stone_grey push\n\
+                     [actors]\nw = walker west\n[grid]\n\
+                     #########\n#.......#\n#.>P..w.#\n#.......#\n#########\n";
+    let loaded = wobblecaster::map::parse(hall_text, Path::new("hall.map")).unwrap();
+    let mut hall = World::new(loaded.map, Tunables::default(), 1);
+    let hall_art = loaded.art;
+    let mut push = vec![Controls::default(); 30];
+    push[0].action = Some(Request::Use);
+    let looks = (&art, &hall_art);
+    run(&mut hall, &push, (&mut ws, looks, &mut frame), (w, h));
+    assert!(hall.map().slide().is_some(), "the wall slides");
+    let generation = hall.map().generation();
+    let (ticks, frames) = run(
+        &mut hall,
+        &[Controls::default(); 240],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
+    assert_ne!(hall.map().generation(), generation, "it crossed a tile");
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "a push wall sliding: allocations in ticks, in frames"
+    );
+    // Guards watching, shouting, chasing and shooting on their test map
+    // (a copy of the maze with three guards), the player firing back.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = wobblecaster::map::load(&root.join("tests/maps/guards.map")).unwrap();
+    let mut guarded = World::new(loaded.map, Tunables::default(), 1);
+    let looks = (&art, &loaded.art);
+    run(&mut guarded, &warm, (&mut ws, looks, &mut frame), (w, h));
+    let (ticks, frames) = run(
+        &mut guarded,
+        &[walk; 240],
+        (&mut ws, looks, &mut frame),
+        (w, h),
+    );
+    // Woken: hunting, or shot down by the player's fire.
+    let woken = guarded.actors().guards.iter().filter(|g| !g.state.calm());
+    assert!(woken.count() > 0, "a guard woke");
+    assert_eq!(
+        (ticks, frames),
+        (0, 0),
+        "guards: allocations in ticks, in frames"
     );
     // Flying in the hangar: exhaust, the flight HUD, the sky and the pads.
     let (mut hangar, hangar_art) = world("hangar.map");

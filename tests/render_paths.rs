@@ -1,14 +1,15 @@
 //! Every set of the renderer's code paths (`render::Paths`: scalar, SSE2,
 //! AVX2, whichever this processor runs) paints the same frame byte for
 //! byte: scenes with near walls, the sky, walls taller than a tile, a
-//! pitched and a rolled view, sprites and the HUD, at sizes whose widths
+//! pitched and a rolled view, sprites and the HUD, a push wall part-way
+//! through its slide, at sizes whose widths
 //! are and are not multiples of the vector widths.
 
 use std::path::Path;
 use wobblecaster::bench::{NEAR_WALL, POSES};
 use wobblecaster::map::{self, MapArt};
 use wobblecaster::render::{self, Hud, Paths, View, Workspace};
-use wobblecaster::sim::{Pose, Tunables, World, EYE_HEIGHT};
+use wobblecaster::sim::{Controls, Pose, Request, Tunables, World, EYE_HEIGHT};
 use wobblecaster::sprites::Art;
 
 fn root() -> &'static Path {
@@ -18,6 +19,22 @@ fn root() -> &'static Path {
 fn load(path: &str) -> (World, MapArt) {
     let loaded = map::load(&root().join(path)).unwrap();
     (World::new(loaded.map, Tunables::default(), 1), loaded.art)
+}
+
+/// The map at `path` with its push wall pushed by the player (who starts
+/// facing it) and slid part-way into its second tile.
+fn sliding(path: &str) -> (World, MapArt) {
+    let (mut world, art) = load(path);
+    world.step(&Controls {
+        action: Some(Request::Use),
+        ..Controls::default()
+    });
+    for _ in 0..300 {
+        world.step(&Controls::default());
+    }
+    let slide = world.map().slide().expect("sliding");
+    assert!((1.0..2.0).contains(&slide.moved), "{slide:?}");
+    (world, art)
 }
 
 /// The frame of `pose` in `world` at `w` x `h`, drawn with `paths`.
@@ -64,6 +81,7 @@ fn every_path_paints_the_same_bytes() {
     let hangar = load("maps/hangar.map");
     let tall = load("tests/maps/render_tall.map");
     let door = load("tests/maps/render_door.map");
+    let pushed = sliding("tests/maps/render_pushwall.map");
     let near_corner = pose(1.32, 1.32, EYE_HEIGHT, 225.0, 0.0, 0.0);
     let scenes: Vec<(&str, &(World, MapArt), Pose)> = vec![
         ("corridor", &default, POSES[0]),
@@ -110,6 +128,11 @@ fn every_path_paints_the_same_bytes() {
             "door and sprites",
             &door,
             pose(1.5, 2.5, EYE_HEIGHT, 5.0, 0.0, 0.0),
+        ),
+        (
+            "a push wall sliding",
+            &pushed,
+            pose(4.3, 1.4, EYE_HEIGHT, 135.0, 0.0, 0.0),
         ),
     ];
     let paths: Vec<Paths> = Paths::available().collect();

@@ -163,7 +163,7 @@ impl Clip {
     /// Its place in [`Clip::all`].
     pub fn index(self) -> usize {
         match self {
-            Clip::Sim(cue) => cue as usize,
+            Clip::Sim(cue) => cue.clip() as usize,
             Clip::Checkpoint => CUES.len(),
             Clip::Finish => CUES.len() + 1,
             Clip::Click => CUES.len() + 2,
@@ -200,6 +200,9 @@ impl Clip {
                 Cue::Hover => "hover.wav",
                 Cue::Landing => "landing.wav",
                 Cue::Crash => "crash.wav",
+                Cue::GuardShout | Cue::GuardFire | Cue::GuardDeath => {
+                    Clip::Sim(cue.clip()).file_name()
+                }
             },
             Clip::Checkpoint => "checkpoint.wav",
             Clip::Finish => "finish.wav",

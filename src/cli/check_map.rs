@@ -109,8 +109,13 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     Some(c) => format!(", a course of {}", c.describe()),
                     None => String::new(),
                 };
+                let secrets = match m.pushwalls().len() {
+                    0 => String::new(),
+                    1 => ", 1 push wall".into(),
+                    n => format!(", {n} push walls"),
+                };
                 say!(
-                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{course}{warnings})",
+                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{secrets}{course}{warnings})",
                     f.display(),
                     m.name,
                     m.width(),

@@ -122,6 +122,9 @@ pub enum MapErrorKind {
     /// A pickup marker that is not `key COLOUR`, `health` or `fuel`.
     #[error("{0}")]
     BadPickup(String),
+    /// A push wall that could never slide.
+    #[error("this push wall cannot move: it slides away from the player, so it needs open floor on two opposite sides (east and west, or north and south)")]
+    PushWallStuck,
     /// A door without walls on two opposite sides to slide into.
     #[error("this door is not between two walls: it needs walls east and west, or north and south, and open floor on the other two sides")]
     DoorNotBetweenWalls,

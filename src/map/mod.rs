@@ -16,6 +16,7 @@ pub mod hint;
 mod limits;
 mod material;
 mod parse;
+pub mod pushwall;
 pub mod raycast;
 pub mod shipped;
 mod tiled;
@@ -28,6 +29,7 @@ pub use hint::Hint;
 pub use limits::{MAX_HALF_WIDTH, MAX_ORDER, MIN_HALF_WIDTH};
 pub use material::{Floors, Material, TEXTURE_MATERIALS};
 pub use parse::parse;
+pub use pushwall::{PushWall, Slide, SlideStep, PUSH_TILES};
 pub use tiled::parse_tmx;
 
 use crate::data;
@@ -179,6 +181,49 @@ pub enum PickupKind {
     DroppedAmmo,
     /// A weapon to find, with a few rounds in it.
     Weapon(Weapon),
+    /// Food: 10 health, up to the full 100 (Wolfenstein 3D's `bo_food`).
+    Food,
+    /// Treasure, worth points.
+    Treasure(Treasure),
+}
+
+/// The kinds of treasure, each worth its points (Wolfenstein 3D's cross,
+/// chalice, chest and crown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Treasure {
+    /// A cross.
+    Cross,
+    /// A chalice.
+    Chalice,
+    /// A chest.
+    Chest,
+    /// A crown.
+    Crown,
+}
+
+impl Treasure {
+    /// Every kind, cheapest first.
+    pub const ALL: [Treasure; 4] = [
+        Treasure::Cross,
+        Treasure::Chalice,
+        Treasure::Chest,
+        Treasure::Crown,
+    ];
+
+    /// The kind's name in maps and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Treasure::Cross => "cross",
+            Treasure::Chalice => "chalice",
+            Treasure::Chest => "chest",
+            Treasure::Crown => "crown",
+        }
+    }
+
+    /// The kind of a name.
+    pub fn from_name(name: &str) -> Option<Treasure> {
+        Treasure::ALL.into_iter().find(|t| t.name() == name)
+    }
 }
 
 impl PickupKind {
@@ -190,6 +235,8 @@ impl PickupKind {
             PickupKind::Fuel => "fuel",
             PickupKind::Ammo | PickupKind::DroppedAmmo => "ammo",
             PickupKind::Weapon(_) => "weapon",
+            PickupKind::Food => "food",
+            PickupKind::Treasure(t) => t.name(),
         }
     }
 }
@@ -233,6 +280,12 @@ pub enum SpawnKind {
         /// `d`): it sets the turning circle and the tank's size.
         half_width: f64,
     },
+    /// A guard who shoots; with `patrol` it walks its beat until it sees
+    /// the player, else it stands.
+    Guard {
+        /// Walks back and forth along its facing instead of standing.
+        patrol: bool,
+    },
 }
 
 /// Where an enemy starts, from a marker in the grid.
@@ -270,8 +323,14 @@ pub struct Map {
     /// For each tile (row-major), the index of its door in `doors`, or
     /// `u16::MAX`; empty when the map has no doors.
     door_index: Vec<u16>,
-    /// Keys, first-aid kits and fuel cans, in grid order.
+    /// Keys, first-aid kits, fuel cans, food and treasure, in grid order.
     pub pickups: Vec<Pickup>,
+    /// The push walls, in grid order; they slide as the world runs.
+    pushwalls: Vec<PushWall>,
+    /// The push wall sliding now, if one is.
+    slide: Option<Slide>,
+    /// How many times a cell has changed (see [`Map::generation`]).
+    generation: u32,
     /// The player start.
     pub start: Start,
     /// Enemy spawns, in grid order (row by row).
@@ -286,14 +345,15 @@ pub struct Map {
     /// For each tile (row-major), which of its block of nine (itself and
     /// its eight neighbours) is not open floor: bit `3 * (dy + 1) + dx + 1`
     /// for the tile at (x + dx, y + dy). For [`Map::open_around`]; worked
-    /// out once, from the cells, which never change.
+    /// out once, from the cells, and mended where a push wall slides.
     walls_near: Vec<u16>,
     /// The cells inside a ring of walls of texture 0, `width + 2` by
     /// `height + 2`, row-major: [`raycast::cast`] walks it from a tile of
     /// the grid without testing for the grid's edge, because a ray that
     /// leaves the grid enters the ring first, and the ring is what
-    /// [`Map::cell`] answers outside. Worked out once, from the cells;
-    /// empty on the open plane, which is open outside.
+    /// [`Map::cell`] answers outside. Worked out once, from the cells,
+    /// and mended where a push wall slides; empty on the open plane,
+    /// which is open outside.
     framed: Vec<u8>,
     /// The checkpoints and finish of a course through the map, if it has
     /// one.
@@ -358,6 +418,9 @@ impl Map {
             doors: Vec::new(),
             door_index: Vec::new(),
             pickups: Vec::new(),
+            pushwalls: Vec::new(),
+            slide: None,
+            generation: 0,
             start: Start {
                 x: 0.0,
                 y: 0.0,

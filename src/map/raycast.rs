@@ -1,6 +1,7 @@
 //! Grid DDA: walks a ray through the tile grid, cell by cell, to the first
 //! solid tile (Amanatides & Woo).
 
+use crate::map::pushwall::block_hit;
 use crate::map::{DoorAxis, Map, DOOR};
 
 /// Which kind of grid line a ray hit.
@@ -31,7 +32,8 @@ pub struct Hit {
 /// solid tile it enters within `max_t`, or None. The tile the ray starts
 /// in is not tested: the eye is never inside a wall. A door stops the ray
 /// at its leaf, in the middle of its tile, unless the ray passes where the
-/// leaf has slid open; the hit's `cell` is then [`DOOR`].
+/// leaf has slid open; the hit's `cell` is then [`DOOR`]. A sliding push
+/// wall stops it at its block, wherever the block has slid to.
 pub fn cast(map: &Map, ox: f64, oy: f64, dx: f64, dy: f64, max_t: f64) -> Option<Hit> {
     let walk = Walk::new(ox, oy, dx, dy);
     match map.framed_at(walk.tile) {
@@ -137,6 +139,17 @@ fn meet(
 ) -> Option<Option<Hit>> {
     if t.is_nan() || t > max_t {
         return Some(None);
+    }
+    // A push wall sliding is met at its block, part-way through the two
+    // tiles it holds (none slides on almost every map: one test of an
+    // empty option).
+    if let Some(corner) = map.sliding_block(tile) {
+        let hit = block_hit(corner, (t, side, tile, cell), exit, ([ox, oy], [dx, dy]));
+        return match hit {
+            Some(h) if h.t <= max_t => Some(Some(h)),
+            Some(_) => Some(None),
+            None => None,
+        };
     }
     // The door's index is looked up for a door cell only, not at every
     // step.

@@ -24,7 +24,8 @@
 //!   (`WL_ACT2.C starthitpoints`: Hans Grosse 850, 950, 1050, 1200, about
 //!   81 %, 90 %, 100 % and 114 %); here every enemy scales, a little more
 //!   widely, so a walker takes 2, 3, 4 and 5 pistol shots (health 18, 24,
-//!   30, 39 against 9 a shot) and a tank 72, 96, 120 and 156.
+//!   30, 39 against 9 a shot), a tank 72, 96, 120 and 156, and a guard
+//!   (25 at every level in Wolfenstein 3D) 15, 20, 25 and 33.
 //! - **wind-up**: the length of a walker's wind-up before a strike, as a
 //!   share of the state table's 30 ticks: 0.75 s, 0.5 s, 0.25 s, 0.2 s. A
 //!   longer wind-up is more time to see the strike coming and step out of
@@ -122,6 +123,7 @@ impl Difficulty {
         let mut t = EnemyTunables::default();
         t.walker.health = scale_health(t.walker.health, level.health_percent);
         t.tank.health = scale_health(t.tank.health, level.health_percent);
+        t.guard.health = scale_health(t.guard.health, level.health_percent);
         let windup = scale(u32::from(t.walker.windup_ticks), level.windup_percent);
         t.walker.windup_ticks = u16::try_from(windup.max(1)).unwrap_or(u16::MAX);
         t.damage_percent = level.damage_percent;
@@ -170,6 +172,8 @@ mod tests {
             .map(|d| e(*d).walker.health)
             .collect();
         assert_eq!(healths, [18, 24, 30, 39]);
+        let guards: Vec<i32> = Difficulty::ALL.iter().map(|d| e(*d).guard.health).collect();
+        assert_eq!(guards, [15, 20, 25, 33]);
         let windups: Vec<u16> = Difficulty::ALL
             .iter()
             .map(|d| e(*d).walker.windup_ticks)

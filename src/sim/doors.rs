@@ -39,6 +39,10 @@ pub enum Event {
     Locked(Key),
     /// The player picked this up.
     Picked(PickupKind),
+    /// The player found a secret: a push wall slides.
+    Secret,
+    /// The score passed a threshold: an extra life.
+    ExtraLife,
 }
 
 /// The player pressed use, standing at `pos` facing `heading`, carrying

@@ -46,6 +46,9 @@ pub struct FlowField {
     /// Per tile, the tile one step down the field, worked out the first
     /// time a walker asks (see [`NextTiles`]).
     next: NextTiles,
+    /// The map's [`Map::generation`] when the field was built: a push
+    /// wall that has moved since makes it stale.
+    generation: u32,
 }
 
 /// A tile's next tile down the field, as its row-major index: [`UNKNOWN`]
@@ -114,6 +117,13 @@ impl FlowField {
         self.clearance
     }
 
+    /// True if the field leads to `target` on `map` as it stands now: built
+    /// for that target since the map's cells last changed (a push wall
+    /// sliding into or out of a tile).
+    pub fn leads_to(&self, map: &Map, target: (i64, i64)) -> bool {
+        self.target == Some(target) && self.generation == map.generation()
+    }
+
     /// Builds the field toward `target` on `map` for bodies needing
     /// `clearance` tiles from walls (Dijkstra over open tiles, where a door
     /// that is not locked counts as open since enemies open it; 8-connected,
@@ -126,6 +136,7 @@ impl FlowField {
         self.width = map.width();
         self.height = map.height();
         self.target = Some(target);
+        self.generation = map.generation();
         self.mark_open(map, clearance);
         self.dist.clear();
         self.dist.resize(self.width * self.height, f32::INFINITY);

@@ -13,6 +13,7 @@ pub mod doors;
 pub mod flight;
 pub mod flow;
 pub mod jets;
+pub mod loot;
 mod model;
 pub mod particles;
 mod player;
@@ -23,6 +24,7 @@ pub mod seen;
 pub mod sound;
 pub mod spatial;
 pub mod steer;
+pub mod tally;
 pub mod tracks;
 pub mod tunable_table;
 pub mod weapons;
@@ -34,9 +36,10 @@ pub use difficulty::Difficulty;
 pub use model::Model;
 pub use player::Player;
 pub use polar::{PolarInput, PolarState, PolarTunables};
+pub use tally::Tally;
 pub use tunable_table::TunableError;
 pub use weapons::{Arms, Select};
 pub use world::{
     Applied, Change, Coupling, Pose, Scenario, Tunables, World, DEAD_EYE_HEIGHT, EYE_HEIGHT,
-    TICK_DT, TICK_RATE,
+    PUSH_WALL_SPEED, TICK_DT, TICK_RATE,
 };

@@ -19,7 +19,9 @@
 //! standing to chasing has seen the player), so the actors' own code, which
 //! runs on many cores, needs no sound of its own.
 
+use super::actors::guard::{GuardState, FIRE_ROW};
 use super::actors::tank::TankState;
+use super::actors::walker::Frame;
 use super::actors::walker::WalkerState;
 use super::actors::Actors;
 use crate::map::{DoorMotion, Map, PickupKind};
@@ -35,7 +37,7 @@ pub enum Cue {
     DoorClose,
     /// The use button on a door locked without its key.
     Locked,
-    /// A pickup taken (pitch tells key, health and fuel apart).
+    /// A pickup taken (pitch tells the kinds apart: `sim::loot::LOOT`).
     Pickup,
     /// The player's gun fired.
     Gun,
@@ -65,9 +67,32 @@ pub enum Cue {
     Landing,
     /// The flier hit the floor hard enough to hurt.
     Crash,
+    /// A guard noticed the player and shouts (the walker's alert clip,
+    /// pitched down: see [`Cue::clip`]).
+    GuardShout,
+    /// A guard fired at the player (the gun's clip, pitched down).
+    GuardFire,
+    /// A guard died (the walker's death clip, pitched down).
+    GuardDeath,
 }
 
+/// The pitch each guard cue plays its borrowed clip at: a deeper voice and
+/// a heavier gun than the walkers' and the player's.
+const GUARD_PITCH: f32 = 0.8;
+
 impl Cue {
+    /// The cue whose sound file this cue plays: itself, or for a cue with
+    /// no file of its own (the guard's) the one it borrows, at the pitch
+    /// the world tells.
+    pub fn clip(self) -> Cue {
+        match self {
+            Cue::GuardShout => Cue::WalkerAlert,
+            Cue::GuardFire => Cue::Gun,
+            Cue::GuardDeath => Cue::WalkerDeath,
+            other => other,
+        }
+    }
+
     /// True for the cues told on every tick they sound.
     pub fn is_loop(self) -> bool {
         matches!(self, Cue::Engine | Cue::Thrust | Cue::Hover)
@@ -166,8 +191,6 @@ const LOUDEST_STEP_SPEED: f64 = 4.0;
 const QUIETEST_STEP: f32 = 0.35;
 /// A tank's engine idling, as a share of its full pitch and gain.
 const ENGINE_IDLE: f32 = 0.6;
-/// Pitch of the pickup chime for a key, a first-aid kit and fuel.
-const PICKUP_PITCH: [f32; 3] = [1.5, 1.0, 0.75];
 
 /// What the world notes before a tick to tell its sounds after it: the
 /// list itself, the distance walked since the last footstep, and the
@@ -182,6 +205,8 @@ pub struct Ears {
     step_every: StepEvery,
     /// Each walker's state and health before the tick.
     walkers: Vec<(WalkerState, i32)>,
+    /// Each guard's state and health before the tick.
+    guards: Vec<(GuardState, i32)>,
     /// Each tank's health and reload before the tick.
     tanks: Vec<(i32, u32)>,
     /// Each door's motion before the tick.
@@ -247,6 +272,9 @@ impl Ears {
         self.walkers.clear();
         self.walkers
             .extend(actors.walkers.iter().map(|w| (w.state, w.health)));
+        self.guards.clear();
+        self.guards
+            .extend(actors.guards.iter().map(|g| (g.state, g.health)));
         self.tanks.clear();
         self.tanks
             .extend(actors.tanks.iter().map(|t| (t.health, t.reload_ticks)));
@@ -270,18 +298,25 @@ impl Ears {
 
     /// Tells the pickup of `kind` at `at`.
     pub fn picked(&mut self, kind: PickupKind, at: [f64; 2]) {
-        let pitch = match kind {
-            PickupKind::Key(_) => PICKUP_PITCH[0],
-            PickupKind::Health => PICKUP_PITCH[1],
-            PickupKind::Fuel => PICKUP_PITCH[2],
-            PickupKind::Ammo | PickupKind::DroppedAmmo => super::tunable_table::arms::AMMO_PITCH,
-            PickupKind::Weapon(_) => super::tunable_table::arms::WEAPON_PITCH,
-        };
         self.sounds.push(Sound {
             cue: Cue::Pickup,
             at,
             gain: 1.0,
-            pitch,
+            pitch: super::loot::row(kind).pitch,
+            source: 0,
+        });
+    }
+
+    /// Tells a push wall starting to slide at `at`: the door's slide, lower
+    /// (a whole wall of stone grinding).
+    pub fn slid(&mut self, at: [f64; 2]) {
+        /// The slide's pitch, as a share of a door's.
+        const PUSH_WALL_PITCH: f32 = 0.6;
+        self.sounds.push(Sound {
+            cue: Cue::DoorOpen,
+            at,
+            gain: 1.0,
+            pitch: PUSH_WALL_PITCH,
             source: 0,
         });
     }
@@ -315,6 +350,7 @@ impl Ears {
             self.sounds.tell(Cue::Hurt, walked.at, 1.0);
         }
         self.walkers(actors);
+        self.guards(actors);
         self.tanks(actors, max_track_speed);
         for puff in &actors.puffs {
             // A shell's blast appears after the puffs age, a bullet's
@@ -386,6 +422,38 @@ impl Ears {
                     pitch: 1.0,
                     source: i as u16,
                 });
+            }
+        }
+    }
+
+    /// The guards' hits and deaths (as the walkers' are found), shouts on
+    /// the tick they start to hunt, and shots as they enter the firing
+    /// frame.
+    fn guards(&mut self, actors: &Actors) {
+        for (g, &(state, health)) in actors.guards.iter().zip(&self.guards) {
+            let at = [g.x, g.y];
+            let mut tell = |cue| {
+                self.sounds.push(Sound {
+                    cue,
+                    at,
+                    gain: 1.0,
+                    pitch: if cue == Cue::Hit { 1.0 } else { GUARD_PITCH },
+                    source: 0,
+                })
+            };
+            if g.health < health {
+                tell(if g.health <= 0 {
+                    Cue::GuardDeath
+                } else {
+                    Cue::Hit
+                });
+            }
+            // Seen, heard or shot, it shouts as it starts to hunt.
+            if state.calm() && g.state.hunting() {
+                tell(Cue::GuardShout);
+            }
+            if g.state != state && g.frame() == Frame::Rotated(FIRE_ROW) {
+                tell(Cue::GuardFire);
             }
         }
     }

@@ -8,8 +8,8 @@ use crate::map::course::Mark;
 use crate::map::error::{MapErrorKind, MapErrors, Place};
 use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_PICKUPS};
 use crate::map::{
-    Course, Door, Hint, Loaded, Map, MapArt, Pickup, Sky, Spawn, Start, Surface, DEFAULT_CEILING,
-    DEFAULT_FLOOR, DOOR,
+    Course, Door, Hint, Loaded, Map, MapArt, Pickup, PushWall, Sky, Spawn, Start, Surface,
+    DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
 };
 use crate::texture::Texture;
 
@@ -46,6 +46,7 @@ impl Parser<'_> {
         let course = self.course();
         let pads = self.pads(width * height);
         let doors = self.placed_doors(&cells);
+        let pushwalls = self.placed_pushwalls(&cells);
         let sky = self.sky(width, height);
         let (hints, hint_tiles) = self.placed_hints(width * height);
         let floors = self.floors(width, height);
@@ -71,6 +72,9 @@ impl Parser<'_> {
             doors: Vec::new(),
             door_index: Vec::new(),
             pickups,
+            pushwalls: Vec::new(),
+            slide: None,
+            generation: 0,
             start,
             spawns,
             wall_height: self.wall_height.unwrap_or(1.0),
@@ -89,6 +93,15 @@ impl Parser<'_> {
         map.derive_tables();
         map.set_doors(doors);
         map.set_hints(hints, &hint_tiles);
+        map.set_pushwalls(pushwalls);
+        let stuck: Vec<_> = map.stuck_pushwalls().map(|p| p.place).collect();
+        if !stuck.is_empty() {
+            for at in stuck {
+                let fault = Located::new(self.path, at, MapErrorKind::PushWallStuck);
+                note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
+            }
+            return Err(crate::located::Faults(std::mem::take(&mut self.errors)));
+        }
         Ok(Loaded { map, art })
     }
 
@@ -218,6 +231,32 @@ impl Parser<'_> {
             .iter()
             .position(|&k| k == ch)
             .map(|i| i as u8 + 1)
+    }
+
+    /// Every push wall in the grid (a legend character written `TEXTURE
+    /// push`), row by row.
+    fn placed_pushwalls(&self, cells: &[Vec<u8>]) -> Vec<PushWall> {
+        let mut walls = Vec::new();
+        if self.push_legend.is_empty() {
+            return walls;
+        }
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                let cell = cells.get(r).and_then(|row| row.get(c));
+                if let Some(&cell) = cell.filter(|_| self.push_legend.contains(&ch)) {
+                    walls.push(PushWall {
+                        tile: (c as i64, r as i64),
+                        cell,
+                        pushed: false,
+                        place: Place::Text {
+                            line: *line,
+                            col: c + 1,
+                        },
+                    });
+                }
+            }
+        }
+        walls
     }
 
     /// The one start arrow, reporting none or several.

@@ -244,6 +244,11 @@ impl Parser<'_> {
             self.broken.push(key);
             return;
         }
+        // `TEXTURE push`: a push wall of that texture.
+        let (value, push) = match value.rsplit_once(char::is_whitespace) {
+            Some((texture, "push")) => (texture.trim_end(), true),
+            _ => (value, false),
+        };
         let vcol = col_of(raw, value);
         let texture = match loader(value) {
             Ok(t) => t,
@@ -254,5 +259,8 @@ impl Parser<'_> {
         };
         self.legend.push(key);
         self.walls.push(texture);
+        if push {
+            self.push_legend.push(key);
+        }
     }
 }

@@ -83,6 +83,7 @@ pub(super) fn parse_with(
         ceiling_at: (0, 0),
         legend: Vec::new(),
         walls: Vec::new(),
+        push_legend: Vec::new(),
         actors: Vec::new(),
         doors: Vec::new(),
         door_textures: Vec::new(),
@@ -212,6 +213,8 @@ struct Parser<'a> {
     /// Legend characters; wall texture `walls[i]` belongs to `legend[i]`.
     legend: Vec<char>,
     walls: Vec<Texture>,
+    /// The legend characters written `TEXTURE push`: push walls.
+    push_legend: Vec<char>,
     /// Actor markers: a character and what it spawns (facing in radians).
     actors: Vec<(char, SpawnKind, f64)>,
     /// Door markers: a character, its texture and its lock.

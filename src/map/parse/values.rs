@@ -4,7 +4,7 @@
 
 use crate::map::course::{DEFAULT_RADIUS, MAX_RADIUS, MIN_RADIUS};
 use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_HALF_WIDTH, MIN_HALF_WIDTH};
-use crate::map::{DoorAxis, Key, PickupKind, SpawnKind};
+use crate::map::{DoorAxis, Key, PickupKind, SpawnKind, Treasure};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// An actor marker's value, `KIND FACING [OPTIONS]`: what it spawns and
@@ -23,19 +23,24 @@ pub(super) fn parse_actor(value: &str) -> Result<(SpawnKind, f64), (&str, String
     })?;
     let mut kind = match kind_word {
         "walker" => SpawnKind::Walker { patrol: false },
+        "guard" => SpawnKind::Guard { patrol: false },
         "tank" => SpawnKind::Tank {
             half_width: DEFAULT_HALF_WIDTH,
         },
         _ => {
             return Err((
                 kind_word,
-                format!("unknown actor `{kind_word}` (expected walker or tank)"),
+                format!("unknown actor `{kind_word}` (expected walker, tank or guard)"),
             ))
         }
     };
     for option in words {
         match (&mut kind, option.split_once('=')) {
-            (SpawnKind::Walker { patrol }, None) if option == "patrol" => *patrol = true,
+            (SpawnKind::Walker { patrol } | SpawnKind::Guard { patrol }, None)
+                if option == "patrol" =>
+            {
+                *patrol = true
+            }
             (SpawnKind::Tank { half_width }, Some(("half_width", v))) => {
                 *half_width = v
                     .parse::<f64>()
@@ -52,6 +57,7 @@ pub(super) fn parse_actor(value: &str) -> Result<(SpawnKind, f64), (&str, String
                 let expected = match kind {
                     SpawnKind::Walker { .. } => "a walker takes `patrol`",
                     SpawnKind::Tank { .. } => "a tank takes `half_width=TILES`",
+                    SpawnKind::Guard { .. } => "a guard takes `patrol`",
                 };
                 return Err((option, format!("unknown option `{option}` ({expected})")));
             }
@@ -95,7 +101,8 @@ pub(crate) fn parse_lock(option: &str) -> Result<Key, String> {
     }
 }
 
-/// A pickup marker's value: `key COLOUR`, `health` or `fuel`.
+/// A pickup marker's value: `key COLOUR`, `health`, `food`, `fuel` or
+/// `treasure KIND`.
 pub(super) fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
     let mut words = value.split_whitespace();
     let kind = words.next().unwrap_or(value);
@@ -119,10 +126,27 @@ pub(super) fn parse_pickup(value: &str) -> Result<PickupKind, (&str, String)> {
         "fuel" => PickupKind::Fuel,
         "ammo" => PickupKind::Ammo,
         "weapon" => PickupKind::Weapon(super::super::arms::weapon_named(words.next(), value)?),
+        "food" => PickupKind::Food,
+        "treasure" => {
+            let Some(name) = words.next() else {
+                return Err((
+                    value,
+                    "treasure needs its kind: `treasure cross`, `chalice`, `chest` or `crown`"
+                        .into(),
+                ));
+            };
+            let treasure = Treasure::from_name(name).ok_or_else(|| {
+                (
+                    name,
+                    format!("`{name}` is not a treasure (expected cross, chalice, chest or crown)"),
+                )
+            })?;
+            PickupKind::Treasure(treasure)
+        }
         _ => {
             return Err((
                 kind,
-                format!("unknown pickup `{kind}` (expected key, health, fuel, ammo or weapon)"),
+                format!("unknown pickup `{kind}` (expected key, health, food, fuel, treasure, ammo or weapon)"),
             ))
         }
     };

@@ -216,6 +216,54 @@ mod tests {
     }
 
     #[test]
+    fn push_wall_treasure_and_food_objects_and_a_stuck_push_wall() {
+        let crown = r#"<property name="kind" value="crown"/>"#;
+        let objects = [
+            object(1, "start", (1, 1), ""),
+            object(2, "pushwall", (2, 2), ""),
+            object(3, "treasure", (4, 1), crown),
+            object(4, "food", (5, 3), ""),
+        ]
+        .concat();
+        let map = parse(&tmx(&ROOMS, &[], &objects)).unwrap().map;
+        assert_eq!(map.pushwalls().len(), 1);
+        assert_eq!(map.pushwall_at((2, 2)), Some(0));
+        assert!(map.is_wall(2, 2), "a wall until pushed");
+        let kinds: Vec<_> = map.pickups.iter().map(|p| p.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                PickupKind::Treasure(crate::map::Treasure::Crown),
+                PickupKind::Food
+            ]
+        );
+        // On the grid's edge it has nowhere to go; on the floor it is no
+        // wall; a treasure must say its kind.
+        let bad = [
+            object(1, "start", (1, 1), ""),
+            object(2, "pushwall", (0, 1), ""),
+            object(3, "pushwall", (2, 1), ""),
+            object(4, "treasure", (4, 1), ""),
+        ]
+        .concat();
+        let shown = parse(&tmx(&ROOMS, &[], &bad)).unwrap_err().to_string();
+        assert!(shown.contains("object 3 at tile (2, 1)"), "{shown}");
+        assert!(
+            shown.contains("a push wall stands on a wall tile"),
+            "{shown}"
+        );
+        assert!(shown.contains("treasure needs `kind`"), "{shown}");
+        let stuck = [
+            object(1, "start", (1, 1), ""),
+            object(2, "pushwall", (0, 1), ""),
+        ]
+        .concat();
+        let shown = parse(&tmx(&ROOMS, &[], &stuck)).unwrap_err().to_string();
+        assert!(shown.contains("object 2 at tile (0, 1)"), "{shown}");
+        assert!(shown.contains("this push wall cannot move"), "{shown}");
+    }
+
+    #[test]
     fn a_hint_object_covers_the_tiles_of_its_rectangle() {
         let hint = r#"<object id="2" type="hint" x="16" y="48" width="48" height="16"><properties><property name="text" value="Press {use}"/></properties></object>"#;
         let objects = [object(1, "start", (1, 1), ""), hint.to_string()].concat();

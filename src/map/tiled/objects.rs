@@ -10,7 +10,8 @@ use crate::map::hint::check_text;
 use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_HINTS};
 use crate::map::parse::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
 use crate::map::{
-    Door, Hint, Key, Pickup, PickupKind, Spawn, SpawnKind, Start, MAX_HALF_WIDTH, MIN_HALF_WIDTH,
+    Door, Hint, Key, Pickup, PickupKind, PushWall, Spawn, SpawnKind, Start, Treasure, DOOR,
+    MAX_HALF_WIDTH, MIN_HALF_WIDTH,
 };
 use std::path::PathBuf;
 use tiled::PropertyValue;
@@ -29,17 +30,18 @@ impl Reader<'_, '_> {
         let on_wall = inside && cells[y as usize * size.0 + x as usize] != 0;
         let allowed: &[&str] = match t.class.as_str() {
             "start" => &["facing"],
-            "walker" => &["facing", "patrol"],
+            "walker" | "guard" => &["facing", "patrol"],
             "tank" => &["facing", "half_width"],
             "door" => &["texture", "locked"],
-            "pad" | "health" | "fuel" => &[],
+            "pad" | "health" | "fuel" | "food" | "pushwall" => &[],
+            "treasure" => &["kind"],
             "key" => &["colour"],
             "checkpoint" => &["number", "radius"],
             "finish" => &["radius"],
             "hint" => &["text"],
             other => {
                 let kind = MapErrorKind::BadActor(format!(
-                    "unknown object class `{other}` (expected start, walker, tank, door, pad, key, health, fuel, checkpoint, finish or hint)"
+                    "unknown object class `{other}` (expected start, walker, tank, guard, door, pad, key, health, fuel, food, treasure, pushwall, checkpoint, finish or hint)"
                 ));
                 self.error(t.place(), kind);
                 return;
@@ -60,6 +62,9 @@ impl Reader<'_, '_> {
                 ));
                 self.error(t.place(), kind);
             }
+        }
+        if t.class == "pushwall" {
+            return self.pushwall(t, placed, size, cells);
         }
         if !inside || (on_wall && t.class != "pad" && t.class != "hint") {
             let kind = MapErrorKind::BadActor(format!(
@@ -94,15 +99,18 @@ impl Reader<'_, '_> {
                     t.id,
                 ));
             }
-            "walker" | "tank" => {
+            "walker" | "tank" | "guard" => {
                 let Some(angle) = self.facing(t) else { return };
-                let kind = if t.class == "walker" {
+                let kind = if t.class != "tank" {
                     let patrol = match t.properties.get("patrol") {
                         None => false,
                         Some(PropertyValue::BoolValue(b)) => *b,
                         Some(_) => return self.bad(t, "`patrol` is a bool"),
                     };
-                    SpawnKind::Walker { patrol }
+                    match t.class == "guard" {
+                        true => SpawnKind::Guard { patrol },
+                        false => SpawnKind::Walker { patrol },
+                    }
                 } else {
                     let half_width = match t.properties.get("half_width") {
                         None => DEFAULT_HALF_WIDTH,
@@ -141,6 +149,22 @@ impl Reader<'_, '_> {
                         Ok(w) => PickupKind::Weapon(w),
                         Err(why) => return self.bad(t, &why),
                     },
+                    "food" => PickupKind::Food,
+                    "treasure" => {
+                        let kind = match t.properties.get("kind") {
+                            Some(PropertyValue::StringValue(s)) => Treasure::from_name(s),
+                            _ => None,
+                        };
+                        match kind {
+                            Some(k) => PickupKind::Treasure(k),
+                            None => {
+                                return self.bad(
+                                    t,
+                                    "treasure needs `kind`: cross, chalice, chest or crown",
+                                )
+                            }
+                        }
+                    }
                     _ => {
                         let colour = match t.properties.get("colour") {
                             Some(PropertyValue::StringValue(s)) => Key::from_name(s),
@@ -160,6 +184,28 @@ impl Reader<'_, '_> {
                 });
             }
         }
+    }
+
+    /// A push wall: an object on a wall tile, once a tile.
+    fn pushwall(&mut self, t: &Thing, placed: &mut Placed, size: (usize, usize), cells: &[u8]) {
+        let (x, y) = t.tile();
+        let inside = x >= 0 && y >= 0 && (x as usize) < size.0 && (y as usize) < size.1;
+        let cell = match inside {
+            true => cells[y as usize * size.0 + x as usize],
+            false => 0,
+        };
+        if cell == 0 || cell == DOOR {
+            return self.bad(t, "a push wall stands on a wall tile");
+        }
+        if placed.pushwalls.iter().any(|p| p.tile == (x, y)) {
+            return self.bad(t, "a second push wall on one tile");
+        }
+        placed.pushwalls.push(PushWall {
+            tile: (x, y),
+            cell,
+            pushed: false,
+            place: t.place(),
+        });
     }
 
     fn bad(&mut self, t: &Thing, message: &str) {

@@ -199,6 +199,9 @@ impl<'a, 'l> Reader<'a, 'l> {
             doors: Vec::new(),
             door_index: Vec::new(),
             pickups: placed.pickups,
+            pushwalls: Vec::new(),
+            slide: None,
+            generation: 0,
             start: start.expect("a start when no errors"),
             spawns: placed.spawns,
             wall_height: header.wall_height.unwrap_or(1.0),
@@ -217,6 +220,15 @@ impl<'a, 'l> Reader<'a, 'l> {
         map.derive_tables();
         map.set_doors(placed.doors);
         map.set_hints(placed.hints.into_iter().map(|h| h.0).collect(), &hint_tiles);
+        map.set_pushwalls(placed.pushwalls);
+        let stuck: Vec<_> = map.stuck_pushwalls().map(|p| p.place).collect();
+        for &at in &stuck {
+            let fault = error(self.path, at, MapErrorKind::PushWallStuck);
+            note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
+        }
+        if !stuck.is_empty() {
+            return Err(crate::located::Faults(self.errors));
+        }
         Ok(Loaded { map, art })
     }
 

@@ -4,7 +4,7 @@
 
 use crate::map::course::Mark;
 use crate::map::error::Place;
-use crate::map::{Door, Hint, Map, Pickup, Spawn, Start};
+use crate::map::{Door, Hint, Map, Pickup, PushWall, Spawn, Start};
 use std::collections::HashSet;
 
 /// One object's position and what it holds, read off the Tiled object.
@@ -38,6 +38,8 @@ pub(super) struct Placed {
     /// The tiles of `doors`.
     pub(super) door_tiles: HashSet<(i64, i64)>,
     pub(super) pickups: Vec<Pickup>,
+    /// The push walls, in object order.
+    pub(super) pushwalls: Vec<PushWall>,
     /// The course's checkpoints and finish, in object order.
     pub(super) marks: Vec<Mark>,
     /// Each pad's tiles, a rectangle: (west, north, east, south), ends

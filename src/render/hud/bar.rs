@@ -1,7 +1,8 @@
 //! The status bar across the foot of the frame, in Wolfenstein 3D's
 //! spirit: a row of inset panels, each a label over its value. Health as
 //! a number and a bar, the keys as icons, the goal, the run's time, the
-//! jetpack's fuel where there is a jetpack, and the weapon.
+//! jetpack's fuel where there is a jetpack, the weapon, and the score with
+//! the lives beside it.
 //!
 //! The bar overlays the bottom of the view rather than shrinking it: the
 //! view keeps its projection (the horizon stays at the frame's middle, the
@@ -10,8 +11,9 @@
 //! ([`Canvas::above`]).
 //!
 //! Panels too many for a narrow frame are dropped, the least needed first
-//! (the weapon, the fuel, the time, the keys), so the bar never clips a
-//! word at any size.
+//! (the weapon, the fuel, the time, the score, the keys), so the bar never
+//! clips a word at any size; the text shrinks first, but not below the
+//! readable size (16-pixel glyphs from 960x540) while a panel can go.
 
 use super::key_colour;
 use crate::map::Key;
@@ -68,11 +70,13 @@ enum Panel {
     Time,
     Fuel,
     Weapon,
+    Score,
 }
 
 impl Panel {
     /// Every panel, left to right.
-    const ALL: [Panel; 7] = [
+    const ALL: [Panel; 8] = [
+        Panel::Score,
         Panel::Health,
         Panel::Ammo,
         Panel::Keys,
@@ -82,11 +86,12 @@ impl Panel {
         Panel::Weapon,
     ];
     /// Dropped in this order where the frame is too narrow for them all.
-    const DROPPED_FIRST: [Panel; 5] = [
+    const DROPPED_FIRST: [Panel; 6] = [
         Panel::Weapon,
         Panel::Fuel,
         Panel::Time,
         Panel::Ammo,
+        Panel::Score,
         Panel::Keys,
     ];
 
@@ -105,6 +110,8 @@ impl Panel {
             Panel::Ammo => 4,
             // "PISTOL".
             Panel::Weapon => 6,
+            // "SCORE" and the lives' head and count; "123456".
+            Panel::Score => 8,
         }
     }
 }
@@ -187,8 +194,10 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
     }
     let mut panels = Panels::new(world, shown.goal, shown.clock);
     let mut s = scale(c.width, c.height);
-    // Smaller text before fewer panels, but never below the bar's rows.
-    while s > 1 && panels.width(s) > c.width {
+    // Smaller text before fewer panels, but not below readable text while
+    // a panel can go, and never below the bar's rows.
+    let readable = readable_floor((c.width, c.height));
+    while s > readable && panels.width(s) > c.width {
         s -= 1;
     }
     for panel in Panel::DROPPED_FIRST {
@@ -196,6 +205,9 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
             break;
         }
         panels.drop(panel);
+    }
+    while s > 1 && panels.width(s) > c.width {
+        s -= 1;
     }
     let (w, si) = (c.width as i64, s as i64);
     c.fill(0, top, w, bar, SLATE);
@@ -261,6 +273,10 @@ fn draw_panel(panel: Panel, world: &World, shown: &Shown, at: &Inset, c: &mut Ca
             keys(world, at, c);
             "KEYS"
         }
+        Panel::Score => {
+            lives(world, at, c);
+            written(panel, world, shown, &mut value)
+        }
         _ => written(panel, world, shown, &mut value),
     };
     let (lx, ly) = at.label_at();
@@ -296,7 +312,27 @@ fn written(panel: Panel, world: &World, shown: &Shown, value: &mut Line) -> &'st
             let _ = write!(value, "{}", world.arms().map_or(0, |a| a.ammo));
             "AMMO"
         }
+        Panel::Score => {
+            let _ = write!(value, "{}", world.tally().score);
+            "SCORE"
+        }
     }
+}
+
+/// The lives at the label row's right end: a head (Wolfenstein 3D shows
+/// the lives beside its face) and their count.
+fn lives(world: &World, at: &Inset, c: &mut Canvas) {
+    let (x, y) = at.label_at();
+    let s = at.s as i64;
+    let glyph = GLYPH as i64 * s;
+    // After "SCORE" and a cell's gap: the head, then the count.
+    let hx = x + 6 * glyph;
+    let skin = [230, 190, 150, 255];
+    c.fill(hx + 2 * s, y, 4 * s, 4 * s, skin);
+    c.fill(hx + s, y + 5 * s, 6 * s, 3 * s, [90, 110, 150, 255]);
+    let mut count = Line::default();
+    let _ = write!(count, "{}", world.tally().lives.min(9));
+    c.text(hx + glyph, y, count.as_str(), at.s, VALUE);
 }
 
 /// The goal panel's label, its value written into `value`.
@@ -401,6 +437,9 @@ pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
     let panels = Panels::new(world, shown.goal, shown.clock);
     let mut words = Vec::new();
     for panel in panels.iter() {
+        if panel == Panel::Score {
+            words.extend(["LIVES".to_string(), world.tally().lives.to_string()]);
+        }
         let mut value = Line::default();
         let label = written(panel, world, shown, &mut value);
         words.push(label.to_string());

@@ -212,6 +212,8 @@ fn marks(
             PickupKind::Health => HEALTH_COLOUR,
             PickupKind::Fuel => FUEL_COLOUR,
             PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_) => ARMS_COLOUR,
+            PickupKind::Food => HEALTH_COLOUR,
+            PickupKind::Treasure(_) => TREASURE_COLOUR,
         };
         square(c, [p.x, p.y], cell * 0.25, rgb);
     }
@@ -273,6 +275,9 @@ fn player_marks(
         [220, 40, 40, 255],
     );
 }
+
+/// Treasure on the minimap.
+const TREASURE_COLOUR: [u8; 3] = [250, 220, 100];
 
 /// A shut door on the minimap.
 const DOOR_COLOUR: [u8; 3] = [150, 110, 60];

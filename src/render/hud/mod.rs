@@ -5,6 +5,7 @@
 
 mod arms;
 mod bar;
+mod flash;
 mod minimap;
 #[cfg(test)]
 mod tests;
@@ -14,7 +15,7 @@ use super::layout::{banner, dial_radius, text_scale};
 use super::shown::shown;
 use super::{cockpit, fight, help};
 use super::{Scene, View};
-use crate::map::{Key, PickupKind};
+use crate::map::{Key, PickupKind, Treasure};
 use crate::sim::doors::Event;
 use crate::sim::{Model, World, TICK_RATE};
 use minimap::{minimap, MinimapBox};
@@ -170,6 +171,7 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
     // The gun and the flashes first, in the view above the bar: the
     // readouts stay legible over them.
     fight::draw(world, art, &mut c.above(view_h));
+    flash::draw(world, &mut c.above(view_h));
     // The minimap keeps its size and place whatever the bar takes.
     let minimap_bottom = (hud.minimap || hud.steering).then(|| {
         minimap((world, map_art), view, hud, c, scale);
@@ -330,7 +332,24 @@ fn notice_of(world: &World) -> Option<(&'static str, [u8; 3])> {
         Event::Picked(
             kind @ (PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_)),
         ) => arms::notice(kind),
+        Event::Picked(PickupKind::Food) => ("Picked up some food", [230, 140, 90]),
+        Event::Picked(PickupKind::Treasure(t)) => (treasure_notice(t), TREASURE_COLOUR),
+        Event::Secret => ("You found a secret!", [120, 200, 255]),
+        Event::ExtraLife => ("Extra life!", [140, 255, 140]),
     })
+}
+
+/// The colour of treasure's notices.
+const TREASURE_COLOUR: [u8; 3] = [250, 220, 100];
+
+/// The notice of a treasure taken, with its points (`sim::loot::LOOT`).
+fn treasure_notice(t: Treasure) -> &'static str {
+    match t {
+        Treasure::Cross => "A cross: 100 points",
+        Treasure::Chalice => "A chalice: 500 points",
+        Treasure::Chest => "A chest: 1000 points",
+        Treasure::Crown => "A crown: 5000 points",
+    }
 }
 
 /// Every text the HUD draws over `scene`, as `draw` decides what to draw:

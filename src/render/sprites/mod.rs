@@ -15,6 +15,7 @@ use super::arms::arms_item;
 use super::beacon::BeaconLook;
 use super::{fog, shade, ColumnSpan, Projection, Rows};
 use crate::map::{Key, PickupKind};
+use crate::sim::actors::guard::{GuardState, DEATH_ROW};
 use crate::sim::actors::shell::{MAX_PUFFS, MAX_SHELLS, PUFF_TICKS};
 use crate::sim::actors::tank::TankState;
 use crate::sim::actors::walker::{Frame, WalkerState};
@@ -26,8 +27,14 @@ use std::f64::consts::{FRAC_PI_4, TAU};
 /// Nothing nearer than this is drawn, tiles: it would fill the screen.
 const NEAR: f64 = 0.05;
 
-/// The half width at which a tank's frame is one tile across, tiles.
+/// The half width at which a tank's frame is one tile across, tiles: the
+/// tank sheet draws a hull of this half width (radius 0.455 tiles) with its
+/// footprint filling the hull's circle, so the drawing scales with the
+/// body the simulation gives it (`examples/gen_sprites.rs`, `tank`).
 const TANK_FRAME_HALF_WIDTH: f64 = 0.35;
+
+/// How far the turret's billboard stands in front of the hull's, tiles.
+const TURRET_AHEAD: f64 = 0.002;
 
 /// Tread distance per animation frame, tiles.
 const TREAD_STEP: f64 = 0.06;
@@ -64,7 +71,9 @@ pub(super) enum SheetId {
     Walker,
     WalkerDeath,
     Tank,
+    TankTurret,
     TankWreck,
+    Guard,
     /// Keys, first aid and fuel lying on the floor.
     Items,
     /// Rounds and weapons lying on the floor, one frame per
@@ -84,7 +93,9 @@ impl SheetId {
             SheetId::Walker => &art.walker,
             SheetId::WalkerDeath => &art.walker_death,
             SheetId::Tank => &art.tank,
+            SheetId::TankTurret => &art.tank_turret,
             SheetId::TankWreck => &art.tank_wreck,
+            SheetId::Guard => &art.guard,
             SheetId::Shell => &art.shell,
             SheetId::Puff => &art.puff,
             SheetId::Items => &art.items,
@@ -157,7 +168,8 @@ pub(super) fn collect(
         .map_or(0, |c| c.checkpoints().len());
     list.reserve(
         a.walkers.len()
-            + a.tanks.len()
+            + a.tanks.len() * 2
+            + a.guards.len()
             + world.map().pickups.len()
             + beacons * (1 + MAX_DIGITS)
             + MAX_SHELLS
@@ -287,6 +299,19 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             Frame::Flat(col) => push(SheetId::WalkerDeath, (col as usize, 0), at, 1.0, Light::Fog),
         }
     }
+    for g in &a.guards {
+        let light = if g.state == GuardState::Pain {
+            Light::Flash
+        } else {
+            Light::Fog
+        };
+        let at = (g.x, g.y, 0.0);
+        let frame = match g.frame() {
+            Frame::Rotated(row) => (rotation(g.heading, g.x, g.y, proj.x, proj.y), row),
+            Frame::Flat(col) => (col as usize, DEATH_ROW),
+        };
+        push(SheetId::Guard, (frame.0, frame.1 as usize), at, 1.0, light);
+    }
     for t in &a.tanks {
         let size = t.half_width / TANK_FRAME_HALF_WIDTH;
         let at = (t.x, t.y, 0.0);
@@ -302,6 +327,11 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
             Light::Fog
         };
         push(SheetId::Tank, (col, row), at, size, light);
+        // The turret over the hull, turned toward the tank's aim: a hair
+        // nearer, so it is drawn after it.
+        let col = rotation(t.turret, t.x, t.y, proj.x, proj.y);
+        let (x, y) = (t.x - proj.fx * TURRET_AHEAD, t.y - proj.fy * TURRET_AHEAD);
+        push(SheetId::TankTurret, (col, 0), (x, y, 0.0), size, light);
     }
     for p in world.pickups() {
         let col = match p.kind {
@@ -320,6 +350,8 @@ fn gather(world: &World, proj: &Projection, art: &Art, out: &mut Vec<Billboard>)
                 );
                 continue;
             }
+            PickupKind::Food => 4,
+            PickupKind::Treasure(t) => 5 + t as usize,
         };
         push(
             SheetId::Items,

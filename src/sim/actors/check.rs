@@ -2,6 +2,7 @@
 //! nothing walled off from the player, locked doors that a key on the
 //! map opens, and a course whose finish can be walked to.
 
+use super::guard::GuardTunables;
 use super::overlaps_wall;
 use super::tank::BODY_PER_HALF_WIDTH;
 use crate::map::{Key, Map, PickupKind, Place, SpawnKind};
@@ -45,6 +46,7 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
     for s in &map.spawns {
         let (what, radius) = match s.kind {
             SpawnKind::Walker { .. } => ("walker", walker_radius),
+            SpawnKind::Guard { .. } => ("guard", GuardTunables::default().radius),
             SpawnKind::Tank { half_width } => ("tank", half_width * BODY_PER_HALF_WIDTH),
         };
         if overlaps_wall(map, [s.x, s.y], radius) {
@@ -138,8 +140,9 @@ struct Reach {
 }
 
 impl Reach {
-    /// A flood from the start over open floor and doors, opening locked
-    /// doors as their keys are found, until nothing more is reached.
+    /// A flood from the start over open floor, doors and push walls,
+    /// opening locked doors as their keys are found, until nothing more is
+    /// reached.
     fn of(map: &Map) -> Self {
         Self::holding(map, 0)
     }
@@ -184,7 +187,9 @@ impl Reach {
                     continue;
                 }
                 let i = y as usize * w + x as usize;
-                if reach.tiles[i] || map.is_wall(x, y) {
+                // A push wall slides out of the way when used.
+                let wall = map.is_wall(x, y) && map.pushwall_at((x, y)).is_none();
+                if reach.tiles[i] || wall {
                     continue;
                 }
                 let locked = map

@@ -257,7 +257,14 @@ fn walker_sees(w: &Walker, q: &Quarry, map: &Map, t: &WalkerTunables) -> bool {
 
 /// Pushes walker `me` at `p` (radius `r`) out of every body of the
 /// snapshot it overlaps: the hard limit behind the steering's soft one.
-fn separate(bodies: &[Body], grid: &SpatialGrid, p: &mut [f64; 2], r: f64, me: Who, widest: f64) {
+pub(super) fn separate(
+    bodies: &[Body],
+    grid: &SpatialGrid,
+    p: &mut [f64; 2],
+    r: f64,
+    me: Who,
+    widest: f64,
+) {
     let mut out = *p;
     grid.near(*p, r + widest, |k| {
         let b = bodies[k];

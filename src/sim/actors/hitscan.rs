@@ -79,6 +79,12 @@ impl Actors {
         for (i, t) in self.tanks.iter().enumerate() {
             consider([t.x, t.y], t.radius(), Who::Tank(i));
         }
+        let gr = self.tunables.guard.radius;
+        for (i, g) in self.guards.iter().enumerate() {
+            if g.state.alive() {
+                consider([g.x, g.y], gr, Who::Guard(i));
+            }
+        }
         if strike.loud {
             self.alert(map, origin);
         }
@@ -91,6 +97,11 @@ impl Actors {
             Some((t, Who::Tank(i))) => {
                 let rules = self.tunables.tank;
                 self.tanks[i].hurt(damage(t), &rules);
+                t
+            }
+            Some((t, Who::Guard(i))) => {
+                let rules = self.tunables.guard;
+                self.guards[i].hurt(damage(t), &rules);
                 t
             }
             _ => wall.filter(|&w| w <= strike.reach)? - PUFF_SETBACK,
@@ -122,6 +133,11 @@ impl Actors {
         for t in &mut self.tanks {
             if t.state == TankState::Idle && heard([t.x, t.y]) {
                 t.state = TankState::Hunt;
+            }
+        }
+        for g in &mut self.guards {
+            if g.state.calm() && heard([g.x, g.y]) {
+                g.heard = true;
             }
         }
     }

@@ -10,6 +10,8 @@
 //!
 //! - `walker`: a walker's state table; `herd`: every walker's tick, on
 //!   every core.
+//! - `guard`: a guard's state table and tunables (Wolfenstein 3D's, with
+//!   their sources); `guard_tick`: every guard's tick, sight and shots.
 //! - `tank`: a tank, its arcs and its tick; `shell`: the shells tanks fire
 //!   and the puffs that mark hits.
 //! - `hitscan`: the player's shots; `geometry`: lines of sight, circles
@@ -18,6 +20,8 @@
 
 mod check;
 mod geometry;
+pub mod guard;
+mod guard_tick;
 mod herd;
 mod hitscan;
 pub mod shell;
@@ -28,6 +32,8 @@ pub use self::check::{has_goal, placement_problems, PlacementProblem, Severity};
 use self::geometry::push_apart;
 pub use self::geometry::{clear_line, overlaps_wall};
 pub use self::hitscan::Strike;
+use self::guard::{Guard, GuardTunables};
+pub use self::guard_tick::{guard_sees, player_sees};
 use self::shell::{age_puffs, Puff, Shell, ShellTunables, MAX_PUFFS, MAX_SHELLS};
 use self::tank::{Tank, TankRules};
 use self::walker::{Walker, WalkerTunables};
@@ -49,6 +55,8 @@ pub struct EnemyTunables {
     pub tank: TankRules,
     /// Tank shells.
     pub shell: ShellTunables,
+    /// Guards.
+    pub guard: GuardTunables,
     /// The share of each hit on the player it takes, percent: the
     /// difficulty's damage (100 at hard, every hit as rolled).
     pub damage_percent: u32,
@@ -61,6 +69,7 @@ impl Default for EnemyTunables {
             steer: SteerTunables::default(),
             tank: TankRules::default(),
             shell: ShellTunables::default(),
+            guard: GuardTunables::default(),
             damage_percent: 100,
         }
     }
@@ -99,6 +108,12 @@ pub struct Quarry {
     /// flier above [`TARGET_TOP`] is out of a walker's reach and over the
     /// bodies on the floor, and one above [`SHELL_HEIGHT`] clears shells.
     pub altitude: f64,
+    /// How fast the player moved this tick, tiles per second: a guard
+    /// finds a fast player harder to hit.
+    pub speed: f64,
+    /// Which way the player looks, radians: a guard in view is easier to
+    /// dodge.
+    pub facing: f64,
 }
 
 impl Quarry {
@@ -114,6 +129,7 @@ enum Who {
     Player,
     Walker(usize),
     Tank(usize),
+    Guard(usize),
 }
 
 /// A body in the tick's snapshot.
@@ -134,6 +150,8 @@ pub struct Actors {
     pub walkers: Vec<Walker>,
     /// Tanks, in spawn order (their index is their id).
     pub tanks: Vec<Tank>,
+    /// Guards, in spawn order (their index is their id).
+    pub guards: Vec<Guard>,
     /// Shells in flight.
     pub shells: Vec<Shell>,
     /// Puffs showing.
@@ -151,6 +169,8 @@ pub struct Actors {
     widest: f64,
     /// Each walkers' task's obstacle list, kept between ticks.
     scratch: Vec<Vec<Obstacle>>,
+    /// The guards' obstacle list, kept between ticks.
+    scratch_guard: Vec<Obstacle>,
     /// Which walkers' strikes landed this tick.
     struck: Vec<bool>,
     /// The hits the player took in the last tick, in walker order then
@@ -168,6 +188,7 @@ impl Actors {
         let mut actors = Self {
             walkers: Vec::new(),
             tanks: Vec::new(),
+            guards: Vec::new(),
             // Both are capped: taking the cap now means a fight never
             // allocates.
             shells: Vec::with_capacity(if has_tanks { MAX_SHELLS } else { 0 }),
@@ -179,6 +200,7 @@ impl Actors {
             bodies: Vec::new(),
             widest: 0.0,
             scratch: Vec::new(),
+            scratch_guard: Vec::new(),
             struck: Vec::new(),
             blows: Vec::new(),
         };
@@ -194,18 +216,25 @@ impl Actors {
                         .tanks
                         .push(Tank::new(s.x, s.y, s.angle, half_width, &tunables.tank))
                 }
+                SpawnKind::Guard { patrol } => {
+                    actors
+                        .guards
+                        .push(Guard::new(s.x, s.y, s.angle, patrol, &tunables.guard))
+                }
             }
         }
         // At most every walker's strike and every shell in one tick: taken
         // now, so a fight never allocates.
         let shells = actors.shells.capacity();
-        actors.blows.reserve(actors.walkers.len() + shells);
+        actors
+            .blows
+            .reserve(actors.walkers.len() + actors.guards.len() + shells);
         actors
     }
 
     /// True when there are no enemies at all.
     pub fn is_empty(&self) -> bool {
-        self.walkers.is_empty() && self.tanks.is_empty()
+        self.walkers.is_empty() && self.tanks.is_empty() && self.guards.is_empty()
     }
 
     /// Advances every enemy one tick of `dt` seconds against `quarry`;
@@ -230,6 +259,7 @@ impl Actors {
                 });
             }
         }
+        self.guards_tick(map, quarry, rng, dt);
         for i in 0..self.tanks.len() {
             self.tank_tick(i, map, quarry, dt);
         }
@@ -243,8 +273,9 @@ impl Actors {
         &self.blows
     }
 
-    /// Rebuilds every flow field whose target is not `tile`: the walkers'
-    /// and one per tank hull radius (made when a new radius appears).
+    /// Rebuilds every flow field whose target is not `tile`, or that a
+    /// push wall's slide has made stale: the walkers' and one per tank
+    /// hull radius (made when a new radius appears).
     fn update_flows(&mut self, map: &Map, tile: (i64, i64)) {
         if map.is_open_plane() {
             return;
@@ -257,11 +288,11 @@ impl Actors {
                 self.tank_flows.push(f);
             }
         }
-        if self.flow.target() != Some(tile) {
+        if !self.flow.leads_to(map, tile) {
             self.flow.rebuild(map, tile, self.tunables.walker.radius);
         }
         for f in &mut self.tank_flows {
-            if f.target() != Some(tile) {
+            if !f.leads_to(map, tile) {
                 f.rebuild(map, tile, f.clearance());
             }
         }
@@ -299,6 +330,16 @@ impl Actors {
                 who: Who::Tank(i),
             });
         }
+        let gr = self.tunables.guard.radius;
+        for (i, g) in self.guards.iter().enumerate() {
+            if g.state.alive() {
+                self.bodies.push(Body {
+                    pos: [g.x, g.y],
+                    radius: gr,
+                    who: Who::Guard(i),
+                });
+            }
+        }
         self.widest = self.bodies.iter().map(|b| b.radius).fold(wr, f64::max);
         let positions = self.bodies.iter().map(|b| b.pos);
         self.grid.rebuild(map.width(), map.height(), positions);
@@ -313,17 +354,25 @@ impl Actors {
     }
 
     /// Every body that takes up room, as a centre and radius: the living
-    /// walkers and every tank hull or wreck.
+    /// walkers and guards and every tank hull or wreck.
     pub fn bodies(&self) -> impl Iterator<Item = ([f64; 2], f64)> + '_ {
         let wr = self.tunables.walker.radius;
         let walkers = self.walkers.iter().filter(|w| w.state.alive());
         walkers
             .map(move |w| ([w.x, w.y], wr))
             .chain(self.tanks.iter().map(|t| ([t.x, t.y], t.radius())))
+            .chain(self.living_guards())
     }
 
-    /// The living walkers and tanks (not wrecks), as a centre and radius:
-    /// the bodies that open doors they walk up to.
+    /// The living guards, as a centre and radius.
+    fn living_guards(&self) -> impl Iterator<Item = ([f64; 2], f64)> + '_ {
+        let gr = self.tunables.guard.radius;
+        let guards = self.guards.iter().filter(|g| g.state.alive());
+        guards.map(move |g| ([g.x, g.y], gr))
+    }
+
+    /// The living walkers, tanks (not wrecks) and guards, as a centre and
+    /// radius: the bodies that open doors they walk up to.
     pub fn movers(&self) -> impl Iterator<Item = ([f64; 2], f64)> + '_ {
         let wr = self.tunables.walker.radius;
         let walkers = self.walkers.iter().filter(|w| w.state.alive());
@@ -331,9 +380,11 @@ impl Actors {
         walkers
             .map(move |w| ([w.x, w.y], wr))
             .chain(tanks.map(|t| ([t.x, t.y], t.radius())))
+            .chain(self.living_guards())
     }
 
-    /// How many enemies are still alive (walkers and tanks, not wrecks).
+    /// How many enemies are still alive (walkers, tanks, not wrecks, and
+    /// guards).
     pub fn living(&self) -> usize {
         self.movers().count()
     }
@@ -362,6 +413,16 @@ impl Actors {
             for v in [s.x, s.y, s.vx, s.vy] {
                 word(v.to_bits());
             }
+        }
+        // After the rest: a world without guards hashes as before them.
+        for g in &self.guards {
+            for v in [g.x, g.y, g.heading] {
+                word(v.to_bits());
+            }
+            word(
+                g.state as u64 | (u64::from(g.ticks_left) << 8) | ((g.health as u32 as u64) << 32),
+            );
+            word(u64::from(g.reaction) | u64::from(g.heard) << 32);
         }
     }
 }

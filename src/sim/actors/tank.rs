@@ -2,7 +2,7 @@
 //! their two track speeds, hunt the player and fire shells along their
 //! heading.
 
-use super::geometry::{clear_line, overlaps_wall};
+use super::geometry::{clear_line, overlaps_wall, turn_toward};
 use super::shell::MAX_SHELLS;
 use super::{Actors, Quarry, Who, WAYPOINT_STEPS};
 use crate::angle::wrap_signed;
@@ -40,6 +40,9 @@ pub struct TankRules {
     /// (the outer track, the inner one); unequal, so it backs along an arc
     /// that swings its nose toward the target.
     pub reverse_tracks: (f64, f64),
+    /// How fast the turret turns toward the player, radians per second
+    /// (it is only drawn: the gun fires along the hull).
+    pub turret_rate: f64,
 }
 
 impl Default for TankRules {
@@ -54,6 +57,7 @@ impl Default for TankRules {
             stuck_ticks: 30,
             reverse_ticks: 90,
             reverse_tracks: (0.9, 0.4),
+            turret_rate: 90f64.to_radians(),
         }
     }
 }
@@ -102,6 +106,10 @@ pub struct Tank {
     pub blocked: u16,
     /// Ticks left of backing away from what blocked it.
     pub reversing: u16,
+    /// Which way the turret points, radians: toward the player it hunts,
+    /// else along the hull. Only the sprite shows it (outside the state
+    /// hash: nothing the tank does depends on it).
+    pub turret: f64,
 }
 
 impl Tank {
@@ -123,6 +131,7 @@ impl Tank {
             tread: 0.0,
             blocked: 0,
             reversing: 0,
+            turret: heading,
         }
     }
 
@@ -272,8 +281,14 @@ impl Actors {
             self.tanks[i].brake(&rules, dt);
         }
         self.drive_tank(i, map, dt);
-        let tank = &self.tanks[i];
+        let tank = &mut self.tanks[i];
         let bearing = (q.pos[1] - tank.y).atan2(q.pos[0] - tank.x);
+        let aim = match tank.state == TankState::Hunt && q.alive {
+            true => bearing,
+            false => tank.heading,
+        };
+        tank.turret = turn_toward(tank.turret, aim, rules.turret_rate * dt);
+        let tank = &self.tanks[i];
         let aimed = wrap_signed(bearing - tank.heading).abs() <= rules.fire_cone;
         if sees && aimed && tank.reload_ticks == 0 && self.shells.len() < MAX_SHELLS {
             self.fire_shell(i);
@@ -319,7 +334,7 @@ impl Actors {
         let mut blocked = false;
         self.grid.near(to, r + self.widest, |k| {
             let b = self.bodies[k];
-            if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_)) {
+            if b.who == Who::Tank(i) || matches!(b.who, Who::Walker(_) | Who::Guard(_)) {
                 return;
             }
             let depth = |p: [f64; 2]| r + b.radius - (p[0] - b.pos[0]).hypot(p[1] - b.pos[1]);
@@ -354,6 +369,8 @@ mod tests {
             radius: 0.3,
             alive: true,
             altitude: 0.0,
+            speed: 0.0,
+            facing: 0.0,
         };
         let (x, y) = (actors.tanks[0].x, actors.tanks[0].y);
         actors.step(&map, &quarry, &mut Rng::new(1), dt);

@@ -11,16 +11,18 @@ use super::particles::Particles;
 use super::quake::QuakeTunables;
 use super::seen::{self, Seen};
 use super::sound::{Cue, Ears, Sounds, Walked};
-use super::{collision, Controls, Difficulty, Model, Player, PolarTunables, Request, Rng};
+use super::{collision, Controls, Difficulty, Model, Player, PolarTunables, Request, Rng, Tally};
 use crate::angle::lerp_short;
-use crate::map::{DoorMotion, Map, Pickup, PickupKind};
+use crate::map::{DoorMotion, Map, Pickup};
 
 mod arms;
 mod camera;
 mod change;
+mod loot;
 mod scenario;
 
 pub use change::{Applied, Change};
+pub use loot::PUSH_WALL_SPEED;
 pub use scenario::Scenario;
 
 /// Simulation ticks per second.
@@ -173,9 +175,6 @@ impl World {
     }
 }
 
-/// Health a first-aid kit gives.
-pub const HEALTH_PICKUP: i32 = 25;
-
 /// True if the player's body or any enemy's meets `tile`.
 fn occupies(actors: &Actors, player: ([f64; 2], f64), tile: (i64, i64)) -> bool {
     let mut bodies = std::iter::once(player).chain(actors.bodies());
@@ -210,6 +209,8 @@ pub struct World {
     pickups: Vec<Pickup>,
     /// The weapons, in a world that has them ([`World::armed`]).
     armoury: Option<arms::Armoury>,
+    /// The score, kills, secrets, treasure and lives.
+    tally: Tally,
     /// The last thing the player should hear about, and its tick.
     event: Option<(u64, Event)>,
     /// The field-of-view restrictor, eased from the camera's motion.
@@ -247,6 +248,7 @@ impl World {
             seen,
             pickups,
             armoury: None,
+            tally: Tally::new(actors.living()),
             event: None,
             ears: Ears::default(),
             level: map.clone(),
@@ -286,7 +288,7 @@ impl World {
             Some(Request::Jetpack) if self.combat.alive() => {
                 self.player.toggle_jetpack(self.tunables.model);
             }
-            Some(Request::Use) if self.combat.alive() => self.use_door(),
+            Some(Request::Use) if self.combat.alive() && !self.push_wall() => self.use_door(),
             Some(Request::Jetpack | Request::Use) | None => {}
         }
         let alive = self.combat.alive();
@@ -318,6 +320,8 @@ impl World {
             radius: self.tunables.player_radius,
             alive: self.combat.alive(),
             altitude: self.player.altitude(),
+            speed: (self.player.x - from[0]).hypot(self.player.y - from[1]) / TICK_DT,
+            facing: self.aim().0,
         };
         let gravity = self.tunables.flight.gravity;
         let cloud = self.particles.len();
@@ -344,9 +348,13 @@ impl World {
             self.mark_wounds();
         }
         self.drop_loot();
+        if !self.actors.is_empty() {
+            self.count_kills();
+        }
         if !self.pickups.is_empty() && self.combat.alive() {
             self.pick_up();
         }
+        self.slide_walls();
         if !self.map.doors.is_empty() {
             doors::open_for(&mut self.map, self.actors.movers());
             let (actors, player) = (&self.actors, self.player_body());
@@ -465,35 +473,17 @@ impl World {
         }
     }
 
-    /// Takes the pickup the player stands on, if it is any use now.
+    /// Takes the pickup the player stands on, if it is any use now (what
+    /// each gives: `sim::loot::LOOT`).
     fn pick_up(&mut self) {
-        let full_health = self.combat_tunables.health;
-        let (health, fuel) = (self.combat.health, self.player.fuel);
-        let wants = |kind| match kind {
-            PickupKind::Key(_) => true,
-            PickupKind::Health => health < full_health,
-            PickupKind::Fuel => fuel < 1.0,
-            PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_) => {
-                self.arms_want(kind)
-            }
-        };
+        let wants = |kind| self.wants(kind);
         let (pos, radius) = self.player_body();
         let Some(i) = doors::pickup_at(&self.pickups, pos, radius, wants) else {
             return;
         };
         let kind = self.pickups.remove(i).kind;
-        match kind {
-            PickupKind::Key(key) => self.player.keys |= key.bit(),
-            PickupKind::Health => {
-                self.combat.health = (health + HEALTH_PICKUP).min(full_health);
-            }
-            PickupKind::Fuel => self.player.fuel = 1.0,
-            PickupKind::Ammo | PickupKind::DroppedAmmo | PickupKind::Weapon(_) => {
-                self.arms_take(kind)
-            }
-        }
+        self.take(kind);
         self.ears.picked(kind, pos);
-        self.event = Some((self.tick, Event::Picked(kind)));
     }
 
     /// Where the gun points: its yaw, the eye height it fires from, and its
@@ -526,6 +516,7 @@ impl World {
         self.particles.clear();
         self.restrictor.reset();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
+        self.tally = Tally::new(self.actors.living());
         self.combat = Combat::new(&self.combat_tunables);
         if let Some(armoury) = &mut self.armoury {
             armoury.reset();
@@ -712,6 +703,16 @@ impl World {
                     DoorMotion::Open(n) => 2 | u64::from(n) << 2,
                     DoorMotion::Closing => 3,
                 });
+            }
+        }
+        if !self.tally.is_legacy() {
+            self.tally.hash_words(&mut fold);
+        }
+        if !self.map.pushwalls().is_empty() {
+            fold(u64::from(self.map.generation()));
+            if let Some(s) = self.map.slide() {
+                fold(s.wall as u64 | ((s.dir.0 + 1) as u64) << 32 | ((s.dir.1 + 1) as u64) << 40);
+                fold(s.moved.to_bits());
             }
         }
         if p.flight.is_some() || p.fuel != 1.0 || !self.particles.is_empty() {

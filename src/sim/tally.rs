@@ -1,0 +1,133 @@
+//! The score and the level's tally: points, kills, secrets found, treasure
+//! taken and lives, counted by the simulation as Wolfenstein 3D's
+//! `gamestate` counts them (`GivePoints` in `WL_AGENT.C`, the extra life
+//! every `EXTRAPOINTS`).
+
+/// Points for the first extra life, and between extra lives
+/// (`EXTRAPOINTS` in `WL_DEF.H`).
+pub const EXTRA_LIFE_POINTS: u64 = 40_000;
+/// Lives a game starts with (`NewGame`: `gamestate.lives = 3`).
+pub const START_LIVES: u32 = 3;
+/// The most lives held (`GiveExtraMan`: only `if (gamestate.lives<9)`).
+pub const MAX_LIVES: u32 = 9;
+/// Points for each enemy killed (`KillActor` gives a guard 100; this
+/// game's enemies are worth a guard each).
+pub const KILL_POINTS: u64 = 100;
+
+/// What the player has scored and found on this level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Points.
+    pub score: u64,
+    /// Enemies killed.
+    pub kills: u32,
+    /// Secrets (push walls) found.
+    pub secrets: u32,
+    /// Treasure taken.
+    pub treasure: u32,
+    /// Lives left (the player's death takes them from issue 73 on).
+    pub lives: u32,
+    /// The score at which the next extra life comes.
+    next_life: u64,
+    /// The enemies living when the level started.
+    enemies: u32,
+}
+
+impl Tally {
+    /// A level's start with `enemies` living: no points, nothing found,
+    /// [`START_LIVES`].
+    pub fn new(enemies: usize) -> Self {
+        Self {
+            score: 0,
+            kills: 0,
+            secrets: 0,
+            treasure: 0,
+            lives: START_LIVES,
+            next_life: EXTRA_LIFE_POINTS,
+            enemies: enemies as u32,
+        }
+    }
+
+    /// Adds `points` to the score, with an extra life (up to
+    /// [`MAX_LIVES`]) each time it passes a multiple of
+    /// [`EXTRA_LIFE_POINTS`], as `GivePoints` does; true if one came.
+    pub fn give_points(&mut self, points: u64) -> bool {
+        self.score = self.score.saturating_add(points);
+        let mut life = false;
+        while self.score >= self.next_life {
+            self.next_life += EXTRA_LIFE_POINTS;
+            if self.lives < MAX_LIVES {
+                self.lives += 1;
+            }
+            life = true;
+        }
+        life
+    }
+
+    /// Counts the enemies killed, `living` being those alive now: each
+    /// new death scores [`KILL_POINTS`]. True if an extra life came.
+    pub fn count_kills(&mut self, living: usize) -> bool {
+        let kills = self.enemies.saturating_sub(living as u32);
+        let new = kills.saturating_sub(self.kills);
+        self.kills = kills.max(self.kills);
+        new > 0 && self.give_points(u64::from(new) * KILL_POINTS)
+    }
+
+    /// True while the tally holds nothing a world without treasure or
+    /// secrets would not: nothing found, no extra life. Its score and
+    /// kills then follow from the enemies' deaths, which the state hash
+    /// holds already, so the hash leaves it out and recordings made
+    /// before the tally keep their hashes.
+    pub fn is_legacy(&self) -> bool {
+        self.secrets == 0
+            && self.treasure == 0
+            && self.lives == START_LIVES
+            && self.next_life == EXTRA_LIFE_POINTS
+    }
+
+    /// Feeds the tally to a state hash.
+    pub fn hash_words(&self, word: &mut impl FnMut(u64)) {
+        word(self.score);
+        word(u64::from(self.kills) | u64::from(self.secrets) << 32);
+        word(u64::from(self.treasure) | u64::from(self.lives) << 32);
+        word(self.next_life);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_extra_life_comes_at_each_forty_thousand_points() {
+        let mut t = Tally::new(0);
+        assert!(!t.give_points(39_999));
+        assert_eq!(t.lives, 3);
+        assert!(t.give_points(1));
+        assert_eq!(t.lives, 4);
+        assert!(!t.give_points(39_999));
+        // One gift passing two thresholds gives two lives.
+        assert!(t.give_points(40_001));
+        assert_eq!((t.score, t.lives), (120_000, 6));
+    }
+
+    #[test]
+    fn lives_stop_at_nine() {
+        let mut t = Tally::new(0);
+        t.give_points(40_000 * 10);
+        assert_eq!(t.lives, 9);
+    }
+
+    #[test]
+    fn kills_count_deaths_once_each() {
+        let mut t = Tally::new(5);
+        assert!(!t.count_kills(5));
+        assert_eq!((t.kills, t.score), (0, 0));
+        t.count_kills(3);
+        t.count_kills(3);
+        assert_eq!((t.kills, t.score), (2, 200));
+        assert!(t.is_legacy(), "kills alone follow from the enemies");
+        t.treasure = 1;
+        assert!(!t.is_legacy());
+    }
+}
