@@ -113,6 +113,11 @@ fn row(clip: Clip) -> Row {
             Cue::Hover => Row::Hover,
             Cue::Landing => Row::Landing,
             Cue::Crash => Row::Crash,
+            // The guard's cues play other cues' clips (`Cue::clip`), at
+            // those clips' rows.
+            Cue::GuardShout => Row::WalkerAlert,
+            Cue::GuardFire => Row::Gun,
+            Cue::GuardDeath => Row::WalkerDeath,
         },
         Clip::Checkpoint => Row::Checkpoint,
         Clip::Finish => Row::Finish,

@@ -137,6 +137,8 @@ pub enum Fallen {
     Walker,
     /// A tank, wrecked.
     Tank,
+    /// A guard.
+    Guard,
 }
 
 /// What an enemy of a kind leaves where it falls.
@@ -152,12 +154,14 @@ pub struct DropRow {
 
 /// The drop column of each kind of enemy.
 #[rustfmt::skip]
-pub const DROPS: [DropRow; 2] = [
+pub const DROPS: [DropRow; 3] = [
     DropRow { enemy: Fallen::Walker, drop: Some(PickupKind::DroppedAmmo),
         source: "KillActor: a guard, an officer and a mutant drop bo_clip2 (4 rounds)" },
     DropRow { enemy: Fallen::Tank, drop: Some(PickupKind::Ammo),
         source: "KillActor: the SS, the heavier enemy, drops more (a machine gun); a tank leaves a \
                  full clip (8 rounds)" },
+    DropRow { enemy: Fallen::Guard, drop: Some(PickupKind::DroppedAmmo),
+        source: "KillActor: a guard drops bo_clip2 (4 rounds)" },
 ];
 
 /// The rules of `weapon`.

@@ -40,7 +40,7 @@ impl Armoury {
 
 /// How many enemies the drop flags follow.
 fn enemies(actors: &Actors) -> usize {
-    actors.walkers.len() + actors.tanks.len()
+    actors.walkers.len() + actors.tanks.len() + actors.guards.len()
 }
 
 impl World {
@@ -138,7 +138,12 @@ impl World {
             .tanks
             .iter()
             .map(|t| (Fallen::Tank, !t.alive(), [t.x, t.y]));
-        for ((kind, dead, at), flag) in walkers.chain(tanks).zip(&mut armoury.fallen) {
+        let guards = a
+            .guards
+            .iter()
+            .map(|g| (Fallen::Guard, !g.state.alive(), [g.x, g.y]));
+        let fallen = walkers.chain(tanks).chain(guards);
+        for ((kind, dead, at), flag) in fallen.zip(&mut armoury.fallen) {
             if !dead || *flag {
                 continue;
             }
