@@ -154,7 +154,6 @@ impl Heard {
         }
     }
 
-
     /// The space around the listener this tick, if measured.
     pub fn space(&self) -> Option<Space> {
         self.space

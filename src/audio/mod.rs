@@ -32,12 +32,12 @@ mod listening;
 pub mod loudness;
 pub mod mix_levels;
 mod mixer;
-mod vary;
 pub mod music;
 mod reverb;
 mod sequencer;
 mod space;
 mod synth;
+mod vary;
 
 pub use ambience::{Ambience, Bed};
 pub use backdrop::{
@@ -59,10 +59,10 @@ pub use limiter::{Limiter, CEILING};
 pub use listening::{frames_in_tick, wav_bytes, Hearing, Listening, RATE};
 pub use mix_levels::REFERENCE_LUFS;
 pub use mixer::{Mixer, MAX_VOICES};
-pub use vary::{
-    spread_of, step_clip, surface_of, walker_delay, walker_step_clip, Spread, Variation, SPREADS,
-};
 pub use reverb::{Reverb, Room};
 pub use sequencer::Sequencer;
 pub use space::Space;
 pub use synth::SineTable;
+pub use vary::{
+    spread_of, step_clip, surface_of, walker_delay, walker_step_clip, Spread, Variation, SPREADS,
+};

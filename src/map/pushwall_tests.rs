@@ -1,5 +1,5 @@
 use super::*;
-use crate::map::raycast::cast;
+use crate::map::raycast::{cast, Side};
 
 /// A room with a push wall `P` in the wall between two halves, the player
 /// west of it facing east, and room for two tiles' slide east of it.

@@ -1,7 +1,6 @@
 //! Grid DDA: walks a ray through the tile grid, cell by cell, to the first
 //! solid tile (Amanatides & Woo).
 
-use crate::map::pushwall::block_hit;
 use crate::map::{DoorAxis, Map, DOOR};
 
 /// Which kind of grid line a ray hit.
@@ -304,6 +303,73 @@ pub fn fraction(x: f64) -> f64 {
     } else {
         r
     }
+}
+
+/// Where a ray from `o` along `d`, inside a tile from ray parameter `t`
+/// (crossing the line `side`) to `exit`, meets the sliding block whose
+/// north-west corner is `corner`: a hit on the block's face with its
+/// texture coordinate, as a wall's (the texture slides with the block);
+/// None if the ray leaves the tile first. The slab test of a ray against
+/// a box.
+#[inline]
+pub(crate) fn block_hit(
+    corner: [f64; 2],
+    (t, side, tile, cell): (f64, Side, (i64, i64), u8),
+    exit: f64,
+    ([ox, oy], [dx, dy]): ([f64; 2], [f64; 2]),
+) -> Option<Hit> {
+    let (x_near, x_far) = slab(ox, dx, corner[0]);
+    let (y_near, y_far) = slab(oy, dy, corner[1]);
+    let (near, far) = (x_near.max(y_near), x_far.min(y_far));
+    if near > far || far < t || near > exit {
+        return None;
+    }
+    let (hit_t, side) = if near < t {
+        (t, side)
+    } else if x_near >= y_near {
+        (near, Side::X)
+    } else {
+        (near, Side::Y)
+    };
+    let u = match side {
+        Side::X => {
+            let f = (oy + hit_t * dy - corner[1]).clamp(0.0, 1.0);
+            if dx > 0.0 {
+                f
+            } else {
+                1.0 - f
+            }
+        }
+        Side::Y => {
+            let f = (ox + hit_t * dx - corner[0]).clamp(0.0, 1.0);
+            if dy > 0.0 {
+                1.0 - f
+            } else {
+                f
+            }
+        }
+    };
+    Some(Hit {
+        t: hit_t,
+        side,
+        tile,
+        cell,
+        u: u.min(1.0 - f64::EPSILON),
+    })
+}
+
+/// The ray parameters between which `o + t d` lies in `[lo, lo + 1]`
+/// (empty, near above far, when it never does).
+#[inline]
+fn slab(o: f64, d: f64, lo: f64) -> (f64, f64) {
+    if d == 0.0 {
+        return match (lo..=lo + 1.0).contains(&o) {
+            true => (f64::NEG_INFINITY, f64::INFINITY),
+            false => (f64::INFINITY, f64::NEG_INFINITY),
+        };
+    }
+    let (a, b) = ((lo - o) / d, (lo + 1.0 - o) / d);
+    (a.min(b), a.max(b))
 }
 
 #[cfg(test)]
