@@ -105,15 +105,8 @@ pub struct Variation {
 
 impl Default for Variation {
     fn default() -> Self {
-        let none = Sound {
-            cue: Cue::Footstep,
-            at: [0.0; 2],
-            gain: 0.0,
-            pitch: 1.0,
-            source: 0,
-        };
         Self {
-            list: [(Clip::Sim(Cue::Footstep), none); MAX_SOUNDS],
+            list: [(Clip::Sim(Cue::Footstep), Sound::NONE); MAX_SOUNDS],
             len: 0,
             waiting: [None; MAX_WAITING],
             last_take: [u8::MAX; TAKE_SLOTS],

@@ -114,6 +114,17 @@ pub struct Sound {
     pub source: u16,
 }
 
+impl Sound {
+    /// A silent placeholder filling the unused slots of fixed lists.
+    pub const NONE: Sound = Sound {
+        cue: Cue::Footstep,
+        at: [0.0; 2],
+        gain: 0.0,
+        pitch: 1.0,
+        source: 0,
+    };
+}
+
 /// The most sounds one tick tells; more are dropped (and counted).
 pub const MAX_SOUNDS: usize = 128;
 
@@ -128,15 +139,8 @@ pub struct Sounds {
 
 impl Default for Sounds {
     fn default() -> Self {
-        let none = Sound {
-            cue: Cue::Footstep,
-            at: [0.0; 2],
-            gain: 0.0,
-            pitch: 1.0,
-            source: 0,
-        };
         Self {
-            list: [none; MAX_SOUNDS],
+            list: [Sound::NONE; MAX_SOUNDS],
             len: 0,
             dropped: 0,
         }

@@ -109,13 +109,6 @@ impl Parser<'_> {
     /// with `*`; reporting a grid without a panorama, a ceiling and a
     /// panorama without a grid, and a grid of the wrong shape.
     fn sky(&mut self, width: usize, height: usize) -> Option<(Sky, Texture)> {
-        while self
-            .sky_grid
-            .last()
-            .is_some_and(|(_, r)| r.trim().is_empty())
-        {
-            self.sky_grid.pop();
-        }
         let (texture, line, col) = match self.sky.take() {
             Some(sky) => sky,
             None if self.sky_line > 0 => {
@@ -132,37 +125,18 @@ impl Parser<'_> {
             }
             return Some((Sky { tiles: Vec::new() }, texture));
         }
-        let found_w = self.sky_grid.first().map_or(0, |r| r.1.chars().count());
-        if self.sky_grid.len() != height || found_w != width {
-            let kind = MapErrorKind::SkySize {
-                expected: format!("{width}x{height}"),
-                found: format!("{found_w}x{}", self.sky_grid.len()),
-            };
-            self.error(self.sky_line, 1, kind);
-            return None;
-        }
-        let mut tiles = Vec::with_capacity(width * height);
-        for (line, text) in self.sky_grid.clone() {
-            let found = text.chars().count();
-            if found != width {
-                let kind = MapErrorKind::Ragged {
-                    expected: width,
-                    found,
-                };
-                self.error(line, found.min(width) + 1, kind);
-                return None;
-            }
-            for (c, ch) in text.chars().enumerate() {
-                match ch {
-                    '*' => tiles.push(true),
-                    '.' => tiles.push(false),
-                    _ => {
-                        self.error(line, c + 1, MapErrorKind::BadSkyChar(ch));
-                        tiles.push(false);
-                    }
-                }
-            }
-        }
+        let rows = std::mem::take(&mut self.sky_grid);
+        let tiles = self.overlay(
+            rows,
+            self.sky_line,
+            (width, height),
+            |expected, found| MapErrorKind::SkySize { expected, found },
+            |ch| match ch {
+                '*' => Ok(true),
+                '.' => Ok(false),
+                _ => Err((false, MapErrorKind::BadSkyChar(ch))),
+            },
+        )?;
         Some((Sky { tiles }, texture))
     }
 

@@ -24,6 +24,7 @@
 
 mod grid;
 mod lines;
+mod overlay;
 mod surface;
 mod values;
 

@@ -12,44 +12,24 @@ impl Parser<'_> {
     /// shape and unknown characters at their line and column.
     pub(super) fn floors(&mut self, width: usize, height: usize) -> Floors {
         let floor = Material::of_floor(self.floor_name.as_deref());
-        while self
-            .surface_grid
-            .last()
-            .is_some_and(|(_, r)| r.trim().is_empty())
-        {
-            self.surface_grid.pop();
-        }
         if self.surface_line == 0 {
             return Floors::uniform(floor);
         }
-        let found_w = self.surface_grid.first().map_or(0, |r| r.1.chars().count());
-        if self.surface_grid.len() != height || found_w != width {
-            let kind = MapErrorKind::SurfaceSize {
-                expected: format!("{width}x{height}"),
-                found: format!("{found_w}x{}", self.surface_grid.len()),
-            };
-            self.error(self.surface_line, 1, kind);
+        let rows = std::mem::take(&mut self.surface_grid);
+        let tiles = self.overlay(
+            rows,
+            self.surface_line,
+            (width, height),
+            |expected, found| MapErrorKind::SurfaceSize { expected, found },
+            |ch| match Material::from_symbol(ch) {
+                Some(m) => Ok(Some(m)),
+                None if ch == '.' => Ok(None),
+                None => Err((None, MapErrorKind::BadSurfaceChar(ch))),
+            },
+        );
+        let Some(tiles) = tiles else {
             return Floors::uniform(floor);
-        }
-        let mut tiles = Vec::with_capacity(width * height);
-        for (line, text) in self.surface_grid.clone() {
-            let found = text.chars().count();
-            if found != width {
-                let kind = MapErrorKind::Ragged {
-                    expected: width,
-                    found,
-                };
-                self.error(line, found.min(width) + 1, kind);
-                return Floors::uniform(floor);
-            }
-            for (c, ch) in text.chars().enumerate() {
-                let material = Material::from_symbol(ch);
-                if material.is_none() && ch != '.' {
-                    self.error(line, c + 1, MapErrorKind::BadSurfaceChar(ch));
-                }
-                tiles.push(material);
-            }
-        }
+        };
         Floors::layered(floor, &tiles)
     }
 }
