@@ -38,6 +38,18 @@ impl Rng {
     }
 }
 
+/// FNV-1a's 64-bit offset basis: the hash of no bytes.
+pub const FNV1A_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, 64 bits: `hash` with `bytes` folded in, one at a time (the
+/// world's state hash and the shipped sounds' hash both fold with it).
+pub fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -90,16 +90,21 @@ impl Speaker {
             return;
         };
         let map = world.map();
-        let keys = [
-            Some(map.name.clone()),
-            map.music.clone(),
-            map.ambience.clone(),
-        ];
-        if self.scored.as_ref() != Some(&keys) {
+        let same = self.scored.as_ref().is_some_and(|[name, music, ambience]| {
+            name.as_deref() == Some(map.name.as_str())
+                && *music == map.music
+                && *ambience == map.ambience
+        });
+        if !same {
             // A map whose score does not load plays without one (check-map
-            // names the fault).
+            // names the fault). Its keys are cloned only when they change.
             let score = Score::for_map(map).unwrap_or_default();
             if device.tx.try_send(Message::Score(score)).is_ok() {
+                let keys = [
+                    Some(map.name.clone()),
+                    map.music.clone(),
+                    map.ambience.clone(),
+                ];
                 self.scored = Some(keys);
             }
         }

@@ -357,8 +357,10 @@ struct Parser<'f> {
 
 impl Parser<'_> {
     fn fault(&mut self, line: usize, col: usize, kind: MusicErrorKind) {
-        self.faults
-            .push(Located::new(self.file, Place::text(line, col), kind));
+        let fault = Located::new(self.file, Place::text(line, col), kind);
+        crate::located::note(&mut self.faults, fault, || {
+            MusicErrorKind::TooMany("faults", crate::located::MAX_FAULTS)
+        });
     }
 
     fn section(&mut self, line: usize, col: usize, inner: &str) -> Section {
@@ -407,7 +409,8 @@ impl Parser<'_> {
                 None => self.fault(line, vcol, bad(STEPS)),
             },
             "order" => {
-                let names: Vec<String> = value.split_whitespace().map(String::from).collect();
+                let words = value.split_whitespace().take(MAX_ORDER + 1);
+                let names: Vec<String> = words.map(String::from).collect();
                 if names.len() > MAX_ORDER {
                     self.fault(
                         line,

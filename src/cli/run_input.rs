@@ -172,12 +172,18 @@ fn noted(recording: Recording) -> Recording {
         );
     }
     if recording.header.heard_with_other_sounds() {
-        eprintln!(
-            "warning: {name} was heard with other sound assets (hash {:016x}; these are \
-             {:016x}): its audio renders with the sounds shipped now",
-            recording.header.sound_assets.unwrap_or_default(),
-            crate::data::sound_assets_hash()
-        );
+        let shipped = crate::data::sound_assets_hash();
+        match recording.header.sound_assets {
+            Some(heard) => eprintln!(
+                "warning: {name} was heard with other sound assets (hash {heard:016x}; these \
+                 are {shipped:016x}): its audio renders with the sounds shipped now"
+            ),
+            None => eprintln!(
+                "warning: {name} does not name the sound assets it was heard with (it was \
+                 made before recordings did, and the sounds have been remade since): its \
+                 audio renders with the sounds shipped now"
+            ),
+        }
     }
     if !recording.defaulted.is_empty() {
         eprintln!(

@@ -3,6 +3,8 @@
 //! says so.
 
 use super::{dir, list, read_bytes};
+use crate::rng::{fnv1a, FNV1A_START};
+use std::sync::OnceLock;
 
 /// The shipped folders whose files are what the game sounds like: the
 /// effects' clips and the maps' music and ambience (a folder not shipped
@@ -13,21 +15,20 @@ pub const SOUND_FOLDERS: [&str; 2] = ["assets/sounds", "assets/music"];
 /// at 22 050 Hz (441 kB); music is text and synthesised.
 const MOST_BYTES: u64 = 4 << 20;
 
-/// FNV-1a, 64 bits: offset basis and prime.
-const FNV: (u64, u64) = (0xcbf2_9ce4_8422_2325, 0x0000_0100_0000_01b3);
-
 /// A hash of every file directly in the shipped [`SOUND_FOLDERS`], in name
 /// order: each file's folder and name, its length and its bytes (FNV-1a,
 /// 64 bits). The same files give the same hash on every machine; any
 /// changed, added or removed clip or track changes it.
+/// Computed once: the shipped files are built into the program.
 pub fn sound_assets_hash() -> u64 {
-    let mut h = FNV.0;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(FNV.1);
-        }
-    };
+    static HASH: OnceLock<u64> = OnceLock::new();
+    *HASH.get_or_init(hash_sound_assets)
+}
+
+/// [`sound_assets_hash`], computed.
+fn hash_sound_assets() -> u64 {
+    let mut h = FNV1A_START;
+    let mut eat = |bytes: &[u8]| h = fnv1a(h, bytes);
     for folder in SOUND_FOLDERS {
         for file in list(&dir(folder)) {
             let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
@@ -51,6 +52,6 @@ mod tests {
         let sounds = list(&dir(SOUND_FOLDERS[0]));
         assert!(sounds.len() >= 20, "the clips: {sounds:?}");
         assert_eq!(sound_assets_hash(), sound_assets_hash());
-        assert_ne!(sound_assets_hash(), FNV.0);
+        assert_ne!(sound_assets_hash(), FNV1A_START);
     }
 }

@@ -2,7 +2,7 @@
 //! readers both collect every fault of a file with its place.
 
 use super::limits::{
-    MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_ORDER, MAX_PICKUPS, MAX_WALLS,
+    MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_ORDER, MAX_PICKUPS, MAX_PUSHWALLS, MAX_WALLS,
 };
 use super::MAX_WALL_HEIGHT;
 use crate::files::ReadError;
@@ -131,6 +131,9 @@ pub enum MapErrorKind {
     /// More doors than a map can hold.
     #[error("more than {MAX_DOORS} doors")]
     TooManyDoors,
+    /// More push walls than a map may hold (1024).
+    #[error("more than {MAX_PUSHWALLS} push walls")]
+    TooManyPushWalls,
     /// A wall height that is not a number in range.
     #[error("`{0}` is not a wall height: expected a number of tiles from 1 to {MAX_WALL_HEIGHT}")]
     BadWallHeight(String),

@@ -7,6 +7,9 @@ pub const MAX_GRID: usize = 1024;
 pub(super) const MAX_WALLS: usize = 254;
 /// The most doors one map may hold.
 pub(super) const MAX_DOORS: usize = 4096;
+/// The most push walls one map may hold (the reachability check asks
+/// after each wall tile it meets whether it is one).
+pub(super) const MAX_PUSHWALLS: usize = 1024;
 /// The most walkers and tanks one map may hold: what the simulation runs
 /// at well over its tick rate (the bench's 1,000-enemy row).
 pub const MAX_ACTORS: usize = 1024;

@@ -522,7 +522,10 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(without.header.sound_assets, None);
-        assert!(!without.header.heard_with_other_sounds());
+        assert!(
+            without.header.heard_with_other_sounds(),
+            "made before the key"
+        );
     }
 
     #[test]

@@ -99,11 +99,12 @@ impl Header {
         }
     }
 
-    /// True if the recording names the sound assets it was heard with and
-    /// they are not the ones shipped now.
+    /// True if the sound assets the recording was heard with are not the
+    /// ones shipped now: it names others, or (made before recordings named
+    /// them, with the clips issue 71 remade) none.
     pub fn heard_with_other_sounds(&self) -> bool {
         self.sound_assets
-            .is_some_and(|h| h != crate::data::sound_assets_hash())
+            .is_none_or(|h| h != crate::data::sound_assets_hash())
     }
 
     /// The header's lines, the magic line first and [`HEADER_END`] last,

@@ -10,6 +10,8 @@ use crate::sim::World;
 const WALKER: [u8; 4] = [240, 170, 40, 255];
 /// A living tank.
 const TANK: [u8; 4] = [250, 90, 200, 255];
+/// A guard's dot and heading: the blue-grey of its uniform, lightened.
+const GUARD: [u8; 4] = [120, 170, 230, 255];
 /// A corpse or a wreck.
 const DEAD: [u8; 4] = [110, 100, 90, 255];
 /// A shell.
@@ -69,6 +71,21 @@ pub(super) fn draw(
                 );
                 c.line(sx, sy, px, py, push_colour(p.weight));
             }
+        }
+    }
+    for g in a.guards.iter().filter(|g| shown(g.x, g.y)) {
+        let alive = g.state.alive();
+        let (sx, sy) = to_screen(g.x, g.y);
+        let r = (a.tunables.guard.radius * cell).max(MIN_WALKER_DOT) as i64;
+        c.fill(
+            sx as i64 - r,
+            sy as i64 - r,
+            2 * r,
+            2 * r,
+            if alive { GUARD } else { DEAD },
+        );
+        if alive {
+            arrow(c, g.x, g.y, g.heading, WALKER_HEADING, GUARD);
         }
     }
     let max = a.tunables.tank.drive.max_track_speed;

@@ -48,6 +48,14 @@ impl Tally {
         }
     }
 
+    /// The level's enemies spawned again (a map reloaded under the game)
+    /// with `living` alive: kills count from them; the score, lives and
+    /// finds stay.
+    pub fn respawned(&mut self, living: usize) {
+        self.enemies = living as u32;
+        self.kills = 0;
+    }
+
     /// Adds `points` to the score, with an extra life (up to
     /// [`MAX_LIVES`]) each time it passes a multiple of
     /// [`EXTRA_LIFE_POINTS`], as `GivePoints` does; true if one came.

@@ -16,6 +16,7 @@
 use super::model::Motion;
 use crate::files::{cap, ReadError};
 use crate::located::{Located, Place};
+use crate::short::Short;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -75,6 +76,16 @@ pub enum MotionFault {
         /// The column's name.
         name: &'static str,
     },
+    /// A number past the most its column takes ([`LIMITS`]).
+    #[error("{value} in column {name} is past the most it takes, {limit} either way")]
+    OutOfRange {
+        /// The number, shown short (a hostile `1e300` as `1e300`).
+        value: Short,
+        /// The column's name.
+        name: &'static str,
+        /// The column's limit.
+        limit: Short,
+    },
     /// Fewer than two rows: no step to take.
     #[error("{0} rows; a motion file needs two or more (the step is read from the times)")]
     TooFewRows(usize),
@@ -116,7 +127,11 @@ impl MotionFile {
         let mut lines = text.lines().enumerate();
         let header = lines.next().map_or("", |(_, l)| l.trim_end_matches('\r'));
         if header != HEADER {
-            return Err(at(1, 1, MotionFault::Header(header.to_string())));
+            return Err(at(
+                1,
+                1,
+                MotionFault::Header(header.chars().take(QUOTED_CHARS).collect()),
+            ));
         }
         let mut t_s = Vec::new();
         let mut inputs = Vec::new();
@@ -165,6 +180,17 @@ impl MotionFile {
     }
 }
 
+/// The most each column takes either way: a day of time, 1000 rad/s of
+/// turn and 100,000 m/s^2 of specific force. Both are far past any head's
+/// but leave room for a game's impulses (a run's instant stop from 100
+/// m/s in one tick of 1/120 s is 12,000 m/s^2); past them the model's
+/// sums head for infinity and would print NaN rather than a located
+/// fault.
+pub const LIMITS: [f64; 7] = [86_400.0, 1e3, 1e3, 1e3, 1e5, 1e5, 1e5];
+
+/// The most of a field quoted back in a fault.
+const QUOTED_CHARS: usize = 40;
+
 /// The seven numbers of a row, or the column (from 1) of the first fault.
 fn parse_row(row: &str) -> Result<[f64; 7], (usize, MotionFault)> {
     let fields = row.split(',').count();
@@ -182,11 +208,19 @@ fn parse_row(row: &str) -> Result<[f64; 7], (usize, MotionFault)> {
             .filter(|v| v.is_finite())
             .ok_or_else(|| {
                 let fault = MotionFault::Number {
-                    text: text.to_string(),
+                    text: text.chars().take(QUOTED_CHARS).collect(),
                     name: NAMES[i],
                 };
                 (col, fault)
             })?;
+        if values[i].abs() > LIMITS[i] {
+            let fault = MotionFault::OutOfRange {
+                value: Short(values[i]),
+                name: NAMES[i],
+                limit: Short(LIMITS[i]),
+            };
+            return Err((col, fault));
+        }
         start += field.len() + 1;
     }
     Ok(values)

@@ -56,6 +56,14 @@ fn faults_are_located() {
         "m.csv:3:14: `NaN` in column fy is not a finite number"
     );
     assert_eq!(
+        message("t_s,wx,wy,wz,fx,fy,fz\n0,0,0,0,0,0,9.81\n0.01,1e300,0,0,0,0,9.81\n"),
+        "m.csv:3:6: 1e300 in column wx is past the most it takes, 1000 either way"
+    );
+    assert_eq!(
+        message("t_s,wx,wy,wz,fx,fy,fz\n0,0,0,0,0,0,9.81\n0.01,0,0,0,0,0,-2e5\n"),
+        "m.csv:3:16: -200000 in column fz is past the most it takes, 100000 either way"
+    );
+    assert_eq!(
         message("t_s,wx,wy,wz,fx,fy,fz\n0,0,0,0,0,0\n"),
         "m.csv:2:1: 6 fields; a row has 7 (t_s,wx,wy,wz,fx,fy,fz)"
     );

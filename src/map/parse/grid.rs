@@ -6,7 +6,7 @@ use super::Parser;
 use crate::located::{note, Located};
 use crate::map::course::Mark;
 use crate::map::error::{MapErrorKind, MapErrors, Place};
-use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_PICKUPS};
+use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_PICKUPS, MAX_PUSHWALLS};
 use crate::map::{
     Course, Door, Hint, Loaded, Map, MapArt, Pickup, PushWall, Sky, Spawn, Start, Surface,
     DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
@@ -209,15 +209,20 @@ impl Parser<'_> {
 
     /// Every push wall in the grid (a legend character written `TEXTURE
     /// push`), row by row.
-    fn placed_pushwalls(&self, cells: &[Vec<u8>]) -> Vec<PushWall> {
+    fn placed_pushwalls(&mut self, cells: &[Vec<u8>]) -> Vec<PushWall> {
         let mut walls = Vec::new();
         if self.push_legend.is_empty() {
             return walls;
         }
-        for (r, (line, text)) in self.grid.iter().enumerate() {
+        let grid = self.grid.clone();
+        for (r, (line, text)) in grid.iter().enumerate() {
             for (c, ch) in text.chars().enumerate() {
                 let cell = cells.get(r).and_then(|row| row.get(c));
                 if let Some(&cell) = cell.filter(|_| self.push_legend.contains(&ch)) {
+                    if walls.len() == MAX_PUSHWALLS {
+                        self.error(*line, c + 1, MapErrorKind::TooManyPushWalls);
+                        return walls;
+                    }
                     walls.push(PushWall {
                         tile: (c as i64, r as i64),
                         cell,

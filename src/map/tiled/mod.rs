@@ -216,6 +216,39 @@ mod tests {
     }
 
     #[test]
+    fn ammo_and_weapon_objects_lie_as_pickups_and_a_weapon_must_name_one() {
+        let chain = r#"<property name="weapon" value="chaingun"/>"#;
+        let objects = [
+            object(1, "start", (1, 1), ""),
+            object(2, "ammo", (4, 1), ""),
+            object(3, "weapon", (5, 3), chain),
+        ]
+        .concat();
+        let map = parse(&tmx(&ROOMS, &[], &objects)).unwrap().map;
+        let kinds: Vec<_> = map.pickups.iter().map(|p| p.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                PickupKind::Ammo,
+                PickupKind::Weapon(crate::map::Weapon::ChainGun)
+            ]
+        );
+        let bad = [
+            object(1, "start", (1, 1), ""),
+            object(
+                2,
+                "weapon",
+                (4, 1),
+                r#"<property name="weapon" value="bow"/>"#,
+            ),
+        ]
+        .concat();
+        let shown = parse(&tmx(&ROOMS, &[], &bad)).unwrap_err().to_string();
+        assert!(shown.contains("object 2 at tile (4, 1)"), "{shown}");
+        assert!(shown.contains("`bow` is not a weapon"), "{shown}");
+    }
+
+    #[test]
     fn push_wall_treasure_and_food_objects_and_a_stuck_push_wall() {
         let crown = r#"<property name="kind" value="crown"/>"#;
         let objects = [

@@ -7,7 +7,7 @@ use super::things::{pad_tiles, Placed, Thing};
 use crate::map::course::{Mark, DEFAULT_RADIUS};
 use crate::map::error::{MapErrorKind, Place, TileLayer};
 use crate::map::hint::check_text;
-use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_HINTS};
+use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_HINTS, MAX_PUSHWALLS};
 use crate::map::parse::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
 use crate::map::{
     Door, Hint, Key, Pickup, PickupKind, PushWall, Spawn, SpawnKind, Start, Treasure, DOOR,
@@ -33,7 +33,8 @@ impl Reader<'_, '_> {
             "walker" | "guard" => &["facing", "patrol"],
             "tank" => &["facing", "half_width"],
             "door" => &["texture", "locked"],
-            "pad" | "health" | "fuel" | "food" | "pushwall" => &[],
+            "pad" | "health" | "fuel" | "food" | "ammo" | "pushwall" => &[],
+            "weapon" => &["weapon"],
             "treasure" => &["kind"],
             "key" => &["colour"],
             "checkpoint" => &["number", "radius"],
@@ -41,7 +42,7 @@ impl Reader<'_, '_> {
             "hint" => &["text"],
             other => {
                 let kind = MapErrorKind::BadActor(format!(
-                    "unknown object class `{other}` (expected start, walker, tank, guard, door, pad, key, health, fuel, food, treasure, pushwall, checkpoint, finish or hint)"
+                    "unknown object class `{other}` (expected start, walker, tank, guard, door, pad, key, health, fuel, food, treasure, ammo, weapon, pushwall, checkpoint, finish or hint)"
                 ));
                 self.error(t.place(), kind);
                 return;
@@ -199,6 +200,9 @@ impl Reader<'_, '_> {
         }
         if placed.pushwalls.iter().any(|p| p.tile == (x, y)) {
             return self.bad(t, "a second push wall on one tile");
+        }
+        if placed.pushwalls.len() == MAX_PUSHWALLS {
+            return self.error(t.place(), MapErrorKind::TooManyPushWalls);
         }
         placed.pushwalls.push(PushWall {
             tile: (x, y),

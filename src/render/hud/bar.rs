@@ -438,7 +438,8 @@ pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
     let mut words = Vec::new();
     for panel in panels.iter() {
         if panel == Panel::Score {
-            words.extend(["LIVES".to_string(), world.tally().lives.to_string()]);
+            // The lives are a head and a count beside the label, no word.
+            words.push(world.tally().lives.to_string());
         }
         let mut value = Line::default();
         let label = written(panel, world, shown, &mut value);

@@ -118,6 +118,16 @@ impl World {
         ([self.player.x, self.player.y], yaw, (eye, slope))
     }
 
+    /// The enemies spawned again with a map reloaded under the game: none
+    /// of them has fallen, and the pickups have room for all their drops.
+    pub(super) fn arms_respawned(&mut self) {
+        if let Some(armoury) = &mut self.armoury {
+            armoury.fallen.clear();
+            armoury.fallen.resize(enemies(&self.actors), false);
+            self.pickups.reserve(armoury.fallen.len());
+        }
+    }
+
     /// Each enemy that fell since the last tick leaves its drop (the drop
     /// table's) where it fell.
     pub(super) fn drop_loot(&mut self) {
@@ -125,11 +135,6 @@ impl World {
             return;
         };
         let a = &self.actors;
-        if armoury.fallen.len() != enemies(a) {
-            // The map was reloaded with other enemies: they start afresh.
-            armoury.fallen.clear();
-            armoury.fallen.resize(enemies(a), false);
-        }
         let walkers = a
             .walkers
             .iter()

@@ -81,6 +81,8 @@ impl World {
         if level.spawns != self.level.spawns {
             // New or moved markers: the enemies start again from them.
             self.actors = Actors::spawn(&map, self.actors.tunables);
+            self.tally.respawned(self.actors.living());
+            self.arms_respawned();
             applied.respawned = true;
         }
         let resized = (map.width(), map.height()) != (self.map.width(), self.map.height());

@@ -680,12 +680,8 @@ impl World {
             p.velocity[1].to_bits(),
             self.tunables.model as u64,
         ];
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut fold = |w: u64| {
-            for b in w.to_le_bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
+        let mut h = crate::rng::FNV1A_START;
+        let mut fold = |w: u64| h = crate::rng::fnv1a(h, &w.to_le_bytes());
         words.into_iter().for_each(&mut fold);
         if !self.actors.is_empty() || !self.combat.at_rest(&self.combat_tunables) {
             let c = &self.combat;
