@@ -10,13 +10,13 @@ use crate::render::panel::Panel;
 use crate::settings::edit::{Change, Value};
 use crate::settings::{help_lines, input_lines, Settings};
 use crate::sim::comfort::Reference;
-use crate::sim::tunable_table::{GYRO, HEAD_BOB, VIGNETTE};
+use crate::sim::tunable_table::{BOB_AND_ROLL, GYRO, VIGNETTE};
 use crate::sim::{Coupling, Difficulty, Model};
 use std::path::PathBuf;
 
 /// Field of view steps, degrees.
 const FOV_STEP: f64 = 5.0;
-/// Head bob steps (0 none, 1 Quake's).
+/// Bob and roll steps (0 none, 1 each model's own).
 const BOB_STEP: f64 = 0.25;
 /// Gyro steps, degrees per second squared.
 const GYRO_STEP: f64 = 90.0;
@@ -109,7 +109,8 @@ struct Choices {
     model: Model,
     coupling: Coupling,
     fov_deg: f64,
-    head_bob: f64,
+    /// Head bob and view roll, every model: a share of each one's own.
+    bob_and_roll: f64,
     gyro_deg: f64,
     level_horizon: bool,
     vignette: f64,
@@ -162,7 +163,7 @@ impl Menu {
                 model: t.model,
                 coupling: t.coupling,
                 fov_deg: settings.video.fov_deg,
-                head_bob: t.head_bob,
+                bob_and_roll: t.comfort.bob_and_roll,
                 gyro_deg: degrees(t.gyro),
                 level_horizon: settings.video.level_horizon,
                 vignette: t.comfort.vignette,
@@ -330,7 +331,7 @@ impl Menu {
             ("Walking model", c.model.name().to_string()),
             ("Camera follows", camera.to_string()),
             ("Field of view", format!("{:.0} degrees", c.fov_deg)),
-            ("Head bob", percent(c.head_bob)),
+            ("Bob and roll", percent(c.bob_and_roll)),
             (
                 "Spin damping",
                 match c.gyro_deg {
@@ -371,7 +372,7 @@ impl Menu {
                 Coupling::Heading => "The polar view looks where you face, not where you go.",
             },
             2 => "How wide the view is: wider shows more at the sides.",
-            3 => "How much the view bobs as you walk; 100% is Quake's.",
+            3 => "View bob and roll, all models; 100% is each one's own.",
             4 => "Polar model: how hard a jet slows your body's spin.",
             5 => "Jetpack: keep the horizon level, not tilted.",
             6 => "Darkens the view's edges as you move: eases sickness.",
@@ -520,7 +521,7 @@ impl Menu {
             0 => c.model = cycle(&[Model::Polar, Model::Classic, Model::Quake], c.model, sign),
             1 => c.coupling = cycle(&[Coupling::Velocity, Coupling::Heading], c.coupling, sign),
             2 => c.fov_deg = step(c.fov_deg, FOV_STEP, FOV_RANGE),
-            3 => c.head_bob = step(c.head_bob, BOB_STEP, HEAD_BOB.range.ends()),
+            3 => c.bob_and_roll = step(c.bob_and_roll, BOB_STEP, BOB_AND_ROLL.range.ends()),
             4 => c.gyro_deg = step(c.gyro_deg, GYRO_STEP, GYRO.range.ends()),
             5 => c.level_horizon = !c.level_horizon,
             6 => c.vignette = step(c.vignette, VIGNETTE_STEP, VIGNETTE.range.ends()),
@@ -543,7 +544,7 @@ impl Menu {
             change("movement", "model", text(c.model.name())),
             change("movement", "coupling", text(c.coupling.name())),
             change("video", "fov", Value::Number(c.fov_deg)),
-            change("comfort", "head_bob", Value::Number(c.head_bob)),
+            change("comfort", "bob_and_roll", Value::Number(c.bob_and_roll)),
             change("comfort", "gyro", Value::Number(c.gyro_deg)),
             change("comfort", "level_horizon", Value::Flag(c.level_horizon)),
             change("comfort", "vignette", Value::Number(c.vignette)),

@@ -34,8 +34,9 @@ enum StudyCommand {
     /// Analyse every participant in RESULTS_DIR: summary.csv, report.md
     /// and plots.
     Report(super::study_report::Args),
-    /// Check PROTOCOL and its map, and list what it fixes for every
-    /// participant (the conditions, the input).
+    /// Check PROTOCOL and its map, list what it fixes for every
+    /// participant (the conditions, the input), and every setting the
+    /// conditions differ in, warning of any its `factors` do not declare.
     Check(super::study_check::Args),
 }
 
@@ -129,6 +130,10 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
     let (protocol, text) = load_protocol(&args.protocol)?;
     let map_asked = protocol.map_path(&args.protocol);
     let (loaded, map_path, _) = load_map(Some(map_asked))?;
+    // Once, before the session: a difference no factor declares.
+    for warning in super::study_check::compare(&protocol, &loaded.map).warnings() {
+        eprintln!("{warning} (`study check` lists every difference)");
+    }
     let sequence = match args.sequence {
         Some(n) => n as usize,
         None => trailing_number(&args.participant).ok_or_else(|| {

@@ -1,13 +1,17 @@
 //! `study check`: reads a protocol as `study run` would, every fault
 //! placed, and lists what it fixes for every participant: the map, the
 //! conditions, and the input (the protocol's `[input]`, or the
-//! participant's own).
+//! participant's own); then, side by side, every setting in force in
+//! which the conditions differ, and a warning for each difference its
+//! declared factors do not cover (`study::check`).
 
 use super::run_input::load_map;
 use super::CliError;
 use crate::files::{self, cap};
+use crate::map::Map;
 use crate::settings::InputSettings;
-use crate::study::protocol::Protocol;
+use crate::study::check::{self, Comparison};
+use crate::study::protocol::{Factor, Protocol};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -23,13 +27,57 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let text = files::read_text(&args.protocol, "study protocol", cap::PROTOCOL)?;
     let protocol = Protocol::parse(&text, &args.protocol)?;
-    let (_, map_path, _) = load_map(Some(protocol.map_path(&args.protocol)))?;
+    let (loaded, map_path, _) = load_map(Some(protocol.map_path(&args.protocol)))?;
     say!("{}: a good protocol", args.protocol.display());
     say!("map: {}", map_path.display());
     for line in summary(&protocol) {
         say!("{line}");
     }
+    for line in differences(&compare(&protocol, &loaded.map)) {
+        say!("{line}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `protocol`'s conditions compared, the speeds measured on `map`'s
+/// course.
+pub fn compare(protocol: &Protocol, map: &Map) -> Comparison {
+    Comparison::new(protocol, check::measure(protocol, map))
+}
+
+/// The factors declared, the settings in which the conditions differ side
+/// by side, and the warnings, a line each.
+fn differences(comparison: &Comparison) -> Vec<String> {
+    let declared: Vec<&str> = comparison.declared.iter().map(|f| f.name()).collect();
+    let mut lines = vec![match declared.is_empty() {
+        true => "factors: none declared (add factors = [...]: the names below)".to_string(),
+        false => format!("factors: {}", declared.join(", ")),
+    }];
+    if comparison.differing().next().is_none() {
+        lines.push("the conditions differ in no setting".to_string());
+    }
+    let table = comparison.table();
+    if table.len() > 1 {
+        lines.push(
+            "side by side: each setting in force where the conditions differ (- where a \
+             model has none), and the feel lab's bot on the course:"
+                .into(),
+        );
+        lines.extend(table.into_iter().map(|l| format!("  {l}")));
+    }
+    if let Some(why) = &comparison.unmeasured {
+        lines.push(why.clone());
+    }
+    let warnings = comparison.warnings();
+    if warnings.is_empty() {
+        lines.push("every difference is a declared factor's".to_string());
+    }
+    lines.extend(warnings);
+    lines.push("the factors a protocol may declare:".to_string());
+    for f in Factor::ALL {
+        lines.push(format!("  {}: {}", f.name(), f.covers()));
+    }
+    lines
 }
 
 /// What `protocol` fixes, a line each: its conditions (each with what its

@@ -395,8 +395,15 @@ impl Fields {
             self.tunables.classic.faithful = false;
         }
         // Recordings from before the comfort options had none: their
-        // defaults (all off) are what was played.
-        let comfort = ["vignette", "reference", "snap_turn", "snap_fade_s"];
+        // defaults (all off, each model's own bob and roll) are what was
+        // played.
+        let comfort = [
+            "vignette",
+            "reference",
+            "snap_turn",
+            "snap_fade_s",
+            "bob_and_roll",
+        ];
         let defaulted = Tunables::keys()
             .filter(|k| !legacy.contains(k) && !comfort.contains(k) && !has(k))
             .collect();

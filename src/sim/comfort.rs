@@ -70,7 +70,7 @@ impl Reference {
 }
 
 /// The comfort options the simulation and the renderer read.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ComfortTunables {
     /// The restrictor's strength: 0 off, 1 full (the field narrows to
     /// [`NARROWEST`] of itself at full motion).
@@ -83,6 +83,23 @@ pub struct ComfortTunables {
     /// After a snap the view fades in from black over this long, seconds;
     /// 0 for none.
     pub snap_fade: f64,
+    /// Head bob and view roll under every walking model, as a share of
+    /// the model's own (its `head_bob`, `view_roll`): 0 none at all, 1
+    /// each model's own (the default: Quake keeps its bob and roll).
+    pub bob_and_roll: f64,
+}
+
+impl Default for ComfortTunables {
+    /// Every option off, and each model's own bob and roll.
+    fn default() -> Self {
+        Self {
+            vignette: 0.0,
+            reference: Reference::None,
+            snap_turn: 0.0,
+            snap_fade: 0.0,
+            bob_and_roll: 1.0,
+        }
+    }
 }
 
 /// What the turn keys did this tick under snap turning.

@@ -3,6 +3,8 @@
 //! measurements of what they played.
 //!
 //! - [`protocol`]: the study protocol file, read and checked.
+//! - [`check`]: what a protocol's conditions differ in, setting by
+//!   setting, and the differences its declared factors do not cover.
 //! - [`report`]: a results folder analysed: summary table, report, plots.
 //! - [`plot`]: the report's plots (FMS over time, alone and with a
 //!   model's line per condition; the share still playing; SSQ change; a
@@ -30,6 +32,7 @@
 //!   tolerances.
 
 pub mod agree;
+pub mod check;
 pub mod chisq;
 pub mod latin;
 pub mod lmm;

@@ -49,6 +49,7 @@ use crate::names::nearest;
 use crate::settings::{self, overlay, InputSettings, Settings, SettingsFault, TomlKey, TomlValue};
 use crate::sim::Tunables;
 pub use audio_keys::{ConditionAudio, AUDIO_KEYS};
+pub use factors::Factor;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
@@ -107,6 +108,9 @@ pub struct Protocol {
     /// `[input]` (the defaults with its keys); None leaves the
     /// participant's own.
     pub input: Option<InputSettings>,
+    /// What the conditions are meant to differ in (`factors`); `study
+    /// check` warns of any other difference. Empty when not declared.
+    pub factors: Vec<Factor>,
 }
 
 /// A question on a 1-7 scale with words at both ends.
@@ -208,7 +212,7 @@ pub enum ProtocolFault {
 }
 
 /// The protocol's own top-level keys.
-const TOP_KEYS: [&str; 15] = [
+const TOP_KEYS: [&str; 16] = [
     "name",
     "description",
     "map",
@@ -224,6 +228,7 @@ const TOP_KEYS: [&str; 15] = [
     "seed",
     "question",
     "condition",
+    "factors",
 ];
 /// A condition's own keys (its settings sections aside).
 const CONDITION_KEYS: [&str; 2] = ["name", "exposure_s"];
@@ -278,6 +283,7 @@ struct Top {
     ssq: bool,
     ranking: bool,
     seed: u64,
+    factors: Vec<Factor>,
 }
 
 impl Default for Top {
@@ -296,6 +302,7 @@ impl Default for Top {
             ssq: true,
             ranking: true,
             seed: 1,
+            factors: Vec::new(),
         }
     }
 }
@@ -394,6 +401,7 @@ impl<'a> Reader<'a> {
             questions,
             conditions,
             input: self.shared_input.then_some(base.input),
+            factors: top.factors,
         })
     }
 
@@ -468,6 +476,7 @@ impl<'a> Reader<'a> {
                     top.seed = v as u64;
                 }
             }
+            "factors" => top.factors = self.factors(value),
             // Read with the conditions, once the shared settings are known.
             "question" | "condition" => {}
             _ => {
@@ -776,6 +785,7 @@ fn is_settings_section(name: &str) -> bool {
 }
 
 mod audio_keys;
+mod factors;
 mod questions;
 #[cfg(test)]
 #[path = "protocol_tests.rs"]

@@ -248,6 +248,7 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
         about: "Comfort options.",
         fields: &[
             Field::tunable(&HEAD_BOB),
+            Field::tunable(&BOB_AND_ROLL),
             Field::tunable(&GYRO),
             Field::tunable(&HEADING_SPEED),
             Field {

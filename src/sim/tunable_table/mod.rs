@@ -451,7 +451,7 @@ mod tests {
     type Case = (&'static str, &'static str, fn(&mut Tunables));
 
     /// One [`Case`] per key.
-    fn cases() -> [Case; 44] {
+    fn cases() -> [Case; 45] {
         [
             ("model", "quake", |t| t.model = Model::Quake),
             ("coupling", "heading", |t| t.coupling = Coupling::Heading),
@@ -507,6 +507,7 @@ mod tests {
             ("vignette", "0.625", |t| t.comfort.vignette = 0.625),
             ("snap_turn", "0.5", |t| t.comfort.snap_turn = 0.5),
             ("snap_fade_s", "0.125", |t| t.comfort.snap_fade = 0.125),
+            ("bob_and_roll", "0.5", |t| t.comfort.bob_and_roll = 0.5),
         ]
     }
 

@@ -40,6 +40,7 @@ pub const NUMBERS: &[&Number] = &[
     &VIGNETTE,
     &SNAP_TURN,
     &SNAP_FADE,
+    &BOB_AND_ROLL,
 ];
 
 /// Top speed.
@@ -457,4 +458,20 @@ pub const SNAP_FADE: Number = Number {
     range: Range::closed(0.0, 500.0),
     get: |t| t.comfort.snap_fade,
     set: |t, v| t.comfort.snap_fade = v,
+};
+
+/// The one switch for head bob and view roll under every model: a share
+/// of each model's own (quake's `head_bob` and `view_roll`, the others'
+/// `head_bob`). A recording from before it played each model's own (1).
+pub const BOB_AND_ROLL: Number = Number {
+    key: "bob_and_roll",
+    setting: "bob_and_roll",
+    about: "Head bob and view roll under every walking model, as a share of each model's\n\
+            own: 0 none at all, 1 each model's own (Quake bobs and rolls, the others\n\
+            bob by head_bob)",
+    unit_words: "",
+    unit: Unit::Same,
+    range: Range::closed(0.0, 1.0),
+    get: |t| t.comfort.bob_and_roll,
+    set: |t, v| t.comfort.bob_and_roll = v,
 };

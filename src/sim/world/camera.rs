@@ -1,5 +1,6 @@
 //! Where the camera stands and looks: the eye over the player, with
-//! Quake's view bob and roll where the model asks for them.
+//! Quake's view bob and roll where the model asks for them, as much as
+//! the comfort switch `bob_and_roll` lets them.
 
 use super::{Coupling, Pose, World, DEAD_EYE_HEIGHT, EYE_HEIGHT};
 use crate::sim::flight::EYE_ABOVE_FEET;
@@ -58,9 +59,10 @@ impl World {
     /// Quake's view roll in the quake model while alive (view.c
     /// V_CalcRoll): the speed across the heading, in units a second, over
     /// cl_rollspeed (200), times the roll angle, at most the angle; into
-    /// the strafe. 0 in the other models.
+    /// the strafe; scaled by the comfort switch `bob_and_roll`. 0 in the
+    /// other models.
     fn roll(&self) -> f64 {
-        let angle = self.tunables.quake.view_roll;
+        let angle = self.tunables.quake.view_roll * self.tunables.comfort.bob_and_roll;
         if self.tunables.model != Model::Quake || angle == 0.0 || !self.combat.alive() {
             return 0.0;
         }
@@ -72,12 +74,13 @@ impl World {
     }
 
     /// Quake's view bob scaled by `head_bob` (the quake model's own in
-    /// the quake model), in tiles.
+    /// the quake model) times the comfort switch `bob_and_roll`, in tiles.
     fn bob(&self) -> f64 {
-        let amp = match self.tunables.model {
+        let own = match self.tunables.model {
             Model::Quake => self.tunables.quake.head_bob,
             _ => self.tunables.head_bob,
         };
+        let amp = own * self.tunables.comfort.bob_and_roll;
         if amp == 0.0 {
             return 0.0;
         }

@@ -1,0 +1,186 @@
+//! Protocols that compare what they say: the one switch for head bob and
+//! view roll (the options menu's row reaches the quake model, and the
+//! shipped walking study's quake condition records no bob and no roll),
+//! and the shipped protocols as `study check` reads them.
+//!
+//! Expected values come from the eye height and the level view a camera
+//! has with no bob and no roll (`EYE_HEIGHT`, a roll of 0), and from the
+//! quake model's own bob and roll, which the same walk shows with the
+//! switch left at its default.
+
+mod common;
+
+use common::temp::TempDir;
+use std::path::Path;
+use std::time::Duration;
+use wobblecaster::map::Map;
+use wobblecaster::menu::{Menu, MenuKey, Outcome};
+use wobblecaster::record::{Playback, Recording};
+use wobblecaster::settings::Settings;
+use wobblecaster::sim::{Controls, Model, Tunables, World, EYE_HEIGHT};
+
+/// Forward and strafing right: the quake model bobs and rolls into it.
+fn run_and_strafe() -> Controls {
+    Controls {
+        forward: 1.0,
+        right: 1.0,
+        ..Controls::default()
+    }
+}
+
+/// The largest bob (eye height away from mid-wall, tiles) and roll
+/// (radians) of two seconds running and strafing on the open plane.
+fn bob_and_roll(tunables: Tunables) -> (f64, f64) {
+    let mut world = World::new(Map::open_plane(), tunables, 1);
+    let (mut bob, mut roll) = (0.0_f64, 0.0_f64);
+    for _ in 0..240 {
+        world.step(&run_and_strafe());
+        let camera = world.camera();
+        bob = bob.max((camera.z - EYE_HEIGHT).abs());
+        roll = roll.max(camera.roll.abs());
+    }
+    (bob, roll)
+}
+
+#[test]
+fn the_menu_s_bob_and_roll_row_turns_off_quake_s_bob_and_roll() {
+    let path = Path::new("settings.toml");
+    let mut m = Menu::title(Vec::new(), Vec::new(), &Settings::default());
+    m.press(MenuKey::Down);
+    m.press(MenuKey::Select);
+    m.press(MenuKey::Left); // model: polar -> quake
+    for _ in 0..3 {
+        m.press(MenuKey::Down);
+    }
+    let shown = m.panel().lines.join("\n");
+    assert!(shown.contains("Walking model    < quake >"), "{shown}");
+    assert!(shown.contains("Bob and roll     < 100% >"), "{shown}");
+    for _ in 0..5 {
+        m.press(MenuKey::Left); // 100% -> 75 -> 50 -> 25 -> off, and stays
+    }
+    let shown = m.panel().lines.join("\n");
+    assert!(shown.contains("Bob and roll     < off >"), "{shown}");
+    let Outcome::Save(changes) = m.press(MenuKey::Back) else {
+        panic!("the way back saves")
+    };
+    let text = wobblecaster::settings::edit::apply("", &changes, path).unwrap();
+    let off = Settings::parse(&text, path).unwrap().tunables;
+    assert_eq!(off.model, Model::Quake);
+    assert_eq!(off.comfort.bob_and_roll, 0.0);
+    // Quake's own bob and roll stay its defaults: the switch scales them.
+    assert_eq!(off.quake, Tunables::default().quake);
+    assert_eq!(bob_and_roll(off), (0.0, 0.0), "no bob and no roll at all");
+
+    // Left at its default, the quake model bobs and rolls as Quake did.
+    let own = Tunables {
+        model: Model::Quake,
+        ..Tunables::default()
+    };
+    let (bob, roll) = bob_and_roll(own);
+    assert!(bob > 0.02, "Quake's bob: {bob} tiles");
+    assert!(
+        (roll - 2f64.to_radians()).abs() < 1e-9,
+        "Quake's 2 degree roll at full strafe: {} deg",
+        roll.to_degrees()
+    );
+    // Half way: half of each, exactly (the bob is linear in its amplitude).
+    let mut half = own;
+    half.comfort.bob_and_roll = 0.5;
+    let (half_bob, half_roll) = bob_and_roll(half);
+    assert!(
+        (half_bob - bob / 2.0).abs() < 1e-12,
+        "{half_bob} against {bob}"
+    );
+    assert!((half_roll - roll / 2.0).abs() < 1e-12);
+    // And under the polar model with a bob of its own.
+    let polar = Tunables {
+        head_bob: 1.0,
+        ..Tunables::default()
+    };
+    assert!(bob_and_roll(polar).0 > 0.02);
+    let mut still = polar;
+    still.comfort.bob_and_roll = 0.0;
+    assert_eq!(bob_and_roll(still), (0.0, 0.0));
+}
+
+#[test]
+fn a_recording_without_the_switch_bobs_as_it_was_played() {
+    // A recording header from before the switch: quake's bob and roll on.
+    let own = Tunables {
+        model: Model::Quake,
+        ..Tunables::default()
+    };
+    let mut world = World::new(Map::open_plane(), own, 1);
+    let header = wobblecaster::record::Header::new(&world, None, 1);
+    let text = header.to_text();
+    assert!(text.contains("bob_and_roll = 1"), "{text}");
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("bob_and_roll"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let recording = Recording::parse(&format!("{old}end 0\n"), Path::new("old.wrec"));
+    let recording = match recording {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(
+        recording.header.tunables, own,
+        "each model's own, as played"
+    );
+    world.step(&run_and_strafe());
+    assert!(world.camera().roll != 0.0);
+}
+
+/// The quake condition's recording in a simulated session of the shipped
+/// `studies/walking.toml`.
+#[test]
+fn walking_s_quake_condition_records_no_bob_and_no_roll() {
+    let dir = TempDir::new("protocols", "walking");
+    let results = dir.join("results");
+    let args = [
+        "study",
+        "run",
+        "studies/walking.toml",
+        "--participant",
+        "S04",
+        "--simulate",
+        "2",
+        "--headless",
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    let out = common::run(&args, Duration::from_secs(300)).expect("the session finishes");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let folder = results.join("walking/S04");
+    let conditions = std::fs::read_to_string(folder.join("conditions.csv")).unwrap();
+    let row = conditions
+        .lines()
+        .find(|l| l.split(',').nth(1) == Some("quake"))
+        .unwrap_or_else(|| panic!("a quake row in {conditions}"));
+    let file = folder.join(row.split(',').nth(7).unwrap());
+    let recording = Recording::load(&file).unwrap();
+    let t = recording.header.tunables;
+    assert_eq!(t.model, Model::Quake);
+    assert_eq!(t.comfort.bob_and_roll, 0.0, "the switch off, recorded");
+    let loaded = wobblecaster::map::load(&common::root().join("maps/feel_course.map")).unwrap();
+    let mut replay = Playback::new(recording);
+    let mut world = replay.start(loaded.map);
+    let mut moved = 0.0_f64;
+    while let Some(controls) = replay.next_controls() {
+        world.step(&controls);
+        replay.check(&world);
+        let camera = world.camera();
+        assert_eq!(camera.roll, 0.0, "tick {}: rolled", world.tick());
+        if world.combat().alive() {
+            assert_eq!(camera.z, EYE_HEIGHT, "tick {}: bobbed", world.tick());
+        }
+        moved = moved.max(world.player().speed());
+    }
+    assert!(replay.desync().is_none(), "the recording replays exactly");
+    assert!(moved > 1.0, "the participant ran: {moved} tiles/s");
+}
