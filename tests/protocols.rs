@@ -119,7 +119,10 @@ fn a_recording_without_the_switch_bobs_as_it_was_played() {
         .filter(|l| !l.starts_with("bob_and_roll"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let recording = Recording::parse(&format!("{old}end 0\n"), Path::new("old.wrec"));
+    let recording = Recording::parse(
+        &format!("{old}end 0 {:016x}\n", world.state_hash()),
+        Path::new("old.wrec"),
+    );
     let recording = match recording {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
@@ -183,4 +186,141 @@ fn walking_s_quake_condition_records_no_bob_and_no_roll() {
     }
     assert!(replay.desync().is_none(), "the recording replays exactly");
     assert!(moved > 1.0, "the participant ran: {moved} tiles/s");
+}
+
+/// `study check`'s output for `protocol` (a path from the repository
+/// root): its lines, after it succeeded.
+fn check(protocol: &str) -> Vec<String> {
+    let out = common::run(&["study", "check", protocol], Duration::from_secs(60))
+        .expect("the check finishes");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout.lines().map(str::to_string).collect()
+}
+
+/// The rows of the side-by-side table: (setting, the factor column).
+fn table(lines: &[String]) -> Vec<(String, String)> {
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("setting "))
+        .expect("a table");
+    lines[start + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("  ") && !l.contains(": the walking model"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim().split("  ").filter(|c| !c.is_empty()).collect();
+            let factor = cells.last().unwrap().trim().to_string();
+            (cells[0].trim().to_string(), factor)
+        })
+        .collect()
+}
+
+#[test]
+fn walking_differs_in_the_walking_model_alone() {
+    let lines = check("studies/walking.toml");
+    let all = lines.join("\n");
+    assert!(!all.contains("warning"), "{all}");
+    assert!(all.contains("factors: movement"), "{all}");
+    assert!(
+        all.contains("every difference is a declared factor's"),
+        "{all}"
+    );
+    let rows = table(&lines);
+    let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert!(names.contains(&"model"), "{names:?}");
+    for (setting, factor) in &rows {
+        let measured = setting.contains("on the course");
+        match measured {
+            // The speeds and the bob the bot meets match.
+            true => assert!(
+                factor.contains("the same within 10%"),
+                "{setting}: {factor}"
+            ),
+            false => assert_eq!(factor, "movement", "{setting}"),
+        }
+    }
+    for measure in ["mean speed", "peak speed", "head bob on the course"] {
+        assert!(names.iter().any(|n| n.starts_with(measure)), "{names:?}");
+    }
+    // Bob and roll are off under every model: not a difference at all.
+    assert!(!names.iter().any(|n| n.contains("in force")), "{names:?}");
+}
+
+#[test]
+fn view_s_plain_condition_and_every_shipped_protocol_check_clean() {
+    let lines = check("studies/view.toml");
+    let rows = table(&lines);
+    let all = lines.join("\n");
+    assert!(all.contains("  plain: polar model"), "{all}");
+    let fov = rows
+        .iter()
+        .find(|r| r.0 == "field of view (degrees)")
+        .unwrap();
+    assert_eq!(fov.1, "fov");
+    for protocol in [
+        "studies/comfort.toml",
+        "studies/misc.toml",
+        "studies/view.toml",
+    ] {
+        let all = check(protocol).join("\n");
+        assert!(!all.contains("warning"), "{protocol}: {all}");
+    }
+}
+
+#[test]
+fn a_hidden_difference_is_warned_of_by_check_and_once_by_run() {
+    let dir = TempDir::new("protocols", "hidden");
+    let protocol = dir.join("hidden.toml");
+    // Two fields of view, declared; the quake condition's model is not,
+    // nor its bob and roll, nor the status bar it alone shows.
+    let text = "name = \"hidden\"\nmap = \"feel_course\"\nexposure_s = 20\nfms_interval_s = 10\n\
+                rest_s = 0\nssq = false\nranking = false\nfactors = [\"fov\"]\n\
+                [[condition]]\nname = \"narrow\"\nvideo = { fov = 70 }\n\
+                [[condition]]\nname = \"wide\"\nvideo = { fov = 110 }\n\
+                movement = { model = \"quake\" }\nhud = { status_bar = true }\n";
+    std::fs::write(&protocol, text).unwrap();
+    let lines = check(protocol.to_str().unwrap());
+    let warnings: Vec<&String> = lines.iter().filter(|l| l.starts_with("warning")).collect();
+    let all = lines.join("\n");
+    for factor in ["movement", "speed", "bob_and_roll", "hud"] {
+        let named = format!("differ in {factor} (");
+        assert!(
+            warnings.iter().any(|w| w.contains(&named)),
+            "{factor}: {all}"
+        );
+    }
+    assert!(
+        !warnings.iter().any(|w| w.contains("differ in fov")),
+        "{all}"
+    );
+    assert!(all.contains("bob_and_roll (not declared)"), "{all}");
+    // `study run` says the same once, before the session.
+    let results = dir.join("results");
+    let args = [
+        "study",
+        "run",
+        protocol.to_str().unwrap(),
+        "--participant",
+        "S01",
+        "--simulate",
+        "1",
+        "--headless",
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    let out = common::run(&args, Duration::from_secs(120)).expect("the session finishes");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let told: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning: the conditions"))
+        .collect();
+    assert_eq!(told.len(), warnings.len(), "{stderr}");
+    for w in &warnings {
+        assert_eq!(stderr.matches(w.as_str()).count(), 1, "once: {w}\n{stderr}");
+    }
 }

@@ -8,9 +8,10 @@
 //! description = "Four walking models on the feel course."
 //! map = "feel_course"
 //! exposure_s = 300
+//! factors = ["movement"]  # what the conditions differ in (`study check`)
 //!
 //! [comfort]            # settings sections here apply to every condition
-//! head_bob = 0
+//! bob_and_roll = 0     # no head bob and no view roll under any model
 //!
 //! [hud]                # what of the HUD is shown (both off unless set)
 //! status_bar = true

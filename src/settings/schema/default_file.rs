@@ -151,7 +151,7 @@ mod tests {
             .collect();
         expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
         assert_eq!(seen, expected);
-        assert_eq!(expected.len(), 67 + Action::ALL.len());
+        assert_eq!(expected.len(), 68 + Action::ALL.len());
         // Units and ranges are written out.
         assert!(text.contains(
             "# How fast the turn keys turn the heading in the polar model and in flight \
@@ -164,6 +164,7 @@ mod tests {
         );
         assert!(text.contains("snap_fade_ms = 0\n"));
         assert!(text.contains("vignette = 0\n"));
+        assert!(text.contains("own (Quake bobs and rolls, the others\n# bob by head_bob) (0 to 1).\nbob_and_roll = 1\n"), "{text}");
         assert!(text.contains("reference = \"none\"\n"));
         assert!(text.contains("[classic]") && text.contains("turn_speed = 122.5\n"));
         assert!(text.contains("size = \"960x540\"\n"));

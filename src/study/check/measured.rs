@@ -1,7 +1,8 @@
 //! The speeds each condition moves at, measured as the feel lab measures
 //! them (`feel course`): the bot drives the map's course under the
 //! condition's tunables and view, and the run's mean and peak speed and
-//! head-bob acceleration are read off its camera. A setting can say what
+//! head-bob acceleration are read off its camera (snap turning left out:
+//! the bot steers by holding its turn keys). A setting can say what
 //! a model's top speed is; only a run says how fast the models go on the
 //! course, each accelerating its own way.
 
@@ -48,13 +49,17 @@ pub struct Measured {
 }
 
 /// Drives `map`'s course once per condition of `protocol` (its seed, each
-/// condition's tunables and field of view, the feel lab's bot and scale);
-/// why not, when the map has no course.
+/// condition's tunables but snap turning, and field of view, the feel
+/// lab's bot and scale); why not, when the map has no course.
 pub fn measure(protocol: &Protocol, map: &Map) -> Result<Measured, String> {
     let scale = Scale::default();
     let mut values = Vec::new();
     for c in &protocol.conditions {
-        let mut world = World::new(map.clone(), c.tunables, protocol.seed);
+        // Snap turning changes how the bot must steer (it holds its turn
+        // keys), not how fast the body goes: measured without it.
+        let mut tunables = c.tunables;
+        tunables.comfort.snap_turn = 0.0;
+        let mut world = World::new(map.clone(), tunables, protocol.seed);
         let bot = BotTunables::default();
         let run = course::drive(&mut world, bot, DEFAULT_LIMIT_S, c.fov_deg, scale)
             .map_err(|e| format!("speeds not measured: {e}"))?;

@@ -180,7 +180,11 @@ impl Comparison {
             line.extend(row.values.iter().cloned());
             let factor = row.blamed()[0].name();
             let note = match (row.shows_a_difference(), self.covered(row)) {
-                (false, _) => format!("{factor}: the same within {:.0}%", SPEED_TOLERANCE * 100.0),
+                (false, _) => format!(
+                    "{}: the same within {:.0}%",
+                    row.factors[0].name(),
+                    SPEED_TOLERANCE * 100.0
+                ),
                 (true, true) => factor.to_string(),
                 (true, false) => format!("{factor} (not declared)"),
             };

@@ -16,6 +16,8 @@ enum Scope {
     Always,
     /// Under this model only.
     Only(Model),
+    /// Under the quake model walking (`always_run` off) only.
+    QuakeWalking,
     /// Compared as the camera makes it (the bob and roll rows), not as set.
     Effective,
 }
@@ -52,7 +54,7 @@ const ROLES: [(&str, &[Factor], Scope); 45] = [
     ("quake_stop_speed",   &[Movement],   Scope::Only(Model::Quake)),
     ("quake_accelerate",   &[Movement],   Scope::Only(Model::Quake)),
     ("quake_max_speed",    TOP_SPEED,     Scope::Only(Model::Quake)),
-    ("quake_walk_speed",   TOP_SPEED,     Scope::Only(Model::Quake)),
+    ("quake_walk_speed",   TOP_SPEED,     Scope::QuakeWalking),
     ("quake_turn_speed",   &[Movement],   Scope::Only(Model::Quake)),
     ("quake_head_bob",     &[BobAndRoll], Scope::Effective),
     ("quake_view_roll",    &[BobAndRoll], Scope::Effective),
@@ -86,9 +88,9 @@ pub(super) fn settings(protocol: &Protocol) -> Vec<Row> {
         .iter()
         .filter(|(_, _, scope)| *scope != Scope::Effective)
         .map(|&(key, factors, scope)| {
-            let values = each(&|c| match scope {
-                Scope::Only(m) if c.tunables.model != m => NOT_IN_FORCE.to_string(),
-                _ => value(&c.tunables, key),
+            let values = each(&|c| match in_force(scope, &c.tunables) {
+                true => value(&c.tunables, key),
+                false => NOT_IN_FORCE.to_string(),
             });
             Row::exact(label(key), factors, values)
         })
@@ -136,6 +138,15 @@ pub(super) fn settings(protocol: &Protocol) -> Vec<Row> {
         each(&|c| format!("{:.4}", Short(c.exposure_s))),
     ));
     rows
+}
+
+/// True if a tunable of `scope` is in force under `t`.
+fn in_force(scope: Scope, t: &Tunables) -> bool {
+    match scope {
+        Scope::Always | Scope::Effective => true,
+        Scope::Only(m) => t.model == m,
+        Scope::QuakeWalking => t.model == Model::Quake && !t.quake.always_run,
+    }
 }
 
 /// The head bob the camera makes, as a share of Quake's: the model's own
