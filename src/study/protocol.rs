@@ -51,6 +51,8 @@ use crate::sim::Tunables;
 pub use audio_keys::{ConditionAudio, AUDIO_KEYS};
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
+use visit_keys::PROCEDURE_KEYS;
+pub use visit_keys::{Procedure, MAX_CONSENT, MAX_VISITS};
 
 /// The most conditions a protocol may have.
 pub const MAX_CONDITIONS: usize = 12;
@@ -107,9 +109,12 @@ pub struct Protocol {
     /// `[input]` (the defaults with its keys); None leaves the
     /// participant's own.
     pub input: Option<InputSettings>,
+    /// Consent, demographics, the SSQ before each condition, the rest's
+    /// rule, the prompt's tone and the visits (`visit_keys`).
+    pub procedure: Procedure,
 }
 
-/// A question on a 1-7 scale with words at both ends.
+/// A question on a 1-7 scale (or a 0-100 slider) with words at both ends.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     /// Its column name in `answers.csv`: letters, digits, `-` and `_`.
@@ -120,6 +125,8 @@ pub struct Question {
     pub low: String,
     /// What 7 means.
     pub high: String,
+    /// Its scale: 1-7 points, or a 0-100 slider (`scale = "slider"`).
+    pub scale: QuestionScale,
 }
 
 /// One condition: a name and the settings it plays under.
@@ -228,7 +235,7 @@ const TOP_KEYS: [&str; 15] = [
 /// A condition's own keys (its settings sections aside).
 const CONDITION_KEYS: [&str; 2] = ["name", "exposure_s"];
 /// A question's keys.
-const QUESTION_KEYS: [&str; 4] = ["id", "text", "low", "high"];
+const QUESTION_KEYS: [&str; 5] = ["id", "text", "low", "high", "scale"];
 /// Settings sections that are the participant's, not a condition's.
 const PARTICIPANT_SECTIONS: [&str; 1] = ["bindings"];
 /// The section of the input settings: the protocol's, for every condition
@@ -261,6 +268,9 @@ struct Reader<'a> {
     shared_audio: [bool; AUDIO_KEYS.len()],
     /// The protocol's shared sections set `[input]`.
     shared_input: bool,
+    /// A copy kept with a session (`session.toml`): the files it names
+    /// beside it are not read.
+    copy: bool,
 }
 
 /// The top-level values read so far, before the conditions are built.
@@ -278,6 +288,7 @@ struct Top {
     ssq: bool,
     ranking: bool,
     seed: u64,
+    procedure: Procedure,
 }
 
 impl Default for Top {
@@ -296,6 +307,7 @@ impl Default for Top {
             ssq: true,
             ranking: true,
             seed: 1,
+            procedure: Procedure::default(),
         }
     }
 }
@@ -308,6 +320,7 @@ impl<'a> Reader<'a> {
             errors: Vec::new(),
             shared_audio: [false; AUDIO_KEYS.len()],
             shared_input: false,
+            copy: false,
         }
     }
 
@@ -368,6 +381,11 @@ impl<'a> Reader<'a> {
             }
         };
         self.stop_rules(&top);
+        if let Some(v) = doc.get("demographic") {
+            let own = self.demographics(v);
+            top.procedure.demographics.extend(own);
+        }
+        self.procedure_rules(doc, &top, conditions.len());
         let name = self.required(
             doc,
             top.name,
@@ -394,6 +412,7 @@ impl<'a> Reader<'a> {
             questions,
             conditions,
             input: self.shared_input.then_some(base.input),
+            procedure: top.procedure,
         })
     }
 
@@ -470,8 +489,10 @@ impl<'a> Reader<'a> {
             }
             // Read with the conditions, once the shared settings are known.
             "question" | "condition" => {}
+            k if PROCEDURE_KEYS.contains(&k) => self.procedure_key(&mut top.procedure, k, value),
             _ => {
-                let known = TOP_KEYS.iter().copied().chain(settings::section_names());
+                let known = TOP_KEYS.iter().copied().chain(PROCEDURE_KEYS);
+                let known = known.chain(settings::section_names());
                 let hint = match nearest(name, known) {
                     Some(n) => format!(" (did you mean `{n}`?)"),
                     None => format!(
@@ -777,7 +798,9 @@ fn is_settings_section(name: &str) -> bool {
 
 mod audio_keys;
 mod questions;
+pub use questions::{QuestionScale, SLIDER_MAX};
 #[cfg(test)]
 #[path = "protocol_tests.rs"]
 mod tests;
 mod view_keys;
+mod visit_keys;
