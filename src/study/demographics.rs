@@ -30,6 +30,10 @@ pub enum Answer {
     Choice(Vec<String>),
 }
 
+/// A character an option's words may not hold: `demographics.csv` is
+/// plain comma-separated text.
+pub const NOT_IN_OPTIONS: [char; 2] = [',', '"'];
+
 /// One demographic item.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
@@ -71,7 +75,7 @@ const STANDARD: [(&str, &str, Shape); 6] = [
     ("gender", "Your gender", Shape::Choice(&["woman", "man", "non-binary", "another gender", "prefer not to say"])),
     ("gaming_hours", "Hours a week you play video games, on average", Shape::Number(0, 168)),
     ("experience_3d", "How often have you played first-person 3D games or used VR?", Shape::Choice(&["never", "a few times", "now and then (monthly)", "often (weekly or more)"])),
-    ("corrected_vision", "Your vision: is it normal, or corrected (glasses or lenses)?", Shape::Choice(&["normal, not corrected", "corrected, wearing them now", "corrected, not wearing them now"])),
+    ("corrected_vision", "Your vision: is it normal, or corrected (glasses or lenses)?", Shape::Choice(&["normal (not corrected)", "corrected (wearing them now)", "corrected (not wearing them now)"])),
     ("migraine", "Do you get migraines?", Shape::Choice(&["no", "yes", "not sure"])),
 ];
 
@@ -123,6 +127,7 @@ mod tests {
         for item in &items {
             if let Answer::Choice(o) = &item.answer {
                 assert!(o.len() <= MAX_OPTIONS, "{}", item.id);
+                assert!(o.iter().all(|o| !o.contains(NOT_IN_OPTIONS)), "{}", item.id);
             }
         }
         assert_eq!(items[0].range(), (1, 120));

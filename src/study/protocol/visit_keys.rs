@@ -19,7 +19,7 @@
 //! ```
 
 use super::*;
-use crate::study::demographics::{self, Answer, Item, MAX_NUMBER, MAX_OPTIONS};
+use crate::study::demographics::{self, Answer, Item, MAX_NUMBER, MAX_OPTIONS, NOT_IN_OPTIONS};
 
 /// The longest consent text, characters: what fits one screen at
 /// 960x540 (a longer information sheet is given on paper).
@@ -322,7 +322,15 @@ impl Reader<'_> {
         };
         let mut out = Vec::new();
         for v in list.iter() {
-            out.push(self.text_value("options", v)?);
+            let text = self.text_value("options", v)?;
+            if text.contains(NOT_IN_OPTIONS) {
+                let message = "an option cannot hold `,` or `\"` (demographics.csv is plain \
+                               comma-separated text): use ( ) or ;"
+                    .to_string();
+                self.error(v.span().start, message);
+                return None;
+            }
+            out.push(text);
         }
         Some(out)
     }

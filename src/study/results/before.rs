@@ -17,7 +17,9 @@ pub const DEMOGRAPHICS_HEADER: &str = "participant,item,answer";
 /// seconds (`fms_back`, `timer`).
 pub const RESTS_HEADER: &str = "participant,condition,label,position,kind,t_s,fms,latency_s";
 
-pub(super) const CONSENT: &str = "consent.csv";
+pub(super) const CONSENT: &str = CONSENT_FILE;
+/// The name of the consent's file in a participant's folder.
+pub const CONSENT_FILE: &str = "consent.csv";
 pub(super) const DEMOGRAPHICS: &str = "demographics.csv";
 pub(super) const RESTS: &str = "rests.csv";
 

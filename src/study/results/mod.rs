@@ -36,9 +36,10 @@ mod before;
 mod identify;
 mod resume;
 
-pub use before::{CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
+pub use before::{CONSENT_FILE, CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
 
 pub use identify::{identify, settings_sha256, RecordingId};
+pub use resume::visit_starts;
 
 /// The header of `conditions.csv`: `end_reason` is an
 /// [`EndReason`]'s name, `time_s` the seconds from the condition's start

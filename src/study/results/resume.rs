@@ -246,21 +246,36 @@ fn order_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, 
 
 /// The visits `session.toml`'s `[[visit]]` tables say began.
 fn visits_of(text: &str) -> Vec<usize> {
+    visit_starts(text).into_iter().map(|(v, _)| v).collect()
+}
+
+/// The visits (from 1) `session.toml`'s text `text` says began, each with
+/// its `started_utc`, in the order written; a table without them is
+/// passed over.
+pub fn visit_starts(text: &str) -> Vec<(usize, String)> {
     let Ok(doc) = toml::de::DeTable::parse(text) else {
         return Vec::new();
     };
-    let Some(tables) = doc
+    let visits = doc
         .get_ref()
         .get("visit")
-        .and_then(|v| v.get_ref().as_array())
-    else {
+        .and_then(|v| v.get_ref().as_array());
+    let Some(tables) = visits else {
         return Vec::new();
     };
     tables
         .iter()
         .filter_map(|t| {
-            let v = t.get_ref().as_table()?.get("visit")?;
-            v.get_ref().as_integer()?.as_str().parse().ok()
+            let t = t.get_ref().as_table()?;
+            let v = t
+                .get("visit")?
+                .get_ref()
+                .as_integer()?
+                .as_str()
+                .parse()
+                .ok()?;
+            let at = t.get("started_utc")?.get_ref().as_str()?.to_string();
+            Some((v, at))
         })
         .collect()
 }

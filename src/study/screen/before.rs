@@ -7,7 +7,8 @@ use crate::study::demographics::Answer;
 use crate::study::scales::{FMS_INSTRUCTION, MISC_LEVELS};
 use crate::study::session::AGREE;
 
-/// The consent screen: the study's text, then 1 to agree or 0 not to.
+/// The consent screen: the study's text, its paragraphs rewrapped, then
+/// 1 to agree or 0 not to.
 pub(super) fn consent(session: &Session, hint: &str) -> Panel {
     let text = session
         .protocol()
@@ -15,8 +16,16 @@ pub(super) fn consent(session: &Session, hint: &str) -> Panel {
         .consent
         .as_deref()
         .unwrap_or("");
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    lines.push(String::new());
+    // Paragraphs, a blank line between: the lines of one are rewrapped
+    // to the screen.
+    let mut lines = Vec::new();
+    for paragraph in text.split("\n\n") {
+        let words: Vec<&str> = paragraph.split_whitespace().collect();
+        if !words.is_empty() {
+            lines.push(words.join(" "));
+            lines.push(String::new());
+        }
+    }
     lines.push(format!(
         "{AGREE} = I agree to take part      0 = I do not agree"
     ));
