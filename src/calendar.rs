@@ -16,6 +16,22 @@ pub fn civil_date(days: u64) -> (u64, u64, u64) {
     (year, month, day)
 }
 
+/// The days after 1970-01-01 of the Gregorian date `year`-`month`-`day`
+/// (Howard Hinnant's `days_from_civil`, the inverse of [`civil_date`]);
+/// None before 1970 or for a month or day out of range.
+pub fn civil_days(year: u64, month: u64, day: u64) -> Option<u64> {
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || year < 1970 {
+        return None;
+    }
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y / 400;
+    let yoe = y - era * 400;
+    let mp = if month > 2 { month - 3 } else { month + 9 };
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
 /// `secs` after the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ` (ISO 8601, UTC).
 pub fn utc(secs: u64) -> String {
     let (y, m, d) = civil_date(secs / 86_400);
@@ -38,6 +54,11 @@ mod tests {
         assert_eq!(civil_date(59), (1970, 3, 1));
         // 2000 was a leap year, 2100 will not be.
         assert_eq!(civil_date(11_016), (2000, 2, 29));
+        for days in [0, 59, 11_016, 20_000, 73_000] {
+            let (y, m, d) = civil_date(days);
+            assert_eq!(civil_days(y, m, d), Some(days));
+        }
+        assert_eq!(civil_days(2026, 13, 1), None);
         assert_eq!(civil_date(47_541), (2100, 3, 1));
         assert_eq!(civil_date(20_454), (2026, 1, 1));
     }

@@ -59,6 +59,12 @@ pub struct RunArgs {
     /// Continue this participant's session after the last answer given.
     #[arg(long)]
     resume: bool,
+    /// Run visit K (from 1) of a protocol of several visits (`visits = N`):
+    /// the next part of the participant's order, in their folder (visit 2
+    /// on opens the folder visit 1 made; add --resume to continue a visit
+    /// cut off).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=12))]
+    visit: Option<u32>,
     /// A simulated participant seeded SEED answers instead of a person.
     #[arg(long, value_name = "SEED", requires = "headless")]
     simulate: Option<u64>,
@@ -144,10 +150,27 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
             ))
         })?,
     };
-    let mut study = if args.resume {
+    let visits = protocol.procedure.visits;
+    let visit = args.visit.map(|v| v as usize);
+    if let Some(k) = visit.filter(|&k| k > visits) {
+        return Err(CliError::refused(format!(
+            "--visit {k}, but the protocol has {visits} visit(s) (its `visits` key)"
+        )));
+    }
+    let mut study = if args.resume || visit.is_some_and(|k| k > 1) {
         let (results, order, done) =
             Results::resume(&args.results, &protocol, &text, &args.participant)?;
-        let session = Session::resume(protocol, order, &done);
+        let k = visit.unwrap_or_else(|| done.visits.iter().copied().max().unwrap_or(1));
+        let before = protocol.procedure.positions(k, order.len()).start;
+        if let Some(missing) = (0..before).find(|p| !done.played.contains(p)) {
+            let earlier = protocol.procedure.visit_of(missing, order.len());
+            return Err(CliError::refused(format!(
+                "visit {earlier} of participant `{}` is not complete: finish it first with \
+                 --visit {earlier} --resume",
+                args.participant
+            )));
+        }
+        let session = Session::resume_visit(protocol, order, &done, k);
         StudyRun::new(session, results)
     } else {
         let who = Who {
@@ -197,6 +220,16 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
         None => run_in_window(study, loaded, map_path, args.window)?,
     }
     say!("results: {}", dir.display());
+    if visits > 1 {
+        let k = visit.unwrap_or(1);
+        match k < visits {
+            true => say!(
+                "visit {k} of {visits}; the next: the same command with --visit {}",
+                k + 1
+            ),
+            false => say!("visit {k} of {visits}: the last"),
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -15,8 +15,9 @@ pub struct Panel {
     pub value: Option<String>,
     /// The keys to use, at the bottom.
     pub hint: String,
-    /// A small box at the top of the frame over play (an FMS prompt)
-    /// instead of a full screen over a darkened frame.
+    /// A strip at the top edge over play (an in-play prompt), at most a
+    /// tenth of the frame's area from 640x360 up, instead of a full
+    /// screen over a darkened frame.
     pub compact: bool,
 }
 
@@ -33,9 +34,11 @@ const HINT: [u8; 3] = [170, 170, 170];
 const MAX_SCALE: usize = 3;
 /// The share of the frame's width a panel's lines may take, tenths.
 const WIDTH_TENTHS: usize = 9;
-/// The share of the frame's height a compact panel (a prompt over play)
-/// may take, fifths: the view stays mostly visible.
-const COMPACT_FIFTHS: usize = 2;
+/// A compact panel (a prompt over play) covers at most one part in this
+/// many of the frame's area: a larger box over the view in one condition
+/// more than another would be a stimulus of its own (a periodic
+/// restriction of the field of view).
+const COMPACT_AREA_PARTS: usize = 10;
 
 /// A panel laid out for a frame: the text scale chosen and every line
 /// wrapped at word boundaries to the frame's width.
@@ -58,6 +61,29 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// `panel` as a strip across a frame `width` pixels wide at `scale`:
+    /// every line at the text's scale, wrapped to the width less a glyph
+    /// each side, the answer (if any) a line of its own.
+    fn strip(panel: &Panel, width: usize, scale: usize) -> Self {
+        let chars = (width.saturating_sub(2 * GLYPH * scale) / (GLYPH * scale)).max(1);
+        let wrap = |text: &str| super::help::wrap(text, chars, " ");
+        let title = wrap(&panel.title);
+        let lines: Vec<String> = panel.lines.iter().flat_map(|l| wrap(l)).collect();
+        let hint = match panel.hint.is_empty() {
+            true => Vec::new(),
+            false => wrap(&panel.hint),
+        };
+        let rows = title.len() + lines.len() + hint.len() + usize::from(panel.value.is_some());
+        Self {
+            scale,
+            title_scale: scale,
+            height: strip_pad(scale) + rows as i64 * line_height(scale),
+            title,
+            lines,
+            hint,
+        }
+    }
+
     /// `panel` wrapped for a frame `width` pixels wide at `scale`.
     fn at(panel: &Panel, width: usize, scale: usize) -> Self {
         let title_scale = scale + usize::from(!panel.compact);
@@ -84,21 +110,33 @@ impl Layout {
     }
 }
 
+/// The space above a strip's first line, pixels.
+fn strip_pad(scale: usize) -> i64 {
+    2 * scale as i64
+}
+
 /// The height of a line of text at `scale`, pixels.
 fn line_height(scale: usize) -> i64 {
     ((GLYPH + 4) * scale) as i64
 }
 
 /// `panel` laid out for a `width` x `height` frame: the largest scale (at
-/// most `MAX_SCALE`, 3) at which its wrapped lines fit the frame's height
-/// (a compact panel, two fifths of it). From 960x540 up (`layout::READABLE_FROM`) the
-/// scale is never below 2; below that size it shrinks only as far as the
-/// text needs to fit.
+/// most `MAX_SCALE`, 3) at which its wrapped lines fit the frame's height.
+/// From 960x540 up (`layout::READABLE_FROM`) the scale is never below 2;
+/// below that size it shrinks only as far as the text needs to fit. A
+/// compact panel is a strip across the top at the largest scale at which
+/// it covers at most a tenth of the frame (scale 1 if none does: below
+/// 640x360, two lines take more).
 pub fn layout(panel: &Panel, (width, height): (usize, usize)) -> Layout {
-    let room = match panel.compact {
-        true => height * COMPACT_FIFTHS / 5,
-        false => height,
-    } as i64;
+    if panel.compact {
+        let room = (width * height / COMPACT_AREA_PARTS) as i64;
+        return (1..=MAX_SCALE)
+            .rev()
+            .map(|scale| Layout::strip(panel, width, scale))
+            .find(|l| l.height * width as i64 <= room)
+            .unwrap_or_else(|| Layout::strip(panel, width, 1));
+    }
+    let room = height as i64;
     let floor = super::layout::readable_floor((width, height));
     (floor..=MAX_SCALE)
         .rev()
@@ -107,12 +145,16 @@ pub fn layout(panel: &Panel, (width, height): (usize, usize)) -> Layout {
         .unwrap_or_else(|| Layout::at(panel, width, floor))
 }
 
-/// Draws `panel` over `frame`: darkened whole (or, compact, a box at the
-/// top), its text as large as [`layout`] finds it fits, wrapped.
+/// Draws `panel` over `frame`: darkened whole (or, compact, a strip at
+/// the top), its text as large as [`layout`] finds it fits, wrapped.
 pub fn draw_panel(frame: Frame, panel: &Panel) {
     let mut c = Canvas::over(frame);
     let (width, height) = (c.width, c.height);
     let l = layout(panel, (width, height));
+    if panel.compact {
+        draw_strip(&mut c, panel, &l);
+        return;
+    }
     let scale = l.scale;
     let line_h = line_height(scale);
     let shaded = match panel.compact {
@@ -147,13 +189,33 @@ pub fn draw_panel(frame: Frame, panel: &Panel) {
     }
 }
 
+/// Draws the compact `panel`, laid out as `l`: a darkened strip across
+/// the top, nothing below it touched.
+fn draw_strip(c: &mut Canvas, panel: &Panel, l: &Layout) {
+    let width = c.width as i64;
+    let height = l.height.min(c.height as i64);
+    c.shade_rect(0, 0, width, height);
+    c.shade_rect(0, 0, width, height);
+    let line_h = line_height(l.scale);
+    let mut y = strip_pad(l.scale);
+    let value = panel.value.as_ref().map(|v| (v, VALUE));
+    let rows = (l.title.iter().map(|t| (t, TITLE)))
+        .chain(l.lines.iter().map(|t| (t, TEXT)))
+        .chain(value)
+        .chain(l.hint.iter().map(|t| (t, HINT)));
+    for (text, rgb) in rows {
+        c.centred(y, &[text], l.scale, rgb);
+        y += line_h;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_panel_draws_its_text_and_leaves_a_compact_panels_lower_frame() {
-        let (w, h) = (320, 180);
+        let (w, h) = (960, 540);
         let mut pixels = vec![100u8; w * h * 4];
         let panel = Panel {
             title: "How sick do you feel?".into(),
@@ -164,7 +226,7 @@ mod tests {
         };
         draw_panel(Frame::new(&mut pixels, w, h), &panel);
         let value_px = pixels.chunks(4).filter(|p| p[..3] == VALUE).count();
-        assert!(value_px > 50, "the answer is drawn large: {value_px}");
+        assert!(value_px > 50, "the answer is drawn: {value_px}");
         let last_row = &pixels[(h - 1) * w * 4..];
         assert!(
             last_row.iter().all(|&b| b == 100),
@@ -218,12 +280,22 @@ mod tests {
     }
 
     #[test]
-    fn a_compact_prompt_leaves_most_of_the_view_to_play() {
-        let mut p = panel(&["0 = no sickness at all ... 20 = frank sickness"], true);
-        p.value = Some("12".into());
-        p.hint = "number keys or PageUp/PageDown, then Enter (15 s)".into();
-        let l = layout(&p, (960, 540));
-        assert_eq!(l.scale, 2);
-        assert!(l.height <= 540 * 2 / 5, "{}", l.height);
+    fn a_compact_prompt_covers_a_tenth_of_the_frame_at_most() {
+        let mut p = panel(
+            &["0 none ... 20 frank sickness:  12  then Enter (15 s)"],
+            true,
+        );
+        p.title = "How sick do you feel now? (nausea, discomfort, stomach)".into();
+        p.hint = String::new();
+        for (w, h, scale) in [
+            (960, 540, 2),
+            (640, 360, 1),
+            (1920, 1080, 3),
+            (1280, 1024, 2),
+        ] {
+            let l = layout(&p, (w, h));
+            assert_eq!(l.scale, scale, "{w}x{h}");
+            assert!(l.height as usize * 10 <= h, "{w}x{h}: {}", l.height);
+        }
     }
 }

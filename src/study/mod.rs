@@ -20,6 +20,7 @@
 //! - [`start`]: a new session made ready (the CLI and the title menu).
 //! - [`ssq`]: the Simulator Sickness Questionnaire and its scoring.
 //! - [`mssq`]: the MSSQ-short (susceptibility) and its scoring.
+//! - [`demographics`]: the standard demographic items and their answers.
 //! - [`scales`]: the in-play scales, the FMS and the MISC.
 //! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
 //! - [`lmm`]: a random-intercept mixed model as lme4 fits it, its
@@ -34,6 +35,7 @@
 pub mod agree;
 pub mod check;
 pub mod chisq;
+pub mod demographics;
 pub mod latin;
 pub mod lmm;
 pub mod mssq;

@@ -53,6 +53,8 @@ pub use audio_keys::{ConditionAudio, AUDIO_KEYS};
 pub use factors::Factor;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
+use visit_keys::PROCEDURE_KEYS;
+pub use visit_keys::{Procedure, MAX_CONSENT, MAX_VISITS};
 
 /// The most conditions a protocol may have.
 pub const MAX_CONDITIONS: usize = 12;
@@ -112,9 +114,12 @@ pub struct Protocol {
     /// What the conditions are meant to differ in (`factors`); `study
     /// check` warns of any other difference. Empty when not declared.
     pub factors: Vec<Factor>,
+    /// Consent, demographics, the SSQ before each condition, the rest's
+    /// rule, the prompt's tone and the visits (`visit_keys`).
+    pub procedure: Procedure,
 }
 
-/// A question on a 1-7 scale with words at both ends.
+/// A question on a 1-7 scale (or a 0-100 slider) with words at both ends.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     /// Its column name in `answers.csv`: letters, digits, `-` and `_`.
@@ -125,6 +130,8 @@ pub struct Question {
     pub low: String,
     /// What 7 means.
     pub high: String,
+    /// Its scale: 1-7 points, or a 0-100 slider (`scale = "slider"`).
+    pub scale: QuestionScale,
 }
 
 /// One condition: a name and the settings it plays under.
@@ -234,7 +241,7 @@ const TOP_KEYS: [&str; 16] = [
 /// A condition's own keys (its settings sections aside).
 const CONDITION_KEYS: [&str; 2] = ["name", "exposure_s"];
 /// A question's keys.
-const QUESTION_KEYS: [&str; 4] = ["id", "text", "low", "high"];
+const QUESTION_KEYS: [&str; 5] = ["id", "text", "low", "high", "scale"];
 /// Settings sections that are the participant's, not a condition's.
 const PARTICIPANT_SECTIONS: [&str; 1] = ["bindings"];
 /// The section of the input settings: the protocol's, for every condition
@@ -267,6 +274,9 @@ struct Reader<'a> {
     shared_audio: [bool; AUDIO_KEYS.len()],
     /// The protocol's shared sections set `[input]`.
     shared_input: bool,
+    /// A copy kept with a session (`session.toml`): the files it names
+    /// beside it are not read.
+    copy: bool,
 }
 
 /// The top-level values read so far, before the conditions are built.
@@ -285,6 +295,7 @@ struct Top {
     ranking: bool,
     seed: u64,
     factors: Vec<Factor>,
+    procedure: Procedure,
 }
 
 impl Default for Top {
@@ -304,6 +315,7 @@ impl Default for Top {
             ranking: true,
             seed: 1,
             factors: Vec::new(),
+            procedure: Procedure::default(),
         }
     }
 }
@@ -316,6 +328,7 @@ impl<'a> Reader<'a> {
             errors: Vec::new(),
             shared_audio: [false; AUDIO_KEYS.len()],
             shared_input: false,
+            copy: false,
         }
     }
 
@@ -376,6 +389,11 @@ impl<'a> Reader<'a> {
             }
         };
         self.stop_rules(&top);
+        if let Some(v) = doc.get("demographic") {
+            let own = self.demographics(v);
+            top.procedure.demographics.extend(own);
+        }
+        self.procedure_rules(doc, &top, conditions.len());
         let name = self.required(
             doc,
             top.name,
@@ -403,6 +421,7 @@ impl<'a> Reader<'a> {
             conditions,
             input: self.shared_input.then_some(base.input),
             factors: top.factors,
+            procedure: top.procedure,
         })
     }
 
@@ -480,8 +499,10 @@ impl<'a> Reader<'a> {
             "factors" => top.factors = self.factors(value),
             // Read with the conditions, once the shared settings are known.
             "question" | "condition" => {}
+            k if PROCEDURE_KEYS.contains(&k) => self.procedure_key(&mut top.procedure, k, value),
             _ => {
-                let known = TOP_KEYS.iter().copied().chain(settings::section_names());
+                let known = TOP_KEYS.iter().copied().chain(PROCEDURE_KEYS);
+                let known = known.chain(settings::section_names());
                 let hint = match nearest(name, known) {
                     Some(n) => format!(" (did you mean `{n}`?)"),
                     None => format!(
@@ -788,7 +809,9 @@ fn is_settings_section(name: &str) -> bool {
 mod audio_keys;
 mod factors;
 mod questions;
+pub use questions::{QuestionScale, SLIDER_MAX};
 #[cfg(test)]
 #[path = "protocol_tests.rs"]
 mod tests;
 mod view_keys;
+mod visit_keys;

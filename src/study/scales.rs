@@ -30,6 +30,32 @@ pub const MISC_LEVELS: [&str; 11] = [
     "vomiting",
 ];
 
+/// The MISC's levels in as few words as keep their meaning, for the
+/// in-play prompt's one line (the instruction before play shows
+/// [`MISC_LEVELS`] whole).
+pub const MISC_SHORT: [&str; 11] = [
+    "no problems",
+    "some discomfort, no specific symptoms",
+    "dizzy, warm, headache, stomach, sweat: very vague",
+    "dizzy, warm, headache, stomach, sweat: some",
+    "dizzy, warm, headache, stomach, sweat: medium",
+    "dizzy, warm, headache, stomach, sweat: severe",
+    "nausea: some",
+    "nausea: medium",
+    "nausea: severe",
+    "retching",
+    "vomiting",
+];
+
+/// The FMS's instruction (Keshavarz & Hecht 2011), as the participant
+/// reads it before the first condition.
+pub const FMS_INSTRUCTION: [&str; 4] = [
+    "Rate how sick you feel from 0 (no sickness at all) to 20 (frank sickness).",
+    "Count nausea, general discomfort and stomach problems;",
+    "do not count nervousness, boredom or fatigue.",
+    "Give the number for how you feel now, not before.",
+];
+
 /// Which scale is asked during play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum InPlayScale {

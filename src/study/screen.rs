@@ -4,13 +4,15 @@
 //! screen names a model, a coupling, a file or a folder.
 
 use super::mssq;
-use super::protocol::{FMS_ANSWER_S, QUESTION_POINTS};
-use super::scales::InPlayScale;
-use super::session::{label, Session, Step, When};
+use super::protocol::FMS_ANSWER_S;
+use super::scales::{InPlayScale, MISC_SHORT};
+use super::session::{label, Ending, Session, Step, When};
 use super::ssq;
 use crate::render::panel::{draw_panel, Panel};
 use crate::render::{self, Frame, Scene};
 use crate::settings::{key_name, Action, Bindings};
+
+mod before;
 
 /// Draws what the participant sees into `rgba` (`width` x `height`
 /// pixels): the world of `scene` under a blind HUD, then the session's
@@ -108,6 +110,7 @@ pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
             let moment = match when {
                 When::Baseline => "right now, before playing".to_string(),
                 When::Post(p) => format!("right now, after Condition {}", label(p)),
+                When::Pre(p) => format!("right now, before Condition {}", label(p)),
             };
             Panel {
                 title: format!("How do you feel {moment}?"),
@@ -124,6 +127,12 @@ pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
                 compact: false,
             }
         }
+        Step::Consent => before::consent(session, &scale_hint),
+        Step::Demographic { item } => before::demographic(session, item, &scale_hint),
+        Step::BaselineRating => before::rest_rating(session, None, &scale_hint),
+        Step::Ready { .. } if session.prompting() => {
+            before::rest_rating(session, Some(session.rest_left_s()), &scale_hint)
+        }
         Step::Ready { position } => {
             let rest = session.rest_left_s();
             let (lines, hint) = if rest > 0.0 {
@@ -136,13 +145,14 @@ pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
                     "Rest: this cannot be skipped".to_string(),
                 )
             } else {
-                (
-                    vec![
-                        format!("Condition {} is next.", label(position)),
-                        format!("Stop at any moment with {stop}."),
-                    ],
-                    format!("Press {answer} to start"),
-                )
+                let mut lines = vec![
+                    format!("Condition {} is next.", label(position)),
+                    format!("Stop at any moment with {stop}."),
+                ];
+                if position == session.positions().start {
+                    lines.extend(before::scale_instruction(session.protocol().in_play_scale));
+                }
+                (lines, format!("Press {answer} to start"))
             };
             Panel {
                 title: format!("Condition {}", label(position)),
@@ -153,44 +163,18 @@ pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
             }
         }
         Step::Play { .. } => {
-            let left = session.prompt_left_s()?;
-            let scale = session.protocol().in_play_scale;
-            let (title, anchors) = match scale {
-                InPlayScale::Fms => (
-                    "How sick do you feel right now?",
-                    format!(
-                        "0 = no sickness at all ... {} = frank sickness",
-                        scale.max()
-                    ),
-                ),
-                InPlayScale::Misc => (
-                    "How do you feel right now?",
-                    format!("0 = no problems ... {} = vomiting", scale.max()),
-                ),
-            };
-            let shown = match session.entry() {
-                Some(v) => match scale.level(v) {
-                    Some(level) => format!("{v} {level}"),
-                    None => v.to_string(),
-                },
-                None => "_".into(),
-            };
-            Panel {
-                title: title.into(),
-                lines: vec![anchors],
-                value: Some(shown),
-                hint: format!("{scale_hint} ({:.0} s)", left.min(FMS_ANSWER_S).ceil()),
-                compact: true,
-            }
+            let left = session.prompt_left_s()?.min(FMS_ANSWER_S).ceil();
+            compact_prompt(session, &answer, left)
         }
         Step::Question { position, index } => {
             let q = &session.protocol().questions[index];
+            let (low, high) = q.range();
             Panel {
                 title: format!("About Condition {}", label(position)),
                 lines: vec![
                     q.text.clone(),
                     String::new(),
-                    format!("1 = {}   {QUESTION_POINTS} = {}", q.low, q.high),
+                    format!("{low} = {}   {high} = {}", q.low, q.high),
                 ],
                 value,
                 hint: scale_hint,
@@ -213,18 +197,72 @@ pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
                 compact: false,
             }
         }
-        Step::Done => Panel {
-            title: "Thank you: the session is complete".into(),
-            lines: vec![
-                "Your answers are saved.".into(),
-                "Please tell the researcher that you have finished.".into(),
-            ],
-            value: None,
-            hint: format!("Press {} to close", key(Action::Quit)),
-            compact: false,
-        },
+        Step::Done => {
+            let (title, lines) = match session.ending() {
+                Ending::Complete => (
+                    "Thank you: the session is complete",
+                    vec![
+                        "Your answers are saved.".into(),
+                        "Please tell the researcher that you have finished.".into(),
+                    ],
+                ),
+                Ending::VisitOver => (
+                    "Thank you: this visit is complete",
+                    vec![
+                        "Your answers are saved.".into(),
+                        "The rest of the study is on another day.".into(),
+                        "Please tell the researcher that you have finished.".into(),
+                    ],
+                ),
+                Ending::Refused => (
+                    "Thank you",
+                    vec![
+                        "You chose not to take part: that is fine.".into(),
+                        "Nothing but that choice has been recorded.".into(),
+                        "Please tell the researcher.".into(),
+                    ],
+                ),
+            };
+            Panel {
+                title: title.into(),
+                lines,
+                value: None,
+                hint: format!("Press {} to close", key(Action::Quit)),
+                compact: false,
+            }
+        }
     };
     Some(p)
+}
+
+/// The in-play prompt: two lines in a strip at the top edge, the view
+/// left clear below (at most a tenth of the frame: `render::panel`). The
+/// question names what to count every time; nothing is shown as the
+/// answer until one is typed; `left` seconds remain to answer.
+fn compact_prompt(session: &Session, answer: &str, left: f64) -> Panel {
+    let scale = session.protocol().in_play_scale;
+    let entry = session.entry();
+    let shown = entry.map_or("_".to_string(), |v| v.to_string());
+    let (title, line) = match scale {
+        InPlayScale::Fms => (
+            "How sick do you feel now? (nausea, discomfort, stomach)".to_string(),
+            format!("0 none ... 20 frank sickness:  {shown}  then {answer} ({left:.0} s)"),
+        ),
+        InPlayScale::Misc => (
+            "How do you feel now? 0 no problems ... 10 vomiting".to_string(),
+            match entry.and_then(|v| MISC_SHORT.get(usize::from(v))) {
+                Some(words) => format!("{shown}: {words}"),
+                None => format!("0 to 10:  {shown}  then {answer} ({left:.0} s)"),
+            },
+        ),
+    };
+    Panel {
+        title,
+        lines: vec![line],
+        value: None,
+        hint: String::new(),
+        compact: true,
+    }
 }
 
 #[cfg(test)]
@@ -257,6 +295,7 @@ mod tests {
                 assert!(!w.contains("secret") && !w.contains("other"), "{w}");
                 seen.push(w);
             }
+            s.press(Key::Digit(1));
             s.press(Key::Confirm);
             s.advance(1.0);
         }
@@ -283,6 +322,69 @@ mod tests {
         s.advance(60.0);
         let p = panel(&s, &b).unwrap();
         assert!(p.compact);
-        assert!(p.lines[0].contains("20 = frank sickness"));
+        assert!(p.lines[0].contains("20 frank sickness"));
+    }
+
+    /// The session of a protocol with `extra` keys, its first prompt open
+    /// (and `typed` typed into it).
+    fn prompting(extra: &str, typed: &[u8]) -> Session {
+        let text = format!(
+            "name = \"t\"\nmap = \"m\"\nssq = false\n{extra}\n[[condition]]\nname = \"c\"\n"
+        );
+        let p = Protocol::parse(&text, Path::new("p.toml")).unwrap();
+        let mut s = Session::new(p, vec![0]);
+        s.press(Key::Confirm);
+        s.press(Key::Confirm);
+        s.advance(60.0);
+        assert!(s.prompting());
+        for &d in typed {
+            s.press(Key::Digit(d));
+        }
+        s
+    }
+
+    #[test]
+    fn the_prompt_covers_a_tenth_of_the_frame_at_most_and_preselects_nothing() {
+        let b = Bindings::default();
+        const GREY: [u8; 4] = [90, 90, 90, 255];
+        let cases = [
+            ("", &[][..]),
+            ("", &[1, 7][..]),
+            ("in_play_scale = \"misc\"", &[][..]),
+            ("in_play_scale = \"misc\"", &[2][..]),
+            ("in_play_scale = \"misc\"", &[1, 0][..]),
+        ];
+        for (extra, typed) in cases {
+            let s = prompting(extra, typed);
+            let p = panel(&s, &b).unwrap();
+            if typed.is_empty() {
+                assert_eq!(s.entry(), None, "nothing preselected");
+                assert!(p.lines[0].contains(" _ "), "{:?}", p.lines);
+            }
+            for (w, h) in [
+                (960, 540),
+                (640, 360),
+                (1280, 720),
+                (1920, 1080),
+                (800, 600),
+            ] {
+                let mut rgba: Vec<u8> = GREY.repeat(w * h);
+                draw_over(&s, &b, Frame::new(&mut rgba, w, h));
+                let drawn = rgba.chunks(4).filter(|px| *px != GREY).count();
+                assert!(
+                    drawn * 10 <= w * h,
+                    "{extra} {typed:?} at {w}x{h}: {drawn} of {} pixels",
+                    w * h
+                );
+                // The prompt sits at the top edge: the lower nine tenths
+                // of the view are play's.
+                let low = &rgba[h / 10 * w * 4..];
+                assert!(low.chunks(4).all(|px| px == GREY), "{w}x{h}");
+                if (w, h) == (960, 540) {
+                    let l = crate::render::panel::layout(&p, (w, h));
+                    assert_eq!(l.scale, 2, "16-pixel text at 960x540");
+                }
+            }
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! What a participant sees, step by step, drawn headless: `study run
 //! --simulate SEED --headless --screens DIR` writes one PNG of each kind of
-//! screen (the welcome, the first MSSQ and SSQ items, a rest, a ready
-//! screen, play in each condition, an in-play prompt, a question, the
-//! ranking, the end), drawn by [`screen::draw`] as the window draws them,
+//! screen (the welcome, consent, each demographic item, the first MSSQ and
+//! SSQ items, a rest and its FMS, a ready screen, play in each condition,
+//! an in-play prompt, a question, the ranking, the end), drawn by [`screen::draw`] as the window draws them,
 //! and `screens.txt` with the words on each. For a paper's methods section,
 //! and for the tests of the blinding, which read those words.
 
@@ -183,6 +183,9 @@ fn moment(run: &StudyRun) -> Option<String> {
     let s = run.session();
     let name = match s.step() {
         Step::Welcome => "welcome".to_string(),
+        Step::Consent => "consent".into(),
+        Step::Demographic { item } => format!("demographics-{}", item + 1),
+        Step::BaselineRating => "fms-baseline".into(),
         Step::Mssq { item: 0 } => "mssq".into(),
         Step::Ssq {
             when: When::Baseline,
@@ -192,6 +195,11 @@ fn moment(run: &StudyRun) -> Option<String> {
             when: When::Post(_),
             item: 0,
         } => "ssq-after".into(),
+        Step::Ssq {
+            when: When::Pre(_),
+            item: 0,
+        } => "ssq-before".into(),
+        Step::Ready { .. } if s.prompting() => "rest-fms".into(),
         Step::Ready { .. } if s.rest_left_s() > 0.0 => "rest".into(),
         Step::Ready { .. } => "ready".into(),
         Step::Play { .. } if s.prompting() => "prompt".into(),

@@ -4,17 +4,34 @@
 //! (`results`), and the window and the simulated participant drive the
 //! same machine.
 //!
-//! The steps: a welcome, the MSSQ-short (if the protocol asks it), the
-//! baseline SSQ, then for each condition in the Latin square's order: a
-//! ready screen (after the first, a rest that cannot be skipped before the
-//! protocol's minimum), play with an in-play rating (FMS or MISC) every
-//! interval, the SSQ, the custom questions; at the end the preference
-//! ranking. The participant sees conditions only as "Condition A, B,
-//! C..." in the order run.
+//! The steps: a welcome, consent and the demographic items (if the
+//! protocol asks them; a refusal ends the session there), the MSSQ-short
+//! (if asked), the baseline SSQ, a baseline FMS (when the rest ends on
+//! the FMS), then for each condition in the Latin square's order: a ready
+//! screen (after the first, a rest that cannot be skipped before the
+//! protocol's minimum, or with `rest_until_fms` until the FMS is back near
+//! its baseline or the timer ends; then the SSQ before it, if asked), play
+//! with an in-play rating (FMS or MISC) every interval, the SSQ, the
+//! custom questions; at the end the preference ranking. The participant
+//! sees conditions only as "Condition A, B, C..." in the order run (A is
+//! whatever is played first).
+//!
+//! A protocol of several visits splits the order into consecutive parts:
+//! a session is one visit's. Consent, the demographics and the MSSQ-short
+//! open the first visit; every later one opens with its welcome and an
+//! SSQ before its first condition (the visit's baseline); the ranking
+//! closes the last.
 
 use super::mssq;
-use super::protocol::{Protocol, FMS_ANSWER_S, QUESTION_POINTS};
+use super::protocol::{Protocol, FMS_ANSWER_S};
 use super::ssq;
+use std::ops::Range;
+
+mod before;
+mod ranking;
+mod resume;
+
+pub use before::{Ending, RestEnd, AGREE};
 
 /// What the participant pressed: the study's inputs, whichever key or
 /// button is bound to them.
@@ -39,6 +56,10 @@ pub enum When {
     Baseline,
     /// After the condition run at this position (from 0).
     Post(usize),
+    /// Right before the condition run at this position, after the rest
+    /// (`ssq_before_each`, and at the start of every visit after the
+    /// first).
+    Pre(usize),
 }
 
 /// Why a condition's play ended: what the survival analysis counts as
@@ -92,6 +113,13 @@ impl EndReason {
 pub enum Step {
     /// The welcome and instructions.
     Welcome,
+    /// The consent text: 1 agrees, 0 refuses, then confirm.
+    Consent,
+    /// Demographic item `item` (from 0, in the protocol's list).
+    Demographic { item: usize },
+    /// The FMS before the first condition of a visit: the baseline the
+    /// rest's rule compares with.
+    BaselineRating,
     /// MSSQ-short item `item` (from 0; the childhood section's nine, then
     /// the last ten years').
     Mssq { item: usize },
@@ -116,14 +144,42 @@ pub enum Event {
     /// The condition at `position` starts: the caller starts its world and
     /// its recording.
     ConditionStarted { position: usize },
+    /// An in-play prompt opened `t_s` seconds into the condition at
+    /// `position` (the moment a tone sounds, if the protocol asks one).
+    Prompted { position: usize, t_s: f64 },
     /// An in-play prompt (on the protocol's scale) shown `t_s` seconds
     /// into the condition, answered or (None) left unanswered for
-    /// [`FMS_ANSWER_S`].
+    /// [`FMS_ANSWER_S`]; `latency_s` from its showing to the answer.
     Rating {
         position: usize,
         t_s: f64,
         rating: Option<u8>,
+        latency_s: Option<f64>,
     },
+    /// Consent given (true) or refused (false).
+    Consent { given: bool },
+    /// Demographic item `item` answered, as written in `demographics.csv`.
+    Demographic { item: usize, answer: String },
+    /// An FMS outside play, about the condition at `position`: the
+    /// visit's baseline before it (`baseline`, `t_s` 0), or asked `t_s`
+    /// seconds into the rest before it; None left unanswered as the rest
+    /// ended.
+    RestRating {
+        position: usize,
+        baseline: bool,
+        t_s: f64,
+        rating: Option<u8>,
+        latency_s: Option<f64>,
+    },
+    /// The rest before the condition at `position` ended after `rest_s`
+    /// seconds, for `reason` (written when the rest has a rule).
+    RestEnded {
+        position: usize,
+        rest_s: f64,
+        reason: RestEnd,
+    },
+    /// Visit `visit` (from 1) of a protocol of several began.
+    VisitStarted { visit: usize },
     /// The condition at `position` ended after `duration_s` seconds of
     /// play, for `reason`.
     ConditionEnded {
@@ -158,8 +214,11 @@ pub enum Event {
 /// An open FMS prompt.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Prompt {
-    /// Seconds into the condition when it was shown.
+    /// Seconds into the condition (or the rest) it is due at.
     asked_s: f64,
+    /// Seconds into the step when it was shown (at or after `asked_s`):
+    /// where its latency is counted from.
+    shown_s: f64,
 }
 
 /// What has been answered already, for a session resumed from its files.
@@ -177,6 +236,16 @@ pub struct Progress {
     pub answered: Vec<(usize, usize)>,
     /// Positions ranked so far, best first.
     pub ranked: Vec<usize>,
+    /// Consent: None not answered yet.
+    pub consent: Option<bool>,
+    /// Demographic items answered, from the first.
+    pub demographics: usize,
+    /// SSQ items answered before a condition, by position.
+    pub pre: Vec<(usize, Vec<u8>)>,
+    /// The visits begun (from 1), and those whose baseline FMS was given.
+    pub visits: Vec<usize>,
+    /// The visits whose baseline FMS was given.
+    pub baseline_fms: Vec<(usize, u8)>,
 }
 
 /// A session in progress.
@@ -188,7 +257,11 @@ pub struct Session {
     step: Step,
     /// Seconds spent in this step.
     step_s: f64,
-    /// The answer being entered: the value shown, if any.
+    /// The visit run (from 1) and its positions in the order.
+    visit: usize,
+    span: Range<usize>,
+    /// The answer being entered: the value shown, if any (none is shown
+    /// until the participant gives one).
     entry: Option<u8>,
     /// Digits typed since the last answer (typing replaces the value).
     typed: bool,
@@ -197,10 +270,17 @@ pub struct Session {
     /// The MSSQ-short's answers so far, in item order.
     mssq: [Option<u8>; mssq::ITEMS],
     prompt: Option<Prompt>,
-    /// The last in-play rating given (where up and down start).
-    last_fms: u8,
     /// Seconds into the condition of the last prompt shown.
     asked_up_to: f64,
+    /// The rest before the condition of the ready screen is over (its
+    /// timer ran out, or the FMS came back), or there is none.
+    rested: bool,
+    /// The visit's baseline FMS, when the rest ends on the FMS.
+    baseline_fms: Option<u8>,
+    /// The position whose SSQ before it has been given.
+    pre_done: Option<usize>,
+    /// How the session ended (at [`Step::Done`]).
+    ending: Ending,
     /// Positions ranked, best first.
     ranked: Vec<usize>,
     /// The highlighted choice on the ranking screen (an index into the
@@ -217,16 +297,30 @@ pub fn label(position: usize) -> String {
 
 impl Session {
     /// A new session of `protocol` playing its conditions in `order`
-    /// (protocol condition indices, each once).
+    /// (protocol condition indices, each once): its first visit.
     pub fn new(protocol: Protocol, order: Vec<usize>) -> Self {
+        Self::visit(protocol, order, 1)
+    }
+
+    /// The session of visit `visit` (from 1; at most the protocol's
+    /// visits) of `protocol` playing `order`, from its welcome.
+    pub fn visit(protocol: Protocol, order: Vec<usize>, visit: usize) -> Self {
         assert_eq!(
             order.len(),
             protocol.conditions.len(),
             "one position per condition"
         );
+        assert!(
+            (1..=protocol.procedure.visits).contains(&visit),
+            "visit {visit} of {}",
+            protocol.procedure.visits
+        );
+        let span = protocol.procedure.positions(visit, order.len());
         Self {
             protocol,
             order,
+            visit,
+            span,
             step: Step::Welcome,
             step_s: 0.0,
             entry: None,
@@ -234,58 +328,15 @@ impl Session {
             ssq: [0; ssq::ITEMS.len()],
             mssq: [None; mssq::ITEMS],
             prompt: None,
-            last_fms: 0,
             asked_up_to: 0.0,
+            rested: false,
+            baseline_fms: None,
+            pre_done: None,
+            ending: Ending::Complete,
             ranked: Vec::new(),
             choice: 0,
             told_done: false,
         }
-    }
-
-    /// A session resumed after what `done` says was answered: at the first
-    /// step not done (a condition whose play was cut off starts again).
-    pub fn resume(protocol: Protocol, order: Vec<usize>, done: &Progress) -> Self {
-        let mut s = Self::new(protocol, order);
-        s.ranked = done.ranked.clone();
-        let ssq = s.protocol.ssq;
-        let partial = |s: &mut Session, items: &[u8], when: When| {
-            s.ssq = [0; ssq::ITEMS.len()];
-            s.ssq[..items.len()].copy_from_slice(items);
-            s.enter(Step::Ssq {
-                when,
-                item: items.len(),
-            });
-        };
-        if s.protocol.mssq && done.mssq.len() < mssq::ITEMS {
-            s.mssq[..done.mssq.len()].copy_from_slice(&done.mssq);
-            s.enter(Step::Mssq {
-                item: done.mssq.len(),
-            });
-            return s;
-        }
-        if ssq && done.baseline.len() < ssq::ITEMS.len() {
-            partial(&mut s, &done.baseline, When::Baseline);
-            return s;
-        }
-        for position in 0..s.order.len() {
-            if !done.played.contains(&position) {
-                s.enter(Step::Ready { position });
-                return s;
-            }
-            let post = done.post.iter().find(|(p, _)| *p == position);
-            let post = post.map_or(&[][..], |(_, items)| &items[..]);
-            if ssq && post.len() < ssq::ITEMS.len() {
-                partial(&mut s, post, When::Post(position));
-                return s;
-            }
-            let questions = s.protocol.questions.len();
-            if let Some(index) = (0..questions).find(|&i| !done.answered.contains(&(position, i))) {
-                s.enter(Step::Question { position, index });
-                return s;
-            }
-        }
-        s.after_last();
-        s
     }
 
     /// The step the session is at.
@@ -342,20 +393,36 @@ impl Session {
     }
 
     /// Seconds of rest still required before the ready screen takes a
-    /// confirm.
+    /// confirm (none once the rest's rule ended it).
     pub fn rest_left_s(&self) -> f64 {
         match self.step {
-            Step::Ready { position } if position > 0 => {
+            Step::Ready { position } if position > self.span.start && !self.rested => {
                 (self.protocol.rest_s - self.step_s).max(0.0)
             }
             _ => 0.0,
         }
     }
 
-    /// Seconds the open FMS prompt has left before it counts as missing.
+    /// Seconds the open FMS prompt has left before it counts as missing
+    /// (in play; a prompt during a rest waits).
     pub fn prompt_left_s(&self) -> Option<f64> {
         self.prompt
             .map(|p| (p.asked_s + FMS_ANSWER_S - self.step_s).max(0.0))
+    }
+
+    /// The visit run (from 1).
+    pub fn visit_number(&self) -> usize {
+        self.visit
+    }
+
+    /// The positions (in the order run) this visit plays.
+    pub fn positions(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// How the session ended; meaningful at [`Step::Done`].
+    pub fn ending(&self) -> Ending {
+        self.ending
     }
 
     /// Lets `dt` seconds pass; returns what happened (prompts shown and
@@ -384,6 +451,9 @@ impl Session {
     fn pass(&mut self, dt: f64) -> Vec<Event> {
         self.step_s += dt;
         let mut events = Vec::new();
+        if let Step::Ready { position } = self.step {
+            events.extend(self.resting(position));
+        }
         if let Step::Play { position } = self.step {
             let interval = self.protocol.fms_interval_s;
             let exposure = self.exposure_s(position);
@@ -403,10 +473,8 @@ impl Session {
                 if self.prompt.is_some() {
                     events.push(self.close_prompt(position, None));
                 }
-                self.prompt = Some(Prompt { asked_s: due });
-                self.asked_up_to = due;
-                self.entry = None;
-                self.typed = false;
+                self.open_prompt(due);
+                events.push(Event::Prompted { position, t_s: due });
             }
         }
         events
@@ -416,14 +484,23 @@ impl Session {
         match self.step {
             Step::Welcome => {
                 if key == Key::Confirm {
-                    self.after_welcome();
+                    return self.after_welcome();
                 }
                 Vec::new()
             }
+            Step::Consent => self.consent_key(key),
+            Step::Demographic { item } => self.demographic_key(item, key),
+            Step::BaselineRating => self.baseline_rating_key(key),
             Step::Mssq { item } => self.mssq_key(item, key),
             Step::Ssq { when, item } => self.ssq_key(when, item, key),
             Step::Ready { position } => {
+                if self.prompt.is_some() {
+                    return self.rest_rating_key(position, key);
+                }
                 if key == Key::Confirm && self.rest_left_s() <= 0.0 {
+                    if let Some(pre) = self.pre_ssq_due(position) {
+                        return pre;
+                    }
                     self.enter(Step::Play { position });
                     self.asked_up_to = 0.0;
                     return vec![Event::ConditionStarted { position }];
@@ -437,40 +514,41 @@ impl Session {
         }
     }
 
-    /// Moves to `step`, its clock and entry fresh.
+    /// Moves to `step`, its clock fresh and no answer shown: every answer
+    /// is given, none preselected.
     fn enter(&mut self, step: Step) {
         self.step = step;
         self.step_s = 0.0;
-        self.entry = match step {
-            Step::Ssq { .. } | Step::Mssq { .. } => Some(0),
-            Step::Question { .. } => Some(QUESTION_POINTS.div_ceil(2)),
-            _ => None,
-        };
+        self.entry = None;
         self.typed = false;
         self.prompt = None;
         self.choice = 0;
     }
 
-    fn after_welcome(&mut self) {
-        if self.protocol.mssq {
-            self.mssq = [None; mssq::ITEMS];
-            self.enter(Step::Mssq { item: 0 });
-        } else {
-            self.after_mssq();
-        }
+    /// Opens a prompt due at `due` seconds into the step, no answer shown.
+    fn open_prompt(&mut self, due: f64) {
+        self.prompt = Some(Prompt {
+            asked_s: due,
+            shown_s: self.step_s,
+        });
+        self.asked_up_to = due;
+        self.entry = None;
+        self.typed = false;
     }
 
-    /// After the MSSQ-short (or the welcome, without one): the baseline
-    /// SSQ, or the first condition.
+    /// After the MSSQ-short (or what comes before it, without one): the
+    /// baseline SSQ (a later visit's: the SSQ before its first condition),
+    /// or what follows it.
     fn after_mssq(&mut self) {
         if self.protocol.ssq {
             self.ssq = [0; ssq::ITEMS.len()];
-            self.enter(Step::Ssq {
-                when: When::Baseline,
-                item: 0,
-            });
+            let when = match self.visit {
+                1 => When::Baseline,
+                _ => When::Pre(self.span.start),
+            };
+            self.enter(Step::Ssq { when, item: 0 });
         } else {
-            self.enter(Step::Ready { position: 0 });
+            self.after_baseline();
         }
     }
 
@@ -479,8 +557,9 @@ impl Session {
         self.protocol.conditions[self.order[position]].exposure_s
     }
 
-    /// `entry` changed by `key` within `low..=high`; true if it was a
-    /// confirm of a value in range.
+    /// `entry` changed by `key` within `low..=high` (from no entry, up
+    /// and down start at `low`); true if it was a confirm of a value in
+    /// range. A confirm with no value given does nothing.
     fn edit(&mut self, key: Key, low: u8, high: u8) -> bool {
         match key {
             Key::Digit(d) => {
@@ -526,7 +605,11 @@ impl Session {
             answers: self.ssq,
         });
         match when {
-            When::Baseline => self.enter(Step::Ready { position: 0 }),
+            When::Baseline => self.after_baseline(),
+            When::Pre(position) if position == self.span.start && !self.rested => {
+                self.after_baseline()
+            }
+            When::Pre(position) => self.enter_rested(position),
             When::Post(position) => self.after_ssq(position),
         }
         events
@@ -561,15 +644,12 @@ impl Session {
         if self.prompt.is_none() {
             return Vec::new();
         }
-        if self.entry.is_none() && matches!(key, Key::Up | Key::Down) {
-            // Up and down start from the last rating given.
-            self.entry = Some(self.last_fms);
-        }
+        // Up and down start from 0, not from the last rating given: a
+        // rating shown before the participant gives one would anchor it.
         if !self.edit(key, 0, self.protocol.in_play_scale.max()) {
             return Vec::new();
         }
         let rating = self.entry.unwrap_or(0);
-        self.last_fms = rating;
         let mut events = vec![self.close_prompt(position, Some(rating))];
         if self
             .protocol
@@ -584,14 +664,22 @@ impl Session {
 
     /// Closes the open prompt with `rating` (None: missing).
     fn close_prompt(&mut self, position: usize, rating: Option<u8>) -> Event {
-        let asked = self.prompt.take().expect("a prompt is open").asked_s;
-        self.entry = None;
-        self.typed = false;
+        let (t_s, latency_s) = self.take_prompt(rating);
         Event::Rating {
             position,
-            t_s: asked,
+            t_s,
             rating,
+            latency_s,
         }
+    }
+
+    /// Closes the open prompt: when it was due, and the seconds from its
+    /// showing to `rating` (None when it went unanswered).
+    fn take_prompt(&mut self, rating: Option<u8>) -> (f64, Option<f64>) {
+        let p = self.prompt.take().expect("a prompt is open");
+        self.entry = None;
+        self.typed = false;
+        (p.asked_s, rating.map(|_| self.step_s - p.shown_s))
     }
 
     /// Ends play of `position` after `duration_s` for `reason`; an open
@@ -628,10 +716,15 @@ impl Session {
     }
 
     fn after_questions(&mut self, position: usize) {
-        if position + 1 < self.order.len() {
+        if position + 1 < self.span.end {
+            self.rested = false;
+            self.asked_up_to = 0.0;
             self.enter(Step::Ready {
                 position: position + 1,
             });
+        } else if self.visit < self.protocol.procedure.visits {
+            self.ending = Ending::VisitOver;
+            self.enter(Step::Done);
         } else {
             self.after_last();
         }
@@ -647,10 +740,11 @@ impl Session {
     }
 
     fn question_key(&mut self, position: usize, index: usize, key: Key) -> Vec<Event> {
-        if !self.edit(key, 1, QUESTION_POINTS) {
+        let (low, high) = self.protocol.questions[index].range();
+        if !self.edit(key, low, high) {
             return Vec::new();
         }
-        let value = self.entry.unwrap_or(1);
+        let value = self.entry.unwrap_or(low);
         let event = Event::Answer {
             position,
             index,
@@ -665,45 +759,6 @@ impl Session {
             self.after_questions(position);
         }
         vec![event]
-    }
-
-    fn ranking_key(&mut self, key: Key) -> Vec<Event> {
-        let (rest, choice) = self.unranked();
-        match key {
-            Key::Up => self.choice = choice.saturating_sub(1),
-            Key::Down => self.choice = (choice + 1).min(rest.len() - 1),
-            Key::Digit(d) => {
-                // A label's letter is not a digit: 1 picks A's place in the
-                // list, 2 the next, and so on.
-                if (1..=rest.len()).contains(&usize::from(d)) {
-                    self.choice = usize::from(d) - 1;
-                }
-            }
-            Key::Confirm => {
-                let mut events = Vec::new();
-                self.ranked.push(rest[choice]);
-                events.push(Event::Rank {
-                    rank: self.ranked.len(),
-                    position: rest[choice],
-                });
-                let (rest, _) = self.unranked();
-                if let [last] = rest[..] {
-                    // The last one left has its place already.
-                    self.ranked.push(last);
-                    events.push(Event::Rank {
-                        rank: self.ranked.len(),
-                        position: last,
-                    });
-                }
-                self.choice = 0;
-                if self.ranked.len() == self.order.len() {
-                    self.enter(Step::Done);
-                }
-                return events;
-            }
-            Key::Stop => {}
-        }
-        Vec::new()
     }
 }
 

@@ -49,33 +49,57 @@ fn a_whole_session_gives_every_answer_in_order() {
         s.press(Key::Confirm),
         [Event::ConditionStarted { position: 0 }]
     );
-    // Prompts at 30, 60, 90 s: answer the first by typing 1 2, leave
-    // the second, answer the third with up from the last (12 -> 13).
+    // Prompts at 30, 60, 90 s: answer the first by typing 1 2 a second
+    // after it opened, leave the second, answer the third with up (from
+    // 0: the last rating is not offered).
     let events = play(&mut s, 31.0);
-    assert_eq!(events, []);
+    assert_eq!(
+        events,
+        [Event::Prompted {
+            position: 0,
+            t_s: 30.0
+        }]
+    );
     assert!(s.prompting());
+    assert_eq!(s.entry(), None, "no answer shown before one is given");
+    assert_eq!(s.press(Key::Confirm), [], "a confirm alone does nothing");
     s.press(Key::Digit(1));
     s.press(Key::Digit(2));
     let answered = s.press(Key::Confirm);
-    assert_eq!(
-        answered,
-        [Event::Rating {
-            position: 0,
-            t_s: 30.0,
-            rating: Some(12)
-        }]
-    );
+    let [Event::Rating {
+        position: 0,
+        t_s,
+        rating: Some(12),
+        latency_s: Some(latency),
+    }] = answered[..]
+    else {
+        panic!("{answered:?}")
+    };
+    assert_eq!(t_s, 30.0);
+    assert!((latency - 1.0).abs() < 0.01, "{latency}");
     let events = play(&mut s, 59.5);
     assert_eq!(
         events,
-        [Event::Rating {
-            position: 0,
-            t_s: 60.0,
-            rating: None
-        }]
+        [
+            Event::Prompted {
+                position: 0,
+                t_s: 60.0
+            },
+            Event::Rating {
+                position: 0,
+                t_s: 60.0,
+                rating: None,
+                latency_s: None,
+            },
+            Event::Prompted {
+                position: 0,
+                t_s: 90.0
+            }
+        ]
     );
     s.press(Key::Up);
-    assert_eq!(s.entry(), Some(13));
+    assert_eq!(s.entry(), Some(0));
+    s.press(Key::Up);
     assert_eq!(s.press(Key::Confirm).len(), 1);
     let events = play(&mut s, 10.0);
     assert_eq!(
@@ -101,8 +125,9 @@ fn a_whole_session_gives_every_answer_in_order() {
             index: 0
         }
     );
-    // The 1-7 scale starts in the middle.
-    assert_eq!(s.entry(), Some(4));
+    // The 1-7 scale shows no answer until one is given.
+    assert_eq!(s.entry(), None);
+    assert_eq!(s.press(Key::Confirm), []);
     s.press(Key::Digit(9));
     assert_eq!(s.entry(), Some(7), "clamped to the scale");
     assert_eq!(
@@ -135,6 +160,7 @@ fn a_whole_session_gives_every_answer_in_order() {
     };
     assert!((duration_s - 5.0).abs() < 1e-9);
     ssq(&mut s, 2);
+    s.press(Key::Digit(5));
     s.press(Key::Confirm);
     assert_eq!(s.step(), Step::Ranking);
     s.press(Key::Down);
@@ -265,10 +291,11 @@ fn the_mssq_comes_before_the_baseline_ssq_and_takes_never_travelled() {
     let mut events = Vec::new();
     for item in 0..mssq::ITEMS {
         // The fourth kind never travelled in either section (4 on the
-        // keys); the rest rated 2, the first by up from 0.
+        // keys); the rest rated 2, the first by up from nothing (0, 1, 2).
         if item % mssq::KINDS.len() == 3 {
             events.extend(s.press(Key::Digit(mssq::NOT_TRAVELLED)));
         } else if item == 0 {
+            s.press(Key::Up);
             s.press(Key::Up);
             s.press(Key::Up);
         } else {

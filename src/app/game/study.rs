@@ -392,7 +392,9 @@ mod tests {
         let dir = scratch.join("results");
         let mut g = study_game(&dir);
         tap(&mut g, PadButton::South);
+        // No answer is shown until given: up shows 0, then 1.
         for _ in 0..crate::study::ssq::ITEMS.len() {
+            tap(&mut g, PadButton::DPadUp);
             tap(&mut g, PadButton::DPadUp);
             tap(&mut g, PadButton::South);
         }
@@ -405,11 +407,14 @@ mod tests {
             g.advance(0.02);
         }
         assert!(g.study.as_ref().unwrap().run.session().prompting());
-        for _ in 0..4 {
+        for _ in 0..5 {
             tap(&mut g, PadButton::DPadUp);
         }
         tap(&mut g, PadButton::South);
-        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,fms,4"]);
+        assert_eq!(
+            rows(&dir, "ratings.csv"),
+            ["P1,polar,A,1,10.000,fms,4,0.217"]
+        );
         // Select held for a second stops the condition; a tap does not.
         tap(&mut g, PadButton::Select);
         assert_eq!(step(&g), Step::Play { position: 0 });
@@ -453,7 +458,10 @@ mod tests {
         press(&mut g, "Digit1");
         press(&mut g, "Digit2");
         press(&mut g, "NumpadEnter");
-        assert_eq!(rows(&dir, "ratings.csv"), ["P1,polar,A,1,10.000,fms,12"]);
+        assert_eq!(
+            rows(&dir, "ratings.csv"),
+            ["P1,polar,A,1,10.000,fms,12,0.100"]
+        );
         // The recording of the condition is under way in the results.
         let recording = g.tape.recording().map(Path::to_path_buf).unwrap();
         assert!(
@@ -508,6 +516,7 @@ mod tests {
         press(&mut g, "Enter");
         for _ in 0..crate::study::ssq::ITEMS.len() {
             blind(&mut g, "the SSQ");
+            press(&mut g, "Digit0");
             press(&mut g, "Enter");
         }
         for position in 0..2 {
@@ -540,6 +549,7 @@ mod tests {
             press(&mut g, "Backspace");
             for _ in 0..crate::study::ssq::ITEMS.len() {
                 blind(&mut g, "the SSQ after");
+                press(&mut g, "Digit0");
                 press(&mut g, "Enter");
             }
         }

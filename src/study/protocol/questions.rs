@@ -2,6 +2,30 @@
 
 use super::*;
 
+/// The slider's top: a slider question is answered 0 to this.
+pub const SLIDER_MAX: u8 = 100;
+
+/// The scale a custom question is answered on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QuestionScale {
+    /// 1 to [`QUESTION_POINTS`] (7), words at both ends.
+    #[default]
+    Points,
+    /// 0 to [`SLIDER_MAX`] (100), words at both ends: a visual analogue
+    /// scale typed or stepped.
+    Slider,
+}
+
+impl Question {
+    /// The lowest and highest answer.
+    pub fn range(&self) -> (u8, u8) {
+        match self.scale {
+            QuestionScale::Points => (1, QUESTION_POINTS),
+            QuestionScale::Slider => (0, SLIDER_MAX),
+        }
+    }
+}
+
 impl Reader<'_> {
     /// The `[[question]]` array.
     pub(super) fn questions(&mut self, value: &TomlValue) -> Vec<Question> {
@@ -33,6 +57,7 @@ impl Reader<'_> {
     pub(super) fn question(&mut self, table: &TomlValue) -> Option<Question> {
         let t = table.get_ref().as_table()?;
         let (mut id, mut text, mut low, mut high) = (None, None, None, None);
+        let mut scale = QuestionScale::Points;
         for (key, value) in t.iter() {
             let k = key.get_ref().as_ref();
             match k {
@@ -40,6 +65,18 @@ impl Reader<'_> {
                 "text" => text = self.text_value(k, value),
                 "low" => low = self.text_value(k, value),
                 "high" => high = self.text_value(k, value),
+                "scale" => match self.string(k, value) {
+                    Some("points") => scale = QuestionScale::Points,
+                    Some("slider") => scale = QuestionScale::Slider,
+                    Some(other) => {
+                        let message = format!(
+                            "`scale` is \"points\" (1-{QUESTION_POINTS}) or \"slider\" \
+                             (0-{SLIDER_MAX}), found `{other}`"
+                        );
+                        self.error(value.span().start, message);
+                    }
+                    None => {}
+                },
                 _ => {
                     let hint = nearest(k, QUESTION_KEYS.iter().copied()).map_or_else(
                         || format!(" (the keys are {})", QUESTION_KEYS.join(", ")),
@@ -68,6 +105,7 @@ impl Reader<'_> {
             text: text?,
             low: low?,
             high: high?,
+            scale,
         })
     }
 }

@@ -46,6 +46,9 @@ pub(super) struct Played {
     pub ratings: Vec<Rating>,
     /// The SSQ scores after it, if given.
     pub ssq_post: Option<ssq::Scores>,
+    /// Its SSQ right before it (`ssq_before_each`, or a later visit's
+    /// first condition), if asked.
+    pub ssq_pre: Option<ssq::Scores>,
     /// Custom questions answered after it: (question id, answer 1 to 7).
     pub answers: Vec<(String, u8)>,
 }
@@ -133,6 +136,7 @@ fn row_of(f: &mut Checker, t: &Table, row: &Row, s: &SessionFile, dir: &Path) ->
         played,
         ratings: Vec::new(),
         ssq_post: None,
+        ssq_pre: None,
         answers: Vec::new(),
     })
 }

@@ -85,6 +85,8 @@ fn read_folder(
                 return Err(ReportError::NoSession(path));
             }
             skipped.push(format!("{name}/ (no session.toml)"));
+        } else if refused(&path) {
+            skipped.push(format!("{name}/ (consent refused)"));
         } else if table::name(&name).is_err() {
             skipped.push(format!(
                 "{name}/ (not a participant ID: letters, digits, - and _)"
@@ -97,6 +99,18 @@ fn read_folder(
         return Err(ReportError::NoParticipants(results_dir.to_owned()));
     }
     Ok((participants, skipped))
+}
+
+/// True if the participant's folder `dir` records a refused consent
+/// (`consent.csv`): nothing else of theirs is there to analyse.
+fn refused(dir: &Path) -> bool {
+    let path = dir.join(crate::study::results::CONSENT_FILE);
+    let text = crate::files::read_text(&path, "consent", crate::files::cap::STUDY_TABLE);
+    text.is_ok_and(|t| {
+        t.lines()
+            .skip(1)
+            .any(|l| l.split(',').nth(1) == Some("refused"))
+    })
 }
 
 /// Nothing wrong if every participant took part in one study; else the

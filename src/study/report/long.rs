@@ -117,10 +117,11 @@ pub(super) fn prompts(participants: &[Participant]) -> Vec<Prompt> {
 /// `p`'s rows of `ssq_long.csv`.
 fn ssq(p: &Participant, text: &mut String) {
     let baseline = format!("{},{},,,0,baseline", who(p), p.session.sequence);
-    let post = p
-        .played
-        .iter()
-        .filter_map(|c| c.ssq_post.map(|s| (format!("{},post", at(p, c)), s)));
+    let post = p.played.iter().flat_map(|c| {
+        let pre = c.ssq_pre.map(|s| (format!("{},pre", at(p, c)), s));
+        pre.into_iter()
+            .chain(c.ssq_post.map(|s| (format!("{},post", at(p, c)), s)))
+    });
     for (whom, s) in p
         .baseline_ssq
         .map(|s| (baseline, s))

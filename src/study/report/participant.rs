@@ -12,7 +12,9 @@ use super::session_file::{self, SessionFile};
 use super::table::{self, Checker, Row, Table};
 use super::ReportError;
 use crate::study::protocol::QUESTION_POINTS;
-use crate::study::results::{ssq_header, ANSWERS_HEADER, RATINGS_HEADER, RATINGS_HEADER_V1};
+use crate::study::results::{
+    ssq_header, ANSWERS_HEADER, RATINGS_HEADER, RATINGS_HEADER_V1, RATINGS_HEADER_V2,
+};
 use crate::study::scales::InPlayScale;
 use crate::study::ssq;
 use std::path::{Path, PathBuf};
@@ -88,7 +90,8 @@ pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
         p.older_conditions = t.version == V1;
         p.played = conditions::read(&t, &p.session, dir)?;
     }
-    if let Some(t) = table_of(&mut p, "ratings.csv", &[RATINGS_HEADER, RATINGS_HEADER_V1])? {
+    let ratings = [RATINGS_HEADER, RATINGS_HEADER_V2, RATINGS_HEADER_V1];
+    if let Some(t) = table_of(&mut p, "ratings.csv", &ratings)? {
         ratings_of(&mut p, &t)?;
     }
     if let Some(t) = table_of(&mut p, "ssq.csv", &[&ssq_header()])? {
@@ -100,12 +103,47 @@ pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
     if p.session.protocol.mssq {
         mssq_of(&mut p)?;
     }
+    visit_notes(&mut p)?;
     let (ran, of) = (p.played.len(), p.session.order.len());
     if ran < of {
         p.notes
             .push(format!("{id} played {ran} of the {of} conditions"));
     }
     Ok(p)
+}
+
+/// The days between a participant's visits, as notes: when each visit
+/// after the first began, counted in calendar days (UTC) from the one
+/// before.
+fn visit_notes(p: &mut Participant) -> Result<(), ReportError> {
+    if p.session.protocol.procedure.visits < 2 {
+        return Ok(());
+    }
+    let path = p.dir.join("session.toml");
+    let text = crate::files::read_text(&path, "study session", crate::files::cap::STUDY_TABLE)?;
+    let starts = crate::study::results::visit_starts(&text);
+    let day = |utc: &str| {
+        let d = |r: std::ops::Range<usize>| utc.get(r)?.parse::<u64>().ok();
+        crate::calendar::civil_days(d(0..4)?, d(5..7)?, d(8..10)?)
+    };
+    for pair in starts.windows(2) {
+        let ((a, at_a), (b, at_b)) = (&pair[0], &pair[1]);
+        if let (Some(x), Some(y)) = (day(at_a), day(at_b)) {
+            let days = y.saturating_sub(x);
+            p.notes.push(format!(
+                "{}: visit {b} began {days} day(s) after visit {a} ({} to {})",
+                p.id(),
+                &at_a[..10],
+                &at_b[..10]
+            ));
+        }
+    }
+    let of = p.session.protocol.procedure.visits;
+    if starts.len() < of {
+        p.notes
+            .push(format!("{}: {} of {of} visits begun", p.id(), starts.len()));
+    }
+    Ok(())
 }
 
 /// The MSSQ-short's tables into [`Participant::mssq_raw`], noting a
@@ -150,9 +188,10 @@ fn table_of(
 fn ratings_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
     let mut f = Checker::new(&t.file);
     let scale = p.scale;
-    // The older table has no `scale` column: every rating is an FMS.
+    // The oldest table has no `scale` column: every rating is an FMS.
+    // (The latency the newest adds is not analysed here.)
     let (scale_at, value_at) = match t.version {
-        0 => (Some(5), 6),
+        0 | 1 => (Some(5), 6),
         _ => (None, 5),
     };
     if scale_at.is_none() && scale != InPlayScale::Fms {
@@ -256,15 +295,32 @@ fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
                     p.baseline_ssq = Some(scores);
                 }
             }
-            "post" => {
+            when @ ("post" | "pre") => {
                 let Some((condition, _)) = identify(&mut f, t, row, &p.session, &WHO) else {
                     continue;
                 };
+                let (after, word) = (
+                    when == "post",
+                    if when == "post" { "after" } else { "before" },
+                );
                 match p.played.iter_mut().find(|c| c.condition == condition) {
-                    Some(c) if c.ssq_post.is_some() => {
-                        f.at_field(row, 1, format!("a second SSQ after `{condition}`"));
+                    Some(c) => {
+                        let slot = if after {
+                            &mut c.ssq_post
+                        } else {
+                            &mut c.ssq_pre
+                        };
+                        match slot {
+                            Some(_) => {
+                                let message = format!("a second SSQ {word} `{condition}`");
+                                f.at_field(row, 1, message);
+                            }
+                            None => *slot = Some(scores),
+                        }
                     }
-                    Some(c) => c.ssq_post = Some(scores),
+                    // An SSQ before a condition not yet played: the
+                    // session stopped between them.
+                    None if !after => {}
                     None => {
                         let message = format!(
                             "an SSQ after `{condition}`, which conditions.csv does not list \
@@ -276,7 +332,7 @@ fn ssq_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
             }
             _ => {
                 f.field(t, row, 3, |_| {
-                    Err::<(), _>("`baseline` or `post`".to_string())
+                    Err::<(), _>("`baseline`, `pre` or `post`".to_string())
                 });
             }
         }

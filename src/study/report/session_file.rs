@@ -301,7 +301,7 @@ impl Reader<'_> {
     /// `protocol_text`, read as a protocol.
     fn protocol(&mut self, value: &Value) -> Option<Protocol> {
         let text = self.string(value)?;
-        match Protocol::parse(&text, Path::new("protocol_text")) {
+        match Protocol::parse_copy(&text, Path::new("protocol_text")) {
             Ok(p) => Some(p),
             Err(e) => {
                 let at = Place::of_offset(self.text, value.span().start);

@@ -63,7 +63,9 @@ pub(super) struct Observation {
     pub rating_mean: Option<f64>,
     /// The last rating given.
     pub rating_last: Option<f64>,
-    /// The SSQ total before the first condition.
+    /// The SSQ total before this condition: the SSQ right before it when
+    /// one was asked (`ssq_before_each`, a later visit's first condition),
+    /// else the session's baseline.
     pub ssq_baseline: Option<f64>,
     /// The SSQ total after this condition.
     pub ssq_post: Option<f64>,
@@ -108,10 +110,11 @@ fn observe(p: &Participant, c: &Played, metric_count: usize) -> Observation {
         rating_max: given.iter().copied().reduce(f64::max),
         rating_mean: mean,
         rating_last: given.last().copied(),
-        ssq_baseline: p.baseline_ssq.map(|s| hundredths(s.total)),
+        ssq_baseline: c.ssq_pre.or(p.baseline_ssq).map(|s| hundredths(s.total)),
         ssq_post: c.ssq_post.map(|s| hundredths(s.total)),
-        ssq_delta: p
-            .baseline_ssq
+        ssq_delta: c
+            .ssq_pre
+            .or(p.baseline_ssq)
             .zip(c.ssq_post)
             .map(|(b, a)| hundredths(a.total - b.total)),
         metrics: vec![None; metric_count],

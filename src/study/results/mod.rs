@@ -11,7 +11,11 @@
 //! `ssq.csv`, `ssq-items.csv` (each SSQ item as answered, so a
 //! half-answered questionnaire survives a kill), `mssq-items.csv` and
 //! `mssq.csv` (when the protocol asks the MSSQ-short), `answers.csv`, and
-//! one recording per condition.
+//! one recording per condition; `consent.csv`, `demographics.csv` and
+//! `rests.csv` when the protocol asks consent, demographics or a rest
+//! that ends on the FMS (`before`). With consent asked, nothing but
+//! `session.toml` and `consent.csv` is made until it is given, so a
+//! refusal leaves only itself.
 //!
 //! Every line goes through one seam, [`Sync`]: written, then made durable
 //! before the call returns, so a test can count the syncs and make them
@@ -28,10 +32,14 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+mod before;
 mod identify;
 mod resume;
 
+pub use before::{CONSENT_FILE, CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
+
 pub use identify::{identify, settings_sha256, RecordingId};
+pub use resume::visit_starts;
 
 /// The header of `conditions.csv`: `end_reason` is an
 /// [`EndReason`]'s name, `time_s` the seconds from the condition's start
@@ -45,8 +53,13 @@ pub const CONDITIONS_HEADER: &str = "participant,condition,label,position,starte
 pub const CONDITIONS_HEADER_V1: &str =
     "participant,condition,label,position,started_utc,duration_s,ended_early,recording";
 /// The header of `ratings.csv`: `scale` is the in-play scale's name
-/// (`fms` or `misc`), `rating` empty when the prompt went unanswered.
-pub const RATINGS_HEADER: &str = "participant,condition,label,position,t_s,scale,rating";
+/// (`fms` or `misc`), `rating` empty when the prompt went unanswered,
+/// `latency_s` the seconds from the prompt's showing to the answer
+/// (empty when unanswered).
+pub const RATINGS_HEADER: &str = "participant,condition,label,position,t_s,scale,rating,latency_s";
+/// The header of `ratings.csv` before response latencies (still read by
+/// the report).
+pub const RATINGS_HEADER_V2: &str = "participant,condition,label,position,t_s,scale,rating";
 /// The header of `ratings.csv` before the MISC (every rating an FMS; still
 /// read by the report).
 pub const RATINGS_HEADER_V1: &str = "participant,condition,label,position,t_s,fms";
@@ -154,6 +167,9 @@ pub struct Results {
     /// MSSQ-short.
     mssq: Option<(Appender, Appender)>,
     answers: Appender,
+    /// `consent.csv`, `demographics.csv` and `rests.csv`, when the
+    /// protocol asks what they hold.
+    before: before::Tables,
     /// The in-play scale's name, for `ratings.csv`.
     scale: &'static str,
     /// The custom questions' ids.
@@ -202,16 +218,40 @@ impl std::fmt::Debug for Sync {
 #[derive(Debug)]
 struct Appender {
     path: PathBuf,
-    file: File,
+    /// The file; None until its first line for a file made only when
+    /// there is something to put in it (`Appender::deferred`).
+    file: Option<File>,
+    /// The header a deferred file is made with.
+    header: String,
 }
 
 impl Appender {
     /// A new file at `path` holding `header`.
     fn create(path: PathBuf, header: &str, sync: &mut Sync) -> Result<Self, ResultsError> {
-        let file = files::create_new(&path).map_err(|source| write_error(&path, source))?;
-        let mut a = Self { path, file };
-        a.line(header, sync)?;
+        let mut a = Self::deferred(path, header, sync)?;
+        a.make(sync)?;
         Ok(a)
+    }
+
+    /// A file at `path` made with `header` only when a line is first
+    /// written to it (or [`Appender::make`] is called).
+    fn deferred(path: PathBuf, header: &str, _: &mut Sync) -> Result<Self, ResultsError> {
+        Ok(Self {
+            path,
+            file: None,
+            header: header.to_string(),
+        })
+    }
+
+    /// Makes the file with its header, if not made yet.
+    fn make(&mut self, sync: &mut Sync) -> Result<(), ResultsError> {
+        if self.file.is_some() {
+            return Ok(());
+        }
+        let file = files::create_new(&self.path).map_err(|e| write_error(&self.path, e))?;
+        self.file = Some(file);
+        let header = std::mem::take(&mut self.header);
+        self.line(&header, sync)
     }
 
     /// The existing file at `path`, to append to; made with `header` if
@@ -225,15 +265,23 @@ impl Appender {
             .append(true)
             .open(&path)
             .map_err(|source| write_error(&path, source))?;
-        Ok(Self { path, file })
+        Ok(Self {
+            path,
+            file: Some(file),
+            header: String::new(),
+        })
     }
 
-    /// Appends `line` and makes it durable before returning.
+    /// Appends `line` and makes it durable before returning (a deferred
+    /// file is made first).
     fn line(&mut self, line: &str, sync: &mut Sync) -> Result<(), ResultsError> {
+        if self.file.is_none() {
+            self.make(sync)?;
+        }
+        let file = self.file.as_mut().expect("made above");
         let text = format!("{line}\n");
-        self.file
-            .write_all(text.as_bytes())
-            .and_then(|()| (sync.0)(&self.file, &self.path))
+        file.write_all(text.as_bytes())
+            .and_then(|()| (sync.0)(file, &self.path))
             .map_err(|source| write_error(&self.path, source))
     }
 }
@@ -289,7 +337,13 @@ impl Results {
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_all())
             .map_err(|e| write_error(&session, e))?;
-        Self::with_files(dir, protocol, &start.participant, names, Appender::create)
+        // With consent asked, the data's files wait for it: a refusal
+        // leaves only session.toml and consent.csv.
+        let file = match protocol.procedure.consent {
+            Some(_) => Appender::deferred,
+            None => Appender::create,
+        };
+        Self::with_files(dir, protocol, &start.participant, names, file)
     }
 
     /// The results of a session in `dir`, its files made or opened by
@@ -302,6 +356,7 @@ impl Results {
         file: fn(PathBuf, &str, &mut Sync) -> Result<Appender, ResultsError>,
     ) -> Result<Self, ResultsError> {
         let mut sync = Sync::default();
+        let before = before::Tables::open(&dir, protocol, file, &mut sync)?;
         let mut open = |name: &str, header: &str| file(dir.join(name), header, &mut sync);
         let mssq = match protocol.mssq {
             true => Some((
@@ -316,6 +371,7 @@ impl Results {
             ssq: open(SSQ, &ssq_header())?,
             ssq_items: open(SSQ_ITEMS, SSQ_ITEMS_HEADER)?,
             answers: open(ANSWERS, ANSWERS_HEADER)?,
+            before,
             mssq,
             scale: protocol.in_play_scale.name(),
             questions: protocol.questions.iter().map(|q| q.id.clone()).collect(),
@@ -380,10 +436,12 @@ impl Results {
                 position,
                 t_s,
                 rating,
+                latency_s,
             } => {
                 let rating = rating.map_or(String::new(), |v| v.to_string());
+                let latency = latency_s.map_or(String::new(), |v| format!("{v:.3}"));
                 let line = format!(
-                    "{},{},{t_s:.3},{},{rating}",
+                    "{},{},{t_s:.3},{},{rating},{latency}",
                     at(position),
                     position + 1,
                     self.scale
@@ -465,6 +523,12 @@ impl Results {
                 self.answers.line(&line, sync)?;
             }
             Event::Finished => {}
+            Event::Prompted { .. }
+            | Event::Consent { .. }
+            | Event::Demographic { .. }
+            | Event::RestRating { .. }
+            | Event::RestEnded { .. }
+            | Event::VisitStarted { .. } => self.write_before(event)?,
         }
         Ok(())
     }
@@ -511,7 +575,9 @@ impl Results {
     fn whom(&self, when: When) -> String {
         match when {
             When::Baseline => format!("{},,", self.participant),
-            When::Post(p) => format!("{},{},{}", self.participant, self.names[p], label(p)),
+            When::Post(p) | When::Pre(p) => {
+                format!("{},{},{}", self.participant, self.names[p], label(p))
+            }
         }
     }
 }
@@ -520,6 +586,7 @@ fn when_name(when: When) -> &'static str {
     match when {
         When::Baseline => "baseline",
         When::Post(_) => "post",
+        When::Pre(_) => "pre",
     }
 }
 

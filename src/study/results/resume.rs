@@ -36,7 +36,13 @@ impl Results {
         let order = order_of(&session, &session_path, protocol)?;
         let names = names(protocol, &order);
         let mut done = progress(&dir, protocol, &names)?;
-        let mut results = Self::with_files(dir, protocol, participant, names, Appender::open)?;
+        done.visits = visits_of(&session);
+        // Before consent is given, the data's files still wait for it.
+        let file = match protocol.procedure.consent.is_some() && done.consent != Some(true) {
+            true => Appender::open_or_defer,
+            false => Appender::open,
+        };
+        let mut results = Self::with_files(dir, protocol, participant, names, file)?;
         let cut = (0..order.len()).find(|p| !done.played.contains(p));
         let mut note = format!("\n[[resumed]]\nat_utc = \"{}\"\n", utc_now());
         if let Some(position) = cut {
@@ -60,9 +66,9 @@ impl Results {
             }
         }
         let mut a = Appender::open(session_path, "", &mut results.sync)?;
-        a.file
-            .write_all(note.as_bytes())
-            .and_then(|()| a.file.sync_data())
+        let file = a.file.as_mut().expect("an opened file");
+        file.write_all(note.as_bytes())
+            .and_then(|()| file.sync_data())
             .map_err(|e| write_error(&a.path, e))?;
         Ok((results, order, done))
     }
@@ -151,16 +157,19 @@ fn progress(dir: &Path, protocol: &Protocol, names: &[String]) -> Result<Progres
     })?;
     rows_of(SSQ_ITEMS, &mut |r| {
         let rating: u8 = r.get(5)?.parse().ok().filter(|&v| v <= ssq::MAX_RATING)?;
-        match *r.get(3)? {
-            "baseline" => done.baseline.push(rating),
-            "post" => {
-                let p = position_of(r.get(1)?)?;
-                match done.post.iter_mut().find(|(q, _)| *q == p) {
-                    Some((_, items)) => items.push(rating),
-                    None => done.post.push((p, vec![rating])),
-                }
+        let by_position = match *r.get(3)? {
+            "baseline" => {
+                done.baseline.push(rating);
+                return Some(());
             }
+            "post" => &mut done.post,
+            "pre" => &mut done.pre,
             _ => return None,
+        };
+        let p = position_of(r.get(1)?)?;
+        match by_position.iter_mut().find(|(q, _)| *q == p) {
+            Some((_, items)) => items.push(rating),
+            None => by_position.push((p, vec![rating])),
         }
         Some(())
     })?;
@@ -178,6 +187,29 @@ fn progress(dir: &Path, protocol: &Protocol, names: &[String]) -> Result<Progres
     })?;
     ranks.sort();
     done.ranked = ranks.into_iter().map(|(_, p)| p).collect();
+    rows_of(before::CONSENT, &mut |r| {
+        done.consent = Some(match *r.get(1)? {
+            "given" => true,
+            "refused" => false,
+            _ => return None,
+        });
+        Some(())
+    })?;
+    rows_of(before::DEMOGRAPHICS, &mut |_| {
+        done.demographics += 1;
+        Some(())
+    })?;
+    let conditions = names.len();
+    rows_of(before::RESTS, &mut |r| {
+        if *r.get(4)? == "baseline" {
+            let visit = protocol
+                .procedure
+                .visit_of(r.get(3)?.parse::<usize>().ok()?.checked_sub(1)?, conditions);
+            let fms = r.get(6)?.parse().ok()?;
+            done.baseline_fms.push((visit, fms));
+        }
+        Some(())
+    })?;
     done.baseline.truncate(ssq::ITEMS.len());
     done.mssq.truncate(mssq::ITEMS);
     Ok(done)
@@ -210,6 +242,42 @@ fn order_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, 
         ));
     }
     Ok(indices)
+}
+
+/// The visits `session.toml`'s `[[visit]]` tables say began.
+fn visits_of(text: &str) -> Vec<usize> {
+    visit_starts(text).into_iter().map(|(v, _)| v).collect()
+}
+
+/// The visits (from 1) `session.toml`'s text `text` says began, each with
+/// its `started_utc`, in the order written; a table without them is
+/// passed over.
+pub fn visit_starts(text: &str) -> Vec<(usize, String)> {
+    let Ok(doc) = toml::de::DeTable::parse(text) else {
+        return Vec::new();
+    };
+    let visits = doc
+        .get_ref()
+        .get("visit")
+        .and_then(|v| v.get_ref().as_array());
+    let Some(tables) = visits else {
+        return Vec::new();
+    };
+    tables
+        .iter()
+        .filter_map(|t| {
+            let t = t.get_ref().as_table()?;
+            let v = t
+                .get("visit")?
+                .get_ref()
+                .as_integer()?
+                .as_str()
+                .parse()
+                .ok()?;
+            let at = t.get("started_utc")?.get_ref().as_str()?.to_string();
+            Some((v, at))
+        })
+        .collect()
 }
 
 /// A top-level string of a TOML document.

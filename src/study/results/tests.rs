@@ -115,7 +115,9 @@ fn a_condition_cut_off_is_interrupted_on_resume_and_play_goes_on() {
     let scratch = files::Scratch::new("results-interrupted");
     let root = scratch.join("results");
     let mut r = run(&root);
-    for _ in 0..(1 + mssq::ITEMS + ssq::ITEMS.len()) {
+    r.press(Key::Confirm).unwrap();
+    for _ in 0..(mssq::ITEMS + ssq::ITEMS.len()) {
+        r.press(Key::Digit(0)).unwrap();
         r.press(Key::Confirm).unwrap();
     }
     let cues = r.press(Key::Confirm).unwrap();

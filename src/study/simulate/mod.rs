@@ -17,14 +17,17 @@
 //! motion computed once for every participant ([`quick`]: the same
 //! answers, thousands of participants a minute).
 
+mod answers;
 mod person;
 mod quick;
 
 pub use person::{Motion, GAIN};
 pub use quick::{quick, route, Motions, RouteError};
 
+use super::protocol::QuestionScale;
 use super::results::ResultsError;
 use super::run::{Cue, StudyRun};
+use super::scales::InPlayScale;
 use super::session::{Key, Session, Step};
 use crate::map::Map;
 use crate::record::{Header, Recorder};
@@ -254,11 +257,22 @@ pub fn simulate(
 /// `seed`.
 fn drive(stage: &mut impl Stage, seed: u64) -> Result<(), SimulateError> {
     let mut person = Person::new(seed, stage.session().order().len());
+    let mut about = answers::demographics_rng(seed);
     loop {
         stage.look()?;
         match stage.session().step() {
             Step::Done => return Ok(()),
             Step::Welcome => stage.press(Key::Confirm)?,
+            Step::Consent => answer(stage, super::session::AGREE)?,
+            Step::Demographic { item } => {
+                let items = &stage.session().protocol().procedure.demographics;
+                let value = answers::demographic(&items[item], &mut about);
+                answer(stage, value)?;
+            }
+            Step::BaselineRating => {
+                let rating = person.rating(InPlayScale::Fms);
+                answer(stage, rating)?;
+            }
             Step::Mssq { .. } => {
                 let value = person.mssq_item();
                 answer(stage, value)?;
@@ -267,15 +281,36 @@ fn drive(stage: &mut impl Stage, seed: u64) -> Result<(), SimulateError> {
                 let rating = person.ssq_item(item);
                 answer(stage, rating)?;
             }
-            Step::Question { position, .. } => {
+            Step::Question { position, index } => {
                 let value = person.question(position);
+                let q = &stage.session().protocol().questions[index];
+                let value = match q.scale {
+                    QuestionScale::Points => value,
+                    QuestionScale::Slider => answers::on_slider(value, q.range().1),
+                };
                 answer(stage, value)?;
+            }
+            Step::Ready { .. } if stage.session().prompting() => {
+                let rating = person.rating(InPlayScale::Fms);
+                answer(stage, rating)?;
             }
             Step::Ready { .. } => {
                 let rest = stage.session().rest_left_s();
                 if rest > 0.0 {
-                    person.rest(rest);
-                    stage.advance(rest)?;
+                    // A rest that ends on the FMS is waited out from one
+                    // question to the next.
+                    let session = stage.session();
+                    let step = match session.protocol().procedure.rest_until_fms {
+                        Some(_) => {
+                            let every = session.protocol().fms_interval_s;
+                            let next = every - session.step_s().rem_euclid(every) + 1e-6;
+                            rest.min(next)
+                        }
+                        None => rest,
+                    };
+                    person.rest(step);
+                    stage.advance(step)?;
+                    continue;
                 }
                 stage.press(Key::Confirm)?;
                 // The condition starts with no answer on its way.
