@@ -60,8 +60,38 @@ impl StudyRun {
     /// `dt` seconds passed (in play: one tick's worth at a time, so the
     /// session's clock is the world's).
     pub fn advance(&mut self, dt: f64) -> Result<Vec<Cue>, ResultsError> {
+        let before = self.session.prompt_left_s();
+        self.results.advance_clock(dt);
         let events = self.session.advance(dt);
-        self.handle(events)
+        let cues = self.handle(events)?;
+        // A prompt shown now: none was open, or a new one replaced it.
+        let after = self.session.prompt_left_s();
+        if let (Some(left), Some(position)) = (after, self.session.playing()) {
+            if before.is_none_or(|was| left > was) {
+                let scale = self.session.protocol().in_play_scale.name();
+                let detail = format!("{} {scale}", super::session::label(position));
+                self.results.log("prompt", &detail)?;
+            }
+        }
+        Ok(cues)
+    }
+
+    /// Appends a study event to `events.csv` and the streams: see
+    /// [`Results::log`].
+    pub fn log(&mut self, event: &str, detail: &str) -> Result<(), ResultsError> {
+        self.results.log(event, detail)
+    }
+
+    /// Sends the session's events and camera to `streams` as well: see
+    /// [`Results::set_streams`].
+    pub fn set_streams(&mut self, streams: Box<dyn super::results::Streams>) {
+        self.results.set_streams(streams);
+    }
+
+    /// One tick of play's camera, for the streams: see
+    /// [`Results::camera`].
+    pub fn camera(&mut self, pose: &crate::sim::Pose) {
+        self.results.camera(pose);
     }
 
     /// The recording of the condition that ended is closed at `saved`

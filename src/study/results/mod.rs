@@ -28,9 +28,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+mod events;
 mod identify;
 mod resume;
 
+pub use events::{
+    append_row, camera_sample, csv_field, utc_ms, utc_now_ms, Streams, EVENTS_HEADER, EVENT_NAMES,
+};
 pub use identify::{identify, settings_sha256, RecordingId};
 
 /// The header of `conditions.csv`: `end_reason` is an
@@ -154,6 +158,8 @@ pub struct Results {
     /// MSSQ-short.
     mssq: Option<(Appender, Appender)>,
     answers: Appender,
+    /// `events.csv`, and the streams each event is pushed to.
+    events: events::Log,
     /// The in-play scale's name, for `ratings.csv`.
     scale: &'static str,
     /// The custom questions' ids.
@@ -254,6 +260,9 @@ const MSSQ: &str = "mssq.csv";
 const MSSQ_ITEMS: &str = "mssq-items.csv";
 const ANSWERS: &str = "answers.csv";
 const SESSION: &str = "session.toml";
+/// The file of a participant's folder that every study event is
+/// appended to.
+pub const EVENTS: &str = "events.csv";
 
 impl Results {
     /// The folder of participant `participant` of `protocol` under `root`.
@@ -289,7 +298,10 @@ impl Results {
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_all())
             .map_err(|e| write_error(&session, e))?;
-        Self::with_files(dir, protocol, &start.participant, names, Appender::create)
+        let mut results =
+            Self::with_files(dir, protocol, &start.participant, names, Appender::create)?;
+        results.log("session_start", &start.sequence.to_string())?;
+        Ok(results)
     }
 
     /// The results of a session in `dir`, its files made or opened by
@@ -316,6 +328,7 @@ impl Results {
             ssq: open(SSQ, &ssq_header())?,
             ssq_items: open(SSQ_ITEMS, SSQ_ITEMS_HEADER)?,
             answers: open(ANSWERS, ANSWERS_HEADER)?,
+            events: events::Log::new(open(EVENTS, EVENTS_HEADER)?, participant),
             mssq,
             scale: protocol.in_play_scale.name(),
             questions: protocol.questions.iter().map(|q| q.id.clone()).collect(),
@@ -332,6 +345,34 @@ impl Results {
     /// now on: the seam a test counts the syncs through, or fails them.
     pub fn set_sync(&mut self, sync: Box<SyncFn>) {
         self.sync = Sync(sync);
+    }
+
+    /// Appends a row to `events.csv` (`event`, a lower-case name with `_`;
+    /// `detail`, words separated by spaces), durably, stamped with the
+    /// wall clock, the session's clock and the streams' clock, and pushes
+    /// it to the streams as the marker `event detail`. The one way every
+    /// study event is logged: the session's own (written by
+    /// [`Results::write`]) and any other part's (consent, visits).
+    pub fn log(&mut self, event: &str, detail: &str) -> Result<(), ResultsError> {
+        self.events.log(event, detail, &mut self.sync)
+    }
+
+    /// Sends every event from now on to `streams` as well (Lab Streaming
+    /// Layer's markers), and each tick's camera given to
+    /// [`Results::camera`].
+    pub fn set_streams(&mut self, streams: Box<dyn Streams>) {
+        self.events.set_streams(streams);
+    }
+
+    /// The session's clock moved on by `dt` seconds (the `t_s` of
+    /// `events.csv`).
+    pub fn advance_clock(&mut self, dt: f64) {
+        self.events.advance(dt);
+    }
+
+    /// One tick of play's camera, pushed to the streams if any.
+    pub fn camera(&mut self, pose: &crate::sim::Pose) {
+        self.events.camera(camera_sample(pose));
     }
 
     /// The participant's folder.
@@ -466,7 +507,64 @@ impl Results {
             }
             Event::Finished => {}
         }
+        for (name, detail) in self.event_rows(event) {
+            self.log(name, &detail)?;
+        }
         Ok(())
+    }
+
+    /// The rows of `events.csv` that `event` makes (none for a single
+    /// questionnaire item: its file has it).
+    fn event_rows(&self, event: &Event) -> Vec<(&'static str, String)> {
+        match *event {
+            Event::ConditionStarted { position } => vec![(
+                "condition_start",
+                format!("{} {}", label(position), self.names[position]),
+            )],
+            Event::Rating {
+                position, rating, ..
+            } => {
+                let rating = rating.map_or("none".to_string(), |v| v.to_string());
+                let detail = format!("{} {} {rating}", label(position), self.scale);
+                vec![("rating", detail)]
+            }
+            Event::ConditionEnded {
+                position,
+                duration_s,
+                reason,
+            } => {
+                let mut rows = Vec::new();
+                if reason.is_stop() {
+                    rows.push(("stop", format!("{} {}", label(position), reason.name())));
+                }
+                let detail = format!("{} {} {duration_s:.3}", label(position), reason.name());
+                rows.push(("condition_end", detail));
+                rows
+            }
+            Event::SsqDone { when, answers } => {
+                let total = ssq::score(&answers).total;
+                let detail = match when {
+                    When::Baseline => format!("baseline {total:.2}"),
+                    When::Post(p) => format!("post {} {total:.2}", label(p)),
+                };
+                vec![("ssq", detail)]
+            }
+            Event::MssqDone { child, adult } => {
+                let raw = mssq::score(&child, &adult).raw;
+                vec![("mssq", raw.map_or(String::new(), |v| format!("{v:.4}")))]
+            }
+            Event::Answer {
+                position,
+                index,
+                value,
+            } => vec![(
+                "answer",
+                format!("{} {} {value}", label(position), self.questions[index]),
+            )],
+            Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
+            Event::Finished => vec![("session_end", String::new())],
+            Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
+        }
     }
 
     /// The condition that ended has its recording closed at `saved` (None

@@ -38,6 +38,8 @@ impl Results {
         let mut done = progress(&dir, protocol, &names)?;
         let mut results = Self::with_files(dir, protocol, participant, names, Appender::open)?;
         let cut = (0..order.len()).find(|p| !done.played.contains(p));
+        let from = cut.map_or(order.len() + 1, |p| p + 1);
+        results.log("session_resume", &from.to_string())?;
         let mut note = format!("\n[[resumed]]\nat_utc = \"{}\"\n", utc_now());
         if let Some(position) = cut {
             let name = &results.names[position];
