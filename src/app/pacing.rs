@@ -129,6 +129,12 @@ impl Meter {
         self.frames
     }
 
+    /// The rows kept so far (none unless kept): a study's condition
+    /// writes the ones presented during it.
+    pub fn rows(&self) -> &[Row] {
+        self.rows.as_deref().unwrap_or_default()
+    }
+
     /// Every frame's row, if kept (the first [`MAX_ROWS`]).
     pub fn into_rows(self) -> Option<Vec<Row>> {
         self.rows

@@ -7,6 +7,7 @@ use super::run_input::load_map;
 use super::CliError;
 use crate::data;
 use crate::files::{self, cap};
+use crate::settings;
 use crate::sim::Controls;
 use crate::study::protocol::Protocol;
 use crate::study::results::Results;
@@ -72,6 +73,16 @@ pub struct RunArgs {
     /// sees, and screens.txt with the words on each, into DIR.
     #[arg(long, value_name = "DIR", requires = "simulate")]
     screens: Option<PathBuf>,
+    /// The screen's visible diagonal, inches, recorded in session.toml
+    /// with the window (default: the settings' [display]
+    /// screen_diagonal_in).
+    #[arg(long, value_name = "INCHES", value_parser = parse_diagonal)]
+    screen_diagonal_in: Option<f64>,
+    /// The eye's distance from the screen, centimetres, recorded in
+    /// session.toml (default: the settings' [display]
+    /// viewing_distance_cm).
+    #[arg(long, value_name = "CM", value_parser = parse_distance)]
+    viewing_distance_cm: Option<f64>,
     /// The size of the --screens PNGs.
     #[arg(long, value_name = "WxH", default_value = "960x540", value_parser = super::args::parse_size)]
     screens_size: (u32, u32),
@@ -90,6 +101,37 @@ fn parse_id(s: &str) -> Result<String, String> {
     } else {
         Err("an ID is 1 to 64 letters, digits, `-` or `_`, such as P07".to_string())
     }
+}
+
+/// A screen diagonal in inches: above 0, at most
+/// [`settings::MAX_DIAGONAL_IN`].
+fn parse_diagonal(s: &str) -> Result<f64, String> {
+    parse_length(s, settings::MAX_DIAGONAL_IN, "inches")
+}
+
+/// A viewing distance in centimetres: above 0, at most
+/// [`settings::MAX_DISTANCE_CM`].
+fn parse_distance(s: &str) -> Result<f64, String> {
+    parse_length(s, settings::MAX_DISTANCE_CM, "centimetres")
+}
+
+fn parse_length(s: &str, max: f64, unit: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= max => Ok(v),
+        _ => Err(format!("a number of {unit} above 0 and at most {max}")),
+    }
+}
+
+/// The screen's diagonal and distance: the command line's, else the
+/// settings file's `[display]` (0 there is not stated).
+fn stated_screen(args: &RunArgs, settings: &settings::Settings) -> (Option<f64>, Option<f64>) {
+    let stated = |v: f64| (v > 0.0).then_some(v);
+    (
+        args.screen_diagonal_in
+            .or(stated(settings.display.screen_diagonal_in)),
+        args.viewing_distance_cm
+            .or(stated(settings.display.viewing_distance_cm)),
+    )
 }
 
 /// The number an ID ends in (P07 is 7), if any above 0.
@@ -155,8 +197,12 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
         new_session((protocol, &args.protocol, text), &map_path, &who)?
     };
     let dir = study.results().dir().to_path_buf();
+    let (settings, _) = args.window.load_settings()?;
+    let (diagonal, distance) = stated_screen(&args, &settings);
+    study.set_screen(diagonal, distance);
     match args.simulate {
         Some(seed) => {
+            study.simulated_display(args.window.video(&settings).size)?;
             let route = driver_route()?;
             let mut screens = match &args.screens {
                 Some(dir) => {

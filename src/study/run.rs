@@ -4,7 +4,7 @@
 //! it, the end.
 
 use super::protocol::Condition;
-use super::results::{Results, ResultsError};
+use super::results::{Results, ResultsError, Shown};
 use super::session::{Event, Key, Session};
 use std::path::PathBuf;
 
@@ -28,17 +28,72 @@ pub enum Cue {
     Finished,
 }
 
+/// A window as it opened on a session: what the platform tells of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Window {
+    /// The window's inner size in physical pixels.
+    pub resolution: (u32, u32),
+    /// The size the picture is rendered at.
+    pub render_size: (u32, u32),
+    /// The window fills the screen.
+    pub fullscreen: bool,
+    /// The monitor's refresh rate, Hz, if the platform tells it.
+    pub refresh_hz: Option<f64>,
+    /// The present mode asked for (`vsync`, `mailbox`, `immediate`).
+    pub present_mode: String,
+    /// The graphics adapter: its name, driver and backend.
+    pub adapter: String,
+}
+
 /// A session and its results folder.
 #[derive(Debug)]
 pub struct StudyRun {
     session: Session,
     results: Results,
+    /// The screen's diagonal (inches) and the viewing distance
+    /// (centimetres), where stated.
+    screen: (Option<f64>, Option<f64>),
 }
 
 impl StudyRun {
     /// `session` writing into `results`.
     pub fn new(session: Session, results: Results) -> Self {
-        Self { session, results }
+        Self {
+            session,
+            results,
+            screen: (None, None),
+        }
+    }
+
+    /// The screen the session is seen on: its diagonal in inches and the
+    /// eye's distance from it in centimetres, where stated (recorded with
+    /// each window's [`Window`]).
+    pub fn set_screen(&mut self, diagonal_in: Option<f64>, distance_cm: Option<f64>) {
+        self.screen = (diagonal_in, distance_cm);
+    }
+
+    /// A window opened on the session: `window` appended to
+    /// `session.toml` with the stated screen.
+    pub fn window_opened(&mut self, window: Window) -> Result<(), ResultsError> {
+        let shown = Shown {
+            screen_diagonal_in: self.screen.0,
+            viewing_distance_cm: self.screen.1,
+            resolution: window.resolution,
+            render_size: window.render_size,
+            fullscreen: window.fullscreen,
+            refresh_hz: window.refresh_hz,
+            present_mode: window.present_mode,
+            adapter: window.adapter,
+            simulated: false,
+        };
+        self.results.shown(&shown)
+    }
+
+    /// A simulated session's stated defaults, rendering at `render_size`,
+    /// appended to `session.toml` as its display.
+    pub fn simulated_display(&mut self, render_size: (u32, u32)) -> Result<(), ResultsError> {
+        let shown = Shown::simulated(render_size, self.screen.0, self.screen.1);
+        self.results.shown(&shown)
     }
 
     /// The session.

@@ -30,12 +30,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 mod events;
 mod identify;
+mod program;
 mod resume;
 
 pub use events::{
     append_row, camera_sample, csv_field, utc_ms, utc_now_ms, Streams, EVENTS_HEADER, EVENT_NAMES,
 };
 pub use identify::{identify, settings_sha256, RecordingId};
+pub use program::{file_sha256, screen_angle_deg, Program, Shown, COMMIT, SIMULATED_REFRESH_HZ};
 
 /// The header of `conditions.csv`: `end_reason` is an
 /// [`EndReason`]'s name, `time_s` the seconds from the condition's start
@@ -375,6 +377,21 @@ impl Results {
         self.events.camera(camera_sample(pose));
     }
 
+    /// Appends what the participant is shown on (`shown`) to
+    /// `session.toml` as a `[[display]]` table, durably.
+    pub fn shown(&mut self, shown: &Shown) -> Result<(), ResultsError> {
+        self.append_session(&shown.toml_table())
+    }
+
+    /// Appends `text` to `session.toml` and syncs it.
+    fn append_session(&mut self, text: &str) -> Result<(), ResultsError> {
+        let mut a = Appender::open(self.dir.join(SESSION), "", &mut self.sync)?;
+        a.file
+            .write_all(text.as_bytes())
+            .and_then(|()| a.file.sync_data())
+            .map_err(|e| write_error(&a.path, e))
+    }
+
     /// The participant's folder.
     pub fn dir(&self) -> &Path {
         &self.dir
@@ -647,12 +664,12 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
         "# A wobblecaster study session: written when it started, then only\n\
          # appended to ([[resumed]] tables).\n\
          study = {}\nparticipant = {}\nsequence = {}\n{simulated}\
-         program_version = {}\nstarted_utc = {}\nprotocol_file = {}\n\
+         {}started_utc = {}\nprotocol_file = {}\n\
          protocol_sha256 = {}\nmap = {}\norder = {}\nlabels = {}\nprotocol_text = {}\n",
         toml_quote(&protocol.name),
         toml_quote(&start.participant),
         start.sequence,
-        toml_quote(env!("CARGO_PKG_VERSION")),
+        this_program().toml_keys(),
         toml_quote(&utc_now()),
         toml_quote(&start.protocol_file.display().to_string()),
         toml_quote(&sha256_hex(start.protocol_text.as_bytes())),
@@ -661,6 +678,12 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
         quoted(&labels),
         toml_quote(&start.protocol_text),
     )
+}
+
+/// This program, worked out once (its binary is hashed).
+pub fn this_program() -> &'static Program {
+    static PROGRAM: std::sync::OnceLock<Program> = std::sync::OnceLock::new();
+    PROGRAM.get_or_init(Program::this)
 }
 
 /// `text` as a TOML basic string.
