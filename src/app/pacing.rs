@@ -23,7 +23,7 @@ const ROWS_AT_FIRST: usize = 36_000;
 pub(super) const MAX_ROWS: usize = 1_000_000;
 
 /// The header of the `--pacing` CSV file.
-pub const CSV_HEADER: &str = "frame,present_ms,frame_ms,input_to_present_ms";
+pub use crate::render::pacing::CSV_HEADER;
 
 /// One presented frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
