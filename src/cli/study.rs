@@ -38,6 +38,9 @@ enum StudyCommand {
     /// Check PROTOCOL and its map, and list what it fixes for every
     /// participant (the conditions, the input).
     Check(super::study_check::Args),
+    /// Mark a participant withdrawn (appended to their events.csv; their
+    /// data stays, and the report leaves it out and lists the withdrawal).
+    Withdraw(super::study_withdraw::Args),
 }
 
 /// `study run`.
@@ -91,7 +94,7 @@ pub struct RunArgs {
 }
 
 /// A participant ID: safe as a folder name and a CSV field.
-fn parse_id(s: &str) -> Result<String, String> {
+pub(super) fn parse_id(s: &str) -> Result<String, String> {
     let ok = !s.is_empty()
         && s.len() <= 64
         && s.chars()
@@ -156,6 +159,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         StudyCommand::Run(a) => run_session(a),
         StudyCommand::Report(a) => super::study_report::run(a),
         StudyCommand::Check(a) => super::study_check::run(a),
+        StudyCommand::Withdraw(a) => super::study_withdraw::run(a),
     }
 }
 

@@ -156,7 +156,11 @@ fn definition(file: &str, name: &str) -> Option<&'static Definition> {
     let own = DEFINITIONS
         .iter()
         .find(|d| d.name == name && d.files.contains(&file));
-    own.or_else(|| DEFINITIONS.iter().find(|d| d.name == name && d.files == ANY))
+    own.or_else(|| {
+        DEFINITIONS
+            .iter()
+            .find(|d| d.name == name && d.files == ANY)
+    })
 }
 
 /// `q1` to `q16` of `ssq.csv`.
@@ -179,9 +183,21 @@ pub(super) fn files(study: &Study) -> Vec<(&'static str, String, String)> {
     let mut all = vec![report("summary.csv", &summary.join(","))];
     all.extend(super::long::FILES.iter().map(|(n, h)| report(n, h)));
     for (file, r_file, header) in [
-        (rscript::MODEL_FILE, rscript::R_MODEL_FILE, rscript::MODEL_HEADER),
-        (rscript::TESTS_FILE, rscript::R_TESTS_FILE, rscript::TESTS_HEADER),
-        (rscript::SURVIVAL_FILE, rscript::R_SURVIVAL_FILE, rscript::SURVIVAL_HEADER),
+        (
+            rscript::MODEL_FILE,
+            rscript::R_MODEL_FILE,
+            rscript::MODEL_HEADER,
+        ),
+        (
+            rscript::TESTS_FILE,
+            rscript::R_TESTS_FILE,
+            rscript::TESTS_HEADER,
+        ),
+        (
+            rscript::SURVIVAL_FILE,
+            rscript::R_SURVIVAL_FILE,
+            rscript::SURVIVAL_HEADER,
+        ),
     ] {
         all.push(report(file, header));
         all.push(report(r_file, header));

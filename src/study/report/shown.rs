@@ -207,11 +207,9 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
 /// The frames, median and 99th percentile frame time (ms) and the frames
 /// dropped at `refresh_hz` of the `--pacing` CSV at `path`; None if it
 /// holds no frame time.
-fn frame_times(
-    path: &Path,
-    refresh_hz: f64,
-) -> Result<Option<(usize, f64, f64, usize)>, String> {
-    let text = files::read_text(path, "frame times", cap::STUDY_TABLE).map_err(|e| e.to_string())?;
+fn frame_times(path: &Path, refresh_hz: f64) -> Result<Option<(usize, f64, f64, usize)>, String> {
+    let text =
+        files::read_text(path, "frame times", cap::STUDY_TABLE).map_err(|e| e.to_string())?;
     let mut lines = text.lines();
     let header = crate::render::pacing::CSV_HEADER;
     if lines.next() != Some(header) {
