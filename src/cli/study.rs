@@ -86,6 +86,16 @@ pub struct RunArgs {
     /// viewing_distance_cm).
     #[arg(long, value_name = "CM", value_parser = parse_distance)]
     viewing_distance_cm: Option<f64>,
+    /// Stream the session's events (wobblecaster-markers) and play's
+    /// camera (wobblecaster-camera) over Lab Streaming Layer: liblsl from
+    /// LSL_LIB or the system (`pip install pylsl` has one). The one use
+    /// of the network, and only when asked.
+    #[arg(long)]
+    lsl: bool,
+    /// With --lsl: wait up to S seconds for a consumer of both streams
+    /// (LabRecorder, an inlet) before the first marker.
+    #[arg(long, value_name = "S", requires = "lsl", value_parser = parse_wait)]
+    lsl_wait: Option<f64>,
     /// The size of the --screens PNGs.
     #[arg(long, value_name = "WxH", default_value = "960x540", value_parser = super::args::parse_size)]
     screens_size: (u32, u32),
@@ -104,6 +114,40 @@ pub(super) fn parse_id(s: &str) -> Result<String, String> {
     } else {
         Err("an ID is 1 to 64 letters, digits, `-` or `_`, such as P07".to_string())
     }
+}
+
+/// Seconds to wait: 0 to an hour.
+pub(super) fn parse_wait(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=3600.0).contains(&v) => Ok(v),
+        _ => Err("seconds from 0 to 3600".into()),
+    }
+}
+
+/// The LSL outlets `--lsl` asks for, opened (and, with `--lsl-wait S`,
+/// consumed), named after `who`; None without `--lsl`.
+pub(super) fn open_lsl(
+    lsl: bool,
+    wait: Option<f64>,
+    who: &str,
+) -> Result<Option<crate::lsl::Outlets>, CliError> {
+    if !lsl {
+        return Ok(None);
+    }
+    let outlets = crate::lsl::Outlets::open(&format!("wobblecaster-{who}"))?;
+    say!(
+        "lsl: streaming {} and {}",
+        crate::lsl::MARKERS,
+        crate::lsl::CAMERA
+    );
+    if let Some(s) = wait {
+        if outlets.wait_for_consumers(s) {
+            say!("lsl: both streams have a consumer");
+        } else {
+            say!("lsl: no consumer of both streams after {s} s; going on");
+        }
+    }
+    Ok(Some(outlets))
 }
 
 /// A screen diagonal in inches: above 0, at most
@@ -185,6 +229,7 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
             ))
         })?,
     };
+    let outlets = open_lsl(args.lsl, args.lsl_wait, &args.participant)?;
     let mut study = if args.resume {
         let (results, order, done) =
             Results::resume(&args.results, &protocol, &text, &args.participant)?;
@@ -204,6 +249,9 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
     let (settings, _) = args.window.load_settings()?;
     let (diagonal, distance) = stated_screen(&args, &settings);
     study.set_screen(diagonal, distance);
+    if let Some(outlets) = outlets {
+        study.set_streams(Box::new(outlets));
+    }
     match args.simulate {
         Some(seed) => {
             study.simulated_display(args.window.video(&settings).size)?;

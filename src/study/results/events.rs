@@ -95,7 +95,14 @@ pub(super) struct Log {
     /// Seconds on the session's clock since this run began.
     t_s: f64,
     streams: Option<Box<dyn Streams>>,
+    /// The markers of the rows written before the streams were set (the
+    /// session's start), pushed when they are; at most [`MAX_PENDING`].
+    pending: Vec<String>,
 }
+
+/// The most markers kept for streams not yet set: a session's opening
+/// rows. A session that never streams keeps no more.
+const MAX_PENDING: usize = 8;
 
 impl std::fmt::Debug for Log {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -115,11 +122,16 @@ impl Log {
             participant: participant.to_string(),
             t_s: 0.0,
             streams: None,
+            pending: Vec::new(),
         }
     }
 
-    /// Sends every event from now on to `streams` too.
-    pub(super) fn set_streams(&mut self, streams: Box<dyn Streams>) {
+    /// Sends every event from now on to `streams` too, after the markers
+    /// of the rows already written (their `lsl_time` stays empty).
+    pub(super) fn set_streams(&mut self, mut streams: Box<dyn Streams>) {
+        for marker in self.pending.drain(..) {
+            streams.marker(&marker);
+        }
         self.streams = Some(streams);
     }
 
@@ -147,7 +159,15 @@ impl Log {
             true => event.to_string(),
             false => format!("{event} {detail}"),
         };
-        let lsl = self.streams.as_mut().and_then(|s| s.marker(&marker));
+        let lsl = match self.streams.as_mut() {
+            Some(s) => s.marker(&marker),
+            None => {
+                if self.pending.len() < MAX_PENDING {
+                    self.pending.push(marker);
+                }
+                None
+            }
+        };
         let line = format!(
             "{},{},{:.3},{},{},{}",
             self.participant,
