@@ -206,6 +206,9 @@ fn the_flight_section_is_byte_identical_twice_and_on_any_thread_count() {
             "compare",
             "--fov",
             "90",
+            // The predicted section has its own test (tests/svc_visual.rs).
+            "--predict-minutes",
+            "0",
             "--out",
             out.to_str().unwrap(),
         ];
