@@ -81,13 +81,3 @@ fn a_curve_keeps_its_start_every_step_and_its_end() {
     );
     assert_eq!(c.msi_end(), Some((2 * every + 6) as f64));
 }
-
-#[test]
-fn the_plot_draws() {
-    let results: Vec<PredictedResult> = MODELS
-        .iter()
-        .flat_map(|&m| OPTIONS.map(|o| result(m, o, [12.5, 0.75])))
-        .collect();
-    let png = super::super::predicted_plot::predicted("test", &results).unwrap();
-    assert!(png.starts_with(b"\x89PNG"));
-}
