@@ -173,6 +173,7 @@ fn the_flight_section_only_adds_to_the_report() {
         course: &course,
         flight: &flight,
         comfort: &[],
+        predicted: &[],
     };
     let written = compare::write_sections(&dir.join("fly"), sections, false, "test").unwrap();
     let walk = std::fs::read_to_string(dir.join("walk").join("report.md")).unwrap();
@@ -205,6 +206,9 @@ fn the_flight_section_is_byte_identical_twice_and_on_any_thread_count() {
             "compare",
             "--fov",
             "90",
+            // The predicted section has its own test (tests/svc_visual.rs).
+            "--predict-minutes",
+            "0",
             "--out",
             out.to_str().unwrap(),
         ];

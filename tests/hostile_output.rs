@@ -93,6 +93,8 @@ fn a_report_that_cannot_be_finished_leaves_the_old_one_whole() {
         "--out",
         report.to_str().unwrap(),
         "--force",
+        "--predict-minutes",
+        "0",
     ];
     let done = run(&args, LIMIT).unwrap();
     let err = String::from_utf8_lossy(&done.stderr);
@@ -118,8 +120,8 @@ fn a_report_that_cannot_be_finished_leaves_the_old_one_whole() {
     );
     assert_eq!(
         entries(&fresh).len(),
-        15,
-        "report.md, nine plots, four flight plots and flight.csv"
+        16,
+        "report.md, nine plots, four flight plots, flight.csv and predicted.png"
     );
 }
 
