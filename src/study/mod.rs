@@ -10,6 +10,7 @@
 //! - [`latin`]: the order of conditions for each participant (Williams).
 //! - [`results`]: the session's files, each answer appended and synced.
 //! - [`run`]: a session with its files, cueing whoever runs the world.
+//! - [`predict`]: the SVC model's prediction of a condition's run.
 //! - [`simulate`]: a simulated participant, headless: with files and
 //!   recordings, or quick (the session alone) for known-answer tests.
 //! - [`screen`]: what the participant sees at each step, as a text panel.
@@ -44,6 +45,7 @@ pub mod scales;
 pub mod screen;
 pub mod screens;
 pub mod session;
+pub mod predict;
 pub mod simulate;
 pub mod ssq;
 pub mod start;
