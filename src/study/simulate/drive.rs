@@ -1,7 +1,8 @@
 //! What a simulated participant plays: each condition driven in one of a
 //! few [`STYLES`] (the feel lab's bot with a person's settings), and the
-//! sensory conflict the SVC model predicts for every tick of it
-//! ([`crate::study::predict`]).
+//! sensory conflict the SVC model predicts for every tick of it under the
+//! visual pathway with its default weights ([`crate::study::predict`]; a
+//! hypothesis, so what the simulated participant feels is one too).
 //!
 //! A drive depends on the condition and the style only, never on the
 //! person, so each is computed once and shared by every participant who
@@ -18,6 +19,7 @@
 use crate::feel::bot::{Bot, BotTunables, Sight};
 use crate::feel::course::faces_shut_door;
 use crate::feel::run::sample;
+use crate::feel::svc::visual::VisualTunables;
 use crate::feel::svc::Predictor;
 use crate::map::Map;
 use crate::sim::{Controls, Request, World, TICK_DT};
@@ -48,8 +50,8 @@ pub const STYLES: [Style; 4] = [
         bot: BotTunables { reaction_s: 0.15, hold_s: 0.08, look_ahead: 1.5, dead_band_deg: 3.0, forward_cone_deg: 60.0 },
         why: "quick and fussy: short taps, small errors corrected, keeps walking while turning" },
     Style { name: "careful",
-        bot: BotTunables { reaction_s: 0.3, hold_s: 0.15, look_ahead: 2.5, dead_band_deg: 8.0, forward_cone_deg: 25.0 },
-        why: "slow to react, stops walking to turn unless nearly facing the way" },
+        bot: BotTunables { reaction_s: 0.3, hold_s: 0.15, look_ahead: 2.5, dead_band_deg: 8.0, forward_cone_deg: 32.0 },
+        why: "slow to react, stops walking to turn unless facing the way" },
     Style { name: "smooth",
         bot: BotTunables { reaction_s: 0.25, hold_s: 0.2, look_ahead: 3.5, dead_band_deg: 10.0, forward_cone_deg: 45.0 },
         why: "looks far ahead and lets errors be: fewer, longer turns" },
@@ -151,7 +153,9 @@ fn drive(
         samples.push(sample(&world, &c, condition.fov_deg));
         controls.push(c);
     }
-    let conflict = predict::predict(predictor, &samples, &[])
+    let view = (&condition.tunables, condition.fov_deg);
+    let visual = VisualTunables::default();
+    let conflict = predict::predict(predictor, &samples, &[], view, &visual)
         .into_iter()
         .map(|p| p.conflict)
         .collect();

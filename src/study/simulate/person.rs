@@ -179,3 +179,7 @@ impl Person {
         low + (high - low) * self.rng.next_f64()
     }
 }
+
+#[cfg(test)]
+#[path = "person_tests.rs"]
+mod tests;
