@@ -173,6 +173,7 @@ fn the_flight_section_only_adds_to_the_report() {
         course: &course,
         flight: &flight,
         comfort: &[],
+        predicted: &[],
     };
     let written = compare::write_sections(&dir.join("fly"), sections, false, "test").unwrap();
     let walk = std::fs::read_to_string(dir.join("walk").join("report.md")).unwrap();

@@ -8,6 +8,7 @@ use super::CliError;
 use crate::audio::Levels;
 use crate::data;
 use crate::feel::flight::{self, FlightManeuver, FLIGHT_MANEUVERS, FLIGHT_VARIANTS};
+use crate::feel::svc::VisualTunables;
 use crate::feel::{self, compare, LandingCue, Scale};
 use crate::sim::tunable_table::{CLASSIC_TURN_SPEED, HEADING_SPEED, QUAKE_TURN_SPEED};
 use crate::sim::{Change, Tunables, World};
@@ -99,6 +100,11 @@ enum FeelCommand {
         /// own: polar 150, classic 122.5, quake 140).
         #[arg(long, value_name = "DEG_PER_S", value_parser = |s: &str| HEADING_SPEED.parse_written(s))]
         heading_speed: Option<f64>,
+        /// How long the course is driven for the predicted-sickness
+        /// section, minutes (the run repeated as `feel predict --minutes`
+        /// does); 0 leaves the section out.
+        #[arg(long, value_name = "M", default_value_t = feel::predicted::MINUTES, value_parser = parse_predict_minutes)]
+        predict_minutes: f64,
     },
 }
 
@@ -121,6 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         force,
         scale,
         heading_speed,
+        predict_minutes,
     }) = args.compare
     {
         let mut base = Tunables::default();
@@ -131,7 +138,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             command += &format!(" --heading-speed {deg}");
         }
-        return run_compare(&out, force, (scale.scale(), scale.fov()?), (&base, command));
+        let view = (scale.scale(), scale.fov()?);
+        return run_compare(&out, force, view, (&base, command), predict_minutes);
     }
     let file = args
         .run
@@ -237,6 +245,7 @@ fn run_compare(
     force: bool,
     (scale, fov): (Scale, f64),
     (base, mut command): (&Tunables, String),
+    predict_minutes: f64,
 ) -> Result<ExitCode, CliError> {
     let root = data::shipped_root();
     let started = std::time::Instant::now();
@@ -244,6 +253,18 @@ fn run_compare(
     let course = compare::run_course(&root, base, scale, fov)?;
     let flight = flight::run_all(&root, base, scale, fov)?;
     let comfort = feel::comfort::run_all(&root, base, scale, fov)?;
+    let predicting = std::time::Instant::now();
+    let predicted = match predict_minutes > 0.0 {
+        true => {
+            let visual = VisualTunables::default();
+            feel::predicted::run_all(&root, base, (scale, fov), predict_minutes, &visual)?
+        }
+        false => Vec::new(),
+    };
+    let predicting = predicting.elapsed().as_secs_f64();
+    if predict_minutes != feel::predicted::MINUTES {
+        command += &format!(" --predict-minutes {predict_minutes}");
+    }
     if scale.metres_per_tile != feel::DEFAULT_METRES_PER_TILE {
         command += &format!(" --metres-per-tile {}", scale.metres_per_tile);
     }
@@ -253,6 +274,7 @@ fn run_compare(
         course: &course,
         flight: &flight,
         comfort: &comfort,
+        predicted: &predicted,
     };
     let written = compare::write_sections(out, sections, force, &command)?;
     for path in &written {
@@ -269,5 +291,25 @@ fn run_compare(
         FLIGHT_MANEUVERS.len(),
         FLIGHT_VARIANTS.len()
     );
+    if !predicted.is_empty() {
+        say!(
+            "and the course driven {predict_minutes} min by {} models x {} comfort options, \
+             predicted under both pathways (visual: a hypothesis) in {predicting:.1} s",
+            feel::predicted::MODELS.len(),
+            feel::comfort::OPTIONS.len(),
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Minutes for the predicted-sickness section: 0 (none) to a working day.
+fn parse_predict_minutes(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    match (0.0..=feel::predicted::MAX_MINUTES).contains(&v) {
+        true => Ok(v),
+        false => Err(format!(
+            "`{s}` is not a time from 0 to {} minutes",
+            feel::predicted::MAX_MINUTES
+        )),
+    }
 }

@@ -26,6 +26,13 @@ pub struct ComfortOption {
     apply: fn(&mut Tunables),
 }
 
+impl ComfortOption {
+    /// Sets the option in `t`.
+    pub fn set(&self, t: &mut Tunables) {
+        (self.apply)(t);
+    }
+}
+
 /// Plain play, then each option on alone.
 pub const OPTIONS: [ComfortOption; 4] = [
     ComfortOption {

@@ -8,8 +8,9 @@ use super::flight::FlightResult;
 use super::flight_report;
 use super::maneuver_files;
 use super::maneuvers::VARIANTS;
+use super::predicted::{self, PredictedResult};
 pub use super::results::{CompareError, CourseResult, ManeuverResult, Run, COURSE_MAP, FLIGHT_CSV};
-use super::{flight_plot, plot, report, run};
+use super::{flight_plot, plot, predicted_plot, report, run};
 use super::{Scale, Trajectory};
 use crate::files;
 use crate::map;
@@ -93,7 +94,13 @@ pub struct Sections<'a> {
     pub flight: &'a [FlightResult],
     /// The walking maneuvers again with each comfort option on.
     pub comfort: &'a [ComfortResult],
+    /// The course driven long with each model and comfort option, and the
+    /// sickness predicted from it.
+    pub predicted: &'a [PredictedResult],
 }
+
+/// The predicted-sickness plot's file in the report.
+pub const PREDICTED_PNG: &str = "predicted.png";
 
 /// Writes `report.md` (with a section on the `course` runs) and one PNG
 /// per maneuver into `dir`, as [`write_sections`] does, with no flight
@@ -110,6 +117,7 @@ pub fn write(
         course,
         flight: &[],
         comfort: &[],
+        predicted: &[],
     };
     write_sections(dir, sections, force, command)
 }
@@ -182,10 +190,19 @@ fn build_report(
         files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
         names.push(FLIGHT_CSV.to_string());
     }
+    if !sections.predicted.is_empty() {
+        let path = build.join(PREDICTED_PNG);
+        let title = "Predicted sickness (MSI) over the course driven long, by comfort option";
+        let png = predicted_plot::predicted(title, sections.predicted)
+            .map_err(|e| (path.clone(), format!("cannot draw {}: {e}", path.display())))?;
+        files::write_bytes(&path, false, &png).map_err(|e| (path, e.to_string()))?;
+        names.push(PREDICTED_PNG.to_string());
+    }
     let path = build.join("report.md");
     let mut text = report::report(sections.maneuvers, sections.course, command);
     flight_report::section(&mut text, sections.flight);
     comfort::section(&mut text, sections.comfort);
+    predicted::section(&mut text, sections.predicted, PREDICTED_PNG);
     files::write_bytes(&path, false, text.as_bytes()).map_err(|e| (path, e.to_string()))?;
     names.push("report.md".to_string());
     Ok(names)

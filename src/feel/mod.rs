@@ -20,7 +20,9 @@
 //!   section (horizon tilting or level x stabilising jets on or off),
 //!   written up by [`flight_report`] with a plot each.
 //! - [`svc`]: predicted sickness, the 6DoF subjective-vertical-conflict
-//!   model (IN1) run on a head-frame motion file or on a run's camera.
+//!   model (IN1) run on a head-frame motion file or on a run's camera,
+//!   read as the body's motion or, a hypothesis, as what is seen
+//!   ([`svc::visual`]); [`predicted`]: `feel compare`'s section of it.
 
 pub mod bot;
 pub mod comfort;
@@ -35,6 +37,8 @@ pub mod maneuver_files;
 pub mod maneuvers;
 mod metrics;
 pub mod plot;
+pub mod predicted;
+mod predicted_plot;
 pub mod report;
 mod results;
 pub mod run;

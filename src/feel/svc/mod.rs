@@ -1,19 +1,21 @@
 //! Predicted sickness: the 6DoF subjective-vertical-conflict model (IN1)
 //! of Inoue, Liu & Wada (2023) and Wada & Bos (2025), ported exactly from
 //! its authors' MIT-licensed MATLAB ([`model`]), the head-frame motion it
-//! reads as a CSV file ([`motion`]), and a run's camera turned into that
-//! motion ([`head`]).
+//! reads as a CSV file ([`motion`]), a run's camera turned into that
+//! motion ([`head`]), and the two readings of a run ([`visual`]).
 //!
 //! The model is the vestibular one as published: it reads the run "as if
-//! the body moved as the camera does". A seated player's inner ear feels
-//! none of it; what the screen shows enters only through a visual pathway,
-//! which this module does not have yet.
+//! the body moved as the camera does" ([`Pathway::Vestibular`]). A seated
+//! player's inner ear feels none of it; [`visual`] states a hypothesis of
+//! how what the screen shows enters instead ([`Pathway::Visual`]).
 
 pub mod head;
 pub mod model;
 pub mod motion;
+pub mod visual;
 
-pub use model::{Motion, Prediction, Predictor, State, SvcTunables, G};
+pub use model::{Motion, Perceived, Prediction, Predictor, State, SvcTunables, G};
+pub use visual::{Pathway, View, VisualTunables};
 
 use crate::feel::series::rms;
 use crate::feel::Metric;

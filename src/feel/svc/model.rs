@@ -195,12 +195,48 @@ fn upright_force() -> Vec3 {
     up.map(|v| v / n * G)
 }
 
+/// The self-motion the internal model takes as known: the acceleration
+/// `a` and the rotation `omega` that IN1's internal model reads through its
+/// gains `Ka` and `Kw` (the efference copy, or the motion perceived). In
+/// the published model it is the body's own motion (`a = f - g`); the
+/// visual pathway ([`super::visual`]) gives it the motion seen instead,
+/// while the sense organs feel the body's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Perceived {
+    /// Linear acceleration, m/s^2, head frame.
+    pub a: Vec3,
+    /// Angular velocity, rad/s, head frame, right-handed.
+    pub omega: Vec3,
+}
+
 /// One explicit Euler step of `dt` seconds from `x` under `u`, as
 /// `sixdofSVC_IN1_public.m` takes it, gravity renormalised to [`G`].
 pub fn step(x: &State, u: &Motion, dt: f64, prm: &SvcTunables) -> State {
+    let known = Perceived {
+        a: sub(u.f, x.g),
+        omega: u.omega,
+    };
+    step_perceived(x, u, &known, dt, prm)
+}
+
+/// [`step`] with the sense organs (canals, otoliths) and the head's
+/// gravity moved by the body's motion `u`, and the internal model's
+/// `Ka * a` and `Kw * omega` terms fed `known` instead of the body's own
+/// motion. With `known` the body's (`a = f - g`, `omega = u.omega`) it is
+/// [`step`], the same arithmetic in the same order. Any other `known` is
+/// no longer the published model: [`super::visual`] states the hypothesis
+/// that uses it.
+pub fn step_perceived(
+    x: &State,
+    u: &Motion,
+    known: &Perceived,
+    dt: f64,
+    prm: &SvcTunables,
+) -> State {
     let omega = u.omega;
     let f = u.f;
-    let a = sub(f, x.g);
+    let a = known.a;
+    let k_omega = known.omega;
     // The canals' sensed rotation; `1/taud/taua` divides twice, as written.
     let c1 = 1.0 / prm.tau_d_s + 1.0 / prm.tau_a_s;
     let c2 = 1.0 / prm.tau_d_s / prm.tau_a_s;
@@ -215,7 +251,10 @@ pub fn step(x: &State, u: &Motion, dt: f64, prm: &SvcTunables) -> State {
     );
     let homega_s = scale(
         1.0 / (1.0 + prm.kwc),
-        add(add(x.x_hscc, scale(prm.kw, omega)), scale(prm.kwc, omega_s)),
+        add(
+            add(x.x_hscc, scale(prm.kw, k_omega)),
+            scale(prm.kwc, omega_s),
+        ),
     );
     let r = norm(sub(x.v_s, x.hv_s)) / prm.b;
     let dumm = r * r;
@@ -229,7 +268,10 @@ pub fn step(x: &State, u: &Motion, dt: f64, prm: &SvcTunables) -> State {
     let d_x_hscc = sub(
         div(x.x_hscc.map(|v| -v), prm.tau_d_s),
         div(
-            add(scale(prm.kw, omega), scale(prm.kwc, sub(omega_s, homega_s))),
+            add(
+                scale(prm.kw, k_omega),
+                scale(prm.kwc, sub(omega_s, homega_s)),
+            ),
             prm.tau_d_s,
         ),
     );
@@ -321,6 +363,17 @@ impl Predictor {
     /// One step from `state` under `motion`.
     pub fn step(&self, state: &State, motion: &Motion) -> State {
         step(state, motion, self.dt, &self.tunables)
+    }
+
+    /// One step from `state` with the body moved by `body` and the
+    /// internal model fed `known` ([`step_perceived`]).
+    pub fn step_perceived(&self, state: &State, body: &Motion, known: &Perceived) -> State {
+        step_perceived(state, body, known, self.dt, &self.tunables)
+    }
+
+    /// The model's parameters.
+    pub fn tunables(&self) -> &SvcTunables {
+        &self.tunables
     }
 
     /// Steps through `inputs` from the settled state: the prediction after

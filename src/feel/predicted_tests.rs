@@ -1,0 +1,93 @@
+use super::*;
+use crate::feel::svc::visual::Pathway;
+
+fn result(variant: Variant, option: ComfortOption, ends: [f64; 2]) -> PredictedResult {
+    let curves = Pathway::ALL
+        .iter()
+        .zip(ends)
+        .map(|(&pathway, end)| {
+            let predictions = [
+                svc::Prediction {
+                    msi_pct: end / 2.0,
+                    conflict: 0.25,
+                },
+                svc::Prediction {
+                    msi_pct: end,
+                    conflict: 0.5,
+                },
+            ];
+            curve(pathway, &predictions)
+        })
+        .collect();
+    PredictedResult {
+        variant,
+        option,
+        drive_s: 61.5,
+        minutes: MINUTES,
+        finished: variant != MODELS[3],
+        beside: vec![Some(1.25), Some(30.0), None, Some(12.0)],
+        curves,
+    }
+}
+
+#[test]
+fn the_section_says_the_visual_reading_is_a_hypothesis_and_has_a_row_each() {
+    let results: Vec<PredictedResult> = MODELS
+        .iter()
+        .flat_map(|&m| OPTIONS.map(|o| result(m, o, [12.5, 0.75])))
+        .collect();
+    let mut md = String::new();
+    section(&mut md, &results, "predicted.png");
+    assert!(md.starts_with("## Predicted sickness (20 minutes of the course)"));
+    assert!(md.contains("visual (a hypothesis"), "{md}");
+    assert!(md.contains("MSI end, visual hypothesis (%)"));
+    assert!(md.contains("`predicted.png`"));
+    let rows = md.lines().filter(|l| l.starts_with("| `")).count();
+    assert_eq!(rows, MODELS.len() * OPTIONS.len());
+    assert!(
+        md.contains(
+            "| `classic` | restrictor | 61.5 | 1.25 | 30 | - | 12 | 12.5 | 0.75 | 0.5 | 0.5 |"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains("| `quake` | plain | 61.5 (not finished) |"),
+        "{md}"
+    );
+    let mut none = String::new();
+    section(&mut none, &[], "predicted.png");
+    assert!(none.is_empty());
+}
+
+#[test]
+fn a_curve_keeps_its_start_every_step_and_its_end() {
+    let every = (CURVE_STEP_S / TICK_DT).round() as usize;
+    let predictions: Vec<svc::Prediction> = (0..every * 2 + 7)
+        .map(|k| svc::Prediction {
+            msi_pct: k as f64,
+            conflict: 0.0,
+        })
+        .collect();
+    let c = curve(Pathway::Visual, &predictions);
+    let minutes = |tick: usize| tick as f64 * TICK_DT / 60.0;
+    assert_eq!(
+        c.msi,
+        vec![
+            (0.0, 0.0),
+            (minutes(every), (every - 1) as f64),
+            (minutes(2 * every), (2 * every - 1) as f64),
+            (minutes(2 * every + 7), (2 * every + 6) as f64),
+        ]
+    );
+    assert_eq!(c.msi_end(), Some((2 * every + 6) as f64));
+}
+
+#[test]
+fn the_plot_draws() {
+    let results: Vec<PredictedResult> = MODELS
+        .iter()
+        .flat_map(|&m| OPTIONS.map(|o| result(m, o, [12.5, 0.75])))
+        .collect();
+    let png = super::super::predicted_plot::predicted("test", &results).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+}
