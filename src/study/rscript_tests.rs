@@ -76,7 +76,8 @@ fn study() -> Study {
                 let missing = noise.next() < 0.06;
                 let rating = (!missing).then(|| value.round().clamp(0.0, 20.0));
                 let minutes = t_s / 60.0;
-                let msi = 0.01 * (1.0 + index as f64) * minutes * minutes * (0.8 + 0.4 * noise.next());
+                let msi =
+                    0.01 * (1.0 + index as f64) * minutes * minutes * (0.8 + 0.4 * noise.next());
                 let predicted = (p != 2 || position != 1).then_some(msi);
                 prompts.push(Prompt {
                     participant: participant.clone(),

@@ -105,8 +105,16 @@ fn ratings(p: &Participant, text: &mut String) {
 /// `ratings_long.csv` writes it: to six significant figures (R reads the
 /// same number the models are fitted on).
 fn predicted_msi(c: &Played, i: usize) -> Option<f64> {
-    let v = c.predicted.get(i)?.get(prediction::DEFAULT_GAIN).copied()??;
-    Some(format!("{v:.6e}").parse().expect("a number formatted parses"))
+    let v = c
+        .predicted
+        .get(i)?
+        .get(prediction::DEFAULT_GAIN)
+        .copied()??;
+    Some(
+        format!("{v:.6e}")
+            .parse()
+            .expect("a number formatted parses"),
+    )
 }
 
 /// The rows of `ratings_long.csv` as the models read them, each with its

@@ -102,20 +102,22 @@ fn covariate(s: &Study, units: &str) -> String {
         return format!("{head} No prompt has a prediction (no recording measured), so no M4.");
     };
     let effect = match m4 {
-        Ok(fit) => fit
-            .coefficient("predicted_msi")
-            .map_or(String::new(), |c| {
-                format!(
-                    "In M4 (M1 with `predicted_msi`), {} {units} per percent of predicted MSI \
+        Ok(fit) => fit.coefficient("predicted_msi").map_or(String::new(), |c| {
+            format!(
+                "In M4 (M1 with `predicted_msi`), {} {units} per percent of predicted MSI \
                      (95% CI {} to {}). ",
-                    num_places(c.estimate, 3),
-                    num_places(c.ci_low, 3),
-                    num_places(c.ci_high, 3)
-                )
-            }),
+                num_places(c.estimate, 3),
+                num_places(c.ci_low, 3),
+                num_places(c.ci_high, 3)
+            )
+        }),
         Err(e) => format!("M4 could not be fitted: {}. ", why(e)),
     };
-    let test = test_sentence(s, TESTS[3].name, "M4 against M1 on the ratings with a prediction");
+    let test = test_sentence(
+        s,
+        TESTS[3].name,
+        "M4 against M1 on the ratings with a prediction",
+    );
     format!("{head} {effect}{test}.")
 }
 
@@ -126,8 +128,10 @@ fn held_out_words(h: Option<&HeldOut>, units: &str) -> String {
                 person's rating gain fitted on the condition they played first, their later \
                 conditions predicted.";
     let Some(h) = h else {
-        return format!("{head} No participant has a first condition and a later one with \
-                        ratings and predictions, so there is nothing to score.");
+        return format!(
+            "{head} No participant has a first condition and a later one with \
+                        ratings and predictions, so there is nothing to score."
+        );
     };
     let chosen: Vec<String> = GAINS
         .iter()

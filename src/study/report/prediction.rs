@@ -130,7 +130,10 @@ pub(super) fn track(points: &[Point]) -> Tracking {
         .filter(|p| p.predicted.len() == GAINS.len())
         .collect();
     let who: Vec<&str> = predicted.iter().map(|p| p.participant.as_str()).collect();
-    let xs: Vec<f64> = predicted.iter().map(|p| p.predicted[DEFAULT_GAIN]).collect();
+    let xs: Vec<f64> = predicted
+        .iter()
+        .map(|p| p.predicted[DEFAULT_GAIN])
+        .collect();
     let ys: Vec<f64> = predicted.iter().map(|p| p.rating).collect();
     let mut by_person: BTreeMap<&str, Vec<&Point>> = BTreeMap::new();
     for p in &predicted {

@@ -68,8 +68,9 @@ fn the_gain_that_fits_is_found_and_transfers_to_a_held_out_person() {
     // Time alone knows nothing of the second condition's higher level.
     assert!(h.rmse_time > 1.0, "{h:?}");
     // The default gain's prediction (x squared) still rises with the
-    // rating within each person.
-    assert!(t.within.unwrap().r > 0.9);
+    // rating within each person: r_rm 0.862 (numpy, the slope common to
+    // the three people after each one's means).
+    assert!((t.within.unwrap().r - 0.862483117190575).abs() < 1e-9);
 }
 
 #[test]

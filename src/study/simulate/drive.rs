@@ -124,9 +124,9 @@ impl Drives {
     /// `f(conflict)` in protocol condition `condition`.
     pub fn mean_of(&self, condition: usize, f: impl Fn(f64) -> f64) -> f64 {
         let made: Vec<&Drive> = self.drives[condition].iter().flatten().collect();
-        let each = made
-            .iter()
-            .map(|d| d.conflict.iter().map(|&c| f(c)).sum::<f64>() / d.conflict.len().max(1) as f64);
+        let each = made.iter().map(|d| {
+            d.conflict.iter().map(|&c| f(c)).sum::<f64>() / d.conflict.len().max(1) as f64
+        });
         each.sum::<f64>() / made.len().max(1) as f64
     }
 }

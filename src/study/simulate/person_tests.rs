@@ -28,7 +28,11 @@ fn sickness_grows_with_conflict_and_fades_at_its_time_constant() {
     }
     // dS/dt = RATE u - S / tau from 0: S(t) = RATE u tau (1 - e^(-t / tau)).
     let want = RATE * 0.5 * 500.0 * (1.0 - (-60.0_f64 / 500.0).exp());
-    assert!((p.sickness - want).abs() < 0.01 * want, "{} against {want}", p.sickness);
+    assert!(
+        (p.sickness - want).abs() < 0.01 * want,
+        "{} against {want}",
+        p.sickness
+    );
     assert_eq!(p.peak[0], p.felt());
     // A rest of one time constant leaves 1/e: a five-minute rest leaves
     // over half of it.

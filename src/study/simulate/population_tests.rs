@@ -31,15 +31,26 @@ fn the_draws_follow_the_table() {
                 let m = values.iter().sum::<f64>() / values.len() as f64;
                 assert!((m - mean).abs() < 0.05 * sd, "{}: mean {m}", r.name);
             }
-            Distribution::LogNormal { median: want, log_sd, .. } => {
+            Distribution::LogNormal {
+                median: want,
+                log_sd,
+                ..
+            } => {
                 let got = median(values.clone());
-                assert!((got / want).ln().abs() < 0.05 * log_sd.max(0.1), "{}: {got}", r.name);
+                assert!(
+                    (got / want).ln().abs() < 0.05 * log_sd.max(0.1),
+                    "{}: {got}",
+                    r.name
+                );
                 let logs: Vec<f64> = values.iter().map(|v| v.ln()).collect();
                 let m = logs.iter().sum::<f64>() / logs.len() as f64;
-                let sd = (logs.iter().map(|l| (l - m).powi(2)).sum::<f64>()
-                    / logs.len() as f64)
-                    .sqrt();
-                assert!((sd - log_sd).abs() < 0.05 * log_sd, "{}: log-SD {sd}", r.name);
+                let sd =
+                    (logs.iter().map(|l| (l - m).powi(2)).sum::<f64>() / logs.len() as f64).sqrt();
+                assert!(
+                    (sd - log_sd).abs() < 0.05 * log_sd,
+                    "{}: log-SD {sd}",
+                    r.name
+                );
             }
             Distribution::Uniform { low, high } => {
                 assert!(values.iter().all(|v| (low..high).contains(v)), "{}", r.name);
@@ -48,7 +59,11 @@ fn the_draws_follow_the_table() {
                 for k in 0..count {
                     let share = values.iter().filter(|&&v| v == k as f64).count() as f64
                         / values.len() as f64;
-                    assert!((share - 1.0 / count as f64).abs() < 0.02, "{}: {share}", r.name);
+                    assert!(
+                        (share - 1.0 / count as f64).abs() < 0.02,
+                        "{}: {share}",
+                        r.name
+                    );
                 }
             }
         }
