@@ -336,8 +336,9 @@ fn the_long_tables_hold_every_prompt_answer_and_end() {
     // Every prompt of the attempts that count: 4 + 3 + 4 (P3's cut off
     // 19 and 20 left out).
     assert_eq!(ratings.lines().count(), 1 + 11, "{ratings}");
-    has(&ratings, "\nP1,lab-a,1,slow,A,1,none,60,fms,3\n");
-    has(&ratings, "\nP3,,1,fast,B,2,slow,120,fms,7\n");
+    // No recording here, so no prediction.
+    has(&ratings, "\nP1,lab-a,1,slow,A,1,none,60,fms,3,\n");
+    has(&ratings, "\nP3,,1,fast,B,2,slow,120,fms,7,\n");
     // Three SSQs each, four scores each.
     assert_eq!(ssq.lines().count(), 1 + 3 * 3 * 4, "{ssq}");
     // P1 after fast: items 1 = 2 and 8 = 1, so N (2 + 1) 9.54, O 2 x 7.58,
@@ -840,7 +841,16 @@ fn simulated_sessions_at_two_sites_report_together_and_checked() {
     let ratings = text(&two.join("ratings_long.csv"));
     let misc = ratings.lines().skip(1).all(|l| l.contains(",misc,"));
     assert!(misc, "{ratings}");
+    // Every prompt of a recorded condition has the model's prediction,
+    // a number of at least 0.
+    let predicted = ratings.lines().skip(1).all(|l| {
+        let last = l.rsplit(',').next().unwrap();
+        last.parse::<f64>().is_ok_and(|v| v >= 0.0)
+    });
+    assert!(predicted, "{ratings}");
     let md = text(&two.join("report.md"));
+    has(&md, "## Predicted sickness against the ratings");
+    has(&md, "a hypothesis, not a validated model");
     has(&md, "## Stops");
     has(&md, "misc_max median");
     has(&md, "MSSQ-short raw score");

@@ -110,7 +110,7 @@ pub fn drive(
 /// True if `world`'s player faces a shut door (or one closing) that the
 /// use button would open (unlocked, or the player has its key): Use then opens it, and is never pressed at a
 /// door opening or open (where it would do nothing, or shut it).
-fn faces_shut_door(world: &World) -> bool {
+pub fn faces_shut_door(world: &World) -> bool {
     let p = world.player();
     let Some((d, _)) = doors::door_ahead(world.map(), [p.x, p.y], p.heading) else {
         return false;

@@ -12,6 +12,7 @@
 //! - [`latin`]: the order of conditions for each participant (Williams).
 //! - [`results`]: the session's files, each answer appended and synced.
 //! - [`run`]: a session with its files, cueing whoever runs the world.
+//! - [`predict`]: the SVC model's prediction of a condition's run.
 //! - [`simulate`]: a simulated participant, headless: with files and
 //!   recordings, or quick (the session alone) for known-answer tests.
 //! - [`screen`]: what the participant sees at each step, as a text panel.
@@ -40,6 +41,7 @@ pub mod latin;
 pub mod lmm;
 pub mod mssq;
 pub mod plot;
+pub mod predict;
 pub mod protocol;
 pub mod report;
 pub mod results;

@@ -8,7 +8,8 @@
 //! [`TESTS_FILE`] and [`SURVIVAL_FILE`]:
 //!
 //! - `model,term,estimate,se,ci_low,ci_high`: a row per fixed effect of
-//!   each model ([`MODELS`], named `M1`...), the term named as lme4 names
+//!   each model ([`MODELS`], named `M1`...; `M4`, with the SVC model's
+//!   prediction, only when `ratings_long.csv` has one), the term named as lme4 names
 //!   the column (`(Intercept)`, `conditionclassic`, `position2`, `t_min`),
 //!   the interval Wald's (estimate ± 1.959964 se); then the variances,
 //!   terms [`GROUP_VARIANCE`] (between participants) and
@@ -75,26 +76,39 @@ pub struct Model {
     pub terms: &'static [&'static str],
     /// Whether it needs the MSSQ (fitted only when it was collected).
     pub needs_mssq: bool,
+    /// Whether it needs the prediction, `predicted_msi` (fitted only
+    /// when a prompt has one).
+    pub needs_prediction: bool,
 }
 
 /// The mixed models of ratings: the main model, then with the carry-over
 /// (the condition played before), then with motion-sickness
-/// susceptibility.
-pub const MODELS: [Model; 3] = [
+/// susceptibility, then with the SVC model's predicted MSI (under the
+/// visual pathway, a hypothesis: [`crate::study::predict`]).
+pub const MODELS: [Model; 4] = [
     Model {
         name: "M1",
         terms: &["condition", "position", "t_min"],
         needs_mssq: false,
+        needs_prediction: false,
     },
     Model {
         name: "M2",
         terms: &["condition", "position", "t_min", "previous_condition"],
         needs_mssq: false,
+        needs_prediction: false,
     },
     Model {
         name: "M3",
         terms: &["condition", "position", "t_min", "mssq"],
         needs_mssq: true,
+        needs_prediction: false,
+    },
+    Model {
+        name: "M4",
+        terms: &["condition", "position", "t_min", "predicted_msi"],
+        needs_mssq: false,
+        needs_prediction: true,
     },
 ];
 
@@ -110,28 +124,41 @@ pub struct Test {
     pub full: &'static [&'static str],
     /// Whether it needs the MSSQ.
     pub needs_mssq: bool,
+    /// Whether it needs the prediction.
+    pub needs_prediction: bool,
 }
 
 /// The likelihood-ratio tests: condition (M1 against M1 without it),
-/// carry-over (M2 against M1), susceptibility (M3 against M1).
-pub const TESTS: [Test; 3] = [
+/// carry-over (M2 against M1), susceptibility (M3 against M1), the
+/// prediction (M4 against M1).
+pub const TESTS: [Test; 4] = [
     Test {
         name: "lrt_condition",
         reduced: &["position", "t_min"],
         full: MODELS[0].terms,
         needs_mssq: false,
+        needs_prediction: false,
     },
     Test {
         name: "lrt_carryover",
         reduced: MODELS[0].terms,
         full: MODELS[1].terms,
         needs_mssq: false,
+        needs_prediction: false,
     },
     Test {
         name: "lrt_mssq",
         reduced: MODELS[0].terms,
         full: MODELS[2].terms,
         needs_mssq: true,
+        needs_prediction: false,
+    },
+    Test {
+        name: "lrt_prediction",
+        reduced: MODELS[0].terms,
+        full: MODELS[3].terms,
+        needs_mssq: false,
+        needs_prediction: true,
     },
 ];
 
@@ -172,9 +199,10 @@ pub fn analysis_r<S: AsRef<str>>(conditions: &[S], mssq_collected: bool) -> Stri
         .map(|m| {
             let formula = formula(m.terms);
             format!(
-                "  {} = list(formula = {formula}, needs_mssq = {})",
+                "  {} = list(formula = {formula}, needs_mssq = {}, needs_prediction = {})",
                 m.name,
-                r_bool(m.needs_mssq)
+                r_bool(m.needs_mssq),
+                r_bool(m.needs_prediction)
             )
         })
         .collect();
@@ -184,11 +212,12 @@ pub fn analysis_r<S: AsRef<str>>(conditions: &[S], mssq_collected: bool) -> Stri
         .iter()
         .map(|t| {
             format!(
-                "  {} = list(reduced = {}, full = {}, needs_mssq = {})",
+                "  {} = list(reduced = {}, full = {}, needs_mssq = {}, needs_prediction = {})",
                 t.name,
                 formula(t.reduced),
                 formula(t.full),
-                r_bool(t.needs_mssq)
+                r_bool(t.needs_mssq),
+                r_bool(t.needs_prediction)
             )
         })
         .collect();
@@ -402,6 +431,10 @@ if (mssq_collected) {
   people <- read_table("participants.csv")
   d$mssq <- number(people$mssq_raw)[match(d$participant, people$participant)]
 }
+# The SVC model's predicted MSI at each prompt (the visual pathway: a
+# hypothesis, not a validated model); older tables have no such column.
+if ("predicted_msi" %in% names(ratings)) d$predicted_msi <- number(ratings$predicted_msi)
+predicted <- "predicted_msi" %in% names(d) && any(!is.na(d$predicted_msi))
 cat("Ratings:", nrow(d), "prompts,", sum(!is.na(d$rating)), "answered,",
     length(unique(d$participant)), "participants; scale", unique(ratings$scale), "\n")
 
@@ -409,6 +442,7 @@ cat("Ratings:", nrow(d), "prompts,", sum(!is.na(d$rating)), "answered,",
 for (name in names(models)) {
   m <- models[[name]]
   if (m$needs_mssq && !mssq_collected) next
+  if (m$needs_prediction && !predicted) next
   section(paste(name, deparse(m$formula, width.cutoff = 200L)))
   fit <- attempt(name, lmer(m$formula, data = d))
   if (!is.null(fit)) {
@@ -421,6 +455,7 @@ for (name in names(models)) {
 for (name in names(tests)) {
   test <- tests[[name]]
   if (test$needs_mssq && !mssq_collected) next
+  if (test$needs_prediction && !predicted) next
   section(name)
   attempt(name, {
     rows <- complete_for(d, test$reduced, test$full)

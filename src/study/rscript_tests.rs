@@ -23,6 +23,9 @@ struct Prompt {
     previous: &'static str,
     t_s: f64,
     rating: Option<f64>,
+    /// A made-up prediction; none for participant 3's first condition (a
+    /// recording missing).
+    predicted: Option<f64>,
 }
 
 /// The made-up study's prompts, stops and MSSQ scores (participant 5
@@ -72,6 +75,10 @@ fn study() -> Study {
                     + 4.0 * (noise.next() - 0.5);
                 let missing = noise.next() < 0.06;
                 let rating = (!missing).then(|| value.round().clamp(0.0, 20.0));
+                let minutes = t_s / 60.0;
+                let msi =
+                    0.01 * (1.0 + index as f64) * minutes * minutes * (0.8 + 0.4 * noise.next());
+                let predicted = (p != 2 || position != 1).then_some(msi);
                 prompts.push(Prompt {
                     participant: participant.clone(),
                     condition,
@@ -79,6 +86,7 @@ fn study() -> Study {
                     previous,
                     t_s,
                     rating,
+                    predicted,
                 });
             }
             let stopped = noise.next() < 0.3 + 0.2 * index as f64;
@@ -101,12 +109,14 @@ fn study() -> Study {
 /// Writes the three CSVs the script reads, with the report's headers.
 fn write_folder(dir: &Path, s: &Study) {
     let mut ratings = String::from(
-        "participant,site,sequence,condition,label,position,previous_condition,t_s,scale,rating\n",
+        "participant,site,sequence,condition,label,position,previous_condition,t_s,scale,rating,\
+         predicted_msi\n",
     );
     for p in &s.prompts {
         let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
+        let predicted = p.predicted.map(|r| r.to_string()).unwrap_or_default();
         ratings += &format!(
-            "{},lab,1,{},{},{},{},{},fms,{rating}\n",
+            "{},lab,1,{},{},{},{},{},fms,{rating},{predicted}\n",
             p.participant, p.condition, p.condition, p.position, p.previous, p.t_s
         );
     }
@@ -148,6 +158,7 @@ fn data(s: &Study) -> Data {
         .map(|p| s.mssq[p.participant[1..].parse::<usize>().unwrap() - 1])
         .collect();
     let t_min = s.prompts.iter().map(|p| Some(p.t_s / 60.0)).collect();
+    let predicted = s.prompts.iter().map(|p| p.predicted).collect();
     let groups = s.prompts.iter().map(|p| p.participant.clone()).collect();
     Data::new(s.prompts.iter().map(|p| p.rating).collect(), groups)
         .and_then(|d| d.with_factor("condition", &CONDITIONS, &conditions))
@@ -155,6 +166,7 @@ fn data(s: &Study) -> Data {
         .and_then(|d| d.with_factor("previous_condition", &previous_levels, &previous))
         .and_then(|d| d.with_numeric("t_min", t_min))
         .and_then(|d| d.with_numeric("mssq", mssq))
+        .and_then(|d| d.with_numeric("predicted_msi", predicted))
         .unwrap()
 }
 
@@ -227,6 +239,8 @@ fn the_script_names_the_models_and_the_reference_levels() {
         "M1 = list(formula = rating ~ condition + position + t_min + (1 | participant)",
         "M2 = list(formula = rating ~ condition + position + t_min + previous_condition + (1 | participant)",
         "M3 = list(formula = rating ~ condition + position + t_min + mssq + (1 | participant)",
+        "M4 = list(formula = rating ~ condition + position + t_min + predicted_msi + (1 | participant)",
+        "lrt_prediction = list(reduced = rating ~ condition + position + t_min + (1 | participant)",
         "lrt_condition = list(reduced = rating ~ position + t_min + (1 | participant)",
         "levels = c(\"none\", conditions)",
         "model_header <- \"model,term,estimate,se,ci_low,ci_high\"",

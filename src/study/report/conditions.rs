@@ -44,6 +44,10 @@ pub(super) struct Played {
     pub played: Option<PlayedHash>,
     /// The in-play prompts of the attempt that counts, in time order.
     pub ratings: Vec<Rating>,
+    /// The predicted MSI at each of `ratings` at each visual gain of
+    /// [`super::prediction::GAINS`] (`[rating][gain]`), once its recording
+    /// is measured; empty before, or with no recording.
+    pub predicted: Vec<Vec<Option<f64>>>,
     /// The SSQ scores after it, if given.
     pub ssq_post: Option<ssq::Scores>,
     /// Its SSQ right before it (`ssq_before_each`, or a later visit's
@@ -135,6 +139,7 @@ fn row_of(f: &mut Checker, t: &Table, row: &Row, s: &SessionFile, dir: &Path) ->
         recording: recording.map(|name| dir.join(name)),
         played,
         ratings: Vec::new(),
+        predicted: Vec::new(),
         ssq_post: None,
         ssq_pre: None,
         answers: Vec::new(),

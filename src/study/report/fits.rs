@@ -36,6 +36,7 @@ pub(super) fn models(md: &mut String, s: &Study) {
         "the headline model",
         "with the condition played before (first-order carry-over)",
         "with susceptibility (the MSSQ-short raw score)",
+        "with the SVC model's predicted MSI (the visual pathway, a hypothesis)",
     ];
     for (m, fit) in &s.models.fits {
         let i = MODELS.iter().position(|k| k.name == m.name).unwrap_or(0);
@@ -95,6 +96,9 @@ fn test_line(s: &Study, test: &str) -> String {
     let what = match test {
         t if t == TESTS[0].name => "Condition overall (M1 against M1 without condition)",
         t if t == TESTS[1].name => "Carry-over (M2 against M1)",
+        t if t == TESTS[3].name => {
+            "The prediction (M4 against M1, on the ratings with a prediction)"
+        }
         _ => "Susceptibility (M3 against M1, on the ratings of participants with a score)",
     };
     format!(

@@ -74,6 +74,7 @@ pub(super) fn played(
             .iter()
             .map(|&(t_s, value)| Rating { t_s, value })
             .collect(),
+        predicted: Vec::new(),
         ssq_post: ssq_post.map(total),
         answers: Vec::new(),
     }

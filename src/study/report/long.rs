@@ -12,14 +12,18 @@
 
 use super::model::Prompt;
 use super::participant::{Participant, Played, RANK, SSQ_SCORES};
+use super::prediction;
 use super::summary::hundredths;
 
 /// `ratings_long.csv`: a row per in-play prompt, unanswered ones with an
 /// empty `rating`; `sequence` is the participant's row of the Latin
 /// square, `previous_condition` the condition played just before (`none`
-/// at position 1), `scale` `fms` or `misc`.
+/// at position 1), `scale` `fms` or `misc`; `predicted_msi` the SVC
+/// model's motion sickness incidence (percent) at the prompt, from the
+/// condition's recording under the visual pathway at its default weights
+/// (**a hypothesis**, [`crate::study::predict`]; empty with no recording).
 pub const RATINGS_LONG_HEADER: &str =
-    "participant,site,sequence,condition,label,position,previous_condition,t_s,scale,rating";
+    "participant,site,sequence,condition,label,position,previous_condition,t_s,scale,rating,predicted_msi";
 /// `ssq_long.csv`: a row per SSQ and subscale (`nausea`, `oculomotor`,
 /// `disorientation`, `total`); `when` is `baseline` (no condition or
 /// label, position 0) or `post`.
@@ -84,12 +88,33 @@ fn at(p: &Participant, c: &Played) -> String {
 fn ratings(p: &Participant, text: &mut String) {
     for c in &p.played {
         let before = p.before(c.position);
-        for r in &c.ratings {
+        for (i, r) in c.ratings.iter().enumerate() {
             let rating = r.value.map_or(String::new(), |v| v.to_string());
             let scale = p.scale.name();
-            *text += &format!("{},{before},{},{scale},{rating}\n", at(p, c), r.t_s);
+            let predicted = predicted_msi(c, i).map_or(String::new(), |v| v.to_string());
+            *text += &format!(
+                "{},{before},{},{scale},{rating},{predicted}\n",
+                at(p, c),
+                r.t_s
+            );
         }
     }
+}
+
+/// The predicted MSI at `c`'s rating `i` at the default visual gain, as
+/// `ratings_long.csv` writes it: to six significant figures (R reads the
+/// same number the models are fitted on).
+fn predicted_msi(c: &Played, i: usize) -> Option<f64> {
+    let v = c
+        .predicted
+        .get(i)?
+        .get(prediction::DEFAULT_GAIN)
+        .copied()??;
+    Some(
+        format!("{v:.6e}")
+            .parse()
+            .expect("a number formatted parses"),
+    )
 }
 
 /// The rows of `ratings_long.csv` as the models read them, each with its
@@ -98,7 +123,7 @@ pub(super) fn prompts(participants: &[Participant]) -> Vec<Prompt> {
     let mut out = Vec::new();
     for p in participants {
         for c in &p.played {
-            for r in &c.ratings {
+            for (i, r) in c.ratings.iter().enumerate() {
                 out.push(Prompt {
                     participant: p.id().to_string(),
                     condition: c.condition.clone(),
@@ -107,6 +132,7 @@ pub(super) fn prompts(participants: &[Participant]) -> Vec<Prompt> {
                     t_s: r.t_s,
                     rating: r.value.map(f64::from),
                     mssq: p.mssq_raw.map(ten_thousandths),
+                    predicted_msi: predicted_msi(c, i),
                 });
             }
         }

@@ -9,6 +9,14 @@ fn two() -> Vec<Participant> {
     b.end_reason = EndReason::StopRule;
     b.time_s = 125.5;
     b.answers = vec![("control".into(), 6)];
+    // Predicted at both prompts at every gain; only the default gain's is
+    // written, to six significant figures.
+    let gains = |v: f64| (0..prediction::GAINS.len()).map(|g| Some(v * (g + 1) as f64));
+    let default = (prediction::DEFAULT_GAIN + 1) as f64;
+    b.predicted = vec![
+        gains(0.0123456789 / default).collect(),
+        gains(2.5 / default).collect(),
+    ];
     let mut a = played("a", 2, &[(60.0, Some(1))], None);
     a.end_reason = EndReason::Completed;
     a.ended_early = false;
@@ -44,9 +52,9 @@ fn a_rating_row_names_the_condition_before_and_keeps_the_unanswered() {
     assert_eq!(
         lines(0),
         [
-            "P1,Lab 2,4,b,A,1,none,60,fms,3",
-            "P1,Lab 2,4,b,A,1,none,120,fms,",
-            "P1,Lab 2,4,a,B,2,b,60,fms,1",
+            "P1,Lab 2,4,b,A,1,none,60,fms,3,0.0123457",
+            "P1,Lab 2,4,b,A,1,none,120,fms,,2.5",
+            "P1,Lab 2,4,a,B,2,b,60,fms,1,",
         ]
     );
 }
@@ -96,7 +104,7 @@ fn the_headers_are_the_contract() {
         FILES.map(|(_, h)| h),
         [
             "participant,site,sequence,condition,label,position,previous_condition,t_s,scale,\
-             rating",
+             rating,predicted_msi",
             "participant,site,sequence,condition,label,position,when,subscale,score",
             "participant,site,sequence,condition,label,position,question,answer",
             "participant,site,condition,position,time_s,event,reason",

@@ -27,6 +27,7 @@ pub(super) fn report(s: &Study) -> String {
     comparisons(&mut md, s);
     order(&mut md, s);
     correlations(&mut md, s);
+    super::predicted::section(&mut md, s);
     questions(&mut md, s);
     ranking(&mut md, s);
     super::shown::section(&mut md, s, &s.shown);

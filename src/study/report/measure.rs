@@ -3,17 +3,22 @@
 //! on the way, the view's depths taken at the condition's field of view.
 //! A recording whose row in `conditions.csv` gives its SHA-256 must be
 //! those bytes: one swapped or edited since is refused, not measured.
-//! Recordings are measured in parallel and reported in input order.
+//! Each recording's predicted sickness is taken at its prompts
+//! ([`prediction::at_prompts`]). Recordings are measured in parallel and
+//! reported in input order.
 
 use super::conditions::PlayedHash;
+use super::prediction;
 use super::ReportError;
 use crate::data;
+use crate::feel::svc::Predictor;
 use crate::feel::{self, run, Scale, Trajectory};
 use crate::files::{self, cap};
 use crate::located::Located;
 use crate::map::{self, Map};
 use crate::record::{Playback, Recording, RecordingFault};
 use crate::sim::{Controls, Tunables, TICK_DT};
+use crate::study::predict;
 use crate::study::results::sha256_hex;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -31,6 +36,9 @@ pub(super) struct Job {
     pub fov_deg: f64,
     /// The condition's tunables, which the recording should start with.
     pub tunables: Tunables,
+    /// Seconds into the condition of each in-play prompt, for the
+    /// predictions at them.
+    pub prompts_s: Vec<f64>,
 }
 
 /// A recording's metrics, in [`feel::names`] order, and what the report
@@ -41,6 +49,10 @@ pub(super) struct Measured {
     pub values: Vec<Option<f64>>,
     /// Doubts about the recording (a desync, a cut file, another version).
     pub notes: Vec<String>,
+    /// The predicted MSI at each of the job's prompts, at each visual gain
+    /// of [`prediction::GAINS`]: `[prompt][gain]`, None past the
+    /// recording's end (empty with no recording).
+    pub predicted: Vec<Vec<Option<f64>>>,
 }
 
 /// Measures every job's recording at `scale`, in job order. A recording
@@ -50,6 +62,7 @@ pub(super) struct Measured {
 /// is refused.
 pub(super) fn measure(jobs: &[Job], scale: Scale) -> Result<Vec<Measured>, ReportError> {
     let loaded: Vec<Result<Found, _>> = jobs.par_iter().map(load).collect();
+    let predictor = predict::predictor();
     let found = loaded.into_iter().collect::<Result<Vec<_>, _>>()?;
     let maps = maps_of(found.iter().filter_map(|f| f.recording.as_ref()))?;
     Ok(jobs
@@ -61,10 +74,11 @@ pub(super) fn measure(jobs: &[Job], scale: Scale) -> Result<Vec<Measured>, Repor
                 return Measured {
                     values,
                     notes: found.notes,
+                    predicted: Vec::new(),
                 };
             };
             let map = maps[&recording.header.map].clone();
-            let mut measured = measure_one(job, recording, map, scale);
+            let mut measured = measure_one(job, recording, map, scale, &predictor);
             measured.notes.splice(0..0, found.notes);
             measured
         })
@@ -158,8 +172,14 @@ fn maps_of<'r>(
 }
 
 /// Replays `recording` on `map`, checking its hashes, and measures the
-/// camera's trajectory.
-fn measure_one(job: &Job, recording: Recording, map: Map, scale: Scale) -> Measured {
+/// camera's trajectory and predicts the sickness at the job's prompts.
+fn measure_one(
+    job: &Job,
+    recording: Recording,
+    map: Map,
+    scale: Scale,
+    predictor: &Predictor,
+) -> Measured {
     let mut notes = doubts(job, &recording, &map);
     let mut playback = Playback::new(recording);
     let mut world = playback.start(map);
@@ -176,6 +196,8 @@ fn measure_one(job: &Job, recording: Recording, map: Map, scale: Scale) -> Measu
             job.shown
         ));
     }
+    let view = (&job.tunables, job.fov_deg);
+    let predicted = prediction::at_prompts(predictor, &samples, view, &job.prompts_s);
     let trajectory = Trajectory {
         dt: TICK_DT,
         fov_deg: job.fov_deg,
@@ -185,7 +207,11 @@ fn measure_one(job: &Job, recording: Recording, map: Map, scale: Scale) -> Measu
         .into_iter()
         .map(|m| m.value)
         .collect();
-    Measured { values, notes }
+    Measured {
+        values,
+        notes,
+        predicted,
+    }
 }
 
 /// What the report should know before trusting a recording's metrics.

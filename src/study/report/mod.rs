@@ -24,6 +24,9 @@
 //!   tables.
 //! - [`model`] and `still_playing`: the mixed models of the ratings and
 //!   the survival of each condition, with the files R's are compared with.
+//! - `prediction` and `predicted`: the SVC model's prediction at each
+//!   prompt (the visual pathway, a hypothesis) and how well it tracks the
+//!   ratings, with its section of `report.md`.
 //! - `analysis`: spreads, paired tests, correlations.
 //! - `markdown`, `answers`, `fits`, `stops` and `figures`: `report.md`
 //!   and the plots; `text`: how its numbers are written.
@@ -47,6 +50,8 @@ pub mod model;
 mod mssq_file;
 mod output;
 mod participant;
+mod predicted;
+mod prediction;
 #[cfg(test)]
 mod r_fixture_tests;
 mod rows;
@@ -291,6 +296,8 @@ struct Study<'a> {
     models: model::Models,
     /// The survival of each condition.
     still: still_playing::StillPlaying,
+    /// How the SVC model's prediction tracks the ratings.
+    tracking: prediction::Tracking,
     /// Doubts about the data, for the top of the report.
     notes: Vec<String>,
     /// The in-play scale every rating is on.
@@ -337,12 +344,12 @@ pub fn report(
     force: bool,
 ) -> Result<Summary, ReportError> {
     let dirs: Vec<&Path> = results_dirs.iter().map(AsRef::as_ref).collect();
-    let (participants, skipped, withdrawals) = folders::read(&dirs, out)?;
+    let (mut participants, skipped, withdrawals) = folders::read(&dirs, out)?;
     let name = participants[0].session.study.clone();
     let metrics = measure::metric_list();
     let mut observations = summary::observations(&participants, metrics.len());
     let mut notes = data_notes(&participants, &skipped);
-    measure_into(&participants, &mut observations, &mut notes)?;
+    measure_into(&mut participants, &mut observations, &mut notes)?;
     let conditions = folders::condition_names(&participants);
     let protocol = &participants[0].session.protocol;
     let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
@@ -362,6 +369,7 @@ pub fn report(
         correlations: analysis::correlations(&observations, metrics.len()),
         models,
         still,
+        tracking: prediction::track(&predicted::points(&participants)),
         notes,
         scale: protocol.in_play_scale,
         interval_s: protocol.fms_interval_s,
@@ -489,10 +497,11 @@ fn data_notes(participants: &[Participant], skipped: &[String]) -> Vec<String> {
     notes
 }
 
-/// Measures every observation's recording into its metrics, adding what
-/// the measuring found doubtful to `notes`.
+/// Measures every observation's recording into its metrics, and its
+/// predicted sickness into the participant's [`conditions::Played`],
+/// adding what the measuring found doubtful to `notes`.
 fn measure_into(
-    participants: &[Participant],
+    participants: &mut [Participant],
     observations: &mut [Observation],
     notes: &mut Vec<String>,
 ) -> Result<(), ReportError> {
@@ -523,13 +532,20 @@ fn measure_into(
             played: c.played.clone(),
             fov_deg: condition.fov_deg,
             tunables: condition.tunables,
+            prompts_s: c.ratings.iter().map(|r| r.t_s).collect(),
         });
         measured_at.push(i);
     }
     let measured = measure::measure(&jobs, Scale::default())?;
+    let mut predicted = vec![Vec::new(); observations.len()];
     for (i, m) in measured_at.into_iter().zip(measured) {
         observations[i].metrics = m.values;
+        predicted[i] = m.predicted;
         notes.extend(m.notes);
+    }
+    let played = participants.iter_mut().flat_map(|p| p.played.iter_mut());
+    for (c, p) in played.zip(predicted) {
+        c.predicted = p;
     }
     Ok(())
 }

@@ -4,8 +4,9 @@
 //! the protocol's first condition as reference, `position` a factor with
 //! position 1 as reference, `previous_condition` with `none` as reference,
 //! `t_min = t_s / 60`, and `mssq` the MSSQ-short raw score as
-//! `participants.csv` writes it (to four decimals). Unanswered prompts
-//! take no part (R's `NA`).
+//! `participants.csv` writes it (to four decimals), `predicted_msi` the
+//! SVC model's prediction as `ratings_long.csv` writes it. Unanswered
+//! prompts take no part (R's `NA`).
 //!
 //! Besides the fits: what the report reads off them, each condition's
 //! difference from another with its interval (a contrast of the fixed
@@ -36,6 +37,9 @@ pub struct Prompt {
     pub rating: Option<f64>,
     /// The participant's MSSQ-short raw score (0 to 54), if any.
     pub mssq: Option<f64>,
+    /// The SVC model's predicted MSI at the prompt, percent, under the
+    /// visual pathway (a hypothesis); None with no recording.
+    pub predicted_msi: Option<f64>,
 }
 
 /// The models fitted and the tests between them.
@@ -66,8 +70,9 @@ pub fn position_term(position: usize) -> String {
 
 /// Fits every model and test to `prompts` of a study whose conditions
 /// are `conditions` (the protocol's order) and which collected the
-/// MSSQ-short or not.
+/// MSSQ-short or not; those with the prediction when any prompt has one.
 pub fn fit(conditions: &[String], prompts: &[Prompt], mssq_collected: bool) -> Models {
+    let predicted = prompts.iter().any(|p| p.predicted_msi.is_some());
     let answered = || prompts.iter().filter(|p| p.rating.is_some());
     let present: Vec<String> = conditions
         .iter()
@@ -78,10 +83,12 @@ pub fn fit(conditions: &[String], prompts: &[Prompt], mssq_collected: bool) -> M
     positions.sort_unstable();
     positions.dedup();
     let data = data(conditions, prompts);
-    let wanted = |needs_mssq: bool| mssq_collected || !needs_mssq;
+    let wanted = |needs_mssq: bool, needs_prediction: bool| {
+        (mssq_collected || !needs_mssq) && (predicted || !needs_prediction)
+    };
     let fits = MODELS
         .iter()
-        .filter(|m| wanted(m.needs_mssq))
+        .filter(|m| wanted(m.needs_mssq, m.needs_prediction))
         .map(|m| {
             let fit = data.clone().and_then(|d| {
                 let design = Design::build(&d, m.terms)?;
@@ -92,7 +99,7 @@ pub fn fit(conditions: &[String], prompts: &[Prompt], mssq_collected: bool) -> M
         .collect();
     let tests = TESTS
         .iter()
-        .filter(|t| wanted(t.needs_mssq))
+        .filter(|t| wanted(t.needs_mssq, t.needs_prediction))
         .map(|t| {
             let compared = data
                 .clone()
@@ -135,7 +142,11 @@ fn data(conditions: &[String], prompts: &[Prompt]) -> Result<Data, LmmError> {
         "t_min",
         prompts.iter().map(|p| Some(p.t_s / 60.0)).collect(),
     )?
-    .with_numeric("mssq", prompts.iter().map(|p| p.mssq).collect())
+    .with_numeric("mssq", prompts.iter().map(|p| p.mssq).collect())?
+    .with_numeric(
+        "predicted_msi",
+        prompts.iter().map(|p| p.predicted_msi).collect(),
+    )
 }
 
 impl Models {

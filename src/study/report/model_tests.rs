@@ -32,6 +32,7 @@ fn crossover() -> Vec<Prompt> {
                 t_s: f[4].parse::<f64>().unwrap() * 60.0,
                 rating: f[5].parse().ok(),
                 mssq: f[6].parse().ok(),
+                predicted_msi: None,
             }
         })
         .collect()

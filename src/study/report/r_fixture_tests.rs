@@ -47,6 +47,7 @@ fn the_reports_numbers_are_rs_on_a_simulated_study() {
             t_s: r["t_s"].parse().unwrap(),
             rating: r["rating"].parse().ok(),
             mssq: mssq.get(r["participant"]).copied(),
+            predicted_msi: r.get("predicted_msi").and_then(|v| v.parse().ok()),
         })
         .collect();
     let stops = table(STOPS);

@@ -1,10 +1,14 @@
 //! A simulated participant: the same session as a person's, run headless,
-//! for tests, demos and checking the analysis. A driver plays the course
-//! (the standard maneuvers, one after another, round and round), and the
-//! answers come from a seeded model (`person`) whose sickness grows with
-//! the motion the camera actually made in that condition: yaw rate and
-//! horizontal acceleration, squared, build a latent sickness that fades
-//! slowly. The data it writes is marked simulated in `session.toml`.
+//! for tests, demos, checking the analysis and the power of a design. The
+//! participant plays each condition in one of a few styles ([`drive`]:
+//! the feel lab's bot with a person's settings, driving the course), and
+//! the answers come from a seeded model ([`person`]) whose sickness
+//! follows the sensory conflict the SVC model predicts for what that
+//! condition showed ([`crate::study::predict`]), with per-person
+//! susceptibility (tied to their MSSQ), gain, recovery and habituation
+//! drawn from one table ([`population::TABLE`]). Recovery runs through
+//! the rests, so a short rest leaves some sickness for the next
+//! condition. The data it writes is marked simulated in `session.toml`.
 //!
 //! Each person has a tolerance: past it they press the stop key; a rating
 //! at the protocol's stop rule ends the condition first when their
@@ -13,16 +17,20 @@
 //!
 //! One loop (`drive`) plays the participant against a `Stage`: the
 //! session with its files and each condition's world and recording
-//! ([`simulate`]), or the bare session with each condition's camera
-//! motion computed once for every participant ([`quick`]: the same
-//! answers, thousands of participants a minute).
+//! ([`simulate`]), or the bare session with each condition's drives
+//! computed once for every participant ([`quick`]: the same answers,
+//! thousands of participants a minute).
 
 mod answers;
+pub mod drive;
 mod person;
+pub mod population;
 mod quick;
 
-pub use person::{Motion, GAIN};
-pub use quick::{quick, route, Motions, RouteError};
+pub use drive::{Drive, Drives, Style, STYLES};
+pub use person::drive_of;
+pub use population::{Distribution, Row, RATE, TABLE};
+pub use quick::{quick, route, style_of, RouteError};
 
 use super::protocol::QuestionScale;
 use super::results::ResultsError;
@@ -31,9 +39,8 @@ use super::scales::InPlayScale;
 use super::session::{Key, Session, Step};
 use crate::map::Map;
 use crate::record::{Header, Recorder};
-use crate::sim::{Controls, Pose, World, TICK_DT};
+use crate::sim::{Controls, World, TICK_DT};
 use person::{Person, MISS_SHARE};
-use std::f64::consts::PI;
 use std::path::{Path, PathBuf};
 
 /// Why a simulated session could not finish.
@@ -74,66 +81,34 @@ trait Stage {
     fn press(&mut self, key: Key) -> Result<(), SimulateError>;
     /// `dt` seconds passed; true if the condition under way ended.
     fn advance(&mut self, dt: f64) -> Result<bool, SimulateError>;
-    /// One tick of the condition under way: its camera's motion.
-    fn play(&mut self) -> Result<Motion, SimulateError>;
+    /// One tick of the condition under way: the SVC model's conflict
+    /// after it, m/s^2.
+    fn play(&mut self) -> Result<f64, SimulateError>;
     /// The participant looks at the screen.
     fn look(&mut self) -> Result<(), SimulateError> {
         Ok(())
     }
 }
 
-/// The camera's motion from tick to tick.
-#[derive(Clone, Copy, Debug)]
-struct Camera {
-    prev: Pose,
-    prev_v: [f64; 2],
-}
-
-impl Camera {
-    /// A camera at rest at `world`'s.
-    fn at(world: &World) -> Self {
-        Self {
-            prev: world.camera(),
-            prev_v: [0.0; 2],
-        }
-    }
-
-    /// The camera's yaw rate and horizontal acceleration over the tick
-    /// `world` just ran.
-    fn motion(&mut self, world: &World) -> Motion {
-        let now = world.camera();
-        let mut dyaw = now.yaw - self.prev.yaw;
-        dyaw = (dyaw + PI).rem_euclid(2.0 * PI) - PI;
-        let v = [
-            (now.x - self.prev.x) / TICK_DT,
-            (now.y - self.prev.y) / TICK_DT,
-        ];
-        let a = ((v[0] - self.prev_v[0]).hypot(v[1] - self.prev_v[1])) / TICK_DT;
-        self.prev = now;
-        self.prev_v = v;
-        Motion {
-            yaw_rate_deg_s: dyaw.to_degrees().abs() / TICK_DT,
-            accel: a,
-        }
-    }
-}
-
 /// The world of the condition under way, and its recording.
-struct Playing {
+struct Playing<'a> {
     world: World,
     recorder: Recorder,
-    camera: Camera,
+    /// The protocol condition's drive in the participant's style.
+    drive: &'a Drive,
+    /// The next tick of it.
+    at: usize,
 }
 
-/// A session with its files: each condition's world driven by the route
-/// and recorded.
+/// A session with its files: each condition's world driven by the
+/// participant's drive of it and recorded.
 struct Recorded<'a> {
     run: &'a mut StudyRun,
     map: &'a Map,
     map_path: &'a Path,
-    route: &'a [Controls],
-    route_at: usize,
-    playing: Option<Playing>,
+    drives: &'a Drives,
+    style: usize,
+    playing: Option<Playing<'a>>,
     screens: Option<&'a mut super::screens::Screens>,
     outcome: Outcome,
 }
@@ -148,7 +123,7 @@ impl Recorded<'_> {
                 Cue::Start {
                     recording,
                     condition,
-                    ..
+                    position,
                 } => {
                     let seed = self.run.session().protocol().seed;
                     let world = World::new(self.map.clone(), condition.tunables, seed);
@@ -160,13 +135,13 @@ impl Recorded<'_> {
                                 source,
                             }
                         })?;
-                    let camera = Camera::at(&world);
+                    let index = self.run.session().order()[position];
                     self.playing = Some(Playing {
                         world,
                         recorder,
-                        camera,
+                        drive: self.drives.get(index, self.style),
+                        at: 0,
                     });
-                    self.route_at = 0;
                 }
                 Cue::Stop => {
                     ended = true;
@@ -202,13 +177,14 @@ impl Stage for Recorded<'_> {
         self.handle(cues)
     }
 
-    fn play(&mut self) -> Result<Motion, SimulateError> {
+    fn play(&mut self) -> Result<f64, SimulateError> {
         let p = self
             .playing
             .as_mut()
             .expect("a condition's world is running");
-        let controls = self.route[self.route_at % self.route.len()];
-        self.route_at += 1;
+        let controls = p.drive.controls[p.at];
+        let conflict = p.drive.conflict[p.at];
+        p.at += 1;
         p.world.step(&controls);
         self.run.camera(&p.world.camera());
         let recorded = p.recorder.record(&controls, &p.world);
@@ -217,7 +193,7 @@ impl Stage for Recorded<'_> {
             source,
         })?;
         self.outcome.ticks += 1;
-        Ok(p.camera.motion(&p.world))
+        Ok(conflict)
     }
 
     fn look(&mut self) -> Result<(), SimulateError> {
@@ -229,9 +205,10 @@ impl Stage for Recorded<'_> {
 }
 
 /// Runs `run` to its end as a simulated participant seeded `seed`,
-/// driving every condition's world on `map` (read from `map_path`) with
-/// `route`, the driver's controls, looped; `screens`, if given, draws
-/// each kind of screen the participant sees.
+/// driving every condition's world on `map` (read from `map_path`) in the
+/// participant's style (with `route`, the driver's controls, looped, on a
+/// map with no course); `screens`, if given, draws each kind of screen
+/// the participant sees.
 pub fn simulate(
     run: &mut StudyRun,
     (map, map_path): (&Map, &Path),
@@ -239,25 +216,25 @@ pub fn simulate(
     seed: u64,
     screens: Option<&mut super::screens::Screens>,
 ) -> Result<Outcome, SimulateError> {
-    assert!(!route.is_empty(), "the driver needs a route");
+    let person = Person::new(seed, run.session().order().len());
+    let drives = Drives::new(run.session().protocol(), map, route, &[person.style]);
     let mut stage = Recorded {
         run,
         map,
         map_path,
-        route,
-        route_at: 0,
+        drives: &drives,
+        style: person.style,
         playing: None,
         screens,
         outcome: Outcome::default(),
     };
-    drive(&mut stage, seed)?;
+    play(&mut stage, person, seed)?;
     Ok(stage.outcome)
 }
 
-/// Plays the session of `stage` to its end as the participant seeded
-/// `seed`.
-fn drive(stage: &mut impl Stage, seed: u64) -> Result<(), SimulateError> {
-    let mut person = Person::new(seed, stage.session().order().len());
+/// Plays the session of `stage` to its end as `person`, the participant
+/// seeded `seed`.
+fn play(stage: &mut impl Stage, mut person: Person, seed: u64) -> Result<(), SimulateError> {
     let mut about = answers::demographics_rng(seed);
     loop {
         stage.look()?;
@@ -335,8 +312,8 @@ fn drive(stage: &mut impl Stage, seed: u64) -> Result<(), SimulateError> {
                 stage.press(key)?;
             }
             Step::Play { position } => {
-                let motion = stage.play()?;
-                person.feel(motion, position);
+                let conflict = stage.play()?;
+                person.feel(conflict, position);
                 if !stage.advance(TICK_DT)? {
                     respond(stage, &mut person)?;
                 }
@@ -358,7 +335,7 @@ fn answer(stage: &mut impl Stage, value: u8) -> Result<(), SimulateError> {
 /// it), and stops a condition that has become too much.
 fn respond(stage: &mut impl Stage, person: &mut Person) -> Result<(), SimulateError> {
     let now = stage.session().step_s();
-    if person.sickness >= person.tolerance {
+    if person.had_enough() {
         return stage.press(Key::Stop);
     }
     if !stage.session().prompting() {

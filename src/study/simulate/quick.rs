@@ -1,30 +1,24 @@
 //! Simulated participants without files, worlds or recordings: the
-//! session alone, fed each condition's camera motion computed once.
+//! session alone, fed each condition's drive computed once.
 //!
-//! The driver plays every condition from the same start with the same
-//! route, in a world seeded by the protocol, so a condition's camera
-//! moves the same way for every participant, tick for tick, until they
-//! stop: [`Motions`] records it once per condition, and [`quick`] plays a
-//! participant's whole session against it with the same loop and the same
-//! seeded person as [`super::simulate`], giving the same answers (a test
-//! checks ratings and ends against a full session's files) at a small
-//! fraction of the cost: no world stepped, nothing written.
+//! A condition's drive in a style is the same for every participant who
+//! plays in that style, tick for tick, until they stop: [`Drives`] makes
+//! every one once, and [`quick`] plays a participant's whole session
+//! against them with the same loop and the same seeded person as
+//! [`super::simulate`], giving the same answers (a test checks ratings and
+//! ends against a full session's files) at a small fraction of the cost:
+//! no world stepped, nothing written.
 
-use super::person::GAIN;
-use super::{drive, Camera, Motion, SimulateError, Stage};
-use crate::map::Map;
+use super::person::Person;
+use super::{play, Drives, SimulateError, Stage};
 use crate::script::{Script, ScriptError};
-use crate::sim::{Controls, World, TICK_DT};
+use crate::sim::Controls;
 use crate::study::protocol::Protocol;
 use crate::study::session::{Event, Key, Session};
 use std::path::{Path, PathBuf};
 
 /// The most maneuver files the route strings together.
 const MAX_MANEUVERS: usize = 64;
-/// Ticks of motion recorded past a condition's exposure: the session's
-/// clock, a sum of tick lengths, may reach the exposure a tick late.
-const SPARE_TICKS: usize = 4;
-
 /// Why the driver's route could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum RouteError {
@@ -70,54 +64,12 @@ pub fn route(dir: &Path) -> Result<Vec<Controls>, RouteError> {
     Ok(route)
 }
 
-/// Each condition's camera motion, tick by tick, as the driver plays it.
-#[derive(Clone, Debug)]
-pub struct Motions {
-    /// Per protocol condition, the motion of each tick of its exposure.
-    ticks: Vec<Vec<Motion>>,
-}
-
-impl Motions {
-    /// The motion of every condition of `protocol` on `map`, driven by
-    /// `route` (looped) from the start, as [`super::simulate`] drives it.
-    pub fn new(protocol: &Protocol, map: &Map, route: &[Controls]) -> Self {
-        assert!(!route.is_empty(), "the driver needs a route");
-        let ticks = protocol
-            .conditions
-            .iter()
-            .map(|c| {
-                let mut world = World::new(map.clone(), c.tunables, protocol.seed);
-                let mut camera = Camera::at(&world);
-                let count = (c.exposure_s / TICK_DT).ceil() as usize + SPARE_TICKS;
-                route
-                    .iter()
-                    .cycle()
-                    .take(count)
-                    .map(|controls| {
-                        world.step(controls);
-                        camera.motion(&world)
-                    })
-                    .collect()
-            })
-            .collect();
-        Self { ticks }
-    }
-
-    /// The true rate at which protocol condition `condition` makes a
-    /// person of susceptibility 1 sick, FMS points per second, before any
-    /// recovery: [`GAIN`] times its mean stimulus over the exposure. The
-    /// simulation's answer to which condition is sickest.
-    pub fn sickness_rate(&self, condition: usize) -> f64 {
-        let ticks = &self.ticks[condition];
-        let stimulus: f64 = ticks.iter().map(|m| m.stimulus()).sum();
-        GAIN * stimulus / ticks.len().max(1) as f64
-    }
-}
-
-/// A bare session played against recorded motion; what it said.
+/// A bare session played against drives made before; what it said.
 struct Quick<'a> {
     session: Session,
-    motions: &'a Motions,
+    drives: &'a Drives,
+    /// The participant's style.
+    style: usize,
     /// The protocol condition under way and its next tick.
     playing: Option<(usize, usize)>,
     events: Vec<Event>,
@@ -160,25 +112,35 @@ impl Stage for Quick<'_> {
         Ok(self.take(events))
     }
 
-    fn play(&mut self) -> Result<Motion, SimulateError> {
+    fn play(&mut self) -> Result<f64, SimulateError> {
         let (condition, tick) = self.playing.as_mut().expect("a condition is under way");
-        let motion = self.motions.ticks[*condition].get(*tick).copied();
+        let drive = self.drives.get(*condition, self.style);
+        let conflict = drive.conflict.get(*tick).copied();
         *tick += 1;
-        Ok(motion.expect("motion recorded for the whole exposure"))
+        Ok(conflict.expect("a drive made for the whole exposure"))
     }
 }
 
 /// The session of `protocol` in `order` (protocol condition indices) of
-/// the simulated participant seeded `seed`, played against `motions`
-/// (made from the same protocol): every event it gives, in order, exactly
-/// as [`super::simulate`] would give them with files and recordings.
-pub fn quick(protocol: &Protocol, order: Vec<usize>, motions: &Motions, seed: u64) -> Vec<Event> {
+/// the simulated participant seeded `seed`, played against `drives`
+/// (made from the same protocol in every style): every event it gives, in
+/// order, exactly as [`super::simulate`] would give them with files and
+/// recordings.
+pub fn quick(protocol: &Protocol, order: Vec<usize>, drives: &Drives, seed: u64) -> Vec<Event> {
+    let person = Person::new(seed, order.len());
     let mut stage = Quick {
         session: Session::new(protocol.clone(), order),
-        motions,
+        drives,
+        style: person.style,
         playing: None,
         events: Vec::new(),
     };
-    drive(&mut stage, seed).expect("a bare session writes nothing that can fail");
+    play(&mut stage, person, seed).expect("a bare session writes nothing that can fail");
     stage.events
+}
+
+/// The style of the simulated participant seeded `seed` (an index into
+/// [`super::STYLES`]).
+pub fn style_of(seed: u64) -> usize {
+    Person::new(seed, 0).style
 }
