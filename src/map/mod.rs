@@ -27,6 +27,7 @@ mod tiled;
 pub use arms::Weapon;
 pub use course::{Checkpoint, Course, Progress};
 pub use door::{Door, DoorAxis, DoorMotion};
+pub use episode::{Episode, EpisodeMap};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
 pub use exit::{par_text, parse_par, Exit};
 pub use hint::Hint;
