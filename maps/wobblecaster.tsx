@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="wobblecaster" tilewidth="64" tileheight="64" tilecount="7" columns="0">
+<tileset version="1.10" tiledversion="1.10.2" name="wobblecaster" tilewidth="64" tileheight="64" tilecount="9" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
@@ -42,5 +42,17 @@
    <property name="texture" value="ceiling_panels"/>
   </properties>
   <image width="64" height="64" source="../assets/ceiling_panels.png"/>
+ </tile>
+ <tile id="7">
+  <properties>
+   <property name="texture" value="elevator"/>
+  </properties>
+  <image width="64" height="64" source="../assets/elevator.png"/>
+ </tile>
+ <tile id="8">
+  <properties>
+   <property name="texture" value="exit_sign"/>
+  </properties>
+  <image width="64" height="64" source="../assets/exit_sign.png"/>
  </tile>
 </tileset>

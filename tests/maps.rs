@@ -382,10 +382,13 @@ fn the_maps_command_lists_the_maps_in_play_order_tutorial_first() {
         [
             "tutorial",
             "default",
-            "vault",
             "bunker",
-            "arena",
+            "vault",
+            "depot",
+            "blockade",
+            "keep",
             "hangar",
+            "arena",
             "feel_course"
         ],
         "{text}"

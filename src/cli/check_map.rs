@@ -2,7 +2,8 @@
 
 use super::CliError;
 use crate::data;
-use crate::map::{self, shipped};
+use crate::map::episode::{self, Episode};
+use crate::map::{self, par_text, shipped};
 use crate::settings::Action;
 use crate::sim::actors::{has_goal, placement_problems, EnemyTunables, Severity};
 use std::path::PathBuf;
@@ -46,6 +47,19 @@ fn hint_faults(map: &map::Map) -> Vec<(map::Place, String)> {
     faults
 }
 
+/// Checks the shipped episode file, printing its faults; true if it has
+/// none.
+fn episode_ok() -> Result<bool, CliError> {
+    let Err(faults) = Episode::load(&episode::shipped_path()) else {
+        return Ok(true);
+    };
+    for e in &faults.0 {
+        let what = crate::located::chain(&e.kind);
+        say!("{}: error: {what}", e.at.locate(&e.file));
+    }
+    Ok(false)
+}
+
 /// Checks each of `files`, printing its faults or a one-line summary.
 fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
     if files.is_empty() {
@@ -55,8 +69,25 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                 "no map files given, and no shipped maps found",
             ));
         }
-        return check_maps(&all);
+        // The episode file too: every map it names must load and have an
+        // exit (checked with the maps, below).
+        let broken = !episode_ok()?;
+        let code = check_maps(&all)?;
+        if broken {
+            eprintln!(
+                "the episode file {} failed",
+                episode::shipped_path().display()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        return Ok(code);
     }
+    // The episode's maps must each have an exit (a lab map need not).
+    let episode = Episode::load(&episode::shipped_path()).ok();
+    let in_episode = |path: &std::path::Path| {
+        let maps = episode.iter().flat_map(|e| e.maps.iter());
+        maps.map(|m| &m.path).any(|p| p == path)
+    };
     let mut failed = 0;
     let walker_radius = EnemyTunables::default().walker.radius;
     for f in files {
@@ -75,6 +106,16 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                 for (place, message) in hint_faults(&m) {
                     errors += 1;
                     say!("{}: error: {message}", place.locate(f));
+                }
+                if m.exits.is_empty() && in_episode(f) {
+                    errors += 1;
+                    say!(
+                        "{}: error: the map has no exit, and the episode ({}) plays it: \
+                         mark one with a legend line `X = exit` and `X` in the grid (an \
+                         `exit` object in Tiled)",
+                        f.display(),
+                        episode::shipped_path().display()
+                    );
                 }
                 if let Err(e) = crate::audio::Score::for_map(&m) {
                     errors += 1;
@@ -109,13 +150,20 @@ fn check_maps(files: &[PathBuf]) -> Result<ExitCode, CliError> {
                     Some(c) => format!(", a course of {}", c.describe()),
                     None => String::new(),
                 };
+                let exits = match (m.exits.len(), m.par) {
+                    (0, _) => String::new(),
+                    (n, par) => {
+                        let par = par.map_or(String::new(), |p| format!(", par {}", par_text(p)));
+                        format!(", {n} exit tile{}{par}", if n == 1 { "" } else { "s" })
+                    }
+                };
                 let secrets = match m.pushwalls().len() {
                     0 => String::new(),
                     1 => ", 1 push wall".into(),
                     n => format!(", {n} push walls"),
                 };
                 say!(
-                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{secrets}{course}{warnings})",
+                    "{}: ok ({}, {}x{}, {} enemies, {} doors, {} pickups{secrets}{course}{exits}{warnings})",
                     f.display(),
                     m.name,
                     m.width(),

@@ -239,6 +239,15 @@ pub enum MapErrorKind {
     /// A play order that is not a whole number in range.
     #[error("`{0}` is not a play order: expected a whole number from 1 to {MAX_ORDER} (lower comes first)")]
     BadOrder(String),
+    /// A par time that is not `M:SS`.
+    #[error("`{0}` is not a par time: expected minutes and seconds, `M:SS`, from 0:01 to 60:00 (`par = 1:30`)")]
+    BadPar(String),
+    /// More exit tiles than a map holds.
+    #[error("more than {} exit tiles", crate::map::limits::MAX_EXITS)]
+    TooManyExits,
+    /// An exit marker defined but not placed in the grid.
+    #[error("exit marker `{0}` is not placed in the grid")]
+    UnplacedExit(char),
     /// A music track or ambience bed name that is not a bare name.
     #[error("`{0}` is not a {1} name: expected letters, digits, `_` and `-` (maps/README.md lists them)")]
     BadSoundName(String, &'static str),

@@ -28,3 +28,6 @@ pub const MAX_HINTS: usize = 64;
 pub const MAX_HINT_CHARS: usize = 160;
 /// The largest play order a map may give.
 pub const MAX_ORDER: u32 = 9999;
+/// The most exit tiles a map may have (the tick looks for the player's
+/// tile among them).
+pub const MAX_EXITS: usize = 256;

@@ -11,7 +11,9 @@
 mod arms;
 pub mod course;
 mod door;
+pub mod episode;
 mod error;
+pub mod exit;
 pub mod hint;
 mod items;
 mod limits;
@@ -25,7 +27,9 @@ mod tiled;
 pub use arms::Weapon;
 pub use course::{Checkpoint, Course, Progress};
 pub use door::{Door, DoorAxis, DoorMotion};
+pub use episode::{Episode, EpisodeMap};
 pub use error::{MapError, MapErrorKind, MapErrors, Place, TileLayer};
+pub use exit::{par_text, parse_par, Exit};
 pub use hint::Hint;
 pub use items::{Key, Pickup, PickupKind, Treasure};
 pub use limits::{MAX_HALF_WIDTH, MAX_ORDER, MIN_HALF_WIDTH};
@@ -256,6 +260,12 @@ pub struct Map {
     /// The ambience bed the map plays (`room`, `wind`, `hum`, `none`), if
     /// it names one: the header key `ambience`.
     pub ambience: Option<String>,
+    /// The exits: stepping onto one ends the level (none on a map without
+    /// them, which ends at its course's finish or with its enemies dead).
+    pub exits: Vec<Exit>,
+    /// The par time, seconds (the header key `par = M:SS`), if the map
+    /// gives one.
+    pub par: Option<u32>,
 }
 
 /// True if `name` may name a music track or ambience bed: 1 to 32 ASCII
@@ -320,6 +330,8 @@ impl Map {
             floors: Floors::default(),
             music: None,
             ambience: None,
+            exits: Vec::new(),
+            par: None,
         }
     }
 
@@ -643,6 +655,11 @@ impl Map {
     /// True if the map has any landing pad.
     pub fn has_pads(&self) -> bool {
         self.pads.contains(&true)
+    }
+
+    /// True if the tile at (x, y) is an exit.
+    pub fn is_exit(&self, x: i64, y: i64) -> bool {
+        self.exits.iter().any(|e| e.tile == (x, y))
     }
 
     /// True for the open plane.

@@ -14,6 +14,39 @@ pub const MAX_LIVES: u32 = 9;
 /// game's enemies are worth a guard each).
 pub const KILL_POINTS: u64 = 100;
 
+/// What a game carries from one level into the next (and into a level
+/// started again after a death): the score, the lives and the score of
+/// the next extra life. Wolfenstein 3D keeps them in `gamestate` across
+/// levels and puts the score back to the level's start (`oldscore`) when
+/// the player dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// Points.
+    pub score: u64,
+    /// Lives left.
+    pub lives: u32,
+    /// The score at which the next extra life comes.
+    pub next_life: u64,
+}
+
+impl Carried {
+    /// A new game's: no points, [`START_LIVES`], the first extra life at
+    /// [`EXTRA_LIFE_POINTS`].
+    pub const START: Carried = Carried {
+        score: 0,
+        lives: START_LIVES,
+        next_life: EXTRA_LIFE_POINTS,
+    };
+
+    /// The same with `points` more (a level's bonus), an extra life (up to
+    /// [`MAX_LIVES`]) for each multiple of [`EXTRA_LIFE_POINTS`] passed.
+    pub fn with_points(self, points: u64) -> Carried {
+        let mut t = Tally::carrying(0, self);
+        t.give_points(points);
+        t.carried()
+    }
+}
+
 /// What the player has scored and found on this level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tally {
@@ -37,15 +70,35 @@ impl Tally {
     /// A level's start with `enemies` living: no points, nothing found,
     /// [`START_LIVES`].
     pub fn new(enemies: usize) -> Self {
+        Self::carrying(enemies, Carried::START)
+    }
+
+    /// A level's start with `enemies` living, the score and lives of
+    /// `carried` brought in from before, nothing found yet.
+    pub fn carrying(enemies: usize, carried: Carried) -> Self {
         Self {
-            score: 0,
+            score: carried.score,
             kills: 0,
             secrets: 0,
             treasure: 0,
-            lives: START_LIVES,
-            next_life: EXTRA_LIFE_POINTS,
+            lives: carried.lives,
+            next_life: carried.next_life,
             enemies: enemies as u32,
         }
+    }
+
+    /// What this tally carries into the next level.
+    pub fn carried(&self) -> Carried {
+        Carried {
+            score: self.score,
+            lives: self.lives,
+            next_life: self.next_life,
+        }
+    }
+
+    /// The enemies living when the level started (the kill ratio's whole).
+    pub fn enemies(&self) -> u32 {
+        self.enemies
     }
 
     /// The level's enemies spawned again (a map reloaded under the game)
@@ -117,6 +170,26 @@ mod tests {
         // One gift passing two thresholds gives two lives.
         assert!(t.give_points(40_001));
         assert_eq!((t.score, t.lives), (120_000, 6));
+    }
+
+    #[test]
+    fn a_level_carries_the_score_and_lives_in_and_out() {
+        let before = Carried {
+            score: 39_900,
+            lives: 2,
+            next_life: 40_000,
+        };
+        let mut t = Tally::carrying(4, before);
+        assert_eq!((t.score, t.lives, t.kills, t.enemies()), (39_900, 2, 0, 4));
+        assert!(t.count_kills(3), "the kill's 100 points pass 40,000");
+        assert_eq!(t.carried().lives, 3);
+        assert_eq!(t.carried().next_life, 80_000);
+        let bonus = before.with_points(80_100);
+        assert_eq!(
+            (bonus.score, bonus.lives, bonus.next_life),
+            (120_000, 5, 160_000)
+        );
+        assert_eq!(Tally::new(2).carried(), Carried::START);
     }
 
     #[test]

@@ -6,9 +6,11 @@ use super::Parser;
 use crate::located::{note, Located};
 use crate::map::course::Mark;
 use crate::map::error::{MapErrorKind, MapErrors, Place};
-use crate::map::limits::{MAX_ACTORS, MAX_DOORS, MAX_GRID, MAX_HINTS, MAX_PICKUPS, MAX_PUSHWALLS};
+use crate::map::limits::{
+    MAX_ACTORS, MAX_DOORS, MAX_EXITS, MAX_GRID, MAX_HINTS, MAX_PICKUPS, MAX_PUSHWALLS,
+};
 use crate::map::{
-    Course, Door, Hint, Loaded, Map, MapArt, Pickup, PushWall, Sky, Spawn, Start, Surface,
+    Course, Door, Exit, Hint, Loaded, Map, MapArt, Pickup, PushWall, Sky, Spawn, Start, Surface,
     DEFAULT_CEILING, DEFAULT_FLOOR, DOOR,
 };
 use crate::texture::Texture;
@@ -50,6 +52,7 @@ impl Parser<'_> {
         let sky = self.sky(width, height);
         let (hints, hint_tiles) = self.placed_hints(width * height);
         let floors = self.floors(width, height);
+        let exits = self.placed_exits();
         if !self.errors.is_empty() {
             return Err(crate::located::Faults(std::mem::take(&mut self.errors)));
         }
@@ -89,6 +92,8 @@ impl Parser<'_> {
             floors,
             music: self.music.take(),
             ambience: self.ambience.take(),
+            exits,
+            par: self.par,
         };
         map.derive_tables();
         map.set_doors(doors);
@@ -194,7 +199,8 @@ impl Parser<'_> {
         let marker = self.actors.iter().any(|a| a.0 == ch)
             || self.pickups.iter().any(|p| p.0 == ch)
             || self.course.iter().any(|c| c.0 == ch)
-            || self.hints.iter().any(|h| h.0 == ch);
+            || self.hints.iter().any(|h| h.0 == ch)
+            || self.exit_keys.iter().any(|e| e.0 == ch);
         if ch == '.' || ch == PAD || facing(ch).is_some() || marker {
             return Some(0);
         }
@@ -236,6 +242,38 @@ impl Parser<'_> {
             }
         }
         walls
+    }
+
+    /// Every exit in the grid, row by row, reporting an exit marker placed
+    /// nowhere.
+    fn placed_exits(&mut self) -> Vec<Exit> {
+        let mut exits = Vec::new();
+        if self.exit_keys.is_empty() {
+            return exits;
+        }
+        for (r, (line, text)) in self.grid.iter().enumerate() {
+            for (c, ch) in text.chars().enumerate() {
+                if self.exit_keys.iter().any(|e| e.0 == ch) {
+                    let place = Place::Text {
+                        line: *line,
+                        col: c + 1,
+                    };
+                    if exits.len() == MAX_EXITS {
+                        let fault = Located::new(self.path, place, MapErrorKind::TooManyExits);
+                        note(&mut self.errors, fault, || MapErrorKind::TooManyFaults);
+                        return exits;
+                    }
+                    let tile = (c as i64, r as i64);
+                    exits.push(Exit { tile, place });
+                }
+            }
+        }
+        for (ch, line) in self.exit_keys.clone() {
+            if !self.grid.iter().any(|(_, text)| text.contains(ch)) {
+                self.error(line, 1, MapErrorKind::UnplacedExit(ch));
+            }
+        }
+        exits
     }
 
     /// The one start arrow, reporting none or several.

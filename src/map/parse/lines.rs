@@ -43,6 +43,7 @@ impl Parser<'_> {
             "wall_height" => self.wall_height.is_some(),
             "music" => self.music.is_some(),
             "ambience" => self.ambience.is_some(),
+            "par" => self.par.is_some(),
             _ => {
                 self.error(line, kcol, MapErrorKind::UnknownKey(key.into()));
                 return;
@@ -86,6 +87,10 @@ impl Parser<'_> {
                 self.error(line, vcol, MapErrorKind::BadSoundName(value.into(), what));
             }
             "music" => self.music = Some(value.into()),
+            "par" => match crate::map::parse_par(value) {
+                Some(seconds) => self.par = Some(seconds),
+                None => self.error(line, vcol, MapErrorKind::BadPar(value.into())),
+            },
             "ambience" => self.ambience = Some(value.into()),
             _ => {
                 self.ceiling = Some(self.surface(line, vcol, value, loader));
@@ -141,7 +146,8 @@ impl Parser<'_> {
             || self.doors.iter().any(|d| d.0 == key)
             || self.pickups.iter().any(|p| p.0 == key)
             || self.course.iter().any(|c| c.0 == key)
-            || self.hints.iter().any(|h| h.0 == key);
+            || self.hints.iter().any(|h| h.0 == key)
+            || self.exit_keys.iter().any(|e| e.0 == key);
         if taken {
             self.error(line, kcol, MapErrorKind::DuplicateLegend(key));
             return None;
@@ -239,6 +245,11 @@ impl Parser<'_> {
             return;
         };
         let kcol = col_of(raw, raw.trim());
+        // `C = exit`: an exit, open floor that ends the level.
+        if value == "exit" {
+            self.exit_keys.push((key, line));
+            return;
+        }
         if self.legend.len() == MAX_WALLS {
             self.error(line, kcol, MapErrorKind::TooManyWalls);
             self.broken.push(key);

@@ -101,6 +101,8 @@ pub(super) fn parse_with(
         surface_line: 0,
         music: None,
         ambience: None,
+        par: None,
+        exit_keys: Vec::new(),
     };
     let mut section = Section::Header;
     // Blank lines in a grid, kept until a row follows them: trailing ones
@@ -246,6 +248,10 @@ struct Parser<'a> {
     /// The `music` and `ambience` header keys.
     music: Option<String>,
     ambience: Option<String>,
+    /// The `par` header key, seconds.
+    par: Option<u32>,
+    /// The legend characters written `exit`, and their lines.
+    exit_keys: Vec<(char, usize)>,
 }
 
 impl<'a> Parser<'a> {

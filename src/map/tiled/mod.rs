@@ -2,14 +2,14 @@
 //! a text map makes. The schema is in `maps/README.md`:
 //!
 //! - map properties `name`, `description`, `order`, `floor`, `ceiling`, `sky`,
-//!   `wall_height`;
+//!   `wall_height`, `par`;
 //! - tile layers `walls` (each tile's `texture` property names its wall
 //!   texture), `floor` and `ceiling` (one texture each; an empty ceiling
 //!   tile is open sky), `surface` (what the floor is made of: each tile's
 //!   texture's material, `surface`);
 //! - objects, in any object layer, whose class (or, without one, name) is
 //!   `start`, `walker`, `tank`, `door`, `pad`, `key`, `health`, `fuel`,
-//!   `checkpoint`, `finish` or `hint`.
+//!   `checkpoint`, `finish`, `hint` or `exit`.
 //!
 //! Every fault names the layer and tile, or the object. Before the `tiled`
 //! crate sees a file, a quick scan refuses what it would not bound: a huge
@@ -309,6 +309,35 @@ mod tests {
         assert_eq!(map.hint_index(4, 3), None);
         assert_eq!(map.hint_index(1, 1), None);
         assert_eq!(map.order, None);
+    }
+
+    #[test]
+    fn an_exit_object_covers_its_tiles_and_par_is_a_map_property() {
+        let exit = r#"<object id="2" type="exit" x="16" y="48" width="32" height="16"/>"#;
+        let objects = [object(1, "start", (1, 1), ""), exit.to_string()].concat();
+        let par = r#"<property name="name" value="test"/>
+  <property name="par" value="1:30"/>"#;
+        let text =
+            tmx(&ROOMS, &[], &objects).replace(r#"<property name="name" value="test"/>"#, par);
+        let map = parse(&text).unwrap().map;
+        let tiles: Vec<(i64, i64)> = map.exits.iter().map(|e| e.tile).collect();
+        assert_eq!(tiles, [(1, 3), (2, 3)]);
+        assert!(map.is_exit(2, 3) && !map.is_exit(3, 3));
+        assert_eq!(map.exits[0].place, Place::Object { id: 2, x: 1, y: 3 });
+        assert_eq!(map.par, Some(90));
+        // A bad par and an exit over a wall are faults at their places.
+        let wall = r#"<object id="3" type="exit" x="0" y="48" width="32" height="16"/>"#;
+        let objects = [object(1, "start", (1, 1), ""), wall.to_string()].concat();
+        let text = tmx(&ROOMS, &[], &objects).replace(
+            "name=\"name\" value=\"test\"/>",
+            "name=\"name\" value=\"test\"/><property name=\"par\" value=\"90\"/>",
+        );
+        let e = parse(&text).unwrap_err().to_string();
+        assert!(e.contains("`90` is not a par time"), "{e}");
+        assert!(
+            e.contains("object 3 at tile (0, 3)") && e.contains("covers a wall"),
+            "{e}"
+        );
     }
 
     #[test]

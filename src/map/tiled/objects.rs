@@ -7,10 +7,10 @@ use super::things::{pad_tiles, Placed, Thing};
 use crate::map::course::{Mark, DEFAULT_RADIUS};
 use crate::map::error::{MapErrorKind, Place, TileLayer};
 use crate::map::hint::check_text;
-use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_HINTS, MAX_PUSHWALLS};
+use crate::map::limits::{DEFAULT_HALF_WIDTH, MAX_DOORS, MAX_EXITS, MAX_HINTS, MAX_PUSHWALLS};
 use crate::map::parse::{door_axis, parse_facing, parse_lock, parse_radius, radius_message};
 use crate::map::{
-    Door, Hint, Key, Pickup, PickupKind, PushWall, Spawn, SpawnKind, Start, Treasure, DOOR,
+    Door, Exit, Hint, Key, Pickup, PickupKind, PushWall, Spawn, SpawnKind, Start, Treasure, DOOR,
     MAX_HALF_WIDTH, MIN_HALF_WIDTH,
 };
 use std::path::PathBuf;
@@ -33,7 +33,7 @@ impl Reader<'_, '_> {
             "walker" | "guard" => &["facing", "patrol"],
             "tank" => &["facing", "half_width"],
             "door" => &["texture", "locked"],
-            "pad" | "health" | "fuel" | "food" | "ammo" | "pushwall" => &[],
+            "pad" | "health" | "fuel" | "food" | "ammo" | "pushwall" | "exit" => &[],
             "weapon" => &["weapon"],
             "treasure" => &["kind"],
             "key" => &["colour"],
@@ -42,7 +42,7 @@ impl Reader<'_, '_> {
             "hint" => &["text"],
             other => {
                 let kind = MapErrorKind::BadActor(format!(
-                    "unknown object class `{other}` (expected start, walker, tank, guard, door, pad, key, health, fuel, food, treasure, ammo, weapon, pushwall, checkpoint, finish or hint)"
+                    "unknown object class `{other}` (expected start, walker, tank, guard, door, pad, key, health, fuel, food, treasure, ammo, weapon, pushwall, checkpoint, finish, hint or exit)"
                 ));
                 self.error(t.place(), kind);
                 return;
@@ -139,6 +139,7 @@ impl Reader<'_, '_> {
             }
             "door" => self.door(t, placed, size, cells),
             "pad" => placed.pads.push(pad_tiles(t.rect, (x, y), size)),
+            "exit" => self.exit(t, placed, size, cells),
             "hint" => self.hint(t, placed, size),
             "checkpoint" | "finish" => self.course_mark(t, placed, [cx, cy]),
             _ => {
@@ -253,6 +254,30 @@ impl Reader<'_, '_> {
             place: t.place(),
         };
         placed.hints.push((hint, pad_tiles(t.rect, t.tile(), size)));
+    }
+
+    /// An exit on every tile whose centre the object covers (a point: its
+    /// own tile), each open floor.
+    fn exit(&mut self, t: &Thing, placed: &mut Placed, size: (usize, usize), cells: &[u8]) {
+        let [x0, y0, x1, y1] = pad_tiles(t.rect, t.tile(), size);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let place = Place::Object {
+                    id: t.id,
+                    x: x as i64,
+                    y: y as i64,
+                };
+                if cells[y * size.0 + x] != 0 {
+                    let why = "this exit covers a wall: an exit is open floor".to_owned();
+                    return self.error(place, MapErrorKind::BadActor(why));
+                }
+                if placed.exits.len() == MAX_EXITS {
+                    return self.error(place, MapErrorKind::TooManyExits);
+                }
+                let tile = (x as i64, y as i64);
+                placed.exits.push(Exit { tile, place });
+            }
+        }
     }
 
     /// A checkpoint (its `number`, from 1) or the finish, with its

@@ -216,6 +216,8 @@ impl<'a, 'l> Reader<'a, 'l> {
             floors: Floors::layered(floor, &surface_tiles),
             music: header.music.take(),
             ambience: header.ambience.take(),
+            exits: placed.exits,
+            par: header.par,
         };
         map.derive_tables();
         map.set_doors(placed.doors);
@@ -316,6 +318,18 @@ impl<'a, 'l> Reader<'a, 'l> {
                             other => format!("{other:?}"),
                         };
                         self.error(Place::File, MapErrorKind::BadSoundName(written, what));
+                    }
+                },
+                "par" => match value {
+                    PropertyValue::StringValue(s) if crate::map::parse_par(s).is_some() => {
+                        header.par = crate::map::parse_par(s);
+                    }
+                    other => {
+                        let written = match other {
+                            PropertyValue::StringValue(s) => s.clone(),
+                            other => format!("{other:?}"),
+                        };
+                        self.error(Place::File, MapErrorKind::BadPar(written));
                     }
                 },
                 _ => self.error(Place::File, MapErrorKind::UnknownKey(key.clone())),
@@ -477,6 +491,8 @@ struct Header {
     /// The `music` and `ambience` properties.
     music: Option<String>,
     ambience: Option<String>,
+    /// The `par` property, seconds.
+    par: Option<u32>,
 }
 
 /// For each tile of a `width` x `height` map (row-major), the index of

@@ -4,7 +4,7 @@
 
 use crate::map::course::Mark;
 use crate::map::error::Place;
-use crate::map::{Door, Hint, Map, Pickup, PushWall, Spawn, Start};
+use crate::map::{Door, Exit, Hint, Map, Pickup, PushWall, Spawn, Start};
 use std::collections::HashSet;
 
 /// One object's position and what it holds, read off the Tiled object.
@@ -47,6 +47,8 @@ pub(super) struct Placed {
     pub(super) pads: Vec<[usize; 4]>,
     /// Each hint and its tiles, a rectangle as `pads` has them.
     pub(super) hints: Vec<(Hint, [usize; 4])>,
+    /// The exit tiles, object by object.
+    pub(super) exits: Vec<Exit>,
 }
 
 /// The tiles whose centres a pad's rectangle `rect` covers, inside a map

@@ -1,6 +1,7 @@
 //! What `check-map` asks of where things stand: no enemy inside a wall,
 //! nothing walled off from the player, locked doors that a key on the
-//! map opens, and a course whose finish can be walked to.
+//! map opens, a course whose finish can be walked to, and exits that can
+//! be walked to.
 
 use super::guard::GuardTunables;
 use super::overlaps_wall;
@@ -100,6 +101,9 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
             );
         }
     }
+    for (place, severity, message) in exit_problems(map, &reach) {
+        report(place, severity, message);
+    }
     for d in &map.doors {
         if let Some(key) = d.lock.filter(|k| reach.keys & k.bit() == 0) {
             report(
@@ -126,10 +130,30 @@ pub fn placement_problems(map: &Map, walker_radius: f64) -> Vec<PlacementProblem
     problems
 }
 
-/// True if the map can be finished: its course has a finish, or it has
-/// enemies to clear.
+/// Each exit no walk from the start reaches, naming its tile and why: an
+/// error when no exit is reachable (the level cannot be left), a warning
+/// when another exit is.
+fn exit_problems(map: &Map, reach: &Reach) -> Vec<(Place, Severity, String)> {
+    let reached = |e: &crate::map::Exit| reach.tile(map, e.tile);
+    let severity = match map.exits.iter().any(reached) {
+        true => Severity::Warning,
+        false => Severity::Error,
+    };
+    let unreached = map.exits.iter().filter(|e| !reached(e));
+    let problem = |e: &crate::map::Exit| {
+        let (x, y) = e.tile;
+        let why = reach.why_not(map, e.tile);
+        let message =
+            format!("the exit at tile ({x}, {y}) cannot be reached from the player start: {why}");
+        (e.place, severity, message)
+    };
+    unreached.map(problem).collect()
+}
+
+/// True if the map can be finished: its course has a finish, it has
+/// enemies to clear, or it has an exit.
 pub fn has_goal(map: &Map) -> bool {
-    map.course.is_some() || !map.spawns.is_empty()
+    map.course.is_some() || !map.spawns.is_empty() || !map.exits.is_empty()
 }
 
 /// The tiles the player can walk to from the start, and the keys found

@@ -24,6 +24,11 @@ pub enum Change {
     /// Another difficulty: the map starts again with the enemies at it, as
     /// a new game does (a level is never changed under a fight going on).
     Difficulty(Difficulty),
+    /// The world becomes a level of an episode and starts again (as
+    /// [`Change::Restart`]) with this score and these lives brought in
+    /// from the level before: from now on a death costs a life (see
+    /// `sim/world/episode.rs`).
+    Episode(crate::sim::tally::Carried),
     /// Tiles walked between two of the player's footsteps (the `[audio]`
     /// stride): what the world tells, not what it does, so the state and
     /// its hash are untouched. It carries over restarts, maps and
@@ -63,6 +68,7 @@ impl World {
                 applied.respawned = true;
             }
             Change::Stride(tiles) => self.ears.set_stride(tiles),
+            Change::Episode(carried) => self.begin_episode_level(carried),
         }
         applied
     }

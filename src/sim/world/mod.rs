@@ -18,6 +18,7 @@ use crate::map::{DoorMotion, Map, Pickup};
 mod arms;
 mod camera;
 mod change;
+mod episode;
 mod loot;
 mod scenario;
 
@@ -211,6 +212,11 @@ pub struct World {
     armoury: Option<arms::Armoury>,
     /// The score, kills, secrets, treasure and lives.
     tally: Tally,
+    /// The tick the player stepped onto an exit, ending the level.
+    exited: Option<u64>,
+    /// What a level of an episode keeps beyond a lone map's
+    /// (`episode.rs`); None outside an episode.
+    episode: Option<episode::EpisodePlay>,
     /// The last thing the player should hear about, and its tick.
     event: Option<(u64, Event)>,
     /// The field-of-view restrictor, eased from the camera's motion.
@@ -249,6 +255,8 @@ impl World {
             pickups,
             armoury: None,
             tally: Tally::new(actors.living()),
+            exited: None,
+            episode: None,
             event: None,
             ears: Ears::default(),
             level: map.clone(),
@@ -284,7 +292,7 @@ impl World {
         match controls.action {
             Some(Request::SetModel(m)) => self.set_model(m),
             Some(Request::SetCoupling(c)) => self.tunables.coupling = c,
-            Some(Request::Restart) => self.restart(),
+            Some(Request::Restart) => self.restart_requested(),
             Some(Request::Jetpack) if self.combat.alive() => {
                 self.player.toggle_jetpack(self.tunables.model);
             }
@@ -355,6 +363,7 @@ impl World {
             self.pick_up();
         }
         self.slide_walls();
+        self.follow_the_level();
         if !self.map.doors.is_empty() {
             doors::open_for(&mut self.map, self.actors.movers());
             let (actors, player) = (&self.actors, self.player_body());
@@ -516,7 +525,9 @@ impl World {
         self.particles.clear();
         self.restrictor.reset();
         self.actors = Actors::spawn(&self.map, self.actors.tunables);
-        self.tally = Tally::new(self.actors.living());
+        self.tally = self.tally_at_start(self.actors.living());
+        self.exited = None;
+        self.forget_checkpoints();
         self.combat = Combat::new(&self.combat_tunables);
         if let Some(armoury) = &mut self.armoury {
             armoury.reset();
@@ -719,6 +730,7 @@ impl World {
             self.particles.hash_words(&mut fold);
         }
         self.hash_arms(&mut fold);
+        self.hash_episode(&mut fold);
         h
     }
 }

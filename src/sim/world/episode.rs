@@ -1,0 +1,164 @@
+//! A world played as a level of an episode: the level ends when the
+//! player steps onto an exit (on any map that has exits), the score and
+//! lives come in from the level before ([`Change::Episode`]), and a death
+//! costs a life: the restart after it brings the player back with one
+//! life fewer and the score the level started with (Wolfenstein 3D's
+//! `Died`: `gamestate.lives--`, the score back to `oldscore`), on the
+//! easiest level at the last checkpoint of the map's course passed, else
+//! at the start. With no lives left the game is over.
+//!
+//! [`Change::Episode`]: super::Change::Episode
+
+use super::World;
+use crate::map::course::Order;
+use crate::map::{Map, Progress, Start};
+use crate::sim::actors::TARGET_TOP;
+use crate::sim::tally::{Carried, Tally};
+use crate::sim::{Difficulty, Player};
+
+/// What an episode's world keeps beyond a lone map's.
+#[derive(Clone, Debug)]
+pub(super) struct EpisodePlay {
+    /// What the level started with: a restart starts it with these again
+    /// (a death with a life fewer).
+    carried: Carried,
+    /// The map's course followed checkpoint by checkpoint in order, on
+    /// the easiest level: where a death brings the player back.
+    checkpoints: Option<Progress>,
+}
+
+impl World {
+    /// Makes this world a level of an episode, starting it again (as
+    /// [`Change::Restart`](super::Change::Restart) does) with `carried`'s
+    /// score and lives.
+    pub(super) fn begin_episode_level(&mut self, carried: Carried) {
+        let checkpoints = match self.difficulty {
+            Difficulty::Easy => self.level.course.as_ref(),
+            _ => None,
+        };
+        self.episode = Some(EpisodePlay {
+            carried,
+            checkpoints: checkpoints.map(|c| Progress::with_order(c, Order::Strict)),
+        });
+        self.restart();
+    }
+
+    /// The tick the player stepped onto an exit, ending the level; None
+    /// while the level goes on (and always on a map without exits).
+    pub fn exited(&self) -> Option<u64> {
+        self.exited
+    }
+
+    /// True if this world is a level of an episode (see [`Change::Episode`](super::Change::Episode)).
+    pub fn in_episode(&self) -> bool {
+        self.episode.is_some()
+    }
+
+    /// True when the game is over: a level of an episode whose player is
+    /// dead with no life left to lose.
+    pub fn game_over(&self) -> bool {
+        self.episode.is_some() && !self.combat.alive() && self.tally.lives == 0
+    }
+
+    /// The score and lives a restart of this level starts from.
+    pub(super) fn carried_in(&self) -> Carried {
+        self.episode.as_ref().map_or(Carried::START, |e| e.carried)
+    }
+
+    /// The tick's exit and checkpoints: an alive player on the floor on an
+    /// exit tile ends the level; on the easiest level the course's
+    /// checkpoints passed are noted.
+    pub(super) fn follow_the_level(&mut self) {
+        if self.exited.is_some() || !self.combat.alive() {
+            return;
+        }
+        let p = [self.player.x, self.player.y];
+        if let Some(e) = &mut self.episode {
+            if let Some(progress) = &mut e.checkpoints {
+                progress.update(self.tick, p);
+            }
+        }
+        if self.map.exits.is_empty() || self.player.altitude() >= TARGET_TOP {
+            return;
+        }
+        let (x, y) = Map::tile_of(p[0], p[1]);
+        if self.map.is_exit(x, y) {
+            self.exited = Some(self.tick);
+        }
+    }
+
+    /// The restart request: in an episode a dead player loses a life and
+    /// comes back (nothing, with no life left); else the level starts
+    /// again.
+    pub(super) fn restart_requested(&mut self) {
+        if self.episode.is_none() || self.combat.alive() {
+            self.restart();
+            return;
+        }
+        if self.tally.lives == 0 {
+            return;
+        }
+        let Some(e) = &mut self.episode else { return };
+        e.carried = Carried {
+            lives: self.tally.lives - 1,
+            next_life: self.tally.carried().next_life.max(e.carried.next_life),
+            ..e.carried
+        };
+        let back = e
+            .checkpoints
+            .as_ref()
+            .and_then(|p| comeback(p, &self.level));
+        let checkpoints = e.checkpoints.take();
+        self.restart();
+        if let Some(e) = &mut self.episode {
+            e.checkpoints = checkpoints;
+        }
+        if let Some(start) = back {
+            self.player = Player::at(start);
+        }
+    }
+
+    /// The course's checkpoints followed from the first again (the level
+    /// started again).
+    pub(super) fn forget_checkpoints(&mut self) {
+        let Some(progress) = self.episode.as_mut().and_then(|e| e.checkpoints.as_mut()) else {
+            return;
+        };
+        *progress = Progress::with_order(&progress.course().clone(), Order::Strict);
+    }
+
+    /// The tally a restart of the level starts with, `living` enemies.
+    pub(super) fn tally_at_start(&self, living: usize) -> Tally {
+        Tally::carrying(living, self.carried_in())
+    }
+
+    /// Feeds the episode's state to a state hash (nothing outside one).
+    pub(super) fn hash_episode(&self, fold: &mut impl FnMut(u64)) {
+        if let Some(tick) = self.exited {
+            fold(tick);
+        }
+        if let Some(e) = &self.episode {
+            let c = e.carried;
+            fold(c.score);
+            fold(u64::from(c.lives) | c.next_life << 8);
+            fold(e.checkpoints.as_ref().map_or(u64::MAX, |p| p.next() as u64));
+        }
+    }
+}
+
+/// Where a player comes back after dying on a course: the centre of the
+/// last checkpoint passed, facing the next one (or the start's way past
+/// the last); None before the first.
+fn comeback(progress: &Progress, level: &Map) -> Option<Start> {
+    let points = progress.course().checkpoints();
+    let last = points.get(progress.next().checked_sub(1)?)?;
+    let angle = match points.get(progress.next()) {
+        Some(next) => (next.at[1] - last.at[1]).atan2(next.at[0] - last.at[0]),
+        None => level.start.angle,
+    };
+    Some(Start {
+        x: last.at[0],
+        y: last.at[1],
+        angle,
+    })
+}
