@@ -152,7 +152,8 @@ fn letter_mask() -> Vec<bool> {
                 }
                 let x = x0 + (i * 6 + col) * LETTER_SCALE;
                 let y = y0 + row * LETTER_SCALE;
-                for (sy, sx) in (0..LETTER_SCALE).flat_map(|a| (0..LETTER_SCALE).map(move |b| (a, b)))
+                for (sy, sx) in
+                    (0..LETTER_SCALE).flat_map(|a| (0..LETTER_SCALE).map(move |b| (a, b)))
                 {
                     mask[(y + sy) * N + x + sx] = true;
                 }
@@ -232,7 +233,11 @@ fn smoothstep(e0: f32, e1: f32, x: f32) -> f32 {
 
 /// Colour `a` to `b` as `t` goes 0 to 1.
 fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
-    [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)]
+    [
+        lerp(a[0], b[0], t),
+        lerp(a[1], b[1], t),
+        lerp(a[2], b[2], t),
+    ]
 }
 
 /// A colour scaled by `k` (brighter above 1).
