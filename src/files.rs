@@ -30,6 +30,10 @@ pub mod cap {
     pub const SOUND: u64 = 3 << 20;
     /// The settings file.
     pub const SETTINGS: u64 = 1 << 20;
+    /// An episode file (at most 64 maps named).
+    pub const EPISODE: u64 = 1 << 20;
+    /// The player's progress through the episode (a few lines a map).
+    pub const PROGRESS: u64 = 1 << 20;
     /// A study protocol (a few conditions and questions).
     pub const PROTOCOL: u64 = 1 << 20;
     /// One table of a study's results (a session's ratings of hours at a

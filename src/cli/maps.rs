@@ -3,19 +3,31 @@
 
 use super::CliError;
 use crate::data::MapFolders;
+use crate::map::episode::{self, Episode};
 use crate::map::{self, shipped};
 use crate::sim::flight;
 use std::process::ExitCode;
 
-/// Lists every map a name reaches, in the play order: its short name, its
-/// title and what it is for; the player's maps marked, with where they are.
+/// Where a map is listed: the episode's maps first, in the episode's
+/// order, then the rest in the play order.
+type Rank = (usize, (u32, String));
+
+/// Lists every map a name reaches: the episode's first, in its order, then
+/// the rest (the lab's maps, yours) in the play order; each with its short
+/// name, its title and what it is for; the player's maps marked, with
+/// where they are.
 pub fn run() -> Result<ExitCode, CliError> {
     let folders = MapFolders::here();
     let maps = folders.all();
     if maps.is_empty() {
         return Err(CliError::refused("no maps: none shipped and none of yours"));
     }
-    let mut rows: Vec<((u32, String), String, String, String)> = maps
+    let episode = Episode::load(&episode::shipped_path());
+    let in_episode = |path: &std::path::Path, yours: bool| match &episode {
+        Ok(e) if !yours => e.maps.iter().position(|m| m.path == path),
+        _ => None,
+    };
+    let mut rows: Vec<(Rank, String, String, String)> = maps
         .iter()
         .map(|m| {
             let name = match m.yours {
@@ -36,16 +48,30 @@ pub fn run() -> Result<ExitCode, CliError> {
                 true => format!("{about} [{}]", m.path.display()),
                 false => about,
             };
-            (shipped::play_order(order, &m.path), name, title, about)
+            let rank = in_episode(&m.path, m.yours).unwrap_or(usize::MAX);
+            (
+                (rank, shipped::play_order(order, &m.path)),
+                name,
+                title,
+                about,
+            )
         })
         .collect();
     // A stable sort: a map of yours and a shipped one at the same place
     // keep the order `all` gives them.
     rows.sort_by(|a, b| a.0.cmp(&b.0));
-    let rows: Vec<(String, String, String)> = rows.into_iter().map(|r| (r.1, r.2, r.3)).collect();
-    let name_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-    let title_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
-    for (name, title, about) in &rows {
+    let name_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    let title_w = rows.iter().map(|r| r.2.chars().count()).max().unwrap_or(0);
+    match &episode {
+        Ok(e) => say!("The episode, {} (New game plays it in this order):", e.name),
+        Err(e) => say!("The episode does not load:\n{e}"),
+    }
+    let mut episode_over = false;
+    for ((rank, _), name, title, about) in &rows {
+        if *rank == usize::MAX && !episode_over {
+            episode_over = true;
+            say!("\nThe feel lab's maps, and the rest:");
+        }
         say!("{name:name_w$}  {title:title_w$}  {about}");
     }
     let yours = folders

@@ -11,6 +11,7 @@
 mod arms;
 pub mod course;
 mod door;
+pub mod episode;
 mod error;
 pub mod exit;
 pub mod hint;
