@@ -5,6 +5,7 @@
 //! jetpack flier, so the blockade needs the jetpack.
 
 use std::path::{Path, PathBuf};
+use wobblecaster::map::episode::Episode;
 use wobblecaster::map::{self, Map};
 use wobblecaster::script::Script;
 use wobblecaster::sim::{Controls, Difficulty, Tunables, World};
@@ -56,6 +57,24 @@ fn every_level_of_the_episode_ends_at_a_lift_under_its_exit_sign() {
     let mut sorted = orders.clone();
     sorted.sort();
     assert_eq!(orders, sorted, "the play order is the episode's");
+}
+
+#[test]
+fn the_episode_file_plays_these_levels_at_their_own_pars() {
+    let episode = Episode::load(&root().join("maps/episode.toml")).unwrap();
+    let files: Vec<String> = episode
+        .maps
+        .iter()
+        .map(|m| m.path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files, EPISODE);
+    for (entry, file) in episode.maps.iter().zip(EPISODE) {
+        let own = map::load(&shipped(file)).unwrap().map.par;
+        assert_eq!(
+            entry.par, own,
+            "{file}: the episode's par and the map's own differ"
+        );
+    }
 }
 
 /// A world on `file` at `easy` (the enemies' shells hurt least), the
