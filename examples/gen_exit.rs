@@ -64,7 +64,7 @@ fn elevator(seed: u64) -> Canvas {
         let brushed = 0.9 + 0.2 * fbm(seed, fx * 0.25, fy, 16, 64);
         if y >= N - KICK {
             // The kick plate, with a diamond tread.
-            let tread = ((x + y) % 6 == 0 || (x + N - y) % 6 == 0) as u8 as f32;
+            let tread = ((x + y).is_multiple_of(6) || (x + N - y).is_multiple_of(6)) as u8 as f32;
             let edge = if y == N - KICK { 1.35 } else { 1.0 };
             return scale(rgb(0x3a3630), brushed * edge * (1.0 + 0.25 * tread));
         }
