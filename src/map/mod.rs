@@ -20,6 +20,7 @@ mod parse;
 pub mod pushwall;
 pub mod raycast;
 pub mod shipped;
+mod snapshot;
 mod tiled;
 
 pub use arms::Weapon;

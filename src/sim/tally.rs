@@ -102,6 +102,19 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// Visits every field for a save ([`crate::snapshot`]).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        v.word(&mut self.score);
+        v.u32(&mut self.kills);
+        v.u32(&mut self.secrets);
+        v.u32(&mut self.treasure);
+        v.u32(&mut self.lives);
+        v.word(&mut self.next_life);
+        v.u32(&mut self.enemies);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,3 @@
+//! Saved games.
+
+pub mod codec;
