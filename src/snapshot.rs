@@ -10,6 +10,10 @@
 //! [`Visitor::refuse`]: the field keeps a harmless value and the reader
 //! remembers the first refusal, which fails the whole read.
 
+/// The most a counter of play may read ([`Visitor::counter`]): 2^53,
+/// tens of thousands of years of ticks, and far from any overflow.
+pub const MAX_COUNT: u64 = 1 << 53;
+
 /// One direction of a walk over a state's fields.
 pub trait Visitor {
     /// Visits 64 raw bits: reads `v` out, or overwrites it.
@@ -29,6 +33,17 @@ pub trait Visitor {
         let mut w = v.to_bits();
         self.word(&mut w);
         *v = f64::from_bits(w);
+    }
+
+    /// A counter that play keeps far below `max` (a tick, a score): one
+    /// read above it is refused, so no count read can overflow as the
+    /// world adds to it.
+    fn counter(&mut self, v: &mut u64, max: u64, what: &'static str) {
+        self.word(v);
+        if *v > max {
+            self.refuse(what);
+            *v = 0;
+        }
     }
 
     /// A number of at most 32 bits, refused wider.

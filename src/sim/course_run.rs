@@ -43,7 +43,11 @@ impl CourseRun {
     /// Visits the start and the checkpoints passed, for a save
     /// ([`crate::snapshot`]); whether there is a course is the map's.
     pub fn visit_state(&mut self, v: &mut impl Visitor) {
-        v.word(&mut self.start);
+        v.counter(
+            &mut self.start,
+            crate::snapshot::MAX_COUNT,
+            "the run's start",
+        );
         if let Some(progress) = &mut self.progress {
             progress.visit_state(v);
         }

@@ -150,8 +150,13 @@ impl Particles {
             p.pos.iter_mut().chain(&mut p.vel).for_each(|x| v.f64(x));
             v.u16(&mut p.age);
             v.u16(&mut p.life);
+            if p.age >= p.life {
+                v.refuse("a particle past its life");
+                (p.age, p.life) = (0, 1);
+            }
         });
-        v.word(&mut self.dropped);
+        let most = crate::snapshot::MAX_COUNT;
+        v.counter(&mut self.dropped, most, "the particles dropped");
     }
 }
 

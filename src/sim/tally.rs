@@ -105,12 +105,19 @@ impl Tally {
 impl Tally {
     /// Visits every field for a save ([`crate::snapshot`]).
     pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
-        v.word(&mut self.score);
-        v.u32(&mut self.kills);
-        v.u32(&mut self.secrets);
-        v.u32(&mut self.treasure);
-        v.u32(&mut self.lives);
-        v.word(&mut self.next_life);
+        use crate::snapshot::MAX_COUNT;
+        v.counter(&mut self.score, MAX_COUNT, "the score");
+        for n in [
+            &mut self.kills,
+            &mut self.secrets,
+            &mut self.treasure,
+            &mut self.lives,
+        ] {
+            let mut w = u64::from(*n);
+            v.counter(&mut w, u64::from(u32::MAX / 2), "a count of the tally");
+            *n = w as u32;
+        }
+        v.counter(&mut self.next_life, MAX_COUNT, "the next extra life");
         v.u32(&mut self.enemies);
     }
 }

@@ -21,7 +21,11 @@ use crate::sim::doors::Event;
 use crate::sim::flight::Flier;
 use crate::sim::weapons::Hands;
 use crate::sim::{Arms, Player, Rng};
-use crate::snapshot::Visitor;
+use crate::snapshot::{Visitor, MAX_COUNT};
+
+/// The most a small counter of play may read (a shell's age, the shots
+/// fired): 2^31, far from a 32-bit overflow.
+const MAX_SMALL: u32 = 1 << 31;
 
 #[rustfmt::skip]
 const WALKER_STATES: [WalkerState; 16] = {
@@ -46,7 +50,7 @@ impl World {
     /// level, tunables, difficulty and arms), the same world. The caller
     /// reading must then ask [`World::check_restored`].
     pub fn visit_state(&mut self, v: &mut impl Visitor) {
-        v.word(&mut self.tick);
+        v.counter(&mut self.tick, MAX_COUNT, "the tick");
         let mut rng = self.rng.state();
         v.word(&mut rng);
         self.rng = Rng::new(rng);
@@ -76,7 +80,7 @@ impl World {
             &mut self.event,
             || (0, Event::Secret),
             |v, (tick, e)| {
-                v.word(tick);
+                v.counter(tick, MAX_COUNT, "an event's tick");
                 v.tag(e, &events, "an event");
             },
         );
@@ -233,6 +237,10 @@ fn visit_tank(v: &mut impl Visitor, t: &mut Tank) {
     v.u16(&mut t.flinch);
     v.f64(&mut t.tread);
     v.u16(&mut t.blocked);
+    if t.blocked > u16::MAX / 2 {
+        v.refuse("a tank's blocked ticks");
+        t.blocked = 0;
+    }
     v.u16(&mut t.reversing);
     v.f64(&mut t.turret);
 }
@@ -256,7 +264,7 @@ fn visit_shell(s: &mut Shell, tanks: usize, v: &mut impl Visitor) {
     if tanks == 0 {
         v.refuse("a shell with no tank to fire it");
     }
-    v.u32(&mut s.age);
+    small(&mut s.age, "a shell's age", v);
 }
 
 fn blank_puff() -> Puff {
@@ -273,8 +281,17 @@ fn visit_puff(v: &mut impl Visitor, p: &mut Puff) {
     for x in [&mut p.x, &mut p.y, &mut p.z] {
         v.f64(x);
     }
-    v.u32(&mut p.age);
+    small(&mut p.age, "a puff's age", v);
     v.f64(&mut p.size);
+}
+
+/// A small counter, refused past [`MAX_SMALL`].
+fn small(n: &mut u32, what: &'static str, v: &mut impl Visitor) {
+    v.u32(n);
+    if *n > MAX_SMALL {
+        v.refuse(what);
+        *n = 0;
+    }
 }
 
 fn visit_combat(c: &mut crate::sim::combat::Combat, v: &mut impl Visitor) {
@@ -282,7 +299,7 @@ fn visit_combat(c: &mut crate::sim::combat::Combat, v: &mut impl Visitor) {
     v.u16(&mut c.cooldown);
     v.u16(&mut c.flash);
     v.u16(&mut c.hurt);
-    v.u32(&mut c.shots);
+    small(&mut c.shots, "the shots fired", v);
     for wound in &mut c.wounds {
         v.f64(&mut wound.bearing);
         v.u16(&mut wound.ticks);
