@@ -53,6 +53,9 @@ pub struct SlotPicker {
     selected: usize,
     /// The row asked about ("Overwrite?"), and whether "Yes" is selected.
     asking: Option<(usize, bool)>,
+    /// True when the question was asked with no slots shown before it
+    /// (the quick save's key): "No" then backs out altogether.
+    asked_alone: bool,
 }
 
 impl SlotPicker {
@@ -63,15 +66,17 @@ impl SlotPicker {
             rows,
             selected: 0,
             asking: None,
+            asked_alone: false,
         }
     }
 
     /// Saving into `row`, which is in use: the question asked at once
-    /// (the quick save's key on a quick slot in use).
+    /// (the quick save's key on a quick slot in use); "No" backs out.
     pub fn asking(rows: Vec<Row>, row: usize) -> Self {
         Self {
             asking: Some((row, false)),
             selected: row,
+            asked_alone: true,
             ..Self::new(Purpose::Save, rows)
         }
     }
@@ -102,6 +107,7 @@ impl SlotPicker {
                     row,
                     overwrite: true,
                 },
+                MenuKey::Select | MenuKey::Back if self.asked_alone => Picked::Back,
                 MenuKey::Select | MenuKey::Back => {
                     self.asking = None;
                     Picked::Stay
@@ -248,6 +254,15 @@ mod tests {
     fn the_quick_save_key_asks_before_saving_over_the_quick_slot() {
         let mut p = SlotPicker::asking(rows(), 0);
         assert!(p.is_asking());
-        assert_eq!(p.press(MenuKey::Select), Picked::Stay, "No is chosen first");
+        assert_eq!(p.press(MenuKey::Select), Picked::Back, "No is chosen first");
+        let mut p = SlotPicker::asking(rows(), 0);
+        assert_eq!(p.press(MenuKey::Back), Picked::Back);
+        let mut p = SlotPicker::asking(rows(), 0);
+        p.press(MenuKey::Up);
+        let yes = Picked::Save {
+            row: 0,
+            overwrite: true,
+        };
+        assert_eq!(p.press(MenuKey::Select), yes);
     }
 }

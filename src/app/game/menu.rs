@@ -338,7 +338,7 @@ mod tests {
         assert!(g.press(key("Escape")).is_empty());
         assert!(g.menu_open());
         // Down to "Title menu", then to "Quit".
-        for _ in 0..4 {
+        for _ in 0..6 {
             g.press(key("ArrowDown"));
             g.release(key("ArrowDown"));
         }

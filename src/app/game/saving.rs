@@ -22,7 +22,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// thumbnail.
 #[derive(Debug)]
 pub(super) struct SlotScreen {
-    picker: SlotPicker,
+    pub(super) picker: SlotPicker,
     slots: Vec<Slot>,
     thumbnails: Vec<Option<Vec<u8>>>,
 }
