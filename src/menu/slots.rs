@@ -170,13 +170,19 @@ impl SlotPicker {
             Purpose::Save => "Save game",
             Purpose::Load => "Load game",
         };
+        // Padded to one width, the centred lines start in one column (the
+        // font's glyphs are all one width).
         let width = self.rows.iter().map(|r| r.title.chars().count()).max();
         let width = width.unwrap_or(0);
+        let rows: Vec<String> = (self.rows.iter().enumerate())
+            .map(|(i, r)| {
+                let mark = if i == self.selected { "> " } else { "  " };
+                format!("{mark}{:<width$}  {}", r.title, r.about)
+            })
+            .collect();
+        let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
         let mut lines = vec![String::new()];
-        for (i, r) in self.rows.iter().enumerate() {
-            let mark = if i == self.selected { "> " } else { "  " };
-            lines.push(format!("{mark}{:<width$}  {}", r.title, r.about));
-        }
+        lines.extend(rows.iter().map(|r| format!("{r:<longest$}")));
         Panel {
             title: title.to_string(),
             lines,

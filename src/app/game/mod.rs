@@ -445,8 +445,10 @@ impl Game {
             render::Frame::new(frame, width, height),
         );
         self.draw_study(frame, width, height);
-        self.draw_menu(frame, width, height);
-        self.draw_slots(frame, width, height);
+        match self.slots_open() {
+            true => self.draw_slots(frame, width, height),
+            false => self.draw_menu(frame, width, height),
+        }
         self.draw_completion(frame, width, height);
     }
 

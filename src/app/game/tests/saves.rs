@@ -51,7 +51,12 @@ fn f7_saves_and_f8_brings_back_the_world_and_its_course_run() {
     assert_eq!((g.world.state_hash(), g.world.tick()), (hash, tick));
     assert_eq!(g.world.course_run().progress.as_ref(), Some(&run));
     assert_eq!(g.standing(), Some(goal::Standing::Finish { of: 1 }));
-    assert!(g.notice.as_ref().unwrap().0.starts_with("loaded Quick: corridor"));
+    assert!(g
+        .notice
+        .as_ref()
+        .unwrap()
+        .0
+        .starts_with("loaded Quick: corridor"));
 }
 
 #[test]
@@ -121,11 +126,17 @@ fn the_pause_menu_saves_into_a_slot_and_loads_it() {
     let view = g.advance(0.0);
     g.draw(&view, &mut frame, w, h);
     let panel = g.slot_screen.as_ref().unwrap().picker.panel();
-    assert!(panel.lines.iter().any(|l| l.contains("Slot 2") && l.contains("corridor  0:00")));
+    assert!(panel
+        .lines
+        .iter()
+        .any(|l| l.contains("Slot 2") && l.contains("corridor  0:00")));
     let thumb = &g.saves.read(Slot::Numbered(2)).unwrap().thumbnail;
     // At 960 wide, the thumbnail as it is, 8 pixels in from the corner.
     let corner = ((8 + 10) * w + (w - 8 - 160 + 20)) * 4;
-    assert_eq!(&frame[corner..corner + 4], &thumb[(10 * 160 + 20) * 4..][..4]);
+    assert_eq!(
+        &frame[corner..corner + 4],
+        &thumb[(10 * 160 + 20) * 4..][..4]
+    );
     g.press(key("Enter"));
     assert_eq!(g.world.state_hash(), hash);
     assert!(!g.menu_open());
