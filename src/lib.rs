@@ -18,6 +18,7 @@
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`data`]: where the shipped maps, maneuvers and art are found.
 //! - [`cli`]: the commands, one module each; `main.rs` only calls [`cli::run`].
+//! - [`snapshot`]: a state visited field by field, to save it or read it back.
 //! - [`allocator`]: the binaries' allocator, large blocks (the frame) on cache lines.
 //! - `app` (feature `window`, on by default): the window, the only module
 //!   that touches the platform.
@@ -42,10 +43,12 @@ pub mod quantile;
 pub mod record;
 pub mod render;
 pub mod rng;
+pub mod save;
 pub mod script;
 pub mod settings;
 pub mod short;
 pub mod sim;
+pub mod snapshot;
 pub mod sprites;
 pub mod study;
 pub mod texture;

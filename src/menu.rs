@@ -1,9 +1,12 @@
 //! The title menu and the pause menu as a state machine: what a newcomer
 //! sees before playing (a map to play with its description, the walking
 //! model and camera, comfort options and the sound's levels, the
-//! controls, a feel study, quit) and what Esc brings up in play (resume, restart, the menu, quit).
+//! controls, a feel study, quit) and what Esc brings up in play (resume, restart, save and load a game, the
+//! menu, quit).
 //! Pure: presses in, an [`Outcome`] out, and a text [`Panel`] to draw;
 //! the window acts on the outcome and saves the choices.
+
+pub mod slots;
 
 use crate::render::help::Section;
 use crate::render::panel::Panel;
@@ -78,6 +81,10 @@ pub enum Outcome {
     Study(PathBuf),
     /// End the study session under way (its data is already saved).
     EndStudy,
+    /// Open the save slots to save the game (the pause menu's "Save game").
+    SaveGame,
+    /// Open the save slots to load a game (the pause menu's "Load game").
+    LoadGame,
     /// Quit the game.
     Quit,
 }
@@ -277,6 +284,8 @@ impl Menu {
                 "Restart the map".into(),
                 "Walking model and comfort".into(),
                 "Controls".into(),
+                "Save game".into(),
+                "Load game".into(),
                 "Title menu".into(),
                 "Quit".into(),
             ],
@@ -476,7 +485,9 @@ impl Menu {
                 1 => self.go(Screen::ConfirmRestart),
                 2 => self.go(Screen::Options),
                 3 => self.go(Screen::Controls),
-                4 => {
+                4 => return Outcome::SaveGame,
+                5 => return Outcome::LoadGame,
+                6 => {
                     self.root = Screen::Title;
                     self.go(Screen::Title);
                 }

@@ -226,7 +226,9 @@ fn the_pause_menu_resumes_restarts_and_goes_to_the_title() {
     let mut asked = menu().asking_restart();
     assert_eq!(asked.press(MenuKey::Back), Outcome::Resume);
     let mut m = menu().paused();
-    assert_eq!(m.choose(4), Outcome::Stay);
+    assert_eq!(m.choose(4), Outcome::SaveGame);
+    assert_eq!(m.choose(5), Outcome::LoadGame);
+    assert_eq!(m.choose(6), Outcome::Stay);
     assert_eq!(m.screen(), Screen::Title);
     assert_eq!(m.choose(4), Outcome::Quit);
 }

@@ -40,6 +40,10 @@ pub(super) enum Command {
     ToggleRecording,
     /// Read the settings file and the map again now.
     Reload,
+    /// Save the game to the quick slot (asking first if it is in use).
+    QuickSave,
+    /// Load the game in the quick slot.
+    QuickLoad,
     /// Start the map again.
     Restart,
     /// Show or hide the enemies' steering overlay.
@@ -72,6 +76,8 @@ impl Command {
             Action::Help => Self::ToggleHelp,
             Action::Record => Self::ToggleRecording,
             Action::Reload => Self::Reload,
+            Action::QuickSave => Self::QuickSave,
+            Action::QuickLoad => Self::QuickLoad,
             Action::Restart => Self::Restart,
             Action::Steering => Self::ToggleSteering,
             Action::Readout => Self::ToggleReadout,
@@ -610,6 +616,8 @@ mod tests {
         assert_eq!(cmd("F1"), [Command::ToggleHelp]);
         assert_eq!(cmd("F5"), [Command::Reload]);
         assert_eq!(cmd("F9"), [Command::ToggleRecording]);
+        assert_eq!(cmd("F7"), [Command::QuickSave]);
+        assert_eq!(cmd("F8"), [Command::QuickLoad]);
         assert_eq!(cmd("KeyW"), [], "movement is held, not a command");
         assert_eq!(commands(&b, &key("Tab"), true), [], "Alt+Tab");
     }

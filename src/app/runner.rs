@@ -323,6 +323,8 @@ impl Runner {
             Command::CycleCoupling => self.game.cycle_coupling(),
             Command::ToggleHelp => self.game.toggle_help(),
             Command::ToggleRecording => self.game.toggle_recording(SystemTime::now()),
+            Command::QuickSave => self.game.quick_save(SystemTime::now()),
+            Command::QuickLoad => self.game.quick_load(),
             Command::Reload => self.game.reload_now(),
             Command::Restart => self.game.restart(),
             Command::ToggleSteering => self.game.toggle_steering(),

@@ -41,6 +41,11 @@ impl Tape {
         self.seed
     }
 
+    /// The map file the game plays (as loaded); None for the open plane.
+    pub fn map_path(&self) -> Option<&Path> {
+        self.map_path.as_deref()
+    }
+
     /// The file being recorded, if any.
     pub fn recording(&self) -> Option<&Path> {
         self.recorder.as_ref().map(Recorder::path)

@@ -297,6 +297,23 @@ impl Progress {
     }
 }
 
+impl Progress {
+    /// Visits a run through the course: the tick each checkpoint was passed
+    /// at and the next to pass (the course and its order are the map's).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        v.fixed(&mut self.passed, "the number of checkpoints", |v, t| {
+            let most = crate::snapshot::MAX_COUNT;
+            v.option(
+                t,
+                || 0,
+                |v, tick| v.counter(tick, most, "a checkpoint's tick"),
+            );
+        });
+        let points = self.passed.len();
+        v.index(&mut self.next, points + 1);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

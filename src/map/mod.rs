@@ -22,6 +22,7 @@ mod parse;
 pub mod pushwall;
 pub mod raycast;
 pub mod shipped;
+mod snapshot;
 mod tiled;
 
 pub use arms::Weapon;

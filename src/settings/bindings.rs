@@ -73,6 +73,10 @@ pub enum Action {
     PacingOverlay,
     /// Start or stop recording.
     Record,
+    /// Save the game to the quick slot.
+    QuickSave,
+    /// Load the game in the quick slot.
+    QuickLoad,
     /// Reload the settings file.
     Reload,
     /// Quit the game.
@@ -90,7 +94,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the order the settings file and the help list them.
-    pub const ALL: [Action; 38] = [
+    pub const ALL: [Action; 40] = [
         Action::Forward,
         Action::Back,
         Action::StrafeLeft,
@@ -123,6 +127,8 @@ impl Action {
         Action::Steering,
         Action::PacingOverlay,
         Action::Record,
+        Action::QuickSave,
+        Action::QuickLoad,
         Action::Reload,
         Action::Quit,
         Action::AnswerUp,
@@ -166,6 +172,8 @@ impl Action {
             Action::NextModel => "next_model",
             Action::NextCoupling => "next_coupling",
             Action::Record => "record",
+            Action::QuickSave => "quick_save",
+            Action::QuickLoad => "quick_load",
             Action::Reload => "reload",
             Action::Quit => "quit",
             Action::AnswerUp => "answer_up",
@@ -210,6 +218,8 @@ impl Action {
             Action::NextModel => "next walking model",
             Action::NextCoupling => "next camera coupling",
             Action::Record => "start or stop recording",
+            Action::QuickSave => "save the game to the quick slot",
+            Action::QuickLoad => "load the game in the quick slot",
             Action::Reload => "reload the settings file and the map",
             Action::Quit => "the pause menu (its Quit quits); in a study, end it?",
             Action::AnswerUp => "study: one up on the answer's scale",
@@ -629,6 +639,8 @@ impl Default for Bindings {
         b.set(Action::NextModel, [Key("F3"), Pad(North)]);
         b.set(Action::NextCoupling, [Key("F2"), Pad(LeftBumper)]);
         b.set(Action::Record, [Key("F9")]);
+        b.set(Action::QuickSave, [Key("F7")]);
+        b.set(Action::QuickLoad, [Key("F8")]);
         b.set(Action::Reload, [Key("F5")]);
         b.set(Action::Quit, [Key("Escape")]);
         // A study's questions take these first while one is open, so they

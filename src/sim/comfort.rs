@@ -290,6 +290,35 @@ pub fn fade_keep(fade: f64, since: u32, dt: f64) -> f64 {
     (f64::from(since) * dt / fade).min(1.0)
 }
 
+impl SnapState {
+    /// Visits the turn held and the ticks since the last snap, for a save
+    /// ([`crate::snapshot`]).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        let mut held = i32::from(self.held);
+        v.i32(&mut held);
+        self.held = match i8::try_from(held) {
+            Ok(h @ -1..=1) => h,
+            _ => {
+                v.refuse("the snap turn held");
+                0
+            }
+        };
+        v.u32(&mut self.since);
+    }
+}
+
+impl Restrictor {
+    /// Visits the level and the last tick's motion, for a save
+    /// ([`crate::snapshot`]).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        v.f64(&mut self.level);
+        v.option(&mut self.last, Default::default, |v, (yaw, vel)| {
+            v.f64(yaw);
+            vel.iter_mut().for_each(|x| v.f64(x));
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

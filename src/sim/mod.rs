@@ -8,6 +8,7 @@ pub mod collision;
 pub mod combat;
 pub mod comfort;
 mod controls;
+pub mod course_run;
 pub mod difficulty;
 pub mod doors;
 pub mod flight;
@@ -32,6 +33,7 @@ mod world;
 
 pub use crate::rng::Rng;
 pub use controls::{Controls, Request, MAX_LOOK};
+pub use course_run::CourseRun;
 pub use difficulty::Difficulty;
 pub use model::Model;
 pub use player::Player;

@@ -136,6 +136,30 @@ impl Particles {
     }
 }
 
+impl Particles {
+    /// Visits the live particles (at most the pool's capacity) and the
+    /// count dropped, for a save ([`crate::snapshot`]).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        let blank = || Particle {
+            pos: [0.0; 3],
+            vel: [0.0; 3],
+            age: 0,
+            life: 1,
+        };
+        v.list(&mut self.live, self.capacity, blank, |v, p| {
+            p.pos.iter_mut().chain(&mut p.vel).for_each(|x| v.f64(x));
+            v.u16(&mut p.age);
+            v.u16(&mut p.life);
+            if p.age >= p.life {
+                v.refuse("a particle past its life");
+                (p.age, p.life) = (0, 1);
+            }
+        });
+        let most = crate::snapshot::MAX_COUNT;
+        v.counter(&mut self.dropped, most, "the particles dropped");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -152,6 +152,23 @@ fn stops(map: &Map, x: i64, y: i64) -> bool {
     map.door_at(x, y).is_none_or(|d| !map.doors[d].is_open())
 }
 
+impl Seen {
+    /// Visits the tiles seen and those in sight, for a save
+    /// ([`crate::snapshot`]); the grid's size is the map's.
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        v.fixed(&mut self.ever, "the seen map's size", |v, w| v.word(w));
+        v.fixed(&mut self.now, "the seen map's size", |v, w| v.word(w));
+        self.lit.clear();
+        for (i, &w) in self.now.iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                self.lit.push((i * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -488,6 +488,15 @@ impl Ears {
     }
 }
 
+impl Ears {
+    /// Visits the distance walked since the last footstep, for a save
+    /// ([`crate::snapshot`]): the rest is the last tick's, told again by
+    /// the next.
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        v.f64(&mut self.stride);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,6 +155,26 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// Visits every field for a save ([`crate::snapshot`]).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        use crate::snapshot::MAX_COUNT;
+        v.counter(&mut self.score, MAX_COUNT, "the score");
+        for n in [
+            &mut self.kills,
+            &mut self.secrets,
+            &mut self.treasure,
+            &mut self.lives,
+        ] {
+            let mut w = u64::from(*n);
+            v.counter(&mut w, u64::from(u32::MAX / 2), "a count of the tally");
+            *n = w as u32;
+        }
+        v.counter(&mut self.next_life, MAX_COUNT, "the next extra life");
+        v.u32(&mut self.enemies);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

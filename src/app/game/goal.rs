@@ -9,7 +9,6 @@
 
 use super::Game;
 use crate::app::input::Command;
-use crate::map::course::Order;
 use crate::map::Progress;
 use crate::menu::{MapEntry, MenuKey};
 use crate::render::panel::{draw_panel, Panel};
@@ -20,12 +19,18 @@ use crate::sim::{Model, Request, World, TICK_RATE};
 
 /// What finishes a map: its course's finish, or else (on a map with
 /// enemies and no course) every enemy dead.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Goal {
-    /// The course, followed checkpoint by checkpoint.
-    Course(Progress),
+    /// The course, followed checkpoint by checkpoint by the world
+    /// ([`World::course_run`]).
+    Course,
     /// Every enemy to clear.
     Clear,
+}
+
+/// The course run's progress `world` keeps (on a map with a course).
+fn progress(world: &World) -> Option<&Progress> {
+    world.course_run().progress.as_ref()
 }
 
 /// Where a run stands against its goal: what the HUD's goal line (and a
@@ -82,12 +87,11 @@ pub(super) enum Followed {
     Reached,
 }
 
-/// A map's goal being run, from the tick it started.
+/// A map's goal being run, from the tick it started (the world keeps the
+/// start and the checkpoints passed: [`World::course_run`]).
 #[derive(Clone, Debug)]
 pub(super) struct Run {
     goal: Goal,
-    /// The world's tick when the run started.
-    start: u64,
     /// The tick the goal was reached at.
     end: Option<u64>,
     /// The completion, once the goal is reached.
@@ -120,14 +124,13 @@ impl Run {
     /// A run from `world`'s tick now; None on a map with no goal (no
     /// course and no enemies).
     pub fn new(world: &World) -> Option<Self> {
-        let goal = match &world.map().course {
-            Some(course) => Goal::Course(Progress::with_order(course, Order::Strict)),
+        let goal = match progress(world) {
+            Some(_) => Goal::Course,
             None if world.actors().living() > 0 => Goal::Clear,
             None => return None,
         };
         Some(Self {
             goal,
-            start: world.tick(),
             end: None,
             done: None,
             screen: None,
@@ -142,13 +145,12 @@ impl Run {
         if self.end.is_some() {
             return Followed::Nothing;
         }
-        let (reached, early) = match &mut self.goal {
-            Goal::Course(progress) => {
+        let (reached, early) = match (self.goal, progress(world)) {
+            (Goal::Course, Some(progress)) => {
                 let p = [world.player().x, world.player().y];
-                progress.update(world.tick(), p);
                 (progress.finished().is_some(), progress.out_of_order(p))
             }
-            Goal::Clear => (world.actors().living() == 0, None),
+            _ => (world.actors().living() == 0, None),
         };
         let fresh = early.is_some() && early != self.early;
         self.early = early;
@@ -156,8 +158,8 @@ impl Run {
             self.end = Some(world.tick());
             return Followed::Reached;
         }
-        match &self.goal {
-            Goal::Course(progress) if fresh => Followed::OutOfOrder {
+        match (self.goal, progress(world)) {
+            (Goal::Course, Some(progress)) if fresh => Followed::OutOfOrder {
                 first: progress.next() + 1,
             },
             _ => Followed::Nothing,
@@ -169,15 +171,15 @@ impl Run {
         if self.end.is_some() {
             return Standing::Done;
         }
-        match &self.goal {
-            Goal::Course(progress) => {
+        match (self.goal, progress(world)) {
+            (Goal::Course, Some(progress)) => {
                 let of = progress.course().numbered();
                 match progress.next() {
                     n if n < of => Standing::Checkpoint { next: n + 1, of },
                     _ => Standing::Finish { of },
                 }
             }
-            Goal::Clear => Standing::Enemies {
+            _ => Standing::Enemies {
                 left: world.actors().living(),
             },
         }
@@ -185,25 +187,25 @@ impl Run {
 
     /// The index in the course (the finish last) of the next checkpoint to
     /// take: 0 on a map with no course, the count once finished.
-    pub fn course_next(&self) -> usize {
-        match &self.goal {
-            Goal::Course(progress) => progress.next(),
-            Goal::Clear => 0,
+    pub fn course_next(&self, world: &World) -> usize {
+        match (self.goal, progress(world)) {
+            (Goal::Course, Some(progress)) => progress.next(),
+            _ => 0,
         }
     }
 
     /// The goal in words, for the completion screen.
-    fn describe(&self) -> String {
-        match &self.goal {
-            Goal::Course(progress) => progress.course().describe(),
-            Goal::Clear => "every enemy".to_string(),
+    fn describe(&self, world: &World) -> String {
+        match (self.goal, progress(world)) {
+            (Goal::Course, Some(progress)) => progress.course().describe(),
+            _ => "every enemy".to_string(),
         }
     }
 
     /// The run's time so far (or at the goal), ticks.
     pub fn ticks(&self, world: &World) -> u64 {
         let end = self.end.unwrap_or(world.tick());
-        end.saturating_sub(self.start)
+        end.saturating_sub(world.course_run().start)
     }
 
     /// The completion, once the finish is reached.
@@ -288,7 +290,7 @@ impl Game {
             }
             Followed::Reached => {}
         }
-        let goal = run.describe();
+        let goal = run.describe(&self.world);
         let (map, model) = (self.world.map().name.clone(), self.world.tunables().model);
         let ticks = run.ticks(&self.world);
         let best = self.best.get(&map, model);
@@ -341,7 +343,7 @@ impl Game {
         };
         self.hud.goal = standing.shown();
         self.hud.clock = Some(run.ticks(&self.world));
-        self.hud.course_next = run.course_next();
+        self.hud.course_next = run.course_next(&self.world);
     }
 
     /// A press on the completion screen: Enter plays the next shipped

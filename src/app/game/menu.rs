@@ -67,9 +67,9 @@ impl Game {
         self.open_menu(menu);
     }
 
-    /// True while a menu is open.
+    /// True while a menu (or the save slots) is open.
     pub(super) fn menu_open(&self) -> bool {
-        self.menu.is_some()
+        self.menu.is_some() || self.slots_open()
     }
 
     /// True while a menu holds the world still: any menu but in a study,
@@ -138,6 +138,8 @@ impl Game {
                 self.play_map_at(&path, level.unwrap_or(self.world.difficulty()));
             }
             Outcome::Save(changes) => self.save_choices(&changes),
+            Outcome::SaveGame => self.open_slots(crate::menu::slots::Purpose::Save),
+            Outcome::LoadGame => self.open_slots(crate::menu::slots::Purpose::Load),
             Outcome::Study(path) => {
                 if let Err(why) = self.begin_study(&path) {
                     self.notify(format!("cannot start the study: {why}"));
@@ -336,7 +338,7 @@ mod tests {
         assert!(g.press(key("Escape")).is_empty());
         assert!(g.menu_open());
         // Down to "Title menu", then to "Quit".
-        for _ in 0..4 {
+        for _ in 0..6 {
             g.press(key("ArrowDown"));
             g.release(key("ArrowDown"));
         }

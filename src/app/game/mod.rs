@@ -8,6 +8,7 @@ mod goal;
 mod hint;
 mod menu;
 mod reload;
+mod saving;
 mod study;
 
 pub(in crate::app) use best::default_path as best_times_path;
@@ -97,6 +98,10 @@ pub(super) struct Game {
     condition_audio: Option<crate::study::protocol::ConditionAudio>,
     /// Why the game is silent, until the terminal is told.
     silent: Option<String>,
+    /// The save slots.
+    saves: crate::save::slots::Slots,
+    /// The slots screen, while it is up.
+    slot_screen: Option<saving::SlotScreen>,
 }
 
 /// The game's sound as the window opened it.
@@ -181,6 +186,8 @@ impl Game {
             mute: false,
             condition_audio: None,
             silent: None,
+            saves: crate::save::slots::Slots::in_dir(&crate::save::slots::default_dir()),
+            slot_screen: None,
         };
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
@@ -438,7 +445,10 @@ impl Game {
             render::Frame::new(frame, width, height),
         );
         self.draw_study(frame, width, height);
-        self.draw_menu(frame, width, height);
+        match self.slots_open() {
+            true => self.draw_slots(frame, width, height),
+            false => self.draw_menu(frame, width, height),
+        }
         self.draw_completion(frame, width, height);
     }
 
@@ -446,6 +456,10 @@ impl Game {
     /// commands a fresh press gives (none for a repeat).
     pub fn press(&mut self, binding: Binding) -> Vec<Command> {
         if let Some(commands) = self.completion_press(&binding) {
+            return commands;
+        }
+        if let Some(commands) = self.slots_press(&binding) {
+            self.speaker.click();
             return commands;
         }
         if let Some(commands) = self.menu_press(&binding) {
@@ -506,7 +520,8 @@ impl Game {
         let fresh = self.inputs.set_pad(pad);
         let mut commands = Vec::new();
         for b in fresh {
-            if let Some(given) = self.completion_press(&b).or_else(|| self.menu_press(&b)) {
+            let taken = self.completion_press(&b).or_else(|| self.slots_press(&b));
+            if let Some(given) = taken.or_else(|| self.menu_press(&b)) {
                 commands.extend(given);
                 continue;
             }

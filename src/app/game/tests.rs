@@ -701,3 +701,4 @@ fn a_map_made_for_flying_explains_the_jetpack_at_the_start_and_first_take_off() 
 
 /// The status bar, the readout, F1, the restart question and the map's hints.
 mod play;
+mod saves;

@@ -362,6 +362,34 @@ impl Flier {
     }
 }
 
+impl Flier {
+    /// Visits every field, for a save ([`crate::snapshot`]).
+    pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        v.f64(&mut self.z);
+        self.velocity.iter_mut().for_each(|x| v.f64(x));
+        for x in [
+            &mut self.pitch,
+            &mut self.direction,
+            &mut self.target_pitch,
+            &mut self.target_direction,
+        ] {
+            v.f64(x);
+        }
+        self.spin.iter_mut().for_each(|x| v.f64(x));
+        v.f64(&mut self.fuel);
+        for flag in [
+            &mut self.thrust,
+            &mut self.hover,
+            &mut self.brake,
+            &mut self.airborne,
+            &mut self.stowed,
+        ] {
+            v.bool(flag);
+        }
+        v.f64(&mut self.owed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::vector::dot;

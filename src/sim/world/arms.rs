@@ -187,3 +187,12 @@ impl World {
         }
     }
 }
+
+impl Armoury {
+    /// Visits the arms and the fallen flags, for a save
+    /// ([`crate::snapshot`]).
+    pub(super) fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
+        super::snapshot::visit_arms(&mut self.arms, v);
+        v.fixed(&mut self.fallen, "the number of enemies", |v, f| v.bool(f));
+    }
+}

@@ -93,6 +93,7 @@ impl World {
         }
         let resized = (map.width(), map.height()) != (self.map.width(), self.map.height());
         (self.level, self.map) = (level, map);
+        self.run = crate::sim::CourseRun::new(&self.level, self.tick);
         if resized {
             // Tiles of another grid mean nothing in this one.
             self.seen = super::Seen::new(self.map.width(), self.map.height());

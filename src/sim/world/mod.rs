@@ -11,6 +11,7 @@ use super::particles::Particles;
 use super::quake::QuakeTunables;
 use super::seen::{self, Seen};
 use super::sound::{Cue, Ears, Sounds, Walked};
+use super::CourseRun;
 use super::{collision, Controls, Difficulty, Model, Player, PolarTunables, Request, Rng, Tally};
 use crate::angle::lerp_short;
 use crate::map::{DoorMotion, Map, Pickup};
@@ -21,6 +22,7 @@ mod change;
 mod episode;
 mod loot;
 mod scenario;
+mod snapshot;
 
 pub use change::{Applied, Change};
 pub use loot::PUSH_WALL_SPEED;
@@ -227,6 +229,9 @@ pub struct World {
     /// What the player has seen of the map, and what is in sight (outside
     /// the state hash: it follows from the states hashed).
     seen: Seen,
+    /// The run through the level: its start and the checkpoints passed
+    /// (outside the state hash: it follows from the player's path).
+    run: CourseRun,
     tick: u64,
     rng: Rng,
 }
@@ -250,8 +255,10 @@ impl World {
         let mut pickups = Vec::new();
         pickups.clone_from(&map.pickups);
         let seen = Seen::new(map.width(), map.height());
+        let run = CourseRun::new(&map, 0);
         let mut world = Self {
             seen,
+            run,
             pickups,
             armoury: None,
             tally: Tally::new(actors.living()),
@@ -376,6 +383,7 @@ impl World {
             self.look();
         }
         self.tick += 1;
+        self.run.follow(self.tick, [self.player.x, self.player.y]);
     }
 
     /// Casts the fan of sight from the camera, marking what it reaches seen.
@@ -388,6 +396,11 @@ impl World {
     /// What the player has seen of the map, and what is in sight now.
     pub fn seen(&self) -> &Seen {
         &self.seen
+    }
+
+    /// The run through the level: its start and the checkpoints passed.
+    pub fn course_run(&self) -> &CourseRun {
+        &self.run
     }
 
     /// Eases the field-of-view restrictor toward the camera's motion this
@@ -534,6 +547,7 @@ impl World {
         }
         self.seen.clear();
         self.look();
+        self.run = CourseRun::new(&self.level, self.tick);
     }
 
     /// Switches the walking model, carrying the body's motion over.

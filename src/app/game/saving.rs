@@ -1,0 +1,247 @@
+//! Saving and loading in the game: F7 saves to the quick slot and F8
+//! loads it; the pause menu's "Save game" and "Load game" open the slots
+//! (`menu::slots`), the selected slot's thumbnail in the corner. A slot in
+//! use is saved over only once the player says yes, F7's quick slot too.
+//! Not in a study (a session has no saves) nor in a replay (the recording
+//! drives it).
+
+use super::Game;
+use crate::app::input::Command;
+use crate::app::tape::Tape;
+use crate::app::watch::Watched;
+use crate::menu::slots::{Picked, Purpose, Row, SlotPicker};
+use crate::render::panel::draw_panel;
+use crate::render::Frame;
+use crate::save::slots::{play_time, was_in_use, Held, Slot, Slots};
+use crate::save::{self, SaveError, SaveFault, THUMBNAIL};
+use crate::settings::Binding;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The slots screen up: the picker, the slot of each row and each row's
+/// thumbnail.
+#[derive(Debug)]
+pub(super) struct SlotScreen {
+    pub(super) picker: SlotPicker,
+    slots: Vec<Slot>,
+    thumbnails: Vec<Option<Vec<u8>>>,
+}
+
+impl Game {
+    /// The game keeping its saves in `dir` rather than the per-user
+    /// folder's `saves/`.
+    #[cfg(test)]
+    pub fn with_saves_in(mut self, dir: &Path) -> Self {
+        self.saves = Slots::in_dir(dir);
+        self
+    }
+
+    /// Why this game cannot save or load now, if it cannot.
+    fn no_saves(&self) -> Option<&'static str> {
+        if self.study.is_some() {
+            Some("a study session has no saves")
+        } else if self.playback.is_some() {
+            Some("a replay has no saves: the recording drives it")
+        } else if self.tape.map_path().is_none() {
+            Some("the open plane has no map file to save with")
+        } else {
+            None
+        }
+    }
+
+    /// F7: saves to the quick slot, asking first if it holds a game.
+    pub fn quick_save(&mut self, now: SystemTime) {
+        if let Some(why) = self.no_saves() {
+            return self.notify(format!("cannot save: {why}"));
+        }
+        if !self.saves.in_use(Slot::Quick) {
+            return self.save_into(Slot::Quick, false, now);
+        }
+        let mut screen = self.slot_screen(Purpose::Save);
+        screen.picker = SlotPicker::asking(self.slot_rows(&screen), 0);
+        self.slot_screen = Some(screen);
+        self.inputs.release_all();
+    }
+
+    /// F8: loads the game in the quick slot.
+    pub fn quick_load(&mut self) {
+        match self.no_saves() {
+            Some(why) => self.notify(format!("cannot load: {why}")),
+            None => self.load_from(Slot::Quick),
+        }
+    }
+
+    /// Opens the slots to save into or load from (the pause menu's items).
+    pub(super) fn open_slots(&mut self, purpose: Purpose) {
+        if let Some(why) = self.no_saves() {
+            return self.notify(format!("cannot save or load: {why}"));
+        }
+        let screen = self.slot_screen(purpose);
+        self.slot_screen = Some(screen);
+    }
+
+    /// The slots screen for `purpose`, with what each slot holds.
+    fn slot_screen(&self, purpose: Purpose) -> SlotScreen {
+        let held = self.saves.list();
+        let rows = held
+            .iter()
+            .map(|(slot, held)| Row {
+                title: slot.title(),
+                about: held.describe(),
+                in_use: held.in_use(),
+            })
+            .collect();
+        let thumbnails = held
+            .iter()
+            .map(|(_, held)| match held {
+                Held::Game(save) => Some(save.thumbnail.clone()),
+                _ => None,
+            })
+            .collect();
+        SlotScreen {
+            picker: SlotPicker::new(purpose, rows),
+            slots: held.into_iter().map(|(slot, _)| slot).collect(),
+            thumbnails,
+        }
+    }
+
+    /// The rows of `screen`'s picker as they are now.
+    fn slot_rows(&self, screen: &SlotScreen) -> Vec<Row> {
+        let held = self.saves.list();
+        let rows = held.iter().filter(|(s, _)| screen.slots.contains(s));
+        rows.map(|(slot, held)| Row {
+            title: slot.title(),
+            about: held.describe(),
+            in_use: held.in_use(),
+        })
+        .collect()
+    }
+
+    /// True while the slots screen is up.
+    pub(super) fn slots_open(&self) -> bool {
+        self.slot_screen.is_some()
+    }
+
+    /// A press while the slots screen is up; Some(..) when it took it.
+    pub(super) fn slots_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
+        let key = super::menu::menu_key(&self.settings.bindings, binding)?;
+        let screen = self.slot_screen.as_mut()?;
+        let picked = screen.picker.press(key);
+        let slot = |row: usize| screen.slots.get(row).copied();
+        match picked {
+            Picked::Stay => {}
+            Picked::Back => self.slot_screen = None,
+            Picked::Save { row, overwrite } => {
+                let slot = slot(row);
+                self.slot_screen = None;
+                if let Some(slot) = slot {
+                    self.save_into(slot, overwrite, SystemTime::now());
+                }
+            }
+            Picked::Load(row) => {
+                let slot = slot(row);
+                self.slot_screen = None;
+                if let Some(slot) = slot {
+                    self.load_from(slot);
+                }
+            }
+        }
+        Some(Vec::new())
+    }
+
+    /// Saves the world into `slot`, over what it holds only if
+    /// `overwrite`; says how it went.
+    pub(super) fn save_into(&mut self, slot: Slot, overwrite: bool, now: SystemTime) {
+        let Some(map) = self.tape.map_path() else {
+            return;
+        };
+        let at = save::Context {
+            map,
+            seed: self.tape.seed(),
+            now: now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
+            art: &self.art,
+            map_art: &self.map_art,
+        };
+        let path = self.saves.path(slot);
+        let made = save::save_world(&self.world, at)
+            .map_err(|e| SaveError::new(&path, SaveFault::World(e)));
+        let written = made.and_then(|s| self.saves.write(slot, &s, overwrite));
+        let notice = match written {
+            Ok(path) => format!("saved to {}: {}", slot.title(), path.display()),
+            Err(e) if was_in_use(&e) => format!("{} holds a game: not saved over", slot.title()),
+            Err(e) => format!("cannot save: {}", crate::located::chain(&e)),
+        };
+        self.notify(notice);
+    }
+
+    /// Loads the game in `slot` in place of this one (a recording under
+    /// way is closed first); says how it went.
+    pub(super) fn load_from(&mut self, slot: Slot) {
+        let path = self.saves.path(slot);
+        let read = self.saves.read(slot).and_then(|save| {
+            let restored = save::restore(&save);
+            let restored = restored.map_err(|e| SaveError::new(&path, SaveFault::World(e)));
+            Ok((save, restored?))
+        });
+        let (save, restored) = match read {
+            Ok(r) => r,
+            Err(_) if !self.saves.in_use(slot) => {
+                return self.notify(format!("{} is empty: nothing to load", slot.title()))
+            }
+            Err(e) => return self.notify(format!("cannot load: {}", crate::located::chain(&e))),
+        };
+        self.end_recording("a saved game loaded");
+        self.world = restored.world;
+        self.prev = self.world.camera();
+        self.map_art = restored.loaded.art;
+        self.tape = Tape::new(Some(restored.map.clone()), save.header.seed);
+        self.watch.map = Some(Watched::new(&restored.map));
+        self.flight_hint = super::hint::FlightHint::new(&self.world);
+        self.forget_hint();
+        self.start_run();
+        self.hud.paused = false;
+        self.menu = None;
+        self.inputs.release_all();
+        let h = &save.header;
+        self.notify(format!(
+            "loaded {}: {}, {} played",
+            slot.title(),
+            h.map_name,
+            play_time(h.tick)
+        ));
+    }
+
+    /// Draws the slots screen over `frame`, if it is up, with the selected
+    /// slot's thumbnail in the top right corner.
+    pub(super) fn draw_slots(&self, frame: &mut [u8], width: usize, height: usize) {
+        let Some(screen) = &self.slot_screen else {
+            return;
+        };
+        draw_panel(Frame::new(frame, width, height), &screen.picker.panel());
+        let thumb = screen.thumbnails.get(screen.picker.selected());
+        if let Some(Some(thumb)) = thumb {
+            blit(thumb, frame, width, height);
+        }
+    }
+}
+
+/// Puts the thumbnail `thumb` in the top right corner of `frame`, doubled
+/// where the frame is wide enough, inside a margin.
+fn blit(thumb: &[u8], frame: &mut [u8], width: usize, height: usize) {
+    let (tw, th) = THUMBNAIL;
+    let scale = if width >= 8 * tw { 2 } else { 1 };
+    let margin = 8;
+    let (w, h) = (tw * scale, th * scale);
+    if width < w + 2 * margin || height < h + 2 * margin {
+        return;
+    }
+    let x0 = width - w - margin;
+    for y in 0..h {
+        let row = (margin + y) * width + x0;
+        for x in 0..w {
+            let from = ((y / scale) * tw + x / scale) * 4;
+            let to = (row + x) * 4;
+            frame[to..to + 4].copy_from_slice(&thumb[from..from + 4]);
+        }
+    }
+}
