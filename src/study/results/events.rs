@@ -28,7 +28,7 @@ pub const EVENTS_HEADER: &str = "participant,utc,t_s,lsl_time,event,detail";
 /// the codebook lists them as the `event` column's levels. Events logged
 /// through [`super::Results::log`] by other parts take names of the same
 /// shape (lower case, `_`).
-pub const EVENT_NAMES: [(&str, &str); 14] = [
+pub const EVENT_NAMES: [(&str, &str); 18] = [
     ("session_start", "the participant's sequence number"),
     (
         "session_resume",
@@ -73,6 +73,19 @@ pub const EVENT_NAMES: [(&str, &str); 14] = [
         "consent",
         "the consent screen answered (given or refused), where the protocol asks it",
     ),
+    (
+        "demographic",
+        "a demographic item answered: its number from 0 (the answer is in demographics.csv)",
+    ),
+    (
+        "rest_rating",
+        "an FMS outside play: the coming condition's letter, baseline or rest, and the rating (none: unanswered)",
+    ),
+    (
+        "rest_end",
+        "the rest before a condition ended: its letter, why, and the seconds rested",
+    ),
+    ("visit_start", "a visit of a study of several began: its number from 1"),
 ];
 
 /// Where each event goes besides `events.csv`: Lab Streaming Layer's

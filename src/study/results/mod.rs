@@ -626,6 +626,7 @@ impl Results {
                 let detail = match when {
                     When::Baseline => format!("baseline {total:.2}"),
                     When::Post(p) => format!("post {} {total:.2}", label(p)),
+                    When::Pre(p) => format!("pre {} {total:.2}", label(p)),
                 };
                 vec![("ssq", detail)]
             }
@@ -643,7 +644,31 @@ impl Results {
             )],
             Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
             Event::Finished => vec![("session_end", String::new())],
-            Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
+            Event::Consent { given } => {
+                vec![("consent", if given { "given" } else { "refused" }.to_string())]
+            }
+            Event::Demographic { item, .. } => vec![("demographic", item.to_string())],
+            Event::RestRating {
+                position,
+                baseline,
+                rating,
+                ..
+            } => {
+                let rating = rating.map_or("none".to_string(), |v| v.to_string());
+                let kind = if baseline { "baseline" } else { "rest" };
+                vec![("rest_rating", format!("{} {kind} {rating}", label(position)))]
+            }
+            Event::RestEnded {
+                position,
+                rest_s,
+                reason,
+            } => vec![(
+                "rest_end",
+                format!("{} {} {rest_s:.3}", label(position), reason.name()),
+            )],
+            Event::VisitStarted { visit } => vec![("visit_start", visit.to_string())],
+            // The prompt's row is logged as its cue is taken (`StudyRun`).
+            Event::SsqItem { .. } | Event::MssqItem { .. } | Event::Prompted { .. } => Vec::new(),
         }
     }
 
