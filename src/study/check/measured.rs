@@ -43,8 +43,9 @@ const MEASURES: [(&str, &str, &[Factor]); 3] = [
 /// order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
-    /// For each condition, [`MEASURES`]' values (0 where a run leaves one
-    /// undefined).
+    /// For each condition, the mean and peak speed (m/s) and the head
+    /// bob's acceleration (m/s^2 RMS) of its run, in that order (0 where a
+    /// run leaves one undefined).
     pub values: Vec<[f64; 3]>,
 }
 
