@@ -423,8 +423,15 @@ fn answers_of(p: &mut Participant, t: &Table) -> Result<(), ReportError> {
             f.at_field(row, 3, message);
             continue;
         }
-        let top = u64::from(QUESTION_POINTS);
-        let Some(answer) = f.field(t, row, 4, |v| table::whole(v, 1, top)) else {
+        let asked = p
+            .session
+            .protocol
+            .questions
+            .iter()
+            .find(|q| q.id == question);
+        let (low, top) = asked.map_or((1, QUESTION_POINTS), |q| q.range());
+        let (low, top) = (u64::from(low), u64::from(top));
+        let Some(answer) = f.field(t, row, 4, |v| table::whole(v, low, top)) else {
             continue;
         };
         let Some(c) = p.played.iter_mut().find(|c| c.condition == condition) else {

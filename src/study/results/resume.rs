@@ -83,7 +83,12 @@ impl Results {
     fn cut_off(&self, position: usize) -> Result<Option<(String, f64)>, ResultsError> {
         let attempts = self.attempts(position);
         let mut last_prompt_s: Option<f64> = None;
-        read_rows(&self.dir.join(RATINGS), &mut |r| {
+        let ratings = self.dir.join(RATINGS);
+        // No ratings.csv: consent not given yet, so nothing began.
+        if ratings.symlink_metadata().is_err() {
+            return Ok(None);
+        }
+        read_rows(&ratings, &mut |r| {
             if r.get(1) == Some(&self.names[position].as_str()) {
                 let t: f64 = r.get(4)?.parse().ok()?;
                 last_prompt_s = Some(last_prompt_s.map_or(t, |l| l.max(t)));
