@@ -73,7 +73,7 @@ pub(super) struct Game {
     problems: Vec<String>,
     /// A study session under way, if this game is one.
     study: Option<Studying>,
-    /// Play's Lab Streaming Layer outlets (`play --lsl`): the camera each
+    /// Play's Lab Streaming Layer outlets (`wobblecaster --lsl`): the camera each
     /// tick, and markers.
     lsl: Option<crate::lsl::Outlets>,
     /// The first-flight hint, on a map made for flying.

@@ -1,4 +1,4 @@
-//! Play streamed over Lab Streaming Layer (`play --lsl`): the camera of
+//! Play streamed over Lab Streaming Layer (`wobblecaster --lsl`): the camera of
 //! every tick on `wobblecaster-camera`, and play's start and end on
 //! `wobblecaster-markers`. A study streams through its own session
 //! instead (`StudyRun::set_streams`).

@@ -337,7 +337,11 @@ pub fn report(
     force: bool,
 ) -> Result<Summary, ReportError> {
     let dirs: Vec<&Path> = results_dirs.iter().map(AsRef::as_ref).collect();
-    let (participants, skipped, withdrawals) = folders::read(&dirs, out)?;
+    let folders::Found {
+        participants,
+        skipped,
+        withdrawals,
+    } = folders::read(&dirs, out)?;
     let name = participants[0].session.study.clone();
     let metrics = measure::metric_list();
     let mut observations = summary::observations(&participants, metrics.len());
