@@ -92,6 +92,9 @@ pub struct AppConfig {
     pub pacing: Option<PacingLog>,
     /// No sound, whatever the settings say (`--mute`).
     pub mute: bool,
+    /// Lab Streaming Layer's outlets (`--lsl`): the camera each tick and
+    /// play's start and end as markers.
+    pub lsl: Option<crate::lsl::Outlets>,
 }
 
 /// Where `--pacing` writes every presented frame's timing, as CSV.
@@ -346,6 +349,9 @@ fn play_or_replay(config: AppConfig) -> Result<Game, AppError> {
     }
     if config.title_menu {
         game = game.with_title_menu(game::shipped_maps(), game::shipped_studies());
+    }
+    if let Some(outlets) = config.lsl {
+        game = game.with_streams(outlets);
     }
     Ok(game)
 }

@@ -29,6 +29,15 @@ pub struct Args {
     difficulty: DifficultyArgs,
     #[command(flatten)]
     pacing: PacingArgs,
+    /// Stream the camera of every tick (wobblecaster-camera) and play's
+    /// start and end (wobblecaster-markers) over Lab Streaming Layer:
+    /// liblsl from LSL_LIB or the system (`pip install pylsl` has one).
+    #[arg(long)]
+    lsl: bool,
+    /// With --lsl: wait up to S seconds for a consumer of both streams
+    /// before play starts.
+    #[arg(long, value_name = "S", requires = "lsl", value_parser = super::study::parse_wait)]
+    lsl_wait: Option<f64>,
 }
 
 /// Plays the game in a window until the player quits.
@@ -67,6 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         replay: None,
         pacing: pacing.clone(),
         mute: args.window.mute,
+        lsl: super::study::open_lsl(args.lsl, args.lsl_wait, "play")?,
     })?;
     for path in &report.saved {
         say!("recording saved: {}", path.display());

@@ -89,6 +89,7 @@ fn in_window(
         replay: Some(Playback::new(recording)),
         pacing: None,
         mute: args.window.mute,
+        lsl: None,
     })?;
     let outcome = report.replay.expect("a replay reports its outcome");
     if outcome.ticks < total {

@@ -31,7 +31,7 @@ pub struct Args {
 enum StudyCommand {
     /// Run one participant's session of PROTOCOL: in the window, or with
     /// --simulate SEED --headless, a simulated participant.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Analyse every participant in RESULTS_DIR: summary.csv, report.md
     /// and plots.
     Report(super::study_report::Args),
@@ -207,7 +207,7 @@ fn trailing_number(id: &str) -> Option<usize> {
 /// `study run`, `study report` or `study check`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
-        StudyCommand::Run(a) => run_session(a),
+        StudyCommand::Run(a) => run_session(*a),
         StudyCommand::Report(a) => super::study_report::run(a),
         StudyCommand::Check(a) => super::study_check::run(a),
         StudyCommand::Withdraw(a) => super::study_withdraw::run(a),

@@ -181,6 +181,7 @@ impl Game {
     /// Ends the game: closes the recording properly (its end line), and
     /// says what the session leaves behind.
     pub fn close(mut self) -> Report {
+        self.stream_marker("play_end", "");
         if let Some(Err(e)) = self.tape.stop() {
             self.problems.push(e);
         }

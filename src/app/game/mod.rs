@@ -9,6 +9,7 @@ mod hint;
 mod menu;
 mod reload;
 mod saving;
+mod streams;
 mod study;
 
 pub(in crate::app) use best::default_path as best_times_path;
@@ -73,6 +74,9 @@ pub(super) struct Game {
     problems: Vec<String>,
     /// A study session under way, if this game is one.
     study: Option<Studying>,
+    /// Play's Lab Streaming Layer outlets (`wobblecaster --lsl`): the camera each
+    /// tick, and markers.
+    lsl: Option<crate::lsl::Outlets>,
     /// The first-flight hint, on a map made for flying.
     flight_hint: Option<hint::FlightHint>,
     /// The map's hint up, if any (none in a study).
@@ -174,6 +178,7 @@ impl Game {
             notice: None,
             problems: Vec::new(),
             study: None,
+            lsl: None,
             flight_hint: None,
             map_hint: hint::MapHint::default(),
             hint_shown: hint::Shown::Nothing,
@@ -299,6 +304,7 @@ impl Game {
                 };
                 self.prev = self.world.camera();
                 self.world.step(&controls);
+                self.stream_tick();
                 self.after_step(&controls);
                 self.speaker.tick(&self.world, &controls);
                 if self.follow_run(&controls) {

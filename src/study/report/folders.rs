@@ -22,10 +22,7 @@ const DATA_FILES: [&str; 5] = [
 /// them all would list them), and the folders left out (named with their
 /// results folder when there are several). The report's own folder `out`
 /// is passed over.
-pub(super) fn read(
-    dirs: &[&Path],
-    out: &Path,
-) -> Result<(Vec<Participant>, Vec<String>, Vec<Withdrawal>), ReportError> {
+pub(super) fn read(dirs: &[&Path], out: &Path) -> Result<Found, ReportError> {
     let mut all: Vec<Participant> = Vec::new();
     let mut skipped = Vec::new();
     let mut withdrawals = Vec::new();
@@ -50,7 +47,21 @@ pub(super) fn read(
     withdrawals.sort_by(|a, b| a.participant.cmp(&b.participant));
     one_study(&all)?;
     one_protocol(&all)?;
-    Ok((all, skipped, withdrawals))
+    Ok(Found {
+        participants: all,
+        skipped,
+        withdrawals,
+    })
+}
+
+/// What the results folders hold.
+pub(super) struct Found {
+    /// Every participant, by ID.
+    pub participants: Vec<Participant>,
+    /// The folders left out, named.
+    pub skipped: Vec<String>,
+    /// The participants who withdrew, by ID: left out.
+    pub withdrawals: Vec<Withdrawal>,
 }
 
 /// Every participant's folder in `results_dir`, by name; and the folders

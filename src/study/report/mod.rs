@@ -344,7 +344,11 @@ pub fn report(
     force: bool,
 ) -> Result<Summary, ReportError> {
     let dirs: Vec<&Path> = results_dirs.iter().map(AsRef::as_ref).collect();
-    let (mut participants, skipped, withdrawals) = folders::read(&dirs, out)?;
+    let folders::Found {
+        mut participants,
+        skipped,
+        withdrawals,
+    } = folders::read(&dirs, out)?;
     let name = participants[0].session.study.clone();
     let metrics = measure::metric_list();
     let mut observations = summary::observations(&participants, metrics.len());
