@@ -20,14 +20,16 @@ survival_header <- "condition,time_s,at_risk,events,survival,ci_low,ci_high"
 group_variance <- "var_participant"
 residual_variance <- "var_residual"
 models <- list(
-  M1 = list(formula = rating ~ condition + position + t_min + (1 | participant), needs_mssq = FALSE),
-  M2 = list(formula = rating ~ condition + position + t_min + previous_condition + (1 | participant), needs_mssq = FALSE),
-  M3 = list(formula = rating ~ condition + position + t_min + mssq + (1 | participant), needs_mssq = TRUE)
+  M1 = list(formula = rating ~ condition + position + t_min + (1 | participant), needs_mssq = FALSE, needs_prediction = FALSE),
+  M2 = list(formula = rating ~ condition + position + t_min + previous_condition + (1 | participant), needs_mssq = FALSE, needs_prediction = FALSE),
+  M3 = list(formula = rating ~ condition + position + t_min + mssq + (1 | participant), needs_mssq = TRUE, needs_prediction = FALSE),
+  M4 = list(formula = rating ~ condition + position + t_min + predicted_msi + (1 | participant), needs_mssq = FALSE, needs_prediction = TRUE)
 )
 tests <- list(
-  lrt_condition = list(reduced = rating ~ position + t_min + (1 | participant), full = rating ~ condition + position + t_min + (1 | participant), needs_mssq = FALSE),
-  lrt_carryover = list(reduced = rating ~ condition + position + t_min + (1 | participant), full = rating ~ condition + position + t_min + previous_condition + (1 | participant), needs_mssq = FALSE),
-  lrt_mssq = list(reduced = rating ~ condition + position + t_min + (1 | participant), full = rating ~ condition + position + t_min + mssq + (1 | participant), needs_mssq = TRUE)
+  lrt_condition = list(reduced = rating ~ position + t_min + (1 | participant), full = rating ~ condition + position + t_min + (1 | participant), needs_mssq = FALSE, needs_prediction = FALSE),
+  lrt_carryover = list(reduced = rating ~ condition + position + t_min + (1 | participant), full = rating ~ condition + position + t_min + previous_condition + (1 | participant), needs_mssq = FALSE, needs_prediction = FALSE),
+  lrt_mssq = list(reduced = rating ~ condition + position + t_min + (1 | participant), full = rating ~ condition + position + t_min + mssq + (1 | participant), needs_mssq = TRUE, needs_prediction = FALSE),
+  lrt_prediction = list(reduced = rating ~ condition + position + t_min + (1 | participant), full = rating ~ condition + position + t_min + predicted_msi + (1 | participant), needs_mssq = FALSE, needs_prediction = TRUE)
 )
 extra <- list(logrank = "logrank", ordinal = "M1_ordinal", ordinal_test = "lrt_condition_ordinal", cox = "cox", cox_test = "cox_wald_robust")
 files <- list(model = "r-model.csv", tests = "r-tests.csv", survival = "r-survival.csv")
@@ -95,6 +97,10 @@ if (mssq_collected) {
   people <- read_table("participants.csv")
   d$mssq <- number(people$mssq_raw)[match(d$participant, people$participant)]
 }
+# The SVC model's predicted MSI at each prompt (the visual pathway: a
+# hypothesis, not a validated model); older tables have no such column.
+if ("predicted_msi" %in% names(ratings)) d$predicted_msi <- number(ratings$predicted_msi)
+predicted <- "predicted_msi" %in% names(d) && any(!is.na(d$predicted_msi))
 cat("Ratings:", nrow(d), "prompts,", sum(!is.na(d$rating)), "answered,",
     length(unique(d$participant)), "participants; scale", unique(ratings$scale), "\n")
 
@@ -102,6 +108,7 @@ cat("Ratings:", nrow(d), "prompts,", sum(!is.na(d$rating)), "answered,",
 for (name in names(models)) {
   m <- models[[name]]
   if (m$needs_mssq && !mssq_collected) next
+  if (m$needs_prediction && !predicted) next
   section(paste(name, deparse(m$formula, width.cutoff = 200L)))
   fit <- attempt(name, lmer(m$formula, data = d))
   if (!is.null(fit)) {
@@ -114,6 +121,7 @@ for (name in names(models)) {
 for (name in names(tests)) {
   test <- tests[[name]]
   if (test$needs_mssq && !mssq_collected) next
+  if (test$needs_prediction && !predicted) next
   section(name)
   attempt(name, {
     rows <- complete_for(d, test$reduced, test$full)

@@ -102,7 +102,7 @@ fn ratings(p: &Participant, text: &mut String) {
 }
 
 /// The predicted MSI at `c`'s rating `i` at the default visual gain, as
-/// `ratings_long.csv` writes it: to six significant figures (R reads the
+/// `ratings_long.csv` writes it: to seven significant figures (R reads the
 /// same number the models are fitted on).
 fn predicted_msi(c: &Played, i: usize) -> Option<f64> {
     let v = c

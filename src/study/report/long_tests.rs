@@ -10,8 +10,8 @@ fn two() -> Vec<Participant> {
     b.time_s = 125.5;
     b.answers = vec![("control".into(), 6)];
     // Predicted at both prompts at every gain; only the default gain's is
-    // written, to six significant figures.
-    let gains = |v: f64| (0..prediction::GAINS.len()).map(|g| Some(v * (g + 1) as f64));
+    // written, to seven significant figures.
+    let gains = |v: f64| (0..prediction::GAINS.len()).map(move |g| Some(v * (g + 1) as f64));
     let default = (prediction::DEFAULT_GAIN + 1) as f64;
     b.predicted = vec![
         gains(0.0123456789 / default).collect(),
@@ -52,7 +52,7 @@ fn a_rating_row_names_the_condition_before_and_keeps_the_unanswered() {
     assert_eq!(
         lines(0),
         [
-            "P1,Lab 2,4,b,A,1,none,60,fms,3,0.0123457",
+            "P1,Lab 2,4,b,A,1,none,60,fms,3,0.01234568",
             "P1,Lab 2,4,b,A,1,none,120,fms,,2.5",
             "P1,Lab 2,4,a,B,2,b,60,fms,1,",
         ]

@@ -73,13 +73,15 @@ fn the_reports_numbers_are_rs_on_a_simulated_study() {
     };
     let a = agree::compare(&ours, &theirs);
     assert!(a.agrees(), "{}", a.faults.join("\n"));
-    // Every kind of number was there to compare: three models, the Cox
-    // model, the three likelihood-ratio tests, the log-rank test and
-    // every step of four curves.
+    // Every kind of number was there to compare: four models (M4 with
+    // the SVC model's prediction), the Cox model, the four
+    // likelihood-ratio tests, the log-rank test and every step of four
+    // curves.
     let compared = |kind: &str| a.worst.get(kind).map_or(0, |w| w.compared);
-    assert_eq!(compared("variance"), 6);
+    assert_eq!(compared("variance"), 8);
     assert_eq!(compared("cox se"), 3);
-    assert_eq!(compared("likelihood ratio"), 3);
+    assert_eq!(compared("likelihood ratio"), 4);
+    assert!(R_MODEL.contains("\nM4,predicted_msi,"));
     assert_eq!(compared("log-rank statistic"), 1);
     assert_eq!(compared("time"), R_SURVIVAL.lines().count() - 1);
 }

@@ -165,7 +165,7 @@ fn drive(
 /// Who chooses the controls: the bot on a course, or the route.
 enum Player<'a> {
     /// The bot driving laps of the course.
-    Course(Laps),
+    Course(Box<Laps>),
     /// The route, looped, from this tick of it.
     Route(&'a [Controls], usize),
 }
@@ -179,7 +179,11 @@ impl<'a> Player<'a> {
         let mut bot = STYLES[style].bot;
         let snap = condition.tunables.comfort.snap_turn;
         bot.dead_band_deg = bot.dead_band_deg.max(SNAP_BAND_SHARE * snap);
-        Player::Course(Laps::new(course.route([p.x, p.y]), bot, world.tick()))
+        Player::Course(Box::new(Laps::new(
+            course.route([p.x, p.y]),
+            bot,
+            world.tick(),
+        )))
     }
 
     fn controls(&mut self, world: &World) -> Controls {
