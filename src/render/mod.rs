@@ -56,6 +56,7 @@ mod roll;
 mod shown;
 pub use crate::map::raycast;
 pub mod sprites;
+pub mod tally;
 mod walls;
 mod wounds;
 

@@ -22,6 +22,7 @@ pub mod polar;
 pub mod quake;
 pub mod reach;
 pub mod seen;
+pub mod sheet;
 pub mod sound;
 pub mod spatial;
 pub mod steer;

@@ -49,6 +49,12 @@ impl World {
         self.exited
     }
 
+    /// The level as loaded (doors shut, every pickup in place): what the
+    /// tally's totals count.
+    pub fn level(&self) -> &Map {
+        &self.level
+    }
+
     /// True if this world is a level of an episode (see [`Change::Episode`](super::Change::Episode)).
     pub fn in_episode(&self) -> bool {
         self.episode.is_some()

@@ -1,0 +1,178 @@
+//! The screen after a level, as Wolfenstein 3D's "floor completed" (the
+//! time against par, the kill, secret and treasure ratios, the bonus),
+//! and the screens that end a game: the episode done, or no lives left.
+//! Each is a [`Panel`] made from plain numbers and drawn over the frame.
+
+use super::panel::{draw_panel, Panel};
+use super::Frame;
+use crate::sim::sheet::Sheet;
+use crate::sim::TICK_RATE;
+
+/// What the level's end screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelEnd {
+    /// The level's title.
+    pub map: String,
+    /// The level's tally.
+    pub sheet: Sheet,
+    /// The score after the bonus.
+    pub score: u64,
+    /// Lives left.
+    pub lives: u32,
+    /// The best time on this level before, ticks, if any.
+    pub best: Option<u64>,
+    /// The next level's title; None after the last.
+    pub next: Option<String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// Every level of the episode done.
+    Won,
+    /// No lives left.
+    Over,
+}
+
+/// `ticks` as `M:SS` (whole seconds, as the par is written).
+fn minutes(ticks: u64) -> String {
+    let s = ticks / u64::from(TICK_RATE);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A ratio as the screen shows it: `66%`, or `--` with nothing to find.
+fn ratio(percent: Option<u32>, found: u32, total: u32) -> String {
+    match percent {
+        Some(p) => format!("{p:>3}%   ({found} of {total})"),
+        None => " --    (none here)".to_string(),
+    }
+}
+
+/// The level's end screen as a panel.
+pub fn level_end_panel(end: &LevelEnd) -> Panel {
+    let s = &end.sheet;
+    let par = match s.par_s {
+        Some(p) => format!("par {}", minutes(u64::from(p) * u64::from(TICK_RATE))),
+        None => "no par".to_string(),
+    };
+    let best = match end.best {
+        Some(b) if b < s.ticks => format!("   best {}", minutes(b)),
+        Some(_) => "   a new best".to_string(),
+        None => String::new(),
+    };
+    let mut lines = vec![
+        format!("time       {}   {par}{best}", minutes(s.ticks)),
+        format!(
+            "kills      {}",
+            ratio(s.kill_percent(), s.kills, s.kill_total)
+        ),
+        format!(
+            "secrets    {}",
+            ratio(s.secret_percent(), s.secrets, s.secret_total)
+        ),
+        format!(
+            "treasure   {}",
+            ratio(s.treasure_percent(), s.treasure, s.treasure_total)
+        ),
+        String::new(),
+        format!("bonus      {}", s.bonus()),
+        format!("score      {}   lives {}", end.score, end.lives),
+    ];
+    let hint = match &end.next {
+        Some(next) => {
+            lines.extend([String::new(), format!("next       {next}")]);
+            "Enter: the next level"
+        }
+        None => "Enter: the episode's end",
+    };
+    // Padded to one width, the centred lines start in one column (the
+    // font's glyphs are all one width), so the numbers line up.
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let lines = lines.into_iter().map(|l| format!("{l:<width$}")).collect();
+    Panel {
+        title: format!("FLOOR COMPLETED: {}", end.map),
+        lines,
+        value: None,
+        hint: hint.to_string(),
+        compact: false,
+    }
+}
+
+/// The screen that ends a game: the episode won or the lives gone, with
+/// the score.
+pub fn game_end_panel(end: GameEnd, episode: &str, score: u64) -> Panel {
+    let (title, line) = match end {
+        GameEnd::Won => ("YOU WIN!", format!("Every level of {episode} done.")),
+        GameEnd::Over => ("GAME OVER", "No lives left.".to_string()),
+    };
+    Panel {
+        title: title.to_string(),
+        lines: vec![line, String::new(), format!("score      {score}")],
+        value: None,
+        hint: "Enter: the title menu".to_string(),
+        compact: false,
+    }
+}
+
+/// Draws `panel` (a level's or a game's end) over `frame`.
+pub fn draw_end(frame: Frame, panel: &Panel) {
+    draw_panel(frame, panel);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end() -> LevelEnd {
+        LevelEnd {
+            map: "First Steps".into(),
+            sheet: Sheet {
+                ticks: 62 * u64::from(TICK_RATE),
+                par_s: Some(90),
+                kills: 2,
+                kill_total: 3,
+                secrets: 1,
+                secret_total: 1,
+                treasure: 0,
+                treasure_total: 0,
+            },
+            score: 24_700,
+            lives: 3,
+            best: None,
+            next: Some("The Wobble Maze".into()),
+        }
+    }
+
+    #[test]
+    fn the_level_end_reads_as_wolfensteins_tally() {
+        let p = level_end_panel(&end());
+        assert_eq!(p.title, "FLOOR COMPLETED: First Steps");
+        let line = |i: usize| p.lines[i].trim_end();
+        assert_eq!(line(0), "time       1:02   par 1:30");
+        assert_eq!(line(1), "kills       66%   (2 of 3)");
+        assert_eq!(line(2), "secrets    100%   (1 of 1)");
+        assert_eq!(line(3), "treasure    --    (none here)");
+        assert_eq!(line(5), "bonus      24000");
+        assert!(p
+            .lines
+            .last()
+            .unwrap()
+            .trim_end()
+            .ends_with("The Wobble Maze"));
+        let over = game_end_panel(GameEnd::Over, "E", 1234);
+        assert_eq!(over.title, "GAME OVER");
+        assert!(over.lines.contains(&"score      1234".to_string()));
+    }
+
+    #[test]
+    fn it_draws_inside_a_960_by_540_frame() {
+        let (w, h) = (960, 540);
+        let mut frame = vec![0u8; w * h * 4];
+        draw_end(Frame::new(&mut frame, w, h), &level_end_panel(&end()));
+        let lit = frame.chunks(4).filter(|p| p[0] > 200).count();
+        assert!(lit > 1000, "text drawn: {lit} bright pixels");
+        if let Ok(out) = std::env::var("WOBBLE_TALLY_PNG") {
+            image::save_buffer(out, &frame, w as u32, h as u32, image::ColorType::Rgba8).unwrap();
+        }
+    }
+}
