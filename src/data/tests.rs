@@ -82,7 +82,7 @@ fn a_bare_name_is_the_players_map_before_the_shipped_one() {
         e.contains("no map `mien`") && e.contains("yours: arena, mine"),
         "{e}"
     );
-    assert!(e.contains("shipped maps: arena, bunker"), "{e}");
+    assert!(e.contains("shipped maps: arena, blockade, bunker"), "{e}");
 }
 
 #[test]
