@@ -12,10 +12,9 @@ use crate::app::watch::Watched;
 use crate::menu::slots::{Picked, Purpose, Row, SlotPicker};
 use crate::render::panel::draw_panel;
 use crate::render::Frame;
-use crate::save::slots::{play_time, was_in_use, Held, Slot, Slots};
+use crate::save::slots::{play_time, was_in_use, Held, Slot};
 use crate::save::{self, SaveError, SaveFault, THUMBNAIL};
 use crate::settings::Binding;
-use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The slots screen up: the picker, the slot of each row and each row's
@@ -31,8 +30,8 @@ impl Game {
     /// The game keeping its saves in `dir` rather than the per-user
     /// folder's `saves/`.
     #[cfg(test)]
-    pub fn with_saves_in(mut self, dir: &Path) -> Self {
-        self.saves = Slots::in_dir(dir);
+    pub fn with_saves_in(mut self, dir: &std::path::Path) -> Self {
+        self.saves = crate::save::slots::Slots::in_dir(dir);
         self
     }
 
