@@ -75,6 +75,7 @@ pub(super) fn played(
             .map(|&(t_s, value)| Rating { t_s, value })
             .collect(),
         predicted: Vec::new(),
+        ssq_pre: None,
         ssq_post: ssq_post.map(total),
         answers: Vec::new(),
     }
