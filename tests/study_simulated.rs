@@ -66,6 +66,7 @@ fn participant(s: &Study, n: u64) -> Played {
                 position,
                 t_s,
                 rating,
+                ..
             } => played.prompts.push(Prompt {
                 participant: format!("S{n:02}"),
                 condition: name(position),
