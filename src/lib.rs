@@ -34,6 +34,7 @@ pub mod data;
 pub mod feel;
 pub mod files;
 pub mod located;
+pub mod lsl;
 pub mod map;
 pub mod menu;
 pub mod names;

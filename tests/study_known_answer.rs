@@ -101,6 +101,7 @@ fn participant(s: &Study, n: u64, salt: u64) -> Vec<Prompt> {
                 position,
                 t_s,
                 rating,
+                ..
             } => Some(Prompt {
                 participant: format!("S{n:04}"),
                 condition: name(position),
@@ -269,6 +270,7 @@ fn a_quick_session_answers_as_the_full_one() {
                     position,
                     t_s,
                     rating,
+                    ..
                 } => ratings.push(format!(
                     "{},{t_s:.3},{}",
                     position + 1,

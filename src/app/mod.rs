@@ -14,6 +14,8 @@
 //!   wait for it (Mesa's software Vulkan under Xvfb).
 //! - `pacing`: present-to-present and input-to-present times, for the
 //!   overlay (F6) and `--pacing`.
+//! - `condition_pacing`: a study condition's frame times, written beside
+//!   its recording when it ends.
 //! - `game`: the world, its clock and its HUD, with no window.
 //! - `tape`: the recorder (F9, `--record`).
 //! - `screen`: the window and its scaled pixel buffer.
@@ -23,6 +25,7 @@
 //! In a replay the controls come from a [`Playback`] instead of the keys;
 //! everything else is the same window.
 
+mod condition_pacing;
 mod game;
 mod input;
 mod limiter;
@@ -390,7 +393,9 @@ pub fn run_study(config: StudyConfig) -> Result<Report, AppError> {
     .with_map_art(config.map.art)
     .with_study(game::Studying::new(config.study, level))
     .with_sound(sound);
-    let mut runner = Runner::new(game, title, config.video, config.frames, false);
+    // Every frame's time is kept: each condition's are written beside
+    // its recording.
+    let mut runner = Runner::new(game, title, config.video, config.frames, true);
     let outcome = event_loop.run_app(&mut runner);
     let runner::Finished { game, error, .. } = runner.finish();
     let report = game.close();

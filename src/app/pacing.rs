@@ -23,7 +23,7 @@ const ROWS_AT_FIRST: usize = 36_000;
 pub(super) const MAX_ROWS: usize = 1_000_000;
 
 /// The header of the `--pacing` CSV file.
-pub const CSV_HEADER: &str = "frame,present_ms,frame_ms,input_to_present_ms";
+pub use crate::render::pacing::CSV_HEADER;
 
 /// One presented frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,6 +127,12 @@ impl Meter {
     /// Frames presented.
     pub fn frames(&self) -> u64 {
         self.frames
+    }
+
+    /// The rows kept so far (none unless kept): a study's condition
+    /// writes the ones presented during it.
+    pub fn rows(&self) -> &[Row] {
+        self.rows.as_deref().unwrap_or_default()
     }
 
     /// Every frame's row, if kept (the first [`MAX_ROWS`]).

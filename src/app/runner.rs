@@ -4,6 +4,7 @@
 //! go into them (`pacing`), and draws the pacing graph over the frame when
 //! asked (F6).
 
+use super::condition_pacing::{ConditionPacing, PacingMark};
 use super::game::Game;
 use super::input::{self, Command};
 use super::limiter::{Limiter, DEFAULT_REFRESH};
@@ -57,6 +58,9 @@ pub(super) struct Runner {
     limiter: Limiter,
     /// The first error, kept to return once the loop has exited.
     error: Option<AppError>,
+    /// A study's condition under way, whose frame times are written
+    /// beside its recording when it ends.
+    condition_pacing: ConditionPacing,
 }
 
 /// What the event loop leaves behind.
@@ -105,12 +109,16 @@ impl Runner {
             wheel: 0.0,
             limiter,
             error: None,
+            condition_pacing: ConditionPacing::default(),
         }
     }
 
     /// What the loop leaves behind: the game, to close, the error that
     /// stopped the loop, if any, and the frames' timings.
-    pub fn finish(self) -> Finished {
+    pub fn finish(mut self) -> Finished {
+        // A condition cut off by the end: its frames so far.
+        self.condition_pacing
+            .follow(vec![PacingMark::Stop], &self.pacing);
         Finished {
             game: self.game,
             error: self.error,
@@ -137,6 +145,8 @@ impl Runner {
         // This frame is built from the controls as they are now.
         self.pacing.frame_begins();
         let view = self.game.advance(elapsed);
+        self.condition_pacing
+            .follow(self.game.take_pacing_marks(), &self.pacing);
         let Some(screen) = &mut self.screen else {
             return;
         };
@@ -360,6 +370,7 @@ impl ApplicationHandler for Runner {
         }
         match Screen::open(event_loop, &self.title, &self.video) {
             Ok(screen) => {
+                self.game.window_opened(screen.describe());
                 let vsync = self.video.present == Present::Vsync;
                 self.limiter = Limiter::new(screen.refresh_period(), vsync);
                 screen.request_redraw();

@@ -177,6 +177,27 @@ impl Screen {
         })
     }
 
+    /// What the platform tells of the window now, for a study's record:
+    /// its size, fullscreen, the monitor's refresh rate, the present mode
+    /// asked for and the graphics adapter that draws.
+    pub fn describe(&self) -> crate::study::run::Window {
+        let info = self.pixels.adapter().get_info();
+        let size = self.window.inner_size();
+        let refresh_hz = self
+            .window
+            .current_monitor()
+            .and_then(|m| m.refresh_rate_millihertz())
+            .map(|mhz| f64::from(mhz) / 1000.0);
+        crate::study::run::Window {
+            resolution: (size.width, size.height),
+            render_size: self.buffer,
+            fullscreen: self.window.fullscreen().is_some(),
+            refresh_hz,
+            present_mode: self.present.name().to_string(),
+            adapter: format!("{} ({}, {:?})", info.name, info.driver, info.backend),
+        }
+    }
+
     /// Asks for another frame.
     pub fn request_redraw(&self) {
         self.window.request_redraw();

@@ -83,6 +83,9 @@ pub enum CliError {
     /// A study's screens could not be written.
     #[error(transparent)]
     Screen(#[from] crate::study::screens::ScreenError),
+    /// `--lsl` could not open Lab Streaming Layer's outlets.
+    #[error(transparent)]
+    Lsl(#[from] crate::lsl::LslError),
     /// A shipped sound effect does not load.
     #[error(transparent)]
     Sound(#[from] crate::audio::ClipError),

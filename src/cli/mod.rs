@@ -40,6 +40,7 @@ mod shot;
 mod study;
 mod study_check;
 mod study_report;
+mod study_withdraw;
 mod trace;
 
 pub use error::CliError;

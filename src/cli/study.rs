@@ -7,6 +7,7 @@ use super::run_input::load_map;
 use super::CliError;
 use crate::data;
 use crate::files::{self, cap};
+use crate::settings;
 use crate::sim::Controls;
 use crate::study::protocol::Protocol;
 use crate::study::results::Results;
@@ -37,6 +38,9 @@ enum StudyCommand {
     /// Check PROTOCOL and its map, and list what it fixes for every
     /// participant (the conditions, the input).
     Check(super::study_check::Args),
+    /// Mark a participant withdrawn (appended to their events.csv; their
+    /// data stays, and the report leaves it out and lists the withdrawal).
+    Withdraw(super::study_withdraw::Args),
 }
 
 /// `study run`.
@@ -78,6 +82,26 @@ pub struct RunArgs {
     /// sees, and screens.txt with the words on each, into DIR.
     #[arg(long, value_name = "DIR", requires = "simulate")]
     screens: Option<PathBuf>,
+    /// The screen's visible diagonal, inches, recorded in session.toml
+    /// with the window (default: the settings' [display]
+    /// screen_diagonal_in).
+    #[arg(long, value_name = "INCHES", value_parser = parse_diagonal)]
+    screen_diagonal_in: Option<f64>,
+    /// The eye's distance from the screen, centimetres, recorded in
+    /// session.toml (default: the settings' [display]
+    /// viewing_distance_cm).
+    #[arg(long, value_name = "CM", value_parser = parse_distance)]
+    viewing_distance_cm: Option<f64>,
+    /// Stream the session's events (wobblecaster-markers) and play's
+    /// camera (wobblecaster-camera) over Lab Streaming Layer: liblsl from
+    /// LSL_LIB or the system (`pip install pylsl` has one). The one use
+    /// of the network, and only when asked.
+    #[arg(long)]
+    lsl: bool,
+    /// With --lsl: wait up to S seconds for a consumer of both streams
+    /// (LabRecorder, an inlet) before the first marker.
+    #[arg(long, value_name = "S", requires = "lsl", value_parser = parse_wait)]
+    lsl_wait: Option<f64>,
     /// The size of the --screens PNGs.
     #[arg(long, value_name = "WxH", default_value = "960x540", value_parser = super::args::parse_size)]
     screens_size: (u32, u32),
@@ -86,7 +110,7 @@ pub struct RunArgs {
 }
 
 /// A participant ID: safe as a folder name and a CSV field.
-fn parse_id(s: &str) -> Result<String, String> {
+pub(super) fn parse_id(s: &str) -> Result<String, String> {
     let ok = !s.is_empty()
         && s.len() <= 64
         && s.chars()
@@ -96,6 +120,71 @@ fn parse_id(s: &str) -> Result<String, String> {
     } else {
         Err("an ID is 1 to 64 letters, digits, `-` or `_`, such as P07".to_string())
     }
+}
+
+/// Seconds to wait: 0 to an hour.
+pub(super) fn parse_wait(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=3600.0).contains(&v) => Ok(v),
+        _ => Err("seconds from 0 to 3600".into()),
+    }
+}
+
+/// The LSL outlets `--lsl` asks for, opened (and, with `--lsl-wait S`,
+/// consumed), named after `who`; None without `--lsl`.
+pub(super) fn open_lsl(
+    lsl: bool,
+    wait: Option<f64>,
+    who: &str,
+) -> Result<Option<crate::lsl::Outlets>, CliError> {
+    if !lsl {
+        return Ok(None);
+    }
+    let outlets = crate::lsl::Outlets::open(&format!("wobblecaster-{who}"))?;
+    say!(
+        "lsl: streaming {} and {}",
+        crate::lsl::MARKERS,
+        crate::lsl::CAMERA
+    );
+    if let Some(s) = wait {
+        if outlets.wait_for_consumers(s) {
+            say!("lsl: both streams have a consumer");
+        } else {
+            say!("lsl: no consumer of both streams after {s} s; going on");
+        }
+    }
+    Ok(Some(outlets))
+}
+
+/// A screen diagonal in inches: above 0, at most
+/// [`settings::MAX_DIAGONAL_IN`].
+fn parse_diagonal(s: &str) -> Result<f64, String> {
+    parse_length(s, settings::MAX_DIAGONAL_IN, "inches")
+}
+
+/// A viewing distance in centimetres: above 0, at most
+/// [`settings::MAX_DISTANCE_CM`].
+fn parse_distance(s: &str) -> Result<f64, String> {
+    parse_length(s, settings::MAX_DISTANCE_CM, "centimetres")
+}
+
+fn parse_length(s: &str, max: f64, unit: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= max => Ok(v),
+        _ => Err(format!("a number of {unit} above 0 and at most {max}")),
+    }
+}
+
+/// The screen's diagonal and distance: the command line's, else the
+/// settings file's `[display]` (0 there is not stated).
+fn stated_screen(args: &RunArgs, settings: &settings::Settings) -> (Option<f64>, Option<f64>) {
+    let stated = |v: f64| (v > 0.0).then_some(v);
+    (
+        args.screen_diagonal_in
+            .or(stated(settings.display.screen_diagonal_in)),
+        args.viewing_distance_cm
+            .or(stated(settings.display.viewing_distance_cm)),
+    )
 }
 
 /// The number an ID ends in (P07 is 7), if any above 0.
@@ -120,6 +209,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         StudyCommand::Run(a) => run_session(a),
         StudyCommand::Report(a) => super::study_report::run(a),
         StudyCommand::Check(a) => super::study_check::run(a),
+        StudyCommand::Withdraw(a) => super::study_withdraw::run(a),
     }
 }
 
@@ -152,6 +242,7 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
             "--visit {k}, but the protocol has {visits} visit(s) (its `visits` key)"
         )));
     }
+    let outlets = open_lsl(args.lsl, args.lsl_wait, &args.participant)?;
     let mut study = if args.resume || visit.is_some_and(|k| k > 1) {
         let (results, order, done) =
             Results::resume(&args.results, &protocol, &text, &args.participant)?;
@@ -178,8 +269,15 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
         new_session((protocol, &args.protocol, text), &map_path, &who)?
     };
     let dir = study.results().dir().to_path_buf();
+    let (settings, _) = args.window.load_settings()?;
+    let (diagonal, distance) = stated_screen(&args, &settings);
+    study.set_screen(diagonal, distance);
+    if let Some(outlets) = outlets {
+        study.set_streams(Box::new(outlets));
+    }
     match args.simulate {
         Some(seed) => {
+            study.simulated_display(args.window.video(&settings).size)?;
             let route = driver_route()?;
             let mut screens = match &args.screens {
                 Some(dir) => {

@@ -9,6 +9,13 @@ use super::layout::text_scale;
 use super::Frame;
 use std::fmt::Write as _;
 
+/// The header of the frame-time CSV (`--pacing`, and each study
+/// condition's beside its recording): the frame's number from 0, when it
+/// was presented (ms after the first present), the time since the present
+/// before (ms; empty for the first) and from the first input it used to
+/// its present (ms; empty when none came).
+pub const CSV_HEADER: &str = "frame,present_ms,frame_ms,input_to_present_ms";
+
 /// A 60 Hz frame, milliseconds.
 pub const MS_60HZ: f64 = 1000.0 / 60.0;
 /// A 30 Hz frame, milliseconds.

@@ -77,6 +77,25 @@ pub struct Settings {
     pub audio: Levels,
     /// What the HUD shows besides the status bar.
     pub hud: HudSettings,
+    /// The screen's size and the viewing distance, for a study's record.
+    pub display: DisplayGeometry,
+}
+
+/// The largest screen diagonal the settings and `study run` take, inches
+/// (a projection wall).
+pub const MAX_DIAGONAL_IN: f64 = 400.0;
+/// The longest viewing distance they take, centimetres.
+pub const MAX_DISTANCE_CM: f64 = 2000.0;
+
+/// The `[display]` section: the screen the game is seen on, which turns
+/// the rendered field of view into the angle it fills at the eye. Each is
+/// 0 when not stated.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DisplayGeometry {
+    /// The screen's visible diagonal, inches.
+    pub screen_diagonal_in: f64,
+    /// From the eye to the screen's centre, centimetres.
+    pub viewing_distance_cm: f64,
 }
 
 /// The `[hud]` section: the parts of the HUD a player turns on or off

@@ -501,6 +501,12 @@ writeLines(c(model_header, model_rows), files$model)
 writeLines(c(tests_header, test_rows), files$tests)
 writeLines(c(survival_header, survival_rows), files$survival)
 cat("\nWrote", files$model, files$tests, files$survival, "\n")
+
+# ---- What ran ------------------------------------------------------------
+# R's version, the platform and every package's version, for the methods
+# section.
+section("Session info")
+print(sessionInfo())
 "#;
 
 #[cfg(test)]

@@ -233,6 +233,7 @@ fn the_script_names_the_models_and_the_reference_levels() {
         "ordinal::clmm(rating ~ condition + position + t_min + (1 | participant)",
         "survfit(Surv(time_s, event) ~ condition",
         "coxph(Surv(time_s, event) ~ condition, data = stops, cluster = participant)",
+        "print(sessionInfo())",
     ] {
         assert!(script.contains(needle), "the script lacks {needle:?}");
     }

@@ -4,7 +4,7 @@
 //! it, the end.
 
 use super::protocol::Condition;
-use super::results::{Results, ResultsError};
+use super::results::{Results, ResultsError, Shown};
 use super::session::{Event, Key, Session};
 use std::path::PathBuf;
 
@@ -28,17 +28,72 @@ pub enum Cue {
     Finished,
 }
 
+/// A window as it opened on a session: what the platform tells of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Window {
+    /// The window's inner size in physical pixels.
+    pub resolution: (u32, u32),
+    /// The size the picture is rendered at.
+    pub render_size: (u32, u32),
+    /// The window fills the screen.
+    pub fullscreen: bool,
+    /// The monitor's refresh rate, Hz, if the platform tells it.
+    pub refresh_hz: Option<f64>,
+    /// The present mode asked for (`vsync`, `mailbox`, `immediate`).
+    pub present_mode: String,
+    /// The graphics adapter: its name, driver and backend.
+    pub adapter: String,
+}
+
 /// A session and its results folder.
 #[derive(Debug)]
 pub struct StudyRun {
     session: Session,
     results: Results,
+    /// The screen's diagonal (inches) and the viewing distance
+    /// (centimetres), where stated.
+    screen: (Option<f64>, Option<f64>),
 }
 
 impl StudyRun {
     /// `session` writing into `results`.
     pub fn new(session: Session, results: Results) -> Self {
-        Self { session, results }
+        Self {
+            session,
+            results,
+            screen: (None, None),
+        }
+    }
+
+    /// The screen the session is seen on: its diagonal in inches and the
+    /// eye's distance from it in centimetres, where stated (recorded with
+    /// each window's [`Window`]).
+    pub fn set_screen(&mut self, diagonal_in: Option<f64>, distance_cm: Option<f64>) {
+        self.screen = (diagonal_in, distance_cm);
+    }
+
+    /// A window opened on the session: `window` appended to
+    /// `session.toml` with the stated screen.
+    pub fn window_opened(&mut self, window: Window) -> Result<(), ResultsError> {
+        let shown = Shown {
+            screen_diagonal_in: self.screen.0,
+            viewing_distance_cm: self.screen.1,
+            resolution: window.resolution,
+            render_size: window.render_size,
+            fullscreen: window.fullscreen,
+            refresh_hz: window.refresh_hz,
+            present_mode: window.present_mode,
+            adapter: window.adapter,
+            simulated: false,
+        };
+        self.results.shown(&shown)
+    }
+
+    /// A simulated session's stated defaults, rendering at `render_size`,
+    /// appended to `session.toml` as its display.
+    pub fn simulated_display(&mut self, render_size: (u32, u32)) -> Result<(), ResultsError> {
+        let shown = Shown::simulated(render_size, self.screen.0, self.screen.1);
+        self.results.shown(&shown)
     }
 
     /// The session.
@@ -60,8 +115,38 @@ impl StudyRun {
     /// `dt` seconds passed (in play: one tick's worth at a time, so the
     /// session's clock is the world's).
     pub fn advance(&mut self, dt: f64) -> Result<Vec<Cue>, ResultsError> {
+        let before = self.session.prompt_left_s();
+        self.results.advance_clock(dt);
         let events = self.session.advance(dt);
-        self.handle(events)
+        let cues = self.handle(events)?;
+        // A prompt shown now: none was open, or a new one replaced it.
+        let after = self.session.prompt_left_s();
+        if let (Some(left), Some(position)) = (after, self.session.playing()) {
+            if before.is_none_or(|was| left > was) {
+                let scale = self.session.protocol().in_play_scale.name();
+                let detail = format!("{} {scale}", super::session::label(position));
+                self.results.log("prompt", &detail)?;
+            }
+        }
+        Ok(cues)
+    }
+
+    /// Appends a study event to `events.csv` and the streams: see
+    /// [`Results::log`].
+    pub fn log(&mut self, event: &str, detail: &str) -> Result<(), ResultsError> {
+        self.results.log(event, detail)
+    }
+
+    /// Sends the session's events and camera to `streams` as well: see
+    /// [`Results::set_streams`].
+    pub fn set_streams(&mut self, streams: Box<dyn super::results::Streams>) {
+        self.results.set_streams(streams);
+    }
+
+    /// One tick of play's camera, for the streams: see
+    /// [`Results::camera`].
+    pub fn camera(&mut self, pose: &crate::sim::Pose) {
+        self.results.camera(pose);
     }
 
     /// The recording of the condition that ended is closed at `saved`

@@ -4,6 +4,7 @@
 //! condition (model, coupling, reload, restart, pause, recording).
 
 use super::Game;
+use crate::app::condition_pacing::PacingMark;
 use crate::app::input::Command;
 use crate::map::Map;
 use crate::render::Frame;
@@ -26,6 +27,9 @@ pub(in crate::app) struct Studying {
     /// Started from the title menu: ending it goes back there (a session
     /// of `study run` ends the program).
     from_title: bool,
+    /// Conditions started and stopped since the runner last asked: their
+    /// frame times are written beside their recordings.
+    pacing_marks: Vec<PacingMark>,
 }
 
 impl Studying {
@@ -36,6 +40,7 @@ impl Studying {
             level,
             pad_stop_s: None,
             from_title: false,
+            pacing_marks: Vec::new(),
         }
     }
 
@@ -163,9 +168,31 @@ impl Game {
         }
     }
 
-    /// A study's share of a tick just run: its clock is the world's.
+    /// A window opened on the game: a study records what it is (its
+    /// size, refresh rate, adapter) in `session.toml`.
+    pub(in crate::app) fn window_opened(&mut self, window: crate::study::run::Window) {
+        if let Some(s) = &mut self.study {
+            let written = s.run.window_opened(window);
+            self.study_cues(written.map(|()| Vec::new()));
+        }
+    }
+
+    /// The conditions started and stopped since the last call, for their
+    /// frame times.
+    pub(in crate::app) fn take_pacing_marks(&mut self) -> Vec<PacingMark> {
+        match &mut self.study {
+            Some(s) => std::mem::take(&mut s.pacing_marks),
+            None => Vec::new(),
+        }
+    }
+
+    /// A study's share of a tick just run: its clock is the world's, and
+    /// the camera of play goes to its streams.
     pub(super) fn study_tick(&mut self, dt: f64) {
         if let Some(s) = &mut self.study {
+            if s.run.session().playing().is_some() {
+                s.run.camera(&self.world.camera());
+            }
             let cues = s.run.advance(dt);
             self.study_cues(cues);
         }
@@ -251,6 +278,9 @@ impl Game {
                         readout: false,
                     };
                     self.condition_audio = Some(condition.audio);
+                    if let Some(s) = &mut self.study {
+                        s.pacing_marks.push(PacingMark::Start(recording.clone()));
+                    }
                     self.inputs.release_all();
                     self.notice = None;
                     if let Err(e) = self.record_to(&recording) {
@@ -264,6 +294,9 @@ impl Game {
                 }
                 Cue::Stop => {
                     self.condition_audio = None;
+                    if let Some(s) = &mut self.study {
+                        s.pacing_marks.push(PacingMark::Stop);
+                    }
                     let saved = match self.tape.stop() {
                         Some(Ok(path)) => Some(path),
                         Some(Err(e)) => {

@@ -4,7 +4,7 @@
 use super::{Field, Kind, Range, Section};
 use crate::audio::{MAX_STRIDE_TILES, MIN_STRIDE_TILES};
 use crate::render::{MAX_FOV_DEG, MIN_FOV_DEG};
-use crate::settings::{Present, Scaling};
+use crate::settings::{Present, Scaling, MAX_DIAGONAL_IN, MAX_DISTANCE_CM};
 use crate::sim::comfort::Reference;
 use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
 use crate::sim::tunable_table::*;
@@ -457,6 +457,32 @@ pub(in crate::settings) const SECTIONS: &[Section] = &[
                     range: Range::above(0.0, 10.0),
                     get: |s| s.input.mouse_sensitivity,
                     set: |s, v| s.input.mouse_sensitivity = v,
+                },
+            },
+        ],
+    },
+    Section {
+        name: "display",
+        about: "The screen the game is seen on, as a study records it (0: not stated).",
+        fields: &[
+            Field {
+                key: "screen_diagonal_in",
+                about: "The screen's visible diagonal (0: not stated)",
+                unit: "inches",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, MAX_DIAGONAL_IN),
+                    get: |s| s.display.screen_diagonal_in,
+                    set: |s, v| s.display.screen_diagonal_in = v,
+                },
+            },
+            Field {
+                key: "viewing_distance_cm",
+                about: "From the eye to the screen's centre (0: not stated)",
+                unit: "centimetres",
+                kind: Kind::Number {
+                    range: Range::closed(0.0, MAX_DISTANCE_CM),
+                    get: |s| s.display.viewing_distance_cm,
+                    set: |s, v| s.display.viewing_distance_cm = v,
                 },
             },
         ],

@@ -3,6 +3,7 @@
 //! twice, all of one study and of one protocol (by the SHA-256 each
 //! `session.toml` gives).
 
+use super::events_log::{withdrawn, Withdrawal};
 use super::participant::{self, Participant};
 use super::{table, ReportError, MAX_ENTRIES};
 use std::path::Path;
@@ -24,11 +25,12 @@ const DATA_FILES: [&str; 5] = [
 pub(super) fn read(
     dirs: &[&Path],
     out: &Path,
-) -> Result<(Vec<Participant>, Vec<String>), ReportError> {
+) -> Result<(Vec<Participant>, Vec<String>, Vec<Withdrawal>), ReportError> {
     let mut all: Vec<Participant> = Vec::new();
     let mut skipped = Vec::new();
+    let mut withdrawals = Vec::new();
     for dir in dirs {
-        let (participants, left_out) = read_folder(dir, out)?;
+        let (participants, left_out) = read_folder(dir, out, &mut withdrawals)?;
         for p in participants {
             if let Some(first) = all.iter().find(|q| q.id() == p.id()) {
                 return Err(ReportError::SameParticipant {
@@ -45,17 +47,20 @@ pub(super) fn read(
         }));
     }
     all.sort_by(|a, b| a.id().cmp(b.id()));
+    withdrawals.sort_by(|a, b| a.participant.cmp(&b.participant));
     one_study(&all)?;
     one_protocol(&all)?;
-    Ok((all, skipped))
+    Ok((all, skipped, withdrawals))
 }
 
 /// Every participant's folder in `results_dir`, by name; and the folders
 /// left out. The report's own folder `out` is passed over, as are files
-/// and hidden entries.
+/// and hidden entries; a participant who withdrew is added to
+/// `withdrawals` instead.
 fn read_folder(
     results_dir: &Path,
     out: &Path,
+    withdrawals: &mut Vec<Withdrawal>,
 ) -> Result<(Vec<Participant>, Vec<String>), ReportError> {
     let list = |source| ReportError::List {
         dir: results_dir.to_owned(),
@@ -91,6 +96,8 @@ fn read_folder(
             skipped.push(format!(
                 "{name}/ (not a participant ID: letters, digits, - and _)"
             ));
+        } else if let Some(w) = withdrawn(&path, &name) {
+            withdrawals.push(w);
         } else {
             participants.push(participant::read(&path, &name)?);
         }

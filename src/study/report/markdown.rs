@@ -29,6 +29,8 @@ pub(super) fn report(s: &Study) -> String {
     correlations(&mut md, s);
     questions(&mut md, s);
     ranking(&mut md, s);
+    super::shown::section(&mut md, s, &s.shown);
+    super::events_log::section(&mut md, &s.withdrawals);
     files(&mut md, s);
     md
 }
@@ -95,11 +97,12 @@ fn head(md: &mut String, s: &Study) {
         env!("CARGO_PKG_VERSION"),
     );
     // The only line that depends on where the results lie: a report over
-    // several folders and over one holding them all differ only here.
+    // several folders and over one holding them all differ only here. The
+    // folders by name only: no report file holds a path of this computer.
     let folders: Vec<String> = s
         .results_dirs
         .iter()
-        .map(|d| format!("`{}`", d.display()))
+        .map(|d| format!("`{}`", folder_name(d)))
         .collect();
     let _ = writeln!(md, "Results read from {}.\n", folders.join(", "));
     if let Some(line) = susceptibility(s) {
@@ -122,6 +125,14 @@ fn head(md: &mut String, s: &Study) {
         rating_max(s),
         crate::feel::DEFAULT_METRES_PER_TILE
     );
+}
+
+/// The last part of `dir`'s name (`.` for none).
+fn folder_name(dir: &std::path::Path) -> String {
+    let name = |d: &std::path::Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
+    name(dir)
+        .or_else(|| std::fs::canonicalize(dir).ok().and_then(|d| name(&d)))
+        .unwrap_or_else(|| ".".into())
 }
 
 /// What the in-play `scale` is and what its ends (and, for the MISC, its
@@ -545,7 +556,13 @@ fn files(md: &mut String, s: &Study) {
          `r-survival.csv` in the formats of the three files above, to compare line by line.\n\
          - `survival.png`: the share still playing each condition over time, with its 95% \
          band and a tick at each censored time.\n\
-         - `ssq.png`: ssq_delta in each condition."
+         - `ssq.png`: ssq_delta in each condition.\n\
+         - `events.csv`: every participant's study events, one row each, with its time in \
+         UTC, on the session's clock and on LSL's clock when streamed.\n\
+         - `display.csv` and `frame_times.csv`: each participant's program and display, and \
+         each condition's frame times.\n\
+         - `codebook.json`: every column of every CSV file here and in the results folders, \
+         with its type, unit, levels and meaning."
     );
     if s.scale != InPlayScale::Fms {
         let _ = writeln!(

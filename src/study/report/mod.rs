@@ -32,7 +32,9 @@
 
 mod analysis;
 mod answers;
+mod codebook;
 mod conditions;
+mod events_log;
 mod figures;
 mod fits;
 #[cfg(test)]
@@ -49,6 +51,7 @@ mod participant;
 mod r_fixture_tests;
 mod rows;
 mod session_file;
+mod shown;
 mod still_playing;
 mod stops;
 mod summary;
@@ -294,6 +297,12 @@ struct Study<'a> {
     scale: InPlayScale,
     /// Seconds between in-play prompts.
     interval_s: f64,
+    /// What each participant was shown and which program showed it.
+    shown: Vec<shown::Shown>,
+    /// The participants who withdrew, left out of everything else.
+    withdrawals: Vec<events_log::Withdrawal>,
+    /// The report's `events.csv`: every participant's events.
+    events: String,
 }
 
 impl Study<'_> {
@@ -328,7 +337,7 @@ pub fn report(
     force: bool,
 ) -> Result<Summary, ReportError> {
     let dirs: Vec<&Path> = results_dirs.iter().map(AsRef::as_ref).collect();
-    let (participants, skipped) = folders::read(&dirs, out)?;
+    let (participants, skipped, withdrawals) = folders::read(&dirs, out)?;
     let name = participants[0].session.study.clone();
     let metrics = measure::metric_list();
     let mut observations = summary::observations(&participants, metrics.len());
@@ -338,6 +347,10 @@ pub fn report(
     let protocol = &participants[0].session.protocol;
     let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
     let still = still_playing::analyse(&conditions, &stops(&observations));
+    let (shown, shown_notes) = shown::read(&participants);
+    notes.extend(shown_notes);
+    let folders = participants.iter().map(|p| (p.dir.as_path(), p.id()));
+    let events = events_log::concatenate(folders, &mut notes);
     let study = Study {
         name,
         results_dirs: dirs,
@@ -352,6 +365,9 @@ pub fn report(
         notes,
         scale: protocol.in_play_scale,
         interval_s: protocol.fms_interval_s,
+        shown,
+        withdrawals,
+        events,
     };
     let written = output::write(out, force, |dir| build(dir, &study))?;
     Ok(Summary {
@@ -376,6 +392,10 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     let texts = [
         ("summary.csv", summary),
         ("report.md", markdown::report(study)),
+        ("events.csv", study.events.clone()),
+        ("display.csv", shown::display_csv(&study.shown)),
+        ("frame_times.csv", shown::frame_times_csv(&study.shown)),
+        (codebook::FILE, codebook::json(study)),
     ]
     .into_iter()
     .chain(long::FILES.iter().map(|(name, _)| *name).zip(long))

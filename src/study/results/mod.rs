@@ -33,12 +33,17 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 mod before;
+mod events;
 mod identify;
+mod program;
 mod resume;
 
 pub use before::{CONSENT_FILE, CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
-
+pub use events::{
+    append_row, camera_sample, csv_field, utc_ms, utc_now_ms, Streams, EVENTS_HEADER, EVENT_NAMES,
+};
 pub use identify::{identify, settings_sha256, RecordingId};
+pub use program::{file_sha256, screen_angle_deg, Program, Shown, COMMIT, SIMULATED_REFRESH_HZ};
 pub use resume::visit_starts;
 
 /// The header of `conditions.csv`: `end_reason` is an
@@ -170,6 +175,8 @@ pub struct Results {
     /// `consent.csv`, `demographics.csv` and `rests.csv`, when the
     /// protocol asks what they hold.
     before: before::Tables,
+    /// `events.csv`, and the streams each event is pushed to.
+    events: events::Log,
     /// The in-play scale's name, for `ratings.csv`.
     scale: &'static str,
     /// The custom questions' ids.
@@ -302,6 +309,9 @@ const MSSQ: &str = "mssq.csv";
 const MSSQ_ITEMS: &str = "mssq-items.csv";
 const ANSWERS: &str = "answers.csv";
 const SESSION: &str = "session.toml";
+/// The file of a participant's folder that every study event is
+/// appended to.
+pub const EVENTS: &str = "events.csv";
 
 impl Results {
     /// The folder of participant `participant` of `protocol` under `root`.
@@ -338,12 +348,14 @@ impl Results {
             .and_then(|()| file.sync_all())
             .map_err(|e| write_error(&session, e))?;
         // With consent asked, the data's files wait for it: a refusal
-        // leaves only session.toml and consent.csv.
+        // leaves only session.toml, consent.csv and its line in events.csv.
         let file = match protocol.procedure.consent {
             Some(_) => Appender::deferred,
             None => Appender::create,
         };
-        Self::with_files(dir, protocol, &start.participant, names, file)
+        let mut results = Self::with_files(dir, protocol, &start.participant, names, file)?;
+        results.log("session_start", &start.sequence.to_string())?;
+        Ok(results)
     }
 
     /// The results of a session in `dir`, its files made or opened by
@@ -372,6 +384,7 @@ impl Results {
             ssq_items: open(SSQ_ITEMS, SSQ_ITEMS_HEADER)?,
             answers: open(ANSWERS, ANSWERS_HEADER)?,
             before,
+            events: events::Log::new(open(EVENTS, EVENTS_HEADER)?, participant),
             mssq,
             scale: protocol.in_play_scale.name(),
             questions: protocol.questions.iter().map(|q| q.id.clone()).collect(),
@@ -388,6 +401,49 @@ impl Results {
     /// now on: the seam a test counts the syncs through, or fails them.
     pub fn set_sync(&mut self, sync: Box<SyncFn>) {
         self.sync = Sync(sync);
+    }
+
+    /// Appends a row to `events.csv` (`event`, a lower-case name with `_`;
+    /// `detail`, words separated by spaces), durably, stamped with the
+    /// wall clock, the session's clock and the streams' clock, and pushes
+    /// it to the streams as the marker `event detail`. The one way every
+    /// study event is logged: the session's own (written by
+    /// [`Results::write`]) and any other part's (consent, visits).
+    pub fn log(&mut self, event: &str, detail: &str) -> Result<(), ResultsError> {
+        self.events.log(event, detail, &mut self.sync)
+    }
+
+    /// Sends every event from now on to `streams` as well (Lab Streaming
+    /// Layer's markers), and each tick's camera given to
+    /// [`Results::camera`].
+    pub fn set_streams(&mut self, streams: Box<dyn Streams>) {
+        self.events.set_streams(streams);
+    }
+
+    /// The session's clock moved on by `dt` seconds (the `t_s` of
+    /// `events.csv`).
+    pub fn advance_clock(&mut self, dt: f64) {
+        self.events.advance(dt);
+    }
+
+    /// One tick of play's camera, pushed to the streams if any.
+    pub fn camera(&mut self, pose: &crate::sim::Pose) {
+        self.events.camera(camera_sample(pose));
+    }
+
+    /// Appends what the participant is shown on (`shown`) to
+    /// `session.toml` as a `[[display]]` table, durably.
+    pub fn shown(&mut self, shown: &Shown) -> Result<(), ResultsError> {
+        self.append_session(&shown.toml_table())
+    }
+
+    /// Appends `text` to `session.toml` and syncs it.
+    pub(super) fn append_session(&mut self, text: &str) -> Result<(), ResultsError> {
+        let mut a = Appender::open(self.dir.join(SESSION), "", &mut self.sync)?;
+        let file = a.file.as_mut().expect("an opened file");
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| write_error(&a.path, e))
     }
 
     /// The participant's folder.
@@ -530,7 +586,72 @@ impl Results {
             | Event::RestEnded { .. }
             | Event::VisitStarted { .. } => self.write_before(event)?,
         }
+        for (name, detail) in self.event_rows(event) {
+            self.log(name, &detail)?;
+        }
         Ok(())
+    }
+
+    /// The rows of `events.csv` that `event` makes (none for a single
+    /// questionnaire item: its file has it).
+    fn event_rows(&self, event: &Event) -> Vec<(&'static str, String)> {
+        match *event {
+            Event::ConditionStarted { position } => vec![(
+                "condition_start",
+                format!("{} {}", label(position), self.names[position]),
+            )],
+            Event::Rating {
+                position, rating, ..
+            } => {
+                let rating = rating.map_or("none".to_string(), |v| v.to_string());
+                let detail = format!("{} {} {rating}", label(position), self.scale);
+                vec![("rating", detail)]
+            }
+            Event::ConditionEnded {
+                position,
+                duration_s,
+                reason,
+            } => {
+                let mut rows = Vec::new();
+                if reason.is_stop() {
+                    rows.push(("stop", format!("{} {}", label(position), reason.name())));
+                }
+                let detail = format!("{} {} {duration_s:.3}", label(position), reason.name());
+                rows.push(("condition_end", detail));
+                rows
+            }
+            Event::SsqDone { when, answers } => {
+                let total = ssq::score(&answers).total;
+                let detail = match when {
+                    When::Baseline => format!("baseline {total:.2}"),
+                    When::Post(p) => format!("post {} {total:.2}", label(p)),
+                    When::Pre(p) => format!("pre {} {total:.2}", label(p)),
+                };
+                vec![("ssq", detail)]
+            }
+            Event::MssqDone { child, adult } => {
+                let raw = mssq::score(&child, &adult).raw;
+                vec![("mssq", raw.map_or(String::new(), |v| format!("{v:.4}")))]
+            }
+            Event::Answer {
+                position,
+                index,
+                value,
+            } => vec![(
+                "answer",
+                format!("{} {} {value}", label(position), self.questions[index]),
+            )],
+            Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
+            Event::Finished => vec![("session_end", String::new())],
+            Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
+            // The prompt's row is logged by `StudyRun::advance`.
+            Event::Prompted { .. } => Vec::new(),
+            Event::Consent { .. }
+            | Event::Demographic { .. }
+            | Event::RestRating { .. }
+            | Event::RestEnded { .. }
+            | Event::VisitStarted { .. } => self.before_rows(event),
+        }
     }
 
     /// The condition that ended has its recording closed at `saved` (None
@@ -616,12 +737,12 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
         "# A wobblecaster study session: written when it started, then only\n\
          # appended to ([[resumed]] tables).\n\
          study = {}\nparticipant = {}\nsequence = {}\n{simulated}\
-         program_version = {}\nstarted_utc = {}\nprotocol_file = {}\n\
+         {}started_utc = {}\nprotocol_file = {}\n\
          protocol_sha256 = {}\nmap = {}\norder = {}\nlabels = {}\nprotocol_text = {}\n",
         toml_quote(&protocol.name),
         toml_quote(&start.participant),
         start.sequence,
-        toml_quote(env!("CARGO_PKG_VERSION")),
+        this_program().toml_keys(),
         toml_quote(&utc_now()),
         toml_quote(&start.protocol_file.display().to_string()),
         toml_quote(&sha256_hex(start.protocol_text.as_bytes())),
@@ -630,6 +751,12 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
         quoted(&labels),
         toml_quote(&start.protocol_text),
     )
+}
+
+/// This program, worked out once (its binary is hashed).
+pub fn this_program() -> &'static Program {
+    static PROGRAM: std::sync::OnceLock<Program> = std::sync::OnceLock::new();
+    PROGRAM.get_or_init(Program::this)
 }
 
 /// `text` as a TOML basic string.

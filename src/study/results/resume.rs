@@ -44,7 +44,15 @@ impl Results {
         };
         let mut results = Self::with_files(dir, protocol, participant, names, file)?;
         let cut = (0..order.len()).find(|p| !done.played.contains(p));
-        let mut note = format!("\n[[resumed]]\nat_utc = \"{}\"\n", utc_now());
+        let from = cut.map_or(order.len() + 1, |p| p + 1);
+        results.log("session_resume", &from.to_string())?;
+        let program = this_program();
+        let mut note = format!(
+            "\n[[resumed]]\nat_utc = \"{}\"\nprogram_commit = {}\nprogram_sha256 = {}\n",
+            utc_now(),
+            toml_quote(&program.commit),
+            toml_quote(&program.sha256)
+        );
         if let Some(position) = cut {
             let name = &results.names[position];
             note.push_str(&format!(
@@ -65,11 +73,7 @@ impl Results {
                 note.push_str(&format!("interrupted_s = {time_s:.3}\n"));
             }
         }
-        let mut a = Appender::open(session_path, "", &mut results.sync)?;
-        let file = a.file.as_mut().expect("an opened file");
-        file.write_all(note.as_bytes())
-            .and_then(|()| file.sync_data())
-            .map_err(|e| write_error(&a.path, e))?;
+        results.append_session(&note)?;
         Ok((results, order, done))
     }
 

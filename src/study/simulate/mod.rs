@@ -210,6 +210,7 @@ impl Stage for Recorded<'_> {
         let controls = self.route[self.route_at % self.route.len()];
         self.route_at += 1;
         p.world.step(&controls);
+        self.run.camera(&p.world.camera());
         let recorded = p.recorder.record(&controls, &p.world);
         recorded.map_err(|source| SimulateError::Recording {
             path: p.recorder.path().to_path_buf(),
