@@ -110,7 +110,7 @@ pub struct Protocol {
     /// participant's own.
     pub input: Option<InputSettings>,
     /// Consent, demographics, the SSQ before each condition, the rest's
-    /// rule, the prompt's tone and the visits (`visit_keys`).
+    /// rule and the visits (`visit_keys`).
     pub procedure: Procedure,
 }
 

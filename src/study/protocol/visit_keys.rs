@@ -1,7 +1,7 @@
 //! What a session does before, between and across its conditions, as a
 //! protocol says it: a consent screen, the demographic items, an SSQ
 //! before each condition, a rest that lasts until the FMS is back near
-//! its baseline, the in-play prompt's tone, and visits on separate days.
+//! its baseline, and visits on separate days.
 //!
 //! ```toml
 //! consent = "I have read the information sheet and agree to take part."
@@ -10,7 +10,6 @@
 //! ssq_before_each = true   # an SSQ right before every condition
 //! rest_until_fms = 1       # the rest ends once the FMS is within 1 of the baseline
 //! visits = 2               # the Latin square's order split over two visits
-//! prompt_tone = true       # a short tone when the in-play question opens
 //!
 //! [[demographic]]          # the protocol's own items, after the standard set
 //! id = "handedness"
@@ -30,14 +29,13 @@ pub const MAX_VISITS: usize = MAX_CONDITIONS;
 pub const MAX_DEMOGRAPHICS: usize = 20;
 
 /// The protocol's keys read here.
-pub(super) const PROCEDURE_KEYS: [&str; 7] = [
+pub(super) const PROCEDURE_KEYS: [&str; 6] = [
     "consent",
     "demographics",
     "demographic",
     "ssq_before_each",
     "rest_until_fms",
     "visits",
-    "prompt_tone",
 ];
 /// A `[[demographic]]`'s keys.
 const DEMOGRAPHIC_KEYS: [&str; 5] = ["id", "text", "options", "low", "high"];
@@ -61,8 +59,6 @@ pub struct Procedure {
     /// The visits the order of conditions is split over, consecutive
     /// parts of it (1: one session).
     pub visits: usize,
-    /// A short tone when the in-play question opens.
-    pub prompt_tone: bool,
 }
 
 impl Default for Procedure {
@@ -73,7 +69,6 @@ impl Default for Procedure {
             ssq_before_each: false,
             rest_until_fms: None,
             visits: 1,
-            prompt_tone: false,
         }
     }
 }
@@ -118,10 +113,8 @@ impl Reader<'_> {
         match key {
             "consent" => p.consent = self.consent(value),
             // The protocol's own items are added after these, once read.
-            "demographics" => {
-                if self.flag(key, value) == Some(true) {
-                    p.demographics = demographics::standard();
-                }
+            "demographics" if self.flag(key, value) == Some(true) => {
+                p.demographics = demographics::standard();
             }
             // Read with the conditions.
             "demographic" => {}
@@ -145,7 +138,6 @@ impl Reader<'_> {
                     p.visits = usize::from(v);
                 }
             }
-            "prompt_tone" => p.prompt_tone = self.flag(key, value).unwrap_or(false),
             _ => {}
         }
     }

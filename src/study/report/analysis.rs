@@ -251,7 +251,6 @@ mod tests {
             rating_last: None,
             ssq_baseline: None,
             ssq_post: None,
-            ssq_pre: None,
             ssq_delta: None,
             metrics: vec![Some(rating_max * 2.0), Some(1.0), Some(-rating_max)],
         }

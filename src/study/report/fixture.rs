@@ -75,6 +75,7 @@ pub(super) fn played(
             .map(|&(t_s, value)| Rating { t_s, value })
             .collect(),
         ssq_post: ssq_post.map(total),
+        ssq_pre: None,
         answers: Vec::new(),
     }
 }

@@ -18,14 +18,15 @@ const DATA_FILES: [&str; 5] = [
     "answers.csv",
 ];
 
+/// What [`read`] finds: the participants, the folders left out, and the
+/// withdrawals.
+pub(super) type Read = (Vec<Participant>, Vec<String>, Vec<Withdrawal>);
+
 /// Every participant in the folders `dirs`, by ID (as one folder holding
 /// them all would list them), and the folders left out (named with their
 /// results folder when there are several). The report's own folder `out`
 /// is passed over.
-pub(super) fn read(
-    dirs: &[&Path],
-    out: &Path,
-) -> Result<(Vec<Participant>, Vec<String>, Vec<Withdrawal>), ReportError> {
+pub(super) fn read(dirs: &[&Path], out: &Path) -> Result<Read, ReportError> {
     let mut all: Vec<Participant> = Vec::new();
     let mut skipped = Vec::new();
     let mut withdrawals = Vec::new();
