@@ -51,7 +51,6 @@ use crate::sim::Tunables;
 pub use audio_keys::{ConditionAudio, AUDIO_KEYS};
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
-use visit_keys::PROCEDURE_KEYS;
 pub use visit_keys::{Procedure, MAX_CONSENT, MAX_VISITS};
 
 /// The most conditions a protocol may have.
@@ -109,8 +108,7 @@ pub struct Protocol {
     /// `[input]` (the defaults with its keys); None leaves the
     /// participant's own.
     pub input: Option<InputSettings>,
-    /// Consent, demographics, the SSQ before each condition, the rest's
-    /// rule and the visits (`visit_keys`).
+    /// Consent, demographics, SSQ before each, rest's rule, visits.
     pub procedure: Procedure,
 }
 
@@ -268,8 +266,7 @@ struct Reader<'a> {
     shared_audio: [bool; AUDIO_KEYS.len()],
     /// The protocol's shared sections set `[input]`.
     shared_input: bool,
-    /// A copy kept with a session (`session.toml`): the files it names
-    /// beside it are not read.
+    /// A session's copy (`Protocol::parse_copy`): no file beside it read.
     copy: bool,
 }
 
@@ -381,11 +378,7 @@ impl<'a> Reader<'a> {
             }
         };
         self.stop_rules(&top);
-        if let Some(v) = doc.get("demographic") {
-            let own = self.demographics(v);
-            top.procedure.demographics.extend(own);
-        }
-        self.procedure_rules(doc, &top, conditions.len());
+        self.procedure_rules(doc, &mut top, conditions.len());
         let name = self.required(
             doc,
             top.name,
@@ -489,9 +482,9 @@ impl<'a> Reader<'a> {
             }
             // Read with the conditions, once the shared settings are known.
             "question" | "condition" => {}
-            k if PROCEDURE_KEYS.contains(&k) => self.procedure_key(&mut top.procedure, k, value),
+            k if visit_keys::is_key(k) => self.procedure_key(&mut top.procedure, k, value),
             _ => {
-                let known = TOP_KEYS.iter().copied().chain(PROCEDURE_KEYS);
+                let known = TOP_KEYS.iter().copied().chain(visit_keys::PROCEDURE_KEYS);
                 let known = known.chain(settings::section_names());
                 let hint = match nearest(name, known) {
                     Some(n) => format!(" (did you mean `{n}`?)"),

@@ -37,6 +37,11 @@ pub(super) const PROCEDURE_KEYS: [&str; 6] = [
     "rest_until_fms",
     "visits",
 ];
+/// True for one of [`PROCEDURE_KEYS`].
+pub(super) fn is_key(key: &str) -> bool {
+    PROCEDURE_KEYS.contains(&key)
+}
+
 /// A `[[demographic]]`'s keys.
 const DEMOGRAPHIC_KEYS: [&str; 5] = ["id", "text", "options", "low", "high"];
 
@@ -145,7 +150,12 @@ impl Reader<'_> {
     /// The rules that join these keys to the rest of the protocol: an
     /// SSQ before each needs the SSQ, the rest's FMS needs the FMS, no
     /// more visits than conditions.
-    pub(super) fn procedure_rules(&mut self, doc: &DeTable, top: &Top, conditions: usize) {
+    /// The protocol's own demographic items are read here too.
+    pub(super) fn procedure_rules(&mut self, doc: &DeTable, top: &mut Top, conditions: usize) {
+        if let Some(v) = doc.get("demographic") {
+            let own = self.demographics(v);
+            top.procedure.demographics.extend(own);
+        }
         let at = |key: &str| doc.get(key).map(|v| v.span().start);
         if let Some(at) = at("ssq_before_each").filter(|_| top.procedure.ssq_before_each) {
             if !top.ssq {

@@ -240,27 +240,6 @@ impl Appender {
         Ok(a)
     }
 
-    /// A file at `path` made with `header` only when a line is first
-    /// written to it (or [`Appender::make`] is called).
-    fn deferred(path: PathBuf, header: &str, _: &mut Sync) -> Result<Self, ResultsError> {
-        Ok(Self {
-            path,
-            file: None,
-            header: header.to_string(),
-        })
-    }
-
-    /// Makes the file with its header, if not made yet.
-    fn make(&mut self, sync: &mut Sync) -> Result<(), ResultsError> {
-        if self.file.is_some() {
-            return Ok(());
-        }
-        let file = files::create_new(&self.path).map_err(|e| write_error(&self.path, e))?;
-        self.file = Some(file);
-        let header = std::mem::take(&mut self.header);
-        self.line(&header, sync)
-    }
-
     /// The existing file at `path`, to append to; made with `header` if
     /// the session began before the file existed (an older program's, or
     /// one killed before writing it).
