@@ -253,7 +253,7 @@ fn a_session_cut_off_mid_condition_resumes_after_its_last_answer() {
     );
     // The answers given before the cut are all there.
     let ratings = lines(&root.join("short/P1/ratings.csv"));
-    assert_eq!(ratings[1], "P1,polar,A,1,10.000,fms,4");
+    assert_eq!(ratings[1], "P1,polar,A,1,10.000,fms,4,0.000");
 }
 
 /// A protocol with every kind of screen: the MSSQ, a question, a rest,

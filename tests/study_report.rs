@@ -20,8 +20,8 @@ use wobblecaster::sim::World;
 use wobblecaster::study::protocol::Protocol;
 use wobblecaster::study::report::{self, long, ReportError, Summary};
 use wobblecaster::study::results::{
-    identify, ssq_header, ANSWERS_HEADER, CONDITIONS_HEADER, CONDITIONS_HEADER_V1, RATINGS_HEADER,
-    RATINGS_HEADER_V1,
+    identify, ssq_header, ANSWERS_HEADER, CONDITIONS_HEADER, CONDITIONS_HEADER_V1,
+    RATINGS_HEADER_V1, RATINGS_HEADER_V2,
 };
 
 /// The protocol the sessions ran: two conditions, a question, a ranking.
@@ -155,7 +155,9 @@ fn write_session(results: &Path, s: &Session, protocol: &Protocol, format: Forma
     std::fs::write(dir.join("session.toml"), session_toml(s, format)).unwrap();
     let who = |p: usize| format!("{},{},{}", s.id, s.order[p - 1], label(p));
     let [mut conditions, mut ratings] = match format {
-        Format::Current => [CONDITIONS_HEADER, RATINGS_HEADER],
+        // ratings.csv without its latency column (the program before it):
+        // still read as it was.
+        Format::Current => [CONDITIONS_HEADER, RATINGS_HEADER_V2],
         Format::Older => [CONDITIONS_HEADER_V1, RATINGS_HEADER_V1],
     }
     .map(|h| format!("{h}\n"));

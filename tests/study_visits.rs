@@ -215,7 +215,14 @@ fn a_refused_consent_leaves_only_the_refusal() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, [CONSENT_FILE, "session.toml"]);
+    assert_eq!(files, [CONSENT_FILE, "events.csv", "session.toml"]);
+    // The events log holds the session's start and the refusal, nothing
+    // more.
+    let events: Vec<String> = lines(&p.join("events.csv"))[1..]
+        .iter()
+        .map(|r| r.split(',').nth(4).unwrap().to_string())
+        .collect();
+    assert_eq!(events, ["session_start", "consent"]);
     let consent = lines(&p.join(CONSENT_FILE));
     assert_eq!(consent.len(), 2);
     assert!(consent[1].starts_with("P03,refused,"), "{consent:?}");

@@ -27,6 +27,8 @@ pub struct Args {
     command: StudyCommand,
 }
 
+// `run`'s arguments are the largest by far; the command is parsed once.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum StudyCommand {
     /// Run one participant's session of PROTOCOL: in the window, or with

@@ -53,7 +53,6 @@ pub use audio_keys::{ConditionAudio, AUDIO_KEYS};
 pub use factors::Factor;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
-use visit_keys::PROCEDURE_KEYS;
 pub use visit_keys::{Procedure, MAX_CONSENT, MAX_VISITS};
 
 /// The most conditions a protocol may have.
@@ -274,8 +273,7 @@ struct Reader<'a> {
     shared_audio: [bool; AUDIO_KEYS.len()],
     /// The protocol's shared sections set `[input]`.
     shared_input: bool,
-    /// A copy kept with a session (`session.toml`): the files it names
-    /// beside it are not read.
+    /// A session's copy (`Protocol::parse_copy`): no file beside it read.
     copy: bool,
 }
 
@@ -389,11 +387,7 @@ impl<'a> Reader<'a> {
             }
         };
         self.stop_rules(&top);
-        if let Some(v) = doc.get("demographic") {
-            let own = self.demographics(v);
-            top.procedure.demographics.extend(own);
-        }
-        self.procedure_rules(doc, &top, conditions.len());
+        self.procedure_rules(doc, &mut top, conditions.len());
         let name = self.required(
             doc,
             top.name,
@@ -499,9 +493,9 @@ impl<'a> Reader<'a> {
             "factors" => top.factors = self.factors(value),
             // Read with the conditions, once the shared settings are known.
             "question" | "condition" => {}
-            k if PROCEDURE_KEYS.contains(&k) => self.procedure_key(&mut top.procedure, k, value),
+            k if visit_keys::is_key(k) => self.procedure_key(&mut top.procedure, k, value),
             _ => {
-                let known = TOP_KEYS.iter().copied().chain(PROCEDURE_KEYS);
+                let known = TOP_KEYS.iter().copied().chain(visit_keys::PROCEDURE_KEYS);
                 let known = known.chain(settings::section_names());
                 let hint = match nearest(name, known) {
                     Some(n) => format!(" (did you mean `{n}`?)"),

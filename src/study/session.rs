@@ -145,7 +145,7 @@ pub enum Event {
     /// its recording.
     ConditionStarted { position: usize },
     /// An in-play prompt opened `t_s` seconds into the condition at
-    /// `position` (the moment a tone sounds, if the protocol asks one).
+    /// `position`.
     Prompted { position: usize, t_s: f64 },
     /// An in-play prompt (on the protocol's scale) shown `t_s` seconds
     /// into the condition, answered or (None) left unanswered for

@@ -1,7 +1,7 @@
 //! What a session does before, between and across its conditions, as a
 //! protocol says it: a consent screen, the demographic items, an SSQ
 //! before each condition, a rest that lasts until the FMS is back near
-//! its baseline, the in-play prompt's tone, and visits on separate days.
+//! its baseline, and visits on separate days.
 //!
 //! ```toml
 //! consent = "I have read the information sheet and agree to take part."
@@ -10,7 +10,6 @@
 //! ssq_before_each = true   # an SSQ right before every condition
 //! rest_until_fms = 1       # the rest ends once the FMS is within 1 of the baseline
 //! visits = 2               # the Latin square's order split over two visits
-//! prompt_tone = true       # a short tone when the in-play question opens
 //!
 //! [[demographic]]          # the protocol's own items, after the standard set
 //! id = "handedness"
@@ -30,15 +29,19 @@ pub const MAX_VISITS: usize = MAX_CONDITIONS;
 pub const MAX_DEMOGRAPHICS: usize = 20;
 
 /// The protocol's keys read here.
-pub(super) const PROCEDURE_KEYS: [&str; 7] = [
+pub(super) const PROCEDURE_KEYS: [&str; 6] = [
     "consent",
     "demographics",
     "demographic",
     "ssq_before_each",
     "rest_until_fms",
     "visits",
-    "prompt_tone",
 ];
+/// True for one of [`PROCEDURE_KEYS`].
+pub(super) fn is_key(key: &str) -> bool {
+    PROCEDURE_KEYS.contains(&key)
+}
+
 /// A `[[demographic]]`'s keys.
 const DEMOGRAPHIC_KEYS: [&str; 5] = ["id", "text", "options", "low", "high"];
 
@@ -61,8 +64,6 @@ pub struct Procedure {
     /// The visits the order of conditions is split over, consecutive
     /// parts of it (1: one session).
     pub visits: usize,
-    /// A short tone when the in-play question opens.
-    pub prompt_tone: bool,
 }
 
 impl Default for Procedure {
@@ -73,7 +74,6 @@ impl Default for Procedure {
             ssq_before_each: false,
             rest_until_fms: None,
             visits: 1,
-            prompt_tone: false,
         }
     }
 }
@@ -118,10 +118,8 @@ impl Reader<'_> {
         match key {
             "consent" => p.consent = self.consent(value),
             // The protocol's own items are added after these, once read.
-            "demographics" => {
-                if self.flag(key, value) == Some(true) {
-                    p.demographics = demographics::standard();
-                }
+            "demographics" if self.flag(key, value) == Some(true) => {
+                p.demographics = demographics::standard();
             }
             // Read with the conditions.
             "demographic" => {}
@@ -145,7 +143,6 @@ impl Reader<'_> {
                     p.visits = usize::from(v);
                 }
             }
-            "prompt_tone" => p.prompt_tone = self.flag(key, value).unwrap_or(false),
             _ => {}
         }
     }
@@ -153,7 +150,12 @@ impl Reader<'_> {
     /// The rules that join these keys to the rest of the protocol: an
     /// SSQ before each needs the SSQ, the rest's FMS needs the FMS, no
     /// more visits than conditions.
-    pub(super) fn procedure_rules(&mut self, doc: &DeTable, top: &Top, conditions: usize) {
+    /// The protocol's own demographic items are read here too.
+    pub(super) fn procedure_rules(&mut self, doc: &DeTable, top: &mut Top, conditions: usize) {
+        if let Some(v) = doc.get("demographic") {
+            let own = self.demographics(v);
+            top.procedure.demographics.extend(own);
+        }
         let at = |key: &str| doc.get(key).map(|v| v.span().start);
         if let Some(at) = at("ssq_before_each").filter(|_| top.procedure.ssq_before_each) {
             if !top.ssq {

@@ -68,6 +68,31 @@ impl Tables {
 }
 
 impl Appender {
+    /// A file at `path` made with `header` only when a line is first
+    /// written to it (or [`Appender::make`] is called).
+    pub(super) fn deferred(
+        path: PathBuf,
+        header: &str,
+        _: &mut Sync,
+    ) -> Result<Self, ResultsError> {
+        Ok(Self {
+            path,
+            file: None,
+            header: header.to_string(),
+        })
+    }
+
+    /// Makes the file with its header, if not made yet.
+    pub(super) fn make(&mut self, sync: &mut Sync) -> Result<(), ResultsError> {
+        if self.file.is_some() {
+            return Ok(());
+        }
+        let file = files::create_new(&self.path).map_err(|e| write_error(&self.path, e))?;
+        self.file = Some(file);
+        let header = std::mem::take(&mut self.header);
+        self.line(&header, sync)
+    }
+
     /// The file at `path` to append to if it exists, else one made only
     /// when first written to.
     pub(super) fn open_or_defer(
@@ -127,16 +152,47 @@ impl Results {
                     "\n[[visit]]\nvisit = {visit}\nstarted_utc = \"{}\"\n",
                     utc_now()
                 );
-                let mut a = Appender::open(self.dir.join(SESSION), "", &mut self.sync)?;
-                let file = a.file.as_mut().expect("an opened file");
-                file.write_all(note.as_bytes())
-                    .and_then(|()| file.sync_data())
-                    .map_err(|e| write_error(&a.path, e))?;
+                self.append_session(&note)?;
             }
             // What the events file alone records (the prompt's opening).
             _ => {}
         }
         Ok(())
+    }
+
+    /// The rows of `events.csv` of an event of before and between the
+    /// conditions (one for the demographics, at their last item).
+    pub(super) fn before_rows(&self, event: &Event) -> Vec<(&'static str, String)> {
+        match *event {
+            Event::Consent { given } => {
+                vec![("consent", if given { "given" } else { "refused" }.into())]
+            }
+            Event::Demographic { item, .. } if item + 1 == self.before.items.len() => {
+                vec![("demographics", format!("{} items", self.before.items.len()))]
+            }
+            Event::RestRating {
+                position,
+                baseline,
+                t_s,
+                rating,
+                ..
+            } => {
+                let rating = rating.map_or("none".to_string(), |v| v.to_string());
+                let kind = if baseline { "baseline" } else { "rest" };
+                let detail = format!("{} {kind} {t_s:.3} {rating}", label(position));
+                vec![("rest_fms", detail)]
+            }
+            Event::RestEnded {
+                position,
+                rest_s,
+                reason,
+            } => {
+                let detail = format!("{} {} {rest_s:.3}", label(position), reason.name());
+                vec![("rest_end", detail)]
+            }
+            Event::VisitStarted { visit } => vec![("visit_start", visit.to_string())],
+            _ => Vec::new(),
+        }
     }
 
     /// A row of `rests.csv` about the condition at `position`; `tail` is

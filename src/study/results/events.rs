@@ -74,18 +74,19 @@ pub const EVENT_NAMES: [(&str, &str); 18] = [
         "the consent screen answered (given or refused), where the protocol asks it",
     ),
     (
-        "demographic",
-        "a demographic item answered: its number from 0 (the answer is in demographics.csv)",
+        "demographics",
+        "the demographic items answered (demographics.csv): how many",
     ),
     (
-        "rest_rating",
-        "an FMS outside play: the coming condition's letter, baseline or rest, and the rating (none: unanswered)",
+        "rest_fms",
+        "an FMS outside play: the next condition's letter, baseline (the visit's, before it) \
+         or rest, the seconds into the rest, the rating (none: unanswered)",
     ),
     (
         "rest_end",
-        "the rest before a condition ended: its letter, why, and the seconds rested",
+        "a rest with a rule ended: the next letter, why (fms_back or timer), its seconds",
     ),
-    ("visit_start", "a visit of a study of several began: its number from 1"),
+    ("visit_start", "a visit of several began: its number from 1"),
 ];
 
 /// Where each event goes besides `events.csv`: Lab Streaming Layer's

@@ -39,13 +39,12 @@ mod program;
 mod resume;
 
 pub use before::{CONSENT_FILE, CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
-
-pub use resume::visit_starts;
 pub use events::{
     append_row, camera_sample, csv_field, utc_ms, utc_now_ms, Streams, EVENTS_HEADER, EVENT_NAMES,
 };
 pub use identify::{identify, settings_sha256, RecordingId};
 pub use program::{file_sha256, screen_angle_deg, Program, Shown, COMMIT, SIMULATED_REFRESH_HZ};
+pub use resume::visit_starts;
 
 /// The header of `conditions.csv`: `end_reason` is an
 /// [`EndReason`]'s name, `time_s` the seconds from the condition's start
@@ -241,27 +240,6 @@ impl Appender {
         Ok(a)
     }
 
-    /// A file at `path` made with `header` only when a line is first
-    /// written to it (or [`Appender::make`] is called).
-    fn deferred(path: PathBuf, header: &str, _: &mut Sync) -> Result<Self, ResultsError> {
-        Ok(Self {
-            path,
-            file: None,
-            header: header.to_string(),
-        })
-    }
-
-    /// Makes the file with its header, if not made yet.
-    fn make(&mut self, sync: &mut Sync) -> Result<(), ResultsError> {
-        if self.file.is_some() {
-            return Ok(());
-        }
-        let file = files::create_new(&self.path).map_err(|e| write_error(&self.path, e))?;
-        self.file = Some(file);
-        let header = std::mem::take(&mut self.header);
-        self.line(&header, sync)
-    }
-
     /// The existing file at `path`, to append to; made with `header` if
     /// the session began before the file existed (an older program's, or
     /// one killed before writing it).
@@ -349,7 +327,7 @@ impl Results {
             .and_then(|()| file.sync_all())
             .map_err(|e| write_error(&session, e))?;
         // With consent asked, the data's files wait for it: a refusal
-        // leaves only session.toml and consent.csv.
+        // leaves only session.toml, consent.csv and its line in events.csv.
         let file = match protocol.procedure.consent {
             Some(_) => Appender::deferred,
             None => Appender::create,
@@ -439,7 +417,7 @@ impl Results {
     }
 
     /// Appends `text` to `session.toml` and syncs it.
-    fn append_session(&mut self, text: &str) -> Result<(), ResultsError> {
+    pub(super) fn append_session(&mut self, text: &str) -> Result<(), ResultsError> {
         let mut a = Appender::open(self.dir.join(SESSION), "", &mut self.sync)?;
         let file = a.file.as_mut().expect("an opened file");
         file.write_all(text.as_bytes())
@@ -644,31 +622,14 @@ impl Results {
             )],
             Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
             Event::Finished => vec![("session_end", String::new())],
-            Event::Consent { given } => {
-                vec![("consent", if given { "given" } else { "refused" }.to_string())]
-            }
-            Event::Demographic { item, .. } => vec![("demographic", item.to_string())],
-            Event::RestRating {
-                position,
-                baseline,
-                rating,
-                ..
-            } => {
-                let rating = rating.map_or("none".to_string(), |v| v.to_string());
-                let kind = if baseline { "baseline" } else { "rest" };
-                vec![("rest_rating", format!("{} {kind} {rating}", label(position)))]
-            }
-            Event::RestEnded {
-                position,
-                rest_s,
-                reason,
-            } => vec![(
-                "rest_end",
-                format!("{} {} {rest_s:.3}", label(position), reason.name()),
-            )],
-            Event::VisitStarted { visit } => vec![("visit_start", visit.to_string())],
-            // The prompt's row is logged as its cue is taken (`StudyRun`).
-            Event::SsqItem { .. } | Event::MssqItem { .. } | Event::Prompted { .. } => Vec::new(),
+            Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
+            // The prompt's row is logged by `StudyRun::advance`.
+            Event::Prompted { .. } => Vec::new(),
+            Event::Consent { .. }
+            | Event::Demographic { .. }
+            | Event::RestRating { .. }
+            | Event::RestEnded { .. }
+            | Event::VisitStarted { .. } => self.before_rows(event),
         }
     }
 
