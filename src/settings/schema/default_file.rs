@@ -151,7 +151,8 @@ mod tests {
             .collect();
         expected.extend(Action::ALL.iter().map(|a| format!("bindings.{}", a.name())));
         assert_eq!(seen, expected);
-        assert_eq!(expected.len(), 68 + Action::ALL.len());
+        // 67 keys, bob_and_roll, and [display]'s two.
+        assert_eq!(expected.len(), 70 + Action::ALL.len());
         // Units and ranges are written out.
         assert!(text.contains(
             "# How fast the turn keys turn the heading in the polar model and in flight \
