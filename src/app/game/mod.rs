@@ -4,14 +4,18 @@
 
 mod best;
 mod commands;
+mod episode;
 mod goal;
 mod hint;
 mod menu;
+mod progress;
 mod reload;
 mod study;
 
 pub(in crate::app) use best::default_path as best_times_path;
+pub use episode::EpisodeRun;
 pub(in crate::app) use menu::{shipped_maps, shipped_studies};
+pub(in crate::app) use progress::default_path as progress_path;
 pub(in crate::app) use study::Studying;
 
 use super::input::{self, Command, Inputs, PadState};
@@ -97,6 +101,11 @@ pub(super) struct Game {
     condition_audio: Option<crate::study::protocol::ConditionAudio>,
     /// Why the game is silent, until the terminal is told.
     silent: Option<String>,
+    /// The episode being played, from the title menu's "New game".
+    episode: Option<episode::Playing>,
+    /// The progress through the episode (kept only for the session unless
+    /// [`Game::with_progress`] names its file).
+    progress: progress::Progress,
 }
 
 /// The game's sound as the window opened it.
@@ -181,6 +190,8 @@ impl Game {
             mute: false,
             condition_audio: None,
             silent: None,
+            episode: None,
+            progress: progress::Progress::default(),
         };
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
@@ -277,7 +288,8 @@ impl Game {
             || self.help_holds_world()
             || self.study_holds_world()
             || self.menu_holds_world()
-            || self.completed();
+            || self.completed()
+            || self.episode_screen_up();
         if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
@@ -294,7 +306,7 @@ impl Game {
                 self.world.step(&controls);
                 self.after_step(&controls);
                 self.speaker.tick(&self.world, &controls);
-                if self.follow_run(&controls) {
+                if self.follow_run(&controls) || self.follow_episode() {
                     break;
                 }
                 self.study_tick(TICK_DT);
@@ -309,7 +321,7 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
-        self.hud.covered = self.menu_open() || self.completed();
+        self.hud.covered = self.menu_open() || self.completed() || self.episode_screen_up();
         self.show_run_line();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {
@@ -440,12 +452,16 @@ impl Game {
         self.draw_study(frame, width, height);
         self.draw_menu(frame, width, height);
         self.draw_completion(frame, width, height);
+        self.draw_episode(frame, width, height);
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
     /// commands a fresh press gives (none for a repeat).
     pub fn press(&mut self, binding: Binding) -> Vec<Command> {
         if let Some(commands) = self.completion_press(&binding) {
+            return commands;
+        }
+        if let Some(commands) = self.episode_press(&binding) {
             return commands;
         }
         if let Some(commands) = self.menu_press(&binding) {
@@ -506,7 +522,9 @@ impl Game {
         let fresh = self.inputs.set_pad(pad);
         let mut commands = Vec::new();
         for b in fresh {
-            if let Some(given) = self.completion_press(&b).or_else(|| self.menu_press(&b)) {
+            let given = self.completion_press(&b);
+            let given = given.or_else(|| self.episode_press(&b));
+            if let Some(given) = given.or_else(|| self.menu_press(&b)) {
                 commands.extend(given);
                 continue;
             }
