@@ -75,6 +75,8 @@ pub enum Outcome {
     Resume,
     /// Start the map again.
     Restart,
+    /// Start a new game of the episode at this difficulty.
+    NewGame(Difficulty),
     /// Save these choices to the settings file and use them now.
     Save(Vec<Change>),
     /// Run a study session of this protocol.
@@ -108,6 +110,8 @@ pub enum Screen {
     ConfirmRestart,
     /// "End the session?", asked when Esc is pressed in a study.
     EndStudy,
+    /// A new game of the episode: its difficulty to choose.
+    NewGame,
 }
 
 /// The walking and comfort choices, as the settings file holds them.
@@ -277,8 +281,14 @@ impl Menu {
                 "Walking model and comfort".into(),
                 "Controls".into(),
                 "Run a feel study".into(),
+                "New game: the episode".into(),
                 "Quit".into(),
             ],
+            Screen::NewGame => Difficulty::ALL
+                .iter()
+                .map(|d| format!("{:<9} {}", d.name(), d.title()))
+                .chain(["Back".to_string()])
+                .collect(),
             Screen::Pause => vec![
                 "Resume".into(),
                 "Restart the map".into(),
@@ -478,7 +488,21 @@ impl Menu {
                 1 => self.go(Screen::Options),
                 2 => self.go(Screen::Controls),
                 3 => self.go(Screen::Studies),
+                4 => {
+                    self.go(Screen::NewGame);
+                    self.selected = Difficulty::ALL
+                        .iter()
+                        .position(|d| *d == self.difficulty)
+                        .unwrap_or(0);
+                }
                 _ => return Outcome::Quit,
+            },
+            Screen::NewGame => match Difficulty::ALL.get(i) {
+                Some(&d) => {
+                    self.difficulty = d;
+                    return Outcome::NewGame(d);
+                }
+                None => self.go(self.root),
             },
             Screen::Pause => match i {
                 0 => return Outcome::Resume,
@@ -582,6 +606,18 @@ impl Menu {
             ),
             Screen::Pause => ("PAUSED", vec![String::new()]),
             Screen::Maps => ("Play a map", vec![self.map_about(), String::new()]),
+            Screen::NewGame => (
+                "New game: how hard?",
+                vec![
+                    Difficulty::ALL
+                        .get(self.selected)
+                        .map_or("Back to the title menu.", |d| d.level().about)
+                        .to_string(),
+                    "Every level in order, 3 lives; on easy a death goes back to the last checkpoint."
+                        .to_string(),
+                    String::new(),
+                ],
+            ),
             Screen::Options => (
                 "Walking model and comfort",
                 vec![

@@ -230,7 +230,20 @@ fn the_pause_menu_resumes_restarts_and_goes_to_the_title() {
     assert_eq!(m.choose(5), Outcome::LoadGame);
     assert_eq!(m.choose(6), Outcome::Stay);
     assert_eq!(m.screen(), Screen::Title);
-    assert_eq!(m.choose(4), Outcome::Quit);
+    assert_eq!(m.choose(5), Outcome::Quit);
+}
+
+#[test]
+fn new_game_chooses_a_difficulty_and_starts_the_episode() {
+    let mut m = menu();
+    assert_eq!(m.choose(4), Outcome::Stay);
+    assert_eq!(m.screen(), Screen::NewGame);
+    assert!(m.panel().title.starts_with("New game"));
+    assert_eq!(m.choose(0), Outcome::NewGame(Difficulty::Easy));
+    let mut m = menu();
+    m.choose(4);
+    assert_eq!(m.choose(Difficulty::ALL.len()), Outcome::Stay, "Back");
+    assert_eq!(m.screen(), Screen::Title);
 }
 
 #[test]

@@ -27,6 +27,7 @@
 
 mod condition_pacing;
 mod game;
+pub use game::EpisodeRun;
 mod input;
 mod limiter;
 mod pacing;
@@ -342,6 +343,9 @@ fn play_or_replay(config: AppConfig) -> Result<Game, AppError> {
     .with_map_art(config.map.art);
     if let Some(path) = game::best_times_path() {
         game = game.with_best_times(&path);
+    }
+    if let Some(path) = game::progress_path() {
+        game = game.with_progress(&path);
     }
     if let Some(path) = config.record {
         game.record_to(&path)

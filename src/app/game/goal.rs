@@ -264,10 +264,22 @@ impl Game {
         self
     }
 
+    /// The game keeping the episode's progress in the file at `path` (a
+    /// notice when it is damaged: then it is kept for this session only).
+    pub fn with_progress(mut self, path: &std::path::Path) -> Self {
+        let (progress, notice) = super::progress::Progress::load(path);
+        self.progress = progress;
+        if let Some(notice) = notice {
+            self.notify(notice);
+        }
+        self
+    }
+
     /// Starts the course run again (or none) for the world in play: not
-    /// in a study or a replay.
+    /// in a study, a replay or an episode (whose levels end at exits).
     pub(super) fn start_run(&mut self) {
-        self.run = match self.study.is_none() && self.playback.is_none() {
+        let lone = self.episode.is_none();
+        self.run = match self.study.is_none() && self.playback.is_none() && lone {
             true => Run::new(&self.world),
             false => None,
         };

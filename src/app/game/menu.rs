@@ -140,6 +140,7 @@ impl Game {
             Outcome::Save(changes) => self.save_choices(&changes),
             Outcome::SaveGame => self.open_slots(crate::menu::slots::Purpose::Save),
             Outcome::LoadGame => self.open_slots(crate::menu::slots::Purpose::Load),
+            Outcome::NewGame(level) => self.new_game(level),
             Outcome::Study(path) => {
                 if let Err(why) = self.begin_study(&path) {
                     self.notify(format!("cannot start the study: {why}"));
@@ -155,8 +156,9 @@ impl Game {
         self.play_map_at(path, self.world.difficulty());
     }
 
-    /// Plays the map at `path` from its start at `level`, closing the menu.
-    fn play_map_at(&mut self, path: &Path, level: crate::sim::Difficulty) {
+    /// Plays the map at `path` from its start at `level`, closing the menu
+    /// (a lone map: no episode goes on).
+    pub(super) fn play_map_at(&mut self, path: &Path, level: crate::sim::Difficulty) {
         let loaded = match map::load(path) {
             Ok(l) => l,
             Err(e) => return self.notify(format!("cannot load {}: {e}", path.display())),
@@ -171,6 +173,7 @@ impl Game {
         self.watch.map = Some(Watched::new(path));
         self.flight_hint = super::hint::FlightHint::new(&self.world);
         self.forget_hint();
+        self.episode = None;
         self.start_run();
         self.hud.paused = false;
         self.menu = None;

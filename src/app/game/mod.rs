@@ -4,16 +4,20 @@
 
 mod best;
 mod commands;
+mod episode;
 mod goal;
 mod hint;
 mod menu;
+mod progress;
 mod reload;
 mod saving;
 mod streams;
 mod study;
 
 pub(in crate::app) use best::default_path as best_times_path;
+pub use episode::EpisodeRun;
 pub(in crate::app) use menu::{shipped_maps, shipped_studies};
+pub(in crate::app) use progress::default_path as progress_path;
 pub(in crate::app) use study::Studying;
 
 use super::input::{self, Command, Inputs, PadState};
@@ -106,6 +110,11 @@ pub(super) struct Game {
     saves: crate::save::slots::Slots,
     /// The slots screen, while it is up.
     slot_screen: Option<saving::SlotScreen>,
+    /// The episode being played, from the title menu's "New game".
+    episode: Option<episode::Playing>,
+    /// The progress through the episode (kept only for the session unless
+    /// [`Game::with_progress`] names its file).
+    progress: progress::Progress,
 }
 
 /// The game's sound as the window opened it.
@@ -193,6 +202,8 @@ impl Game {
             silent: None,
             saves: crate::save::slots::Slots::in_dir(&crate::save::slots::default_dir()),
             slot_screen: None,
+            episode: None,
+            progress: progress::Progress::default(),
         };
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
@@ -289,7 +300,8 @@ impl Game {
             || self.help_holds_world()
             || self.study_holds_world()
             || self.menu_holds_world()
-            || self.completed();
+            || self.completed()
+            || self.episode_screen_up();
         if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
@@ -307,7 +319,7 @@ impl Game {
                 self.stream_tick();
                 self.after_step(&controls);
                 self.speaker.tick(&self.world, &controls);
-                if self.follow_run(&controls) {
+                if self.follow_run(&controls) || self.follow_episode() {
                     break;
                 }
                 self.study_tick(TICK_DT);
@@ -322,7 +334,7 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
-        self.hud.covered = self.menu_open() || self.completed();
+        self.hud.covered = self.menu_open() || self.completed() || self.episode_screen_up();
         self.show_run_line();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {
@@ -456,6 +468,7 @@ impl Game {
             false => self.draw_menu(frame, width, height),
         }
         self.draw_completion(frame, width, height);
+        self.draw_episode(frame, width, height);
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
@@ -466,6 +479,9 @@ impl Game {
         }
         if let Some(commands) = self.slots_press(&binding) {
             self.speaker.click();
+            return commands;
+        }
+        if let Some(commands) = self.episode_press(&binding) {
             return commands;
         }
         if let Some(commands) = self.menu_press(&binding) {
@@ -527,6 +543,7 @@ impl Game {
         let mut commands = Vec::new();
         for b in fresh {
             let taken = self.completion_press(&b).or_else(|| self.slots_press(&b));
+            let taken = taken.or_else(|| self.episode_press(&b));
             if let Some(given) = taken.or_else(|| self.menu_press(&b)) {
                 commands.extend(given);
                 continue;

@@ -1,0 +1,284 @@
+//! The episode in the game: "New game" plays `maps/episode.toml`'s maps
+//! in order at a difficulty, the score and lives carried from level to
+//! level; each level ends at its exit with the tally screen, then the
+//! next; a death costs a life (the world's rule, `sim/world/episode.rs`:
+//! Enter brings the player back); no lives left ends the game with the
+//! score, and the last level's end wins it. Progress goes to the data
+//! folder's `progress.toml`.
+
+use super::Game;
+use crate::app::input::Command;
+use crate::map::Episode;
+use crate::menu::MenuKey;
+use crate::render::panel::Panel;
+use crate::render::tally::{self, GameEnd, LevelEnd};
+use crate::render::Frame;
+use crate::settings::Binding;
+use crate::sim::sheet::Sheet;
+use crate::sim::tally::Carried;
+use crate::sim::{Change, Difficulty};
+
+/// Where a game of the episode stands: what a save needs to go on with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EpisodeRun {
+    /// The level being played, from 0, in the episode's order.
+    pub index: usize,
+    /// How hard the fights are, for the whole game.
+    pub difficulty: Difficulty,
+    /// The score and lives the level started with.
+    pub carried: Carried,
+}
+
+/// A screen that ends a level or the game.
+#[derive(Clone, Debug)]
+enum EndScreen {
+    /// The level's tally; Enter plays the next (None after the last).
+    Level(Panel, Option<usize>),
+    /// The game's end; Enter goes to the title menu.
+    Game(Panel),
+}
+
+/// The episode being played.
+#[derive(Clone, Debug)]
+pub(super) struct Playing {
+    episode: Episode,
+    run: EpisodeRun,
+    /// The world's tick when the level started.
+    start: u64,
+    screen: Option<EndScreen>,
+}
+
+impl Game {
+    /// A new game of the shipped episode at `difficulty`, from its first
+    /// level.
+    pub(super) fn new_game(&mut self, difficulty: Difficulty) {
+        match Episode::load(&crate::map::episode::shipped_path()) {
+            Ok(episode) => {
+                let run = EpisodeRun {
+                    index: 0,
+                    difficulty,
+                    carried: Carried::START,
+                };
+                self.play_level(episode, run);
+            }
+            Err(e) => self.notify(format!("cannot start a new game: {e}")),
+        }
+    }
+
+    /// Plays level `run.index` of `episode` with `run`'s score and lives.
+    fn play_level(&mut self, episode: Episode, run: EpisodeRun) {
+        let Some(level) = episode.maps.get(run.index) else {
+            return;
+        };
+        let path = level.path.clone();
+        self.play_map_at(&path, run.difficulty);
+        if self.world.map().exits.is_empty() {
+            // It did not load (the notice says why), or has no exit.
+            self.episode = None;
+            return;
+        }
+        self.world.apply(Change::Episode(run.carried));
+        self.prev = self.world.camera();
+        // The level ends at its exit, not at its course's finish.
+        self.run = None;
+        self.episode = Some(Playing {
+            episode,
+            run,
+            start: self.world.tick(),
+            screen: None,
+        });
+    }
+
+    /// Where the episode stands, if one is being played (for a save).
+    #[cfg_attr(
+        not(test),
+        allow(dead_code, reason = "the save file (issue 73's saves) takes it")
+    )]
+    pub fn episode_run(&self) -> Option<EpisodeRun> {
+        self.episode.as_ref().map(|p| p.run)
+    }
+
+    /// True while a level's or the game's end screen is up (the world
+    /// holds still).
+    pub(super) fn episode_screen_up(&self) -> bool {
+        self.episode.as_ref().is_some_and(|p| p.screen.is_some())
+    }
+
+    /// After a tick: the exit reached puts up the tally (and notes the
+    /// progress), no lives left the game's end. True when a screen went
+    /// up.
+    pub(super) fn follow_episode(&mut self) -> bool {
+        let Some(playing) = &self.episode else {
+            return false;
+        };
+        if playing.screen.is_some() {
+            return true;
+        }
+        if self.world.game_over() {
+            let panel = tally::game_end_panel(
+                GameEnd::Over,
+                &playing.episode.name,
+                self.world.tally().score,
+            );
+            self.end_screen(EndScreen::Game(panel));
+            return true;
+        }
+        let Some(exited) = self.world.exited() else {
+            return false;
+        };
+        let (index, start) = (playing.run.index, playing.start);
+        let par = playing.episode.par(index, self.world.map().par);
+        let sheet = Sheet::of(&self.world, exited.saturating_sub(start), par);
+        let map = self.world.map().name.clone();
+        let best = self.progress.best(&map).ticks;
+        if let Some(notice) = self.progress.note(index, &map, &sheet) {
+            self.notify(notice);
+        }
+        let carried = self.world.tally().carried().with_points(sheet.bonus());
+        let playing = self.episode.as_mut().expect("checked above");
+        playing.run.carried = carried;
+        let next = (index + 1 < playing.episode.maps.len()).then_some(index + 1);
+        let next_title = next
+            .and_then(|i| crate::map::load(&playing.episode.maps[i].path).ok())
+            .map(|l| l.map.name);
+        let end = LevelEnd {
+            map,
+            sheet,
+            score: carried.score,
+            lives: carried.lives,
+            best,
+            next: next_title,
+        };
+        self.end_screen(EndScreen::Level(tally::level_end_panel(&end), next));
+        true
+    }
+
+    fn end_screen(&mut self, screen: EndScreen) {
+        if let Some(p) = &mut self.episode {
+            p.screen = Some(screen);
+        }
+        self.inputs.release_all();
+    }
+
+    /// A press on an end screen: Enter goes on (the next level, or the
+    /// game's end, or the title menu). Some(..) when a screen took it.
+    pub(super) fn episode_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
+        let screen = self.episode.as_ref()?.screen.clone()?;
+        let key = super::menu::menu_key(&self.settings.bindings, binding);
+        if key != Some(MenuKey::Select) {
+            return Some(Vec::new());
+        }
+        let playing = self.episode.take().expect("a screen is up");
+        match screen {
+            EndScreen::Level(_, Some(next)) => {
+                let run = EpisodeRun {
+                    index: next,
+                    ..playing.run
+                };
+                self.play_level(playing.episode, run);
+            }
+            EndScreen::Level(_, None) => {
+                let score = playing.run.carried.score;
+                let panel = tally::game_end_panel(GameEnd::Won, &playing.episode.name, score);
+                self.episode = Some(Playing {
+                    screen: Some(EndScreen::Game(panel)),
+                    ..playing
+                });
+            }
+            EndScreen::Game(_) => self.open_title_menu(),
+        }
+        Some(Vec::new())
+    }
+
+    /// Draws the end screen over `frame`, if one is up.
+    pub(super) fn draw_episode(&self, frame: &mut [u8], width: usize, height: usize) {
+        let screen = self.episode.as_ref().and_then(|p| p.screen.as_ref());
+        let panel = match screen {
+            Some(EndScreen::Level(panel, _) | EndScreen::Game(panel)) => panel,
+            None => return,
+        };
+        tally::draw_end(Frame::new(frame, width, height), panel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::Watch;
+    use crate::app::tape::Tape;
+    use crate::map::Map;
+    use crate::settings::{Settings, Video};
+    use crate::sim::{Tunables, World};
+    use crate::sprites::Art;
+
+    fn game() -> Game {
+        let map = Map::from_rows(&["#####", "#>..#", "#####"]);
+        Game::new(
+            World::new(map, Tunables::default(), 1),
+            Settings::default(),
+            (Video::default(), Art::plain()),
+            Tape::new(None, 1),
+            Watch::default(),
+        )
+    }
+
+    /// Puts the player on the level's first exit tile and ticks once.
+    fn to_the_exit(g: &mut Game) {
+        let (x, y) = g.world.map().exits[0].tile;
+        let world = crate::sim::Scenario::from_world(g.world.clone())
+            .player(|p| (p.x, p.y) = (x as f64 + 0.5, y as f64 + 0.5))
+            .build();
+        g.world = world;
+        g.advance(1.0 / 60.0);
+    }
+
+    #[test]
+    fn new_game_plays_the_episode_in_order_with_a_tally_between() {
+        let episode = Episode::load(&crate::map::episode::shipped_path()).unwrap();
+        let mut g = game();
+        g.new_game(Difficulty::Easy);
+        let run = g.episode_run().unwrap();
+        assert_eq!((run.index, run.difficulty), (0, Difficulty::Easy));
+        let first = crate::map::load(&episode.maps[0].path).unwrap().map.name;
+        assert_eq!(g.world.map().name, first);
+        assert!(g.world.in_episode() && g.run.is_none());
+        to_the_exit(&mut g);
+        assert!(g.episode_screen_up(), "the tally is up at the exit");
+        let hash = g.world.state_hash();
+        g.advance(0.5);
+        assert_eq!(g.world.state_hash(), hash, "the world holds still under it");
+        g.press(Binding::Key("Enter"));
+        g.release(Binding::Key("Enter"));
+        let second = crate::map::load(&episode.maps[1].path).unwrap().map.name;
+        assert_eq!(g.world.map().name, second);
+        assert_eq!(g.episode_run().unwrap().index, 1);
+        assert!(!g.episode_screen_up());
+        // The bonus and the score came along.
+        let carried = g.episode_run().unwrap().carried;
+        assert_eq!(g.world.tally().score, carried.score);
+        assert!(carried.score > 0, "par's bonus at least");
+        assert_eq!(g.progress.reached, 2);
+    }
+
+    #[test]
+    fn no_lives_left_ends_the_game_with_the_score() {
+        let mut g = game();
+        g.new_game(Difficulty::Hard);
+        for life in (0..=3).rev() {
+            g.world = crate::sim::Scenario::from_world(g.world.clone())
+                .combat(|c, _| c.health = 0)
+                .build();
+            g.advance(1.0 / 60.0);
+            assert_eq!(g.world.tally().lives, life);
+            if life > 0 {
+                assert!(!g.episode_screen_up());
+                g.request(crate::sim::Request::Restart);
+                g.advance(1.0 / 60.0);
+                assert!(g.world.combat().alive());
+            }
+        }
+        assert!(g.world.game_over() && g.episode_screen_up());
+        g.press(Binding::Key("Enter"));
+        assert!(g.menu_open(), "back to the title menu");
+    }
+}
