@@ -331,8 +331,8 @@ fn the_help_overlay_fits_every_supported_size_with_the_game_s_bindings() {
     };
     assert_eq!(
         hud.keys.len(),
-        38,
-        "the study's four actions and the six weapon choices among them"
+        40,
+        "the study's four actions, the six weapon choices and the quick save and load among them"
     );
     let view = View::from_pose(world.camera());
     for (w, h) in [
