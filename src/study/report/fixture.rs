@@ -77,7 +77,6 @@ pub(super) fn played(
         predicted: Vec::new(),
         ssq_pre: None,
         ssq_post: ssq_post.map(total),
-        ssq_pre: None,
         answers: Vec::new(),
     }
 }
