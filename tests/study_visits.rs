@@ -216,13 +216,16 @@ fn a_refused_consent_leaves_only_the_refusal() {
         .collect();
     files.sort();
     assert_eq!(files, [CONSENT_FILE, "events.csv", "session.toml"]);
-    // The events log holds the session's start and the refusal, nothing
-    // more.
+    // The events log holds the session's start, its first visit, the
+    // refusal and the end, nothing more.
     let events: Vec<String> = lines(&p.join("events.csv"))[1..]
         .iter()
         .map(|r| r.split(',').nth(4).unwrap().to_string())
         .collect();
-    assert_eq!(events, ["session_start", "consent"]);
+    assert_eq!(
+        events,
+        ["session_start", "visit_start", "consent", "session_end"]
+    );
     let consent = lines(&p.join(CONSENT_FILE));
     assert_eq!(consent.len(), 2);
     assert!(consent[1].starts_with("P03,refused,"), "{consent:?}");

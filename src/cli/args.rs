@@ -476,6 +476,19 @@ mod pacing_tests {
     }
 }
 
+/// A participant ID: safe as a folder name and a CSV field.
+pub(super) fn parse_id(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err("an ID is 1 to 64 letters, digits, `-` or `_`, such as P07".to_string())
+    }
+}
+
 #[cfg(all(test, feature = "window"))]
 mod tests {
     use super::*;

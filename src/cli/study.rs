@@ -2,7 +2,7 @@
 //! headless with a simulated participant), and report over a results
 //! folder.
 
-use super::args::WindowArgs;
+use super::args::{parse_id, WindowArgs};
 use super::run_input::load_map;
 use super::CliError;
 use crate::data;
@@ -110,19 +110,6 @@ pub struct RunArgs {
     screens_size: (u32, u32),
     #[command(flatten)]
     window: WindowArgs,
-}
-
-/// A participant ID: safe as a folder name and a CSV field.
-pub(super) fn parse_id(s: &str) -> Result<String, String> {
-    let ok = !s.is_empty()
-        && s.len() <= 64
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if ok {
-        Ok(s.to_string())
-    } else {
-        Err("an ID is 1 to 64 letters, digits, `-` or `_`, such as P07".to_string())
-    }
 }
 
 /// Seconds to wait: 0 to an hour.

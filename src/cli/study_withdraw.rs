@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(value_name = "RESULTS_DIR")]
     results: PathBuf,
     /// The participant who withdraws.
-    #[arg(long, value_name = "ID", value_parser = super::study::parse_id)]
+    #[arg(long, value_name = "ID", value_parser = super::args::parse_id)]
     participant: String,
     /// Why, in their words or the researcher's (one line).
     #[arg(long, value_name = "TEXT")]

@@ -226,7 +226,7 @@ mod tests {
         };
         draw_panel(Frame::new(&mut pixels, w, h), &panel);
         let value_px = pixels.chunks(4).filter(|p| p[..3] == VALUE).count();
-        assert!(value_px > 50, "the answer is drawn: {value_px}");
+        assert!(value_px > 20, "the answer is drawn: {value_px}");
         let last_row = &pixels[(h - 1) * w * 4..];
         assert!(
             last_row.iter().all(|&b| b == 100),
