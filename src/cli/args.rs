@@ -1,10 +1,8 @@
 //! Options and value parsers shared by several commands.
 
-#[cfg(feature = "window")]
 use super::CliError;
 use crate::feel::{self, Scale};
 use crate::render;
-#[cfg(feature = "window")]
 use crate::settings::{self, Settings, Video};
 use crate::sim::comfort::Reference;
 use crate::sim::polar::{Coast, Swing, SwingBrake, TurnLaw};
@@ -14,7 +12,6 @@ use crate::sim::tunable_table::{
 };
 use crate::sim::{Coupling, Difficulty, Model, Pose, Tunables};
 use clap::Args;
-#[cfg(feature = "window")]
 use std::path::Path;
 use std::path::PathBuf;
 
@@ -47,7 +44,6 @@ impl WindowArgs {
     /// exist yet is made with the defaults (never over anything there),
     /// and the terminal says where; the per-user one may not exist (yet):
     /// then the defaults stand, and creating it while playing applies it.
-    #[cfg(feature = "window")]
     pub fn load_settings(&self) -> Result<(Settings, Option<PathBuf>), CliError> {
         let Some(path) = self.settings.clone().or_else(settings::default_path) else {
             return Ok((Settings::default(), None));
@@ -66,7 +62,6 @@ impl WindowArgs {
     }
 
     /// The video settings of `settings` with this command line's choices.
-    #[cfg(feature = "window")]
     pub fn video(&self, settings: &Settings) -> Video {
         let mut video = settings.video.clone();
         if let Some(size) = self.size {
@@ -79,7 +74,6 @@ impl WindowArgs {
     }
 }
 
-#[cfg(feature = "window")]
 /// Makes the settings file `path` with the defaults if nothing is there
 /// (not even a broken link): true if it made it. Never writes over
 /// anything.

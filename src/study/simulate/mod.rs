@@ -2,7 +2,7 @@
 //! for tests, demos, checking the analysis and the power of a design. The
 //! participant plays each condition in one of a few styles ([`drive`]:
 //! the feel lab's bot with a person's settings, driving the course), and
-//! the answers come from a seeded model ([`person`]) whose sickness
+//! the answers come from a seeded model (`person`) whose sickness
 //! follows the sensory conflict the SVC model predicts for what that
 //! condition showed ([`crate::study::predict`]), with per-person
 //! susceptibility (tied to their MSSQ), gain, recovery and habituation
