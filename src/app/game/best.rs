@@ -71,13 +71,7 @@ impl BestTimes {
         }
         *best = ticks;
         let path = self.file.as_ref()?;
-        let saved = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| files::write_bytes(path, true, self.text().as_bytes()));
-        saved
-            .err()
-            .map(|e| format!("best time not saved: {}: {e}", path.display()))
+        write_whole(path, &self.text(), "best time")
     }
 
     /// The file's text: a table per map, seconds per model.
@@ -114,6 +108,18 @@ fn parse(text: &str) -> Result<BTreeMap<String, BTreeMap<String, u64>>, String> 
         times.insert(map.to_string(), models);
     }
     Ok(times)
+}
+
+/// Writes `text` whole to `path` (its folder made if need be; never a
+/// half-written file): a notice naming `what` when it fails.
+pub(super) fn write_whole(path: &std::path::Path, text: &str, what: &str) -> Option<String> {
+    let saved = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| files::write_bytes(path, true, text.as_bytes()));
+    saved
+        .err()
+        .map(|e| format!("{what} not saved: {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -104,13 +104,7 @@ impl Progress {
             *kept = (*kept).max(now);
         }
         let path = self.file.as_ref()?;
-        let saved = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| files::write_bytes(path, true, self.text().as_bytes()));
-        saved
-            .err()
-            .map(|e| format!("progress not saved: {}: {e}", path.display()))
+        super::best::write_whole(path, &self.text(), "progress")
     }
 
     /// The file's text.
