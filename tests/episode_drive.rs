@@ -8,7 +8,8 @@
 use std::collections::VecDeque;
 use wobblecaster::feel::bot::{Bot, BotTunables, Sight};
 use wobblecaster::feel::course::faces_shut_door;
-use wobblecaster::map::{self, Episode, Map, PickupKind};
+use wobblecaster::map::{self, Episode, Map, PickupKind, SpawnKind};
+use wobblecaster::sim::sheet::Sheet;
 use wobblecaster::sim::tally::Carried;
 use wobblecaster::sim::{Change, Controls, Difficulty, Request, Tunables, World, TICK_DT};
 
@@ -164,4 +165,134 @@ fn every_episode_map_is_driven_to_its_exit_with_the_enemies_out() {
             .is_exit(Map::tile_of(p.x, p.y).0, Map::tile_of(p.x, p.y).1));
         eprintln!("{file}: exit at {:.1} s, par {par} s", at as f64 * TICK_DT);
     }
+}
+
+/// How a level of the episode ended.
+struct Played {
+    /// The score and lives carried to the next level.
+    carried: Carried,
+    /// Deaths on the way.
+    deaths: u32,
+}
+
+/// Plays `m` as a level of the episode at the easiest level with the
+/// enemies in, from `carried`: the bot walks to the exit (it does not fight), and after a
+/// death the level restarts (a life fewer) and the bot walks on from where
+/// the player comes back. None if the game ended; panics if the exit is
+/// not reached within the bound.
+fn play_level(file: &str, m: Map, par: u32, carried: Carried) -> Option<Played> {
+    let mut world = World::at_difficulty(m, Tunables::default(), Difficulty::Easy, SEED);
+    world.apply(Change::Episode(carried));
+    assert!(world.in_episode());
+    assert_eq!(world.tally().lives, carried.lives, "{file}: lives carried");
+    assert_eq!(world.tally().score, carried.score, "{file}: score carried");
+    let start = world.tick();
+    let limit = start + bound(par);
+    let (mut bot, mut keys) = bot_for(&world, file);
+    let mut deaths = 0;
+    while world.exited().is_none() {
+        assert!(
+            world.tick() < limit,
+            "{file}: no exit within {} ticks; at ({:.2}, {:.2})",
+            bound(par),
+            world.player().x,
+            world.player().y
+        );
+        if !world.combat().alive() {
+            if world.game_over() {
+                return None;
+            }
+            let lives = world.tally().lives;
+            let restart = Controls {
+                action: Some(Request::Restart),
+                ..Controls::default()
+            };
+            world.step(&restart);
+            assert!(world.combat().alive(), "{file}: the restart revives");
+            assert_eq!(
+                world.tally().lives + 1,
+                lives,
+                "{file}: a death costs a life"
+            );
+            assert_eq!(
+                world.tally().score,
+                carried.score,
+                "{file}: back to the level's score"
+            );
+            deaths += 1;
+            (bot, keys) = bot_for(&world, file);
+            continue;
+        }
+        if world.player().keys != keys {
+            (bot, keys) = bot_for(&world, file);
+        }
+        let c = next_controls(&mut bot, &world);
+        world.step(&c);
+    }
+    let exited = world.exited().expect("the loop ends at the exit");
+    let p = world.player();
+    let tile = Map::tile_of(p.x, p.y);
+    assert!(
+        world.map().is_exit(tile.0, tile.1),
+        "{file}: ended off an exit"
+    );
+    let sheet = Sheet::of(&world, exited.saturating_sub(start), Some(par));
+    eprintln!(
+        "{file}: exit at {:.1} s (par {par} s), {deaths} deaths, score {}, lives {}",
+        sheet.ticks as f64 * TICK_DT,
+        world.tally().score,
+        world.tally().lives
+    );
+    Some(Played {
+        carried: world.tally().carried().with_points(sheet.bonus()),
+        deaths,
+    })
+}
+
+/// Levels whose way to the exit passes dug-in tanks a walker cannot get
+/// by (the blockade is built for the jetpack: tests/levels.rs shows a
+/// walker stopped and a flier over). The bot walks and does not fly, so
+/// in the whole episode these levels are played without their tanks; their
+/// walkers and guards stay in.
+const FLOWN: [&str; 1] = ["blockade.map"];
+
+#[test]
+#[ignore = "fails today: the bot walks and never fights, and the keep's guards take every life \
+            (six, with the extra lives earned) before it reaches the lift; a bot that holds fire \
+            gets stuck in the bunker past its first door. Un-ignore once the bot can fight."]
+fn the_whole_episode_is_played_headless_at_the_easiest_level() {
+    let mut carried = Carried::START;
+    let mut levels = 0;
+    let mut deaths = 0;
+    for (file, mut m, par) in episode() {
+        if FLOWN.contains(&file.as_str()) {
+            let tanks = m.spawns.len();
+            m.spawns
+                .retain(|s| !matches!(s.kind, SpawnKind::Tank { .. }));
+            assert!(m.spawns.len() < tanks, "{file}: no tank to fly over");
+        }
+        let before = carried.lives;
+        let played = play_level(&file, m, par, carried)
+            .unwrap_or_else(|| panic!("{file}: the game ended, every life lost"));
+        // Extra lives come with points; else every death costs one.
+        assert!(
+            played.carried.lives + played.deaths >= before,
+            "{file}: lives {} after {} deaths from {before}",
+            played.carried.lives,
+            played.deaths
+        );
+        assert!(
+            played.carried.score >= carried.score,
+            "{file}: the score fell"
+        );
+        carried = played.carried;
+        deaths += played.deaths;
+        levels += 1;
+    }
+    assert_eq!(levels, 7, "every level of the episode played");
+    assert!(carried.score > 0, "an episode played earns a score");
+    eprintln!(
+        "episode done: score {}, lives {}, {deaths} deaths",
+        carried.score, carried.lives
+    );
 }
