@@ -162,6 +162,34 @@ fn on_the_easiest_level_a_death_comes_back_at_the_last_checkpoint() {
     assert_eq!(world.tally().lives, START_LIVES - 2, "two deaths");
 }
 
+#[test]
+fn a_comeback_carries_the_checkpoints_on_to_the_next_death() {
+    // Two checkpoints: past the first, die, come back at it; past the
+    // second, die again: back at the second, not the first.
+    let rows = ["##############", "#>..1...2..FX#", "##############"];
+    let text = format!(
+        "name = two\n[legend]\n# = brick_red\nX = exit\n[course]\n1 = checkpoint 1\n2 = checkpoint 2\nF = finish\n[grid]\n{}\n",
+        rows.join("\n")
+    );
+    let map = map::parse(&text, Path::new("two.map")).unwrap().map;
+    let mut world = World::at_difficulty(map, Tunables::default(), Difficulty::Easy, 5);
+    world.apply(Change::Episode(Carried::START));
+    run_until(&mut world, forward(), 600, |w| w.player().x > 5.0);
+    let mut world = killed(world);
+    world.step(&restart());
+    assert_eq!((world.player().x, world.player().y), (4.5, 1.5));
+    let hash = world.state_hash();
+    run_until(&mut world, forward(), 600, |w| w.player().x > 9.0);
+    let mut world = killed(world);
+    world.step(&restart());
+    assert_eq!((world.player().x, world.player().y), (8.5, 1.5));
+    assert_ne!(world.state_hash(), hash);
+    // A restart while alive starts the level (and its run) over.
+    world.step(&restart());
+    assert_eq!(world.player().x, 1.5);
+    assert_eq!(world.course_run().progress.as_ref().unwrap().next(), 0);
+}
+
 /// `check-map` on `files`: whether it passed, and what it printed.
 fn check_map(files: &[&str]) -> (bool, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

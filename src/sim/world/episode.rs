@@ -7,10 +7,14 @@
 //! easiest level at the last checkpoint of the map's course passed, else
 //! at the start. With no lives left the game is over.
 //!
+//! The checkpoints passed are the world's course run's
+//! ([`World::course_run`]); a death on the easiest level reads the last
+//! one from it and, coming back there, carries the run on, so the next
+//! death comes back at that checkpoint or a later one.
+//!
 //! [`Change::Episode`]: super::Change::Episode
 
 use super::World;
-use crate::map::course::Order;
 use crate::map::{Map, Progress, Start};
 use crate::sim::actors::TARGET_TOP;
 use crate::sim::tally::{Carried, Tally};
@@ -22,9 +26,9 @@ pub(super) struct EpisodePlay {
     /// What the level started with: a restart starts it with these again
     /// (a death with a life fewer).
     carried: Carried,
-    /// The map's course followed checkpoint by checkpoint in order, on
-    /// the easiest level: where a death brings the player back.
-    checkpoints: Option<Progress>,
+    /// The checkpoint (its index in the course) the last death brought
+    /// the player back to, on the easiest level; None before any.
+    last_passed: Option<usize>,
 }
 
 impl World {
@@ -32,13 +36,9 @@ impl World {
     /// [`Change::Restart`](super::Change::Restart) does) with `carried`'s
     /// score and lives.
     pub(super) fn begin_episode_level(&mut self, carried: Carried) {
-        let checkpoints = match self.difficulty {
-            Difficulty::Easy => self.level.course.as_ref(),
-            _ => None,
-        };
         self.episode = Some(EpisodePlay {
             carried,
-            checkpoints: checkpoints.map(|c| Progress::with_order(c, Order::Strict)),
+            last_passed: None,
         });
         self.restart();
     }
@@ -66,28 +66,22 @@ impl World {
         self.episode.is_some() && !self.combat.alive() && self.tally.lives == 0
     }
 
-    /// The score and lives a restart of this level starts from.
-    pub(super) fn carried_in(&self) -> Carried {
+    /// The score and lives a restart of this level starts from (the
+    /// level's start's, outside an episode [`Carried::START`]).
+    pub fn carried_in(&self) -> Carried {
         self.episode.as_ref().map_or(Carried::START, |e| e.carried)
     }
 
-    /// The tick's exit and checkpoints: an alive player on the floor on an
-    /// exit tile ends the level; on the easiest level the course's
-    /// checkpoints passed are noted.
+    /// The tick's exit: an alive player on the floor on an exit tile ends
+    /// the level.
     pub(super) fn follow_the_level(&mut self) {
         if self.exited.is_some() || !self.combat.alive() {
             return;
         }
-        let p = [self.player.x, self.player.y];
-        if let Some(e) = &mut self.episode {
-            if let Some(progress) = &mut e.checkpoints {
-                progress.update(self.tick, p);
-            }
-        }
         if self.map.exits.is_empty() || self.player.altitude() >= TARGET_TOP {
             return;
         }
-        let (x, y) = Map::tile_of(p[0], p[1]);
+        let (x, y) = Map::tile_of(self.player.x, self.player.y);
         if self.map.is_exit(x, y) {
             self.exited = Some(self.tick);
         }
@@ -110,27 +104,26 @@ impl World {
             next_life: self.tally.carried().next_life.max(e.carried.next_life),
             ..e.carried
         };
-        let back = e
-            .checkpoints
-            .as_ref()
-            .and_then(|p| comeback(p, &self.level));
-        let checkpoints = e.checkpoints.take();
+        let progress = match self.difficulty {
+            Difficulty::Easy => self.run.progress.take(),
+            _ => None,
+        };
+        let back = progress.as_ref().and_then(|p| comeback(p, &self.level));
         self.restart();
+        let Some((start, last)) = back else { return };
+        self.player = Player::at(start);
+        // The run goes on from the checkpoint come back to.
+        self.run.progress = progress;
         if let Some(e) = &mut self.episode {
-            e.checkpoints = checkpoints;
-        }
-        if let Some(start) = back {
-            self.player = Player::at(start);
+            e.last_passed = Some(last);
         }
     }
 
-    /// The course's checkpoints followed from the first again (the level
-    /// started again).
+    /// No checkpoint come back to yet (the level started again).
     pub(super) fn forget_checkpoints(&mut self) {
-        let Some(progress) = self.episode.as_mut().and_then(|e| e.checkpoints.as_mut()) else {
-            return;
-        };
-        *progress = Progress::with_order(&progress.course().clone(), Order::Strict);
+        if let Some(e) = &mut self.episode {
+            e.last_passed = None;
+        }
     }
 
     /// The tally a restart of the level starts with, `living` enemies.
@@ -147,24 +140,26 @@ impl World {
             let c = e.carried;
             fold(c.score);
             fold(u64::from(c.lives) | c.next_life << 8);
-            fold(e.checkpoints.as_ref().map_or(u64::MAX, |p| p.next() as u64));
+            fold(e.last_passed.map_or(u64::MAX, |k| k as u64));
         }
     }
 }
 
 /// Where a player comes back after dying on a course: the centre of the
 /// last checkpoint passed, facing the next one (or the start's way past
-/// the last); None before the first.
-fn comeback(progress: &Progress, level: &Map) -> Option<Start> {
+/// the last), and that checkpoint's index; None before the first.
+fn comeback(progress: &Progress, level: &Map) -> Option<(Start, usize)> {
     let points = progress.course().checkpoints();
-    let last = points.get(progress.next().checked_sub(1)?)?;
+    let index = progress.next().checked_sub(1)?;
+    let last = points.get(index)?;
     let angle = match points.get(progress.next()) {
         Some(next) => (next.at[1] - last.at[1]).atan2(next.at[0] - last.at[0]),
         None => level.start.angle,
     };
-    Some(Start {
+    let start = Start {
         x: last.at[0],
         y: last.at[1],
         angle,
-    })
+    };
+    Some((start, index))
 }
