@@ -179,6 +179,98 @@ fn a_save_finds_its_map_again_and_refuses_one_edited_since() {
     assert!(matches!(e, save::WorldFault::MapChanged(_)), "{e:?}");
 }
 
+/// Kills the player of `world` where they stand.
+fn killed(world: World) -> World {
+    wobblecaster::sim::Scenario::from_world(world)
+        .combat(|c, _| c.health = 0)
+        .build()
+}
+
+#[test]
+fn a_save_made_in_an_episode_plays_on_as_the_episode() {
+    use wobblecaster::sim::tally::Carried;
+    use wobblecaster::sim::{Change, Difficulty, Request, Tunables};
+    let dir = TempDir::new("saves", "episode");
+    let map_path = dir.join("corridor.map");
+    let rows = ["##############", "#>..1...2..FX#", "##############"];
+    let text = format!(
+        "name = corridor\n[legend]\n# = brick_red\nX = exit\n[course]\n1 = checkpoint 1\n2 = checkpoint 2\nF = finish\n[grid]\n{}\n",
+        rows.join("\n")
+    );
+    std::fs::write(&map_path, text).unwrap();
+    let map = map::load(&map_path).unwrap().map;
+    let mut world = World::at_difficulty(map.clone(), Tunables::default(), Difficulty::Easy, 5);
+    let carried = Carried {
+        score: 1200,
+        lives: 2,
+        next_life: 40_000,
+    };
+    world.apply(Change::Episode(carried));
+    let forward = Controls {
+        forward: 1.0,
+        ..Controls::default()
+    };
+    let restart = Controls {
+        action: Some(Request::Restart),
+        ..Controls::default()
+    };
+    // Past checkpoint 1, a death: back at it with a life fewer.
+    while world.player().x < 5.0 {
+        world.step(&forward);
+    }
+    let mut world = killed(world);
+    world.step(&restart);
+    assert_eq!((world.player().x, world.tally().lives), (4.5, 1));
+    let (art, map_art) = (Art::plain(), MapArt::plain(world.map()));
+    let at = Context {
+        map: &map_path,
+        seed: 5,
+        now: 1_796_000_000,
+        art: &art,
+        map_art: &map_art,
+    };
+    let mut save = save::save_world(&world, at).unwrap();
+    save.header.set_episode_level(Some(2));
+    let save = Save::parse(&save.to_bytes()).unwrap();
+    assert_eq!(save.header.episode_level(), Ok(Some(2)));
+    let mut loaded = save::restore_on(&save, map).unwrap();
+    assert_eq!(snapshot(&loaded), snapshot(&world));
+    assert!(loaded.in_episode());
+    assert_eq!(loaded.carried_in(), world.carried_in());
+    // Played on: past checkpoint 2, then a death; the last life goes and
+    // the comeback is at checkpoint 2, as in the play never saved.
+    for w in [&mut world, &mut loaded] {
+        while w.player().x < 9.0 {
+            w.step(&forward);
+        }
+    }
+    assert_eq!(loaded.state_hash(), world.state_hash());
+    let (mut world, mut loaded) = (killed(world), killed(loaded));
+    world.step(&restart);
+    loaded.step(&restart);
+    assert_eq!(loaded.state_hash(), world.state_hash());
+    assert_eq!((loaded.player().x, loaded.tally().lives), (8.5, 0));
+    // On to the exit: the level's end comes back with a save too.
+    for w in [&mut world, &mut loaded] {
+        while w.exited().is_none() {
+            w.step(&forward);
+        }
+    }
+    assert_eq!(loaded.state_hash(), world.state_hash());
+    let at = Context { map: &map_path, ..at };
+    let again = save::save_world(&loaded, at).unwrap();
+    let back = save::restore_on(&again, loaded.level().clone()).unwrap();
+    assert_eq!(back.exited(), world.exited());
+    assert_eq!(back.state_hash(), world.state_hash());
+    // A header with a level the state is not in an episode for, or with
+    // no level's number, is not an episode's save.
+    let mut bad = again.header.clone();
+    bad.set_episode_level(None);
+    assert_eq!(bad.episode_level(), Ok(None));
+    bad.extra.push(("episode_level".into(), "two".into()));
+    assert!(bad.episode_level().unwrap_err().contains("`two`"));
+}
+
 /// A save of the maze at tick 300, as bytes.
 fn maze_save() -> Vec<u8> {
     let g = golden("default.wrec");

@@ -80,6 +80,33 @@ pub struct Header {
     pub extra: Vec<(String, String)>,
 }
 
+/// The key in a save made in an episode ([`Header::extra`]) of the level
+/// played, from 0 in the episode's order; the episode's difficulty is the
+/// save's `difficulty`, and the score and lives the level started with
+/// are in the body.
+pub const EPISODE_LEVEL: &str = "episode_level";
+
+impl Header {
+    /// Notes the episode's level being played, or that none is (None).
+    pub fn set_episode_level(&mut self, level: Option<usize>) {
+        self.extra.retain(|(k, _)| k != EPISODE_LEVEL);
+        if let Some(level) = level {
+            self.extra.push((EPISODE_LEVEL.to_string(), level.to_string()));
+        }
+    }
+
+    /// The episode's level the save was made on: None outside an episode;
+    /// an error naming the value when it is not a level's number.
+    pub fn episode_level(&self) -> Result<Option<usize>, String> {
+        let Some((_, v)) = self.extra.iter().find(|(k, _)| k == EPISODE_LEVEL) else {
+            return Ok(None);
+        };
+        v.parse().map(Some).map_err(|_| {
+            format!("`{EPISODE_LEVEL}` must be a level's number, found `{}`", short(v))
+        })
+    }
+}
+
 /// A whole save: its header, its thumbnail and the world's state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Save {

@@ -5,7 +5,7 @@
 //! Not in a study (a session has no saves) nor in a replay (the recording
 //! drives it).
 
-use super::Game;
+use super::{EpisodeRun, Game};
 use crate::app::input::Command;
 use crate::app::tape::Tape;
 use crate::app::watch::Watched;
@@ -162,7 +162,12 @@ impl Game {
             map_art: &self.map_art,
         };
         let path = self.saves.path(slot);
+        let level = self.episode_run().map(|run| run.index);
         let made = save::save_world(&self.world, at)
+            .map(|mut s| {
+                s.header.set_episode_level(level);
+                s
+            })
             .map_err(|e| SaveError::new(&path, SaveFault::World(e)));
         let written = made.and_then(|s| self.saves.write(slot, &s, overwrite));
         let notice = match written {
@@ -189,7 +194,14 @@ impl Game {
             }
             Err(e) => return self.notify(format!("cannot load: {}", crate::located::chain(&e))),
         };
+        let episode = match saved_episode(&save.header, &restored.world) {
+            Ok(episode) => episode,
+            Err(why) => return self.notify(format!("cannot load {}: {why}", path.display())),
+        };
         self.end_recording("a saved game loaded");
+        // The episode the save was made in, if any, is the one played now;
+        // none from before the load goes on.
+        self.episode = None;
         self.world = restored.world;
         self.prev = self.world.camera();
         self.map_art = restored.loaded.art;
@@ -202,8 +214,11 @@ impl Game {
         self.menu = None;
         self.inputs.release_all();
         let h = &save.header;
+        let level = episode.map_or(String::new(), |run| {
+            format!(" (level {} of the episode)", run.index + 1)
+        });
         self.notify(format!(
-            "loaded {}: {}, {} played",
+            "loaded {}: {}{level}, {} played",
             slot.title(),
             h.map_name,
             play_time(h.tick)
@@ -221,6 +236,25 @@ impl Game {
         if let Some(Some(thumb)) = thumb {
             blit(thumb, frame, width, height);
         }
+    }
+}
+
+/// Where the episode stood in a save of `world` (read from `header`): its
+/// level from the header, its difficulty and the score and lives the level
+/// started with from the world; None for a save made outside an episode.
+/// Refused when the header names a level and the world is in none.
+pub(super) fn saved_episode(
+    header: &save::Header,
+    world: &crate::sim::World,
+) -> Result<Option<EpisodeRun>, String> {
+    match header.episode_level()? {
+        None => Ok(None),
+        Some(index) if world.in_episode() => Ok(Some(EpisodeRun {
+            index,
+            difficulty: world.difficulty(),
+            carried: world.carried_in(),
+        })),
+        Some(_) => Err("its header names an episode's level, its state is in no episode".into()),
     }
 }
 

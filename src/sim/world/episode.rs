@@ -19,6 +19,7 @@ use crate::map::{Map, Progress, Start};
 use crate::sim::actors::TARGET_TOP;
 use crate::sim::tally::{Carried, Tally};
 use crate::sim::{Difficulty, Player};
+use crate::snapshot::{Visitor, MAX_COUNT};
 
 /// What an episode's world keeps beyond a lone map's.
 #[derive(Clone, Debug)]
@@ -29,6 +30,34 @@ pub(super) struct EpisodePlay {
     /// The checkpoint (its index in the course) the last death brought
     /// the player back to, on the easiest level; None before any.
     last_passed: Option<usize>,
+}
+
+impl EpisodePlay {
+    /// An episode's play before a save's is read over it.
+    pub(super) fn blank() -> Self {
+        Self {
+            carried: Carried::START,
+            last_passed: None,
+        }
+    }
+
+    /// Visits the score and lives the level started with and the
+    /// checkpoint come back to (an index below `checkpoints`, the map's
+    /// course's count), for a save ([`crate::snapshot`]).
+    pub(super) fn visit_state(&mut self, checkpoints: usize, v: &mut impl Visitor) {
+        let c = &mut self.carried;
+        v.counter(&mut c.score, MAX_COUNT, "the score carried in");
+        let mut lives = u64::from(c.lives);
+        v.counter(&mut lives, u64::from(u32::MAX / 2), "the lives carried in");
+        c.lives = lives as u32;
+        v.counter(&mut c.next_life, MAX_COUNT, "the next extra life carried in");
+        v.option(&mut self.last_passed, || 0, |v, k| {
+            v.index(k, checkpoints.max(1));
+            if checkpoints == 0 {
+                v.refuse("a checkpoint on a map without a course");
+            }
+        });
+    }
 }
 
 impl World {

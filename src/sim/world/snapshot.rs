@@ -11,6 +11,7 @@
 //! have made (a body off the map, a number that is not finite), so a save
 //! made to hurt cannot reach the tick.
 
+use super::episode::EpisodePlay;
 use super::World;
 use crate::map::{Key, Pickup, PickupKind, Place, Treasure, Weapon};
 use crate::sim::actors::guard::{Guard, GuardState};
@@ -89,6 +90,15 @@ impl World {
         self.map.visit_moving(&self.level, v);
         self.ears.visit_state(v);
         self.run.visit_state(v);
+        v.option(
+            &mut self.exited,
+            || 0,
+            |v, tick| v.counter(tick, MAX_COUNT, "the exit's tick"),
+        );
+        let checkpoints = self.level.course.as_ref().map_or(0, |c| c.checkpoints().len());
+        v.option(&mut self.episode, EpisodePlay::blank, |v, e| {
+            e.visit_state(checkpoints, v);
+        });
     }
 
     /// The pickups lying about: each one the level placed by its place in
