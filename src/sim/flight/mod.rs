@@ -386,7 +386,13 @@ impl Flier {
         ] {
             v.bool(flag);
         }
+        // Between ticks the exhaust owes less than one particle: a larger
+        // debt would be paid one particle at a time for as long as it is.
         v.f64(&mut self.owed);
+        if !(0.0..1.0).contains(&self.owed) {
+            v.refuse("the exhaust owed");
+            self.owed = 0.0;
+        }
     }
 }
 
