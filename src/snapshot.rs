@@ -27,12 +27,21 @@ pub trait Visitor {
     /// Notes that a value read cannot be: `what` says which.
     fn refuse(&mut self, what: &'static str);
 
-    /// A float, bit for bit (NaN and infinity come back as they went, and
-    /// the world's own checks refuse them afterwards).
+    /// True if this walk overwrites the fields (a save being read).
+    fn reading(&self) -> bool;
+
+    /// A float, bit for bit; read, NaN and infinity are refused (no state
+    /// of play holds one), so no field read can feed one to the tick.
     fn f64(&mut self, v: &mut f64) {
         let mut w = v.to_bits();
         self.word(&mut w);
-        *v = f64::from_bits(w);
+        let read = f64::from_bits(w);
+        if self.reading() && !read.is_finite() {
+            self.refuse("a number that is not finite");
+            *v = 0.0;
+        } else {
+            *v = read;
+        }
     }
 
     /// A counter that play keeps far below `max` (a tick, a score): one

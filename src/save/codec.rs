@@ -32,6 +32,10 @@ impl Visitor for Writer {
     fn refuse(&mut self, what: &'static str) {
         self.fault.get_or_insert(what);
     }
+
+    fn reading(&self) -> bool {
+        false
+    }
 }
 
 /// Why a body could not be read.
@@ -108,5 +112,31 @@ impl Visitor for Reader<'_> {
     fn refuse(&mut self, what: &'static str) {
         let offset = self.at;
         self.fault.get_or_insert(Fault { offset, what });
+    }
+
+    fn reading(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_float_read_must_be_finite_and_one_written_goes_as_it_is() {
+        let mut w = Writer::default();
+        for mut x in [1.5, f64::NAN, f64::INFINITY, -0.25] {
+            w.f64(&mut x);
+        }
+        assert_eq!(w.fault, None);
+        let mut r = Reader::new(&w.bytes);
+        let mut x = 7.0;
+        r.f64(&mut x);
+        assert_eq!((x, r.fault), (1.5, None));
+        r.f64(&mut x);
+        assert_eq!(x, 0.0);
+        let fault = r.fault.unwrap();
+        assert_eq!((fault.offset, fault.what), (16, "a number that is not finite"));
     }
 }
