@@ -228,12 +228,13 @@ fn visit_guard(v: &mut impl Visitor, g: &mut Guard) {
     v.bool(&mut g.heard);
 }
 
+/// A tank's state; not its half width, which its spawn in the level gives
+/// (and the flow fields and steering scans trust).
 fn visit_tank(v: &mut impl Visitor, t: &mut Tank) {
     for x in [
         &mut t.x,
         &mut t.y,
         &mut t.heading,
-        &mut t.half_width,
         &mut t.left,
         &mut t.right,
         &mut t.used.0,
