@@ -47,7 +47,8 @@ impl Slot {
 pub enum Held {
     /// Nothing: the slot is free.
     Empty,
-    /// A save: its header and thumbnail (its body is read when loaded).
+    /// A save, read whole (header, thumbnail and body) and its hash
+    /// checked; the menu shows its header and thumbnail.
     Game(Box<Save>),
     /// A file that is not a save this program reads, and why.
     Unreadable(String),

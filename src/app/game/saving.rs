@@ -56,8 +56,7 @@ impl Game {
         if !self.saves.in_use(Slot::Quick) {
             return self.save_into(Slot::Quick, false, now);
         }
-        let mut screen = self.slot_screen(Purpose::Save);
-        screen.picker = SlotPicker::asking(self.slot_rows(&screen), 0);
+        let screen = self.slot_screen(|rows| SlotPicker::asking(rows, 0));
         self.slot_screen = Some(screen);
         self.inputs.release_all();
     }
@@ -75,45 +74,34 @@ impl Game {
         if let Some(why) = self.no_saves() {
             return self.notify(format!("cannot save or load: {why}"));
         }
-        let screen = self.slot_screen(purpose);
+        let screen = self.slot_screen(|rows| SlotPicker::new(purpose, rows));
         self.slot_screen = Some(screen);
     }
 
-    /// The slots screen for `purpose`, with what each slot holds.
-    fn slot_screen(&self, purpose: Purpose) -> SlotScreen {
+    /// The slots screen, its picker made by `picker` from a row for each
+    /// slot saying what it holds (each slot's file read once).
+    fn slot_screen(&self, picker: impl FnOnce(Vec<Row>) -> SlotPicker) -> SlotScreen {
         let held = self.saves.list();
-        let rows = held
-            .iter()
-            .map(|(slot, held)| Row {
+        let mut rows = Vec::with_capacity(held.len());
+        let mut slots = Vec::with_capacity(held.len());
+        let mut thumbnails = Vec::with_capacity(held.len());
+        for (slot, held) in held {
+            rows.push(Row {
                 title: slot.title(),
                 about: held.describe(),
                 in_use: held.in_use(),
-            })
-            .collect();
-        let thumbnails = held
-            .iter()
-            .map(|(_, held)| match held {
-                Held::Game(save) => Some(save.thumbnail.clone()),
+            });
+            slots.push(slot);
+            thumbnails.push(match held {
+                Held::Game(save) => Some(save.thumbnail),
                 _ => None,
-            })
-            .collect();
+            });
+        }
         SlotScreen {
-            picker: SlotPicker::new(purpose, rows),
-            slots: held.into_iter().map(|(slot, _)| slot).collect(),
+            picker: picker(rows),
+            slots,
             thumbnails,
         }
-    }
-
-    /// The rows of `screen`'s picker as they are now.
-    fn slot_rows(&self, screen: &SlotScreen) -> Vec<Row> {
-        let held = self.saves.list();
-        let rows = held.iter().filter(|(s, _)| screen.slots.contains(s));
-        rows.map(|(slot, held)| Row {
-            title: slot.title(),
-            about: held.describe(),
-            in_use: held.in_use(),
-        })
-        .collect()
     }
 
     /// True while the slots screen is up.
