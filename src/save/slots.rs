@@ -80,7 +80,7 @@ impl Held {
 pub fn play_time(tick: u64) -> String {
     let s = tick / u64::from(crate::sim::TICK_RATE);
     match s / 3600 {
-        0 => format!("{}:{:02}", s / 60, s % 60),
+        0 => crate::map::par_text(s as u32),
         h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
     }
 }
