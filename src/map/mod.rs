@@ -226,6 +226,9 @@ pub struct Map {
     pub wall_height: f64,
     /// True for each tile (row-major) that is a landing pad.
     pads: Vec<bool>,
+    /// True for each tile (row-major) that is an exit ([`Map::exits`]'s
+    /// tiles, so a tick's look-up scans nothing); empty with no exits.
+    exit_tiles: Vec<bool>,
     /// True for a plane with no walls anywhere (outside the grid is open).
     open: bool,
     /// For each tile (row-major), which of its block of nine (itself and
@@ -321,6 +324,7 @@ impl Map {
             spawns: Vec::new(),
             wall_height: OPEN_PLANE_HEIGHT,
             pads: Vec::new(),
+            exit_tiles: Vec::new(),
             open: true,
             walls_near: Vec::new(),
             framed: Vec::new(),
@@ -503,6 +507,15 @@ impl Map {
         let (w, h) = (self.width as i64, self.height as i64);
         let tiles = (0..h).flat_map(|y| (0..w).map(move |x| (x, y)));
         self.walls_near = tiles.map(|t| self.block_walls(t)).collect();
+        self.exit_tiles.clear();
+        if !self.exits.is_empty() {
+            self.exit_tiles.resize(self.width * self.height, false);
+            for e in &self.exits {
+                if let Some(i) = self.index(e.tile.0, e.tile.1) {
+                    self.exit_tiles[i] = true;
+                }
+            }
+        }
         self.framed = if self.open {
             Vec::new()
         } else {
@@ -660,7 +673,8 @@ impl Map {
 
     /// True if the tile at (x, y) is an exit.
     pub fn is_exit(&self, x: i64, y: i64) -> bool {
-        self.exits.iter().any(|e| e.tile == (x, y))
+        self.index(x, y)
+            .is_some_and(|i| self.exit_tiles.get(i) == Some(&true))
     }
 
     /// True for the open plane.

@@ -82,6 +82,7 @@ impl Parser<'_> {
             spawns,
             wall_height: self.wall_height.unwrap_or(1.0),
             pads,
+            exit_tiles: Vec::new(),
             open: false,
             walls_near: Vec::new(),
             framed: Vec::new(),

@@ -206,6 +206,7 @@ impl<'a, 'l> Reader<'a, 'l> {
             spawns: placed.spawns,
             wall_height: header.wall_height.unwrap_or(1.0),
             pads,
+            exit_tiles: Vec::new(),
             open: false,
             walls_near: Vec::new(),
             framed: Vec::new(),
