@@ -158,6 +158,18 @@ impl Seen {
     pub fn visit_state(&mut self, v: &mut impl crate::snapshot::Visitor) {
         v.fixed(&mut self.ever, "the seen map's size", |v, w| v.word(w));
         v.fixed(&mut self.now, "the seen map's size", |v, w| v.word(w));
+        // The last word's bits past the grid are no tile's.
+        let tiles = self.width * self.height;
+        let past = match tiles % 64 {
+            0 => 0,
+            used => !0u64 << used,
+        };
+        for words in [&mut self.ever, &mut self.now] {
+            if let Some(last) = words.last_mut().filter(|w| **w & past != 0) {
+                v.refuse("a seen tile past the map");
+                *last &= !past;
+            }
+        }
         self.lit.clear();
         for (i, &w) in self.now.iter().enumerate() {
             let mut bits = w;
