@@ -62,6 +62,11 @@ pub(super) const DIFFICULTY_KEY: &str = "difficulty";
 /// (and so does one of a world without them, which writes none).
 pub(super) const ARMS_KEY: &str = "arms";
 
+/// The header's `shells_hit_guards = on` or `off`: optional, for a
+/// recording made before tanks' shells met guards replays with them
+/// passing through.
+pub(super) const SHELLS_HIT_GUARDS_KEY: &str = "shells_hit_guards";
+
 /// Header keys besides the tunables: every one is required.
 const REQUIRED: [&str; 5] = ["version", "tick_rate", "map", "map_name", "seed"];
 
@@ -259,6 +264,8 @@ struct Fields {
     /// [`Levels::legacy`] until the header's audio keys are read over it.
     levels: Levels,
     sound_assets: Option<u64>,
+    /// False until a `shells_hit_guards = on` line is read.
+    shells_hit_guards: bool,
 }
 
 impl Fields {
@@ -275,7 +282,7 @@ impl Fields {
             REQUIRED
                 .into_iter()
                 .chain(AUDIO_KEYS)
-                .chain([DIFFICULTY_KEY, SOUND_ASSETS_KEY, ARMS_KEY])
+                .chain([DIFFICULTY_KEY, SOUND_ASSETS_KEY, ARMS_KEY, SHELLS_HIT_GUARDS_KEY])
                 .chain(Tunables::keys())
         };
         let Some(key) = known().find(|k| *k == key) else {
@@ -321,6 +328,13 @@ impl Fields {
             }
             ARMS_KEY => {
                 self.armed = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("`{value}` is not on or off")),
+                };
+            }
+            SHELLS_HIT_GUARDS_KEY => {
+                self.shells_hit_guards = match value {
                     "on" => true,
                     "off" => false,
                     _ => return Err(format!("`{value}` is not on or off")),
@@ -417,6 +431,7 @@ impl Fields {
             armed: self.armed,
             levels: self.levels,
             sound_assets: self.sound_assets,
+            shells_hit_guards: self.shells_hit_guards,
         };
         Ok((header, defaulted))
     }
@@ -466,6 +481,7 @@ mod tests {
                 ..Levels::default()
             },
             sound_assets: Some(0x0123_4567_89ab_cdef),
+            shells_hit_guards: true,
         }
         .to_text()
     }
@@ -612,6 +628,17 @@ mod tests {
         let text = header().replace("swing = inertial", "swing = direct");
         let t = parse(&text).unwrap().header.tunables;
         assert_eq!(t.polar.swing, crate::sim::polar::Swing::Direct);
+    }
+
+    #[test]
+    fn shells_pass_guards_in_a_recording_from_before_they_met() {
+        let text = header();
+        assert!(text.contains("\nshells_hit_guards = on\n"), "{text}");
+        assert!(parse(&text).unwrap().header.shells_hit_guards);
+        let off = text.replace("shells_hit_guards = on\n", "shells_hit_guards = off\n");
+        assert!(!parse(&off).unwrap().header.shells_hit_guards);
+        let old = text.replace("shells_hit_guards = on\n", "");
+        assert!(!parse(&old).unwrap().header.shells_hit_guards);
     }
 
     #[test]

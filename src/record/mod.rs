@@ -80,6 +80,10 @@ pub struct Header {
     /// ([`crate::data::sound_assets_hash`]); None for a recording from
     /// before it was written. A replay with other assets says so.
     pub sound_assets: Option<u64>,
+    /// True if tanks' shells stop at guards ([`World::shells_hit_guards`]),
+    /// written `shells_hit_guards = on`. A recording without the line was
+    /// made before they did, and replays with shells passing guards.
+    pub shells_hit_guards: bool,
 }
 
 impl Header {
@@ -96,6 +100,7 @@ impl Header {
             armed: world.arms().is_some(),
             levels: Levels::default(),
             sound_assets: Some(crate::data::sound_assets_hash()),
+            shells_hit_guards: world.shells_hit_guards(),
         }
     }
 
@@ -124,6 +129,8 @@ impl Header {
         if self.armed {
             lines.push(format!("{} = on", load::ARMS_KEY));
         }
+        let hit = if self.shells_hit_guards { "on" } else { "off" };
+        lines.push(format!("{} = {hit}", load::SHELLS_HIT_GUARDS_KEY));
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));
         }

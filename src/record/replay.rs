@@ -99,6 +99,7 @@ impl Playback {
         let h = &self.recording.header;
         let world = World::at_difficulty(map, h.tunables, h.difficulty, h.seed);
         let world = if h.armed { world.armed() } else { world };
+        let world = world.with_shells_hitting_guards(h.shells_hit_guards);
         self.check(&world);
         world
     }

@@ -17,6 +17,10 @@ pub struct ShellTunables {
     pub damage: (u32, u32),
     /// Longest flight, ticks, after which it fizzles.
     pub lifetime: u32,
+    /// True if a shell stops at a guard and hurts it. Recordings from
+    /// before shells met guards replay with it off
+    /// ([`crate::record::Header::shells_hit_guards`]).
+    pub hits_guards: bool,
 }
 
 impl Default for ShellTunables {
@@ -26,6 +30,7 @@ impl Default for ShellTunables {
             radius: 0.08,
             damage: (18, 16),
             lifetime: 8 * TICK_RATE,
+            hits_guards: true,
         }
     }
 }
@@ -145,7 +150,11 @@ impl Actors {
                 } else if let Some(g) = self
                     .guards
                     .iter_mut()
-                    .find(|g| g.state.alive() && near([g.x, g.y], self.tunables.guard.radius))
+                    .find(|g| {
+                        st.hits_guards
+                            && g.state.alive()
+                            && near([g.x, g.y], self.tunables.guard.radius)
+                    })
                 {
                     // Last, so a world without guards draws as it did.
                     g.hurt(rng.roll(st.damage), &self.tunables.guard);

@@ -63,7 +63,9 @@ impl World {
             Change::Restart => self.restart(),
             Change::Difficulty(d) => {
                 self.difficulty = d;
+                let hits_guards = self.actors.tunables.shell.hits_guards;
                 self.actors.tunables = d.enemies();
+                self.actors.tunables.shell.hits_guards = hits_guards;
                 self.restart();
                 applied.respawned = true;
             }

@@ -550,6 +550,19 @@ impl World {
         self.run = CourseRun::new(&self.level, self.tick);
     }
 
+    /// This world with tanks' shells stopping at guards (`on`, as new play
+    /// has them) or passing through them (as recordings from before they
+    /// met guards were played).
+    pub fn with_shells_hitting_guards(mut self, on: bool) -> Self {
+        self.actors.tunables.shell.hits_guards = on;
+        self
+    }
+
+    /// True if tanks' shells stop at guards and hurt them.
+    pub fn shells_hit_guards(&self) -> bool {
+        self.actors.tunables.shell.hits_guards
+    }
+
     /// Switches the walking model, carrying the body's motion over.
     pub fn set_model(&mut self, model: Model) {
         self.player.switch_to(model);
