@@ -4,6 +4,9 @@
 //! (the blockade's, the keep's vault's) stops anyone on foot but not a
 //! jetpack flier, so the blockade needs the jetpack.
 
+mod common;
+
+use common::root;
 use std::path::{Path, PathBuf};
 use wobblecaster::map::episode::Episode;
 use wobblecaster::map::{self, Map};
@@ -21,10 +24,6 @@ const EPISODE: [&str; 7] = [
     "blockade.map",
     "keep.map",
 ];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn shipped(file: &str) -> PathBuf {
     root().join("maps").join(file)
