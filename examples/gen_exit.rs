@@ -9,12 +9,13 @@
 //! reproducible, and every pattern repeats at the tile edge, so a lift
 //! wall tiles seamlessly beside itself.
 
-use image::{Rgba, RgbaImage};
 use std::error::Error;
 use std::path::Path;
 
-/// Texture edge in texels.
-const N: usize = 64;
+#[path = "texture/mod.rs"]
+mod texture;
+use texture::*;
+
 /// Width of one fluted steel panel of the lift's wall, texels (N / 8).
 const FLUTE: usize = 8;
 /// Rows of the kick plate at the foot of a lift wall, texels.
@@ -36,11 +37,6 @@ const LETTER_SCALE: usize = 2;
 /// right and bottom), room for "EXIT" at [`LETTER_SCALE`] with a margin.
 const PLATE: (usize, usize, usize, usize) = (5, 12, 59, 32);
 
-/// A colour with channels in 0..=1 (sRGB values, no gamma maths).
-type Rgb = [f32; 3];
-/// An `N` x `N` image, row-major.
-type Canvas = Vec<Rgb>;
-
 /// Generates both textures and writes them into `assets/`.
 fn main() -> Result<(), Box<dyn Error>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
@@ -61,7 +57,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 fn elevator(seed: u64) -> Canvas {
     grid(|x, y| {
         let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
-        let brushed = 0.9 + 0.2 * fbm(seed, fx * 0.25, fy, 16, 64);
+        let brushed = 0.9 + 0.2 * fbm(seed, fx * 0.25, fy, 16, 64, 3);
         if y >= N - KICK {
             // The kick plate, with a diamond tread.
             let tread = ((x + y).is_multiple_of(6) || (x + N - y).is_multiple_of(6)) as u8 as f32;
@@ -161,96 +157,4 @@ fn letter_mask() -> Vec<bool> {
         }
     }
     mask
-}
-
-// ------------------------------------------------------------------ noise
-
-/// splitmix64's finaliser: a well-mixed 64-bit value from any input.
-fn scramble(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// A value in [0, 1) from the lattice point (x, y) under `seed`.
-fn hash(seed: u64, x: i64, y: i64) -> f32 {
-    let z = scramble(seed ^ scramble((x as u64) << 32 ^ (y as u64 & 0xffff_ffff)));
-    (z >> 40) as f32 / (1u64 << 24) as f32
-}
-
-/// Value noise at (x, y) on a lattice repeating every `px` by `py` points,
-/// smoothly interpolated, in [0, 1).
-fn noise(seed: u64, x: f32, y: f32, px: i64, py: i64) -> f32 {
-    let (x0, y0) = (x.floor(), y.floor());
-    let (tx, ty) = (smoothstep(0.0, 1.0, x - x0), smoothstep(0.0, 1.0, y - y0));
-    let at = |dx: i64, dy: i64| {
-        let lx = (x0 as i64 + dx).rem_euclid(px);
-        let ly = (y0 as i64 + dy).rem_euclid(py);
-        hash(seed, lx, ly)
-    };
-    let top = lerp(at(0, 0), at(1, 0), tx);
-    let low = lerp(at(0, 1), at(1, 1), tx);
-    lerp(top, low, ty)
-}
-
-/// Three octaves of value noise over a lattice of `cx` by `cy` cells across
-/// the texture (doubling each octave), so it tiles; in about [0, 1).
-fn fbm(seed: u64, x: f32, y: f32, cx: i64, cy: i64) -> f32 {
-    let (mut sum, mut amp, mut norm) = (0.0, 1.0, 0.0);
-    for o in 0..3 {
-        let f = (1 << o) as f32;
-        let (sx, sy) = (cx as f32 * f / N as f32, cy as f32 * f / N as f32);
-        sum += amp * noise(seed + o, x * sx, y * sy, cx << o, cy << o);
-        norm += amp;
-        amp *= 0.5;
-    }
-    sum / norm
-}
-
-// ------------------------------------------------------------- colour maths
-
-/// An `N` x `N` canvas from a function of the texel's column and row.
-fn grid<T>(f: impl Fn(usize, usize) -> T) -> Vec<T> {
-    (0..N * N).map(|i| f(i % N, i / N)).collect()
-}
-
-/// A colour from `0xrrggbb`.
-fn rgb(hex: u32) -> Rgb {
-    let c = |s: u32| ((hex >> s) & 0xff) as f32 / 255.0;
-    [c(16), c(8), c(0)]
-}
-
-/// `a` to `b` as `t` goes 0 to 1.
-fn lerp(a: f32, b: f32, t: f32) -> f32 {
-    a + (b - a) * t
-}
-
-/// 0 below `e0`, 1 above `e1`, Hermite-smooth between.
-fn smoothstep(e0: f32, e1: f32, x: f32) -> f32 {
-    let t = ((x - e0) / (e1 - e0)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
-
-/// Colour `a` to `b` as `t` goes 0 to 1.
-fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
-    [
-        lerp(a[0], b[0], t),
-        lerp(a[1], b[1], t),
-        lerp(a[2], b[2], t),
-    ]
-}
-
-/// A colour scaled by `k` (brighter above 1).
-fn scale(c: Rgb, k: f32) -> Rgb {
-    [c[0] * k, c[1] * k, c[2] * k]
-}
-
-/// Writes `canvas` as an opaque RGBA PNG.
-fn save(path: &Path, canvas: &Canvas) -> image::ImageResult<()> {
-    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
-    let img = RgbaImage::from_fn(N as u32, N as u32, |x, y| {
-        let [r, g, b] = canvas[y as usize * N + x as usize];
-        Rgba([byte(r), byte(g), byte(b), 255])
-    });
-    img.save(path)
 }

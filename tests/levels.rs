@@ -4,9 +4,12 @@
 //! (the blockade's, the keep's vault's) stops anyone on foot but not a
 //! jetpack flier, so the blockade needs the jetpack.
 
+mod common;
+
+use common::root;
 use std::path::{Path, PathBuf};
 use wobblecaster::map::episode::Episode;
-use wobblecaster::map::{self, Map};
+use wobblecaster::map::{self, Map, SpawnKind};
 use wobblecaster::script::Script;
 use wobblecaster::sim::{Controls, Difficulty, Tunables, World};
 use wobblecaster::texture::Texture;
@@ -21,10 +24,6 @@ const EPISODE: [&str; 7] = [
     "blockade.map",
     "keep.map",
 ];
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn shipped(file: &str) -> PathBuf {
     root().join("maps").join(file)
@@ -79,9 +78,15 @@ fn the_episode_file_plays_these_levels_at_their_own_pars() {
 
 /// A world on `file` at `easy` (the enemies' shells hurt least), the
 /// player started at (x, y) facing `angle` radians.
-fn world_at(file: &str, (x, y): (f64, f64), angle: f64) -> World {
+fn world_at(file: &str, at: (f64, f64), angle: f64) -> World {
+    world_on(file, at, angle, |_| {})
+}
+
+/// As [`world_at`], the map edited by `edit` first.
+fn world_on(file: &str, (x, y): (f64, f64), angle: f64, edit: impl FnOnce(&mut Map)) -> World {
     let mut m = map::load(&shipped(file)).unwrap().map;
     (m.start.x, m.start.y, m.start.angle) = (x, y, angle);
+    edit(&mut m);
     World::at_difficulty(m, Tunables::default(), Difficulty::Easy, 3)
 }
 
@@ -121,16 +126,44 @@ const FLY_OVER: &str = "0.1 jetpack+thrust
 3 brake
 ";
 
+/// Walks east from `from` on `file` for twelve seconds, the pit's tank
+/// (at x = `tank`, on the walk's row) the map's only enemy, and asserts
+/// that its hull stopped the walker alive; and that the same walk with no
+/// enemies at all gets past the pit, so it was the tank that stopped it.
+/// (The keep's guards shoot a walker dead in the throne hall, which would
+/// stop the walk short of the hull too.)
+fn assert_tank_stops_a_walker(file: &str, from: (f64, f64), tank: f64) {
+    let pit_tank_alone = |m: &mut Map| {
+        m.spawns.retain(|s| {
+            matches!(s.kind, SpawnKind::Tank { .. })
+                && (s.x - tank).abs() < 1.0
+                && (s.y - from.1).abs() < 1.0
+        });
+        assert_eq!(m.spawns.len(), 1, "{file}: no tank at x = {tank}");
+    };
+    let mut on_foot = world_on(file, from, 0.0, pit_tank_alone);
+    let reached = farthest(&mut on_foot, walk(12.0), 0, 1.0);
+    assert!(
+        on_foot.combat().alive(),
+        "{file}: shot dead on the way, at x = {reached}"
+    );
+    // The hull (1.3) and the player (0.3) keep them 1.6 apart.
+    assert!(reached < tank - 1.3, "{file}: walked to x = {reached}");
+    let mut control = world_on(file, from, 0.0, |m| m.spawns.clear());
+    let reached = farthest(&mut control, walk(12.0), 0, 1.0);
+    assert!(
+        reached > tank + 1.6,
+        "{file}: with no tank the walk stopped at x = {reached}"
+    );
+}
+
 #[test]
 fn the_blockade_s_first_tank_stops_a_walker_and_not_a_flier() {
     // From the start yard, level with the gap into the first pit
     // (tiles 17 to 19 across, the tank at its centre, x = 18.5), facing
     // east along it.
     let from = (12.5, 17.5);
-    let mut on_foot = world_at("blockade.map", from, 0.0);
-    let reached = farthest(&mut on_foot, walk(12.0), 0, 1.0);
-    // The hull (1.3) and the player (0.3) keep them 1.6 apart.
-    assert!(reached < 18.5 - 1.3, "walked to x = {reached}");
+    assert_tank_stops_a_walker("blockade.map", from, 18.5);
     let script = Script::parse(FLY_OVER, Path::new("fly_over.txt")).unwrap();
     let mut flying = world_at("blockade.map", from, 0.0);
     let reached = farthest(&mut flying, script.ticks(), 0, 1.0);
@@ -141,7 +174,126 @@ fn the_blockade_s_first_tank_stops_a_walker_and_not_a_flier() {
 fn the_keep_s_vault_is_shut_to_a_walker_by_its_dug_in_tank() {
     // From the throne hall, level with the gap east to the vault's pit
     // (tiles 35 to 37 across, the tank at x = 36.5).
-    let mut on_foot = world_at("keep.map", (30.5, 5.5), 0.0);
-    let reached = farthest(&mut on_foot, walk(12.0), 0, 1.0);
-    assert!(reached < 36.5 - 1.3, "walked to x = {reached}");
+    assert_tank_stops_a_walker("keep.map", (30.5, 5.5), 36.5);
+}
+
+/// The four levels that were played before they had lifts, as they were
+/// then (commit 87bd689): `.` open floor, `D` a door, `#` wall. A recording
+/// names its map by path alone, so a lift added later must leave every
+/// open tile open and put its exit where no recording could have walked.
+#[rustfmt::skip]
+const BEFORE_LIFTS: [(&str, &[&str]); 4] = [
+    ("tutorial.map", &[
+    "################################",
+    "#............###################",
+    "#............###################",
+    "#...........................####",
+    "#...........................####",
+    "#...........................####",
+    "#............############...####",
+    "#............############...####",
+    "#............############...####",
+    "#########################...####",
+    "#########################...####",
+    "#########################...####",
+    "##########################D#####",
+    "#############..................#",
+    "#############........#.........#",
+    "#############..................#",
+    "#############..................#",
+    "#############.....#............#",
+    "#############..................#",
+    "################################",
+    ]),
+    ("default.map", &[
+    "########################################",
+    "########################################",
+    "##............##........##............##",
+    "##.##########.##........##............##",
+    "##.##########.##...##...##............##",
+    "##.##.......#.##........##............##",
+    "##.##.#####.#.##........##...#....#...##",
+    "##.##.#######....##..#####............##",
+    "##.##.##.##.#.##........##............##",
+    "##.##.##.##.#.##......................##",
+    "##.##.##.##.#.##........##............##",
+    "##....##.##.#.##........##............##",
+    "##.##.##.##.#.#####.######....####....##",
+    "##.##.##.##.#.#####.######............##",
+    "##.##.##.##.#.##........##............##",
+    "##.##.##.##.#.##........##............##",
+    "##.##.##.##.#.##........##............##",
+    "##.##.##....#.##........##............##",
+    "##.##.#####.#....#.#######...#....#...##",
+    "##.##.#####.#.##........##............##",
+    "##.##.......#.##........##............##",
+    "##.##########.##...#..................##",
+    "##.##########.##........##............##",
+    "##............##........##............##",
+    "########################################",
+    "########################################",
+    ]),
+    ("bunker.tmx", &[
+    "##########################",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......D.........D.......#",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "###D########D#########D###",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......#.........#####D###",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "#......#.........#.......#",
+    "##########################",
+    ]),
+    ("vault.map", &[
+    "##########################",
+    "#.......#.........#......#",
+    "#.......#.........#......#",
+    "#.......D.........D......#",
+    "#.......#.........#......#",
+    "#.......#.........#......#",
+    "############D#########D###",
+    "#.......#.........#......#",
+    "#.......#.........#......#",
+    "#.......#.........#......#",
+    "#########.........#......#",
+    "#########.........########",
+    "#.......#.........#......#",
+    "#.......D.........#......#",
+    "#.......#.........#......#",
+    "##########################",
+    ]),
+];
+
+#[test]
+fn the_lifts_left_every_tile_a_recording_could_walk_on_as_it_was() {
+    for (file, rows) in BEFORE_LIFTS {
+        let m = map::load(&shipped(file)).unwrap().map;
+        for (y, row) in rows.iter().enumerate() {
+            for (x, before) in row.chars().enumerate() {
+                let tile = (x as i64, y as i64);
+                let now = match m.cell(tile.0, tile.1) {
+                    0 => '.',
+                    map::DOOR => 'D',
+                    _ => '#',
+                };
+                if before != '#' {
+                    assert_eq!(now, before, "{file}: tile {tile:?} was {before}, is {now}");
+                }
+                let exit = m.exits.iter().any(|e| e.tile == tile);
+                assert!(
+                    !(exit && before != '#'),
+                    "{file}: the exit {tile:?} was open"
+                );
+            }
+        }
+    }
 }
