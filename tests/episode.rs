@@ -4,6 +4,8 @@
 //! on the easiest level at the last checkpoint passed; no life left is
 //! the game's end.
 
+mod common;
+
 use std::path::Path;
 use wobblecaster::map::{self, Map};
 use wobblecaster::sim::tally::{Carried, START_LIVES};
@@ -164,12 +166,8 @@ fn on_the_easiest_level_a_death_comes_back_at_the_last_checkpoint() {
 
 /// `check-map` on `files`: whether it passed, and what it printed.
 fn check_map(files: &[&str]) -> (bool, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
-        .arg("check-map")
-        .args(files.iter().map(|f| root.join(f)))
-        .output()
-        .unwrap();
+    let args = [&["check-map"], files].concat();
+    let out = common::wobble(&args, None);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -193,7 +191,7 @@ fn check_map_finds_an_exit_reachable_through_keys_doors_and_push_walls() {
     // Without the push wall's slide the exit's pocket is shut: the flood
     // goes through push walls, not through walls.
     let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/exit_reachable.map"),
+        common::root().join("tests/maps/exit_reachable.map"),
     )
     .unwrap();
     let walled = text.replace("s = brick_red push\n", "s = brick_red\n");
