@@ -51,15 +51,15 @@
 
 mod common;
 
+use common::study::{simulated_run, Study};
 use common::temp::TempDir;
 use std::sync::OnceLock;
 use std::time::Duration;
 use wobblecaster::study::latin;
 use wobblecaster::study::lmm::Fit;
-use wobblecaster::study::protocol::Protocol;
-use wobblecaster::study::report::model::{self, Models, Prompt, NO_PREVIOUS};
+use wobblecaster::study::report::model::{self, Models, Prompt};
 use wobblecaster::study::session::Event;
-use wobblecaster::study::simulate::{self, Drives};
+use wobblecaster::study::simulate;
 
 /// The protocol simulated, from the repository root.
 const PROTOCOL: &str = "tests/fixtures/studies/walking_own_speeds.toml";
@@ -85,37 +85,9 @@ const SEED_STRIDE: u64 = 100_000;
 const THREADS: u64 = 2;
 
 /// The walking study simulated, its conditions' drives, and their names.
-struct Study {
-    protocol: Protocol,
-    drives: Drives,
-    conditions: Vec<String>,
-}
-
-impl Study {
-    /// The rate at which protocol condition `c` makes a fresh person of
-    /// susceptibility 1 sick, FMS points per second, before recovery.
-    fn rate(&self, c: usize) -> f64 {
-        simulate::RATE * self.drives.mean_of(c, simulate::drive_of)
-    }
-}
-
 fn study() -> &'static Study {
     static STUDY: OnceLock<Study> = OnceLock::new();
-    STUDY.get_or_init(|| {
-        let path = common::root().join(PROTOCOL);
-        let protocol = Protocol::load(&path).unwrap();
-        let map = wobblecaster::data::resolve_map(&protocol.map_path(&path)).unwrap();
-        let map = wobblecaster::map::load(&map).unwrap().map;
-        let route = simulate::route(&wobblecaster::data::dir("maneuvers")).unwrap();
-        let styles: Vec<usize> = (0..simulate::STYLES.len()).collect();
-        let drives = Drives::new(&protocol, &map, &route, &styles);
-        let conditions = protocol.conditions.iter().map(|c| c.name.clone()).collect();
-        Study {
-            protocol,
-            drives,
-            conditions,
-        }
-    })
+    STUDY.get_or_init(|| Study::load(PROTOCOL))
 }
 
 /// Participant `n`'s in-play prompts, seeded by `salt`, as rows of
@@ -128,30 +100,10 @@ fn participant(s: &Study, n: u64, salt: u64) -> Vec<Prompt> {
         &s.drives,
         salt * SEED_STRIDE + n,
     );
-    let name = |position: usize| s.conditions[order[position]].clone();
+    let id = format!("S{n:04}");
     events
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Rating {
-                position,
-                t_s,
-                rating,
-                ..
-            } => Some(Prompt {
-                participant: format!("S{n:04}"),
-                condition: name(position),
-                position: position + 1,
-                previous_condition: match position {
-                    0 => NO_PREVIOUS.into(),
-                    p => name(p - 1),
-                },
-                t_s,
-                rating: rating.map(f64::from),
-                mssq: None,
-                predicted_msi: None,
-            }),
-            _ => None,
-        })
+        .iter()
+        .filter_map(|e| s.prompt(&id, &order, e))
         .collect()
 }
 
@@ -307,10 +259,8 @@ fn a_quick_session_answers_as_the_full_one() {
     // with the stop key, and leave prompts unanswered.
     for n in 1..=4u64 {
         let id = format!("S{n:02}");
-        let args = ["study", "run", PROTOCOL, "--participant", &id];
         let seed = n.to_string();
-        let more = ["--simulate", &seed, "--headless", "--results"];
-        let args = [&args[..], &more[..], &[results.to_str().unwrap()]].concat();
+        let args = simulated_run(PROTOCOL, &id, &seed, &results, &[]);
         let out = common::run(&args, Duration::from_secs(120)).expect("finishes");
         assert!(
             out.status.success(),

@@ -9,40 +9,20 @@
 
 mod common;
 
+use common::study::Study;
 use std::sync::OnceLock;
 use wobblecaster::study::latin;
-use wobblecaster::study::protocol::Protocol;
-use wobblecaster::study::report::model::{self, Prompt, NO_PREVIOUS};
+use wobblecaster::study::report::model::{self, Prompt};
 use wobblecaster::study::session::Event;
-use wobblecaster::study::simulate::{self, Drives};
+use wobblecaster::study::simulate;
 
 /// Participants of the study: six Williams cycles of the four conditions.
 const PARTICIPANTS: u64 = 24;
 
 /// The shipped comfort study and its drives in every style.
-struct Study {
-    protocol: Protocol,
-    drives: Drives,
-    conditions: Vec<String>,
-}
-
 fn study() -> &'static Study {
     static STUDY: OnceLock<Study> = OnceLock::new();
-    STUDY.get_or_init(|| {
-        let path = common::root().join("studies/comfort.toml");
-        let protocol = Protocol::load(&path).unwrap();
-        let map = wobblecaster::data::resolve_map(&protocol.map_path(&path)).unwrap();
-        let map = wobblecaster::map::load(&map).unwrap().map;
-        let route = simulate::route(&wobblecaster::data::dir("maneuvers")).unwrap();
-        let styles: Vec<usize> = (0..simulate::STYLES.len()).collect();
-        let drives = Drives::new(&protocol, &map, &route, &styles);
-        let conditions = protocol.conditions.iter().map(|c| c.name.clone()).collect();
-        Study {
-            protocol,
-            drives,
-            conditions,
-        }
-    })
+    STUDY.get_or_init(|| Study::load("studies/comfort.toml"))
 }
 
 /// One participant's prompts and stops (condition, seconds).
@@ -55,36 +35,21 @@ struct Played {
 fn participant(s: &Study, n: u64) -> Played {
     let order = latin::order(s.conditions.len(), n as usize);
     let events = simulate::quick(&s.protocol, order.clone(), &s.drives, n);
-    let name = |position: usize| s.conditions[order[position]].clone();
+    let id = format!("S{n:02}");
     let mut played = Played {
         prompts: Vec::new(),
         stops: Vec::new(),
     };
     for e in events {
+        if let Some(prompt) = s.prompt(&id, &order, &e) {
+            played.prompts.push(prompt);
+        }
         match e {
-            Event::Rating {
-                position,
-                t_s,
-                rating,
-                ..
-            } => played.prompts.push(Prompt {
-                participant: format!("S{n:02}"),
-                condition: name(position),
-                position: position + 1,
-                previous_condition: match position {
-                    0 => NO_PREVIOUS.into(),
-                    p => name(p - 1),
-                },
-                t_s,
-                rating: rating.map(f64::from),
-                mssq: None,
-                predicted_msi: None,
-            }),
             Event::ConditionEnded {
                 position,
                 duration_s,
                 reason,
-            } if reason.is_stop() => played.stops.push((name(position), duration_s)),
+            } if reason.is_stop() => played.stops.push((s.name(&order, position), duration_s)),
             _ => {}
         }
     }
