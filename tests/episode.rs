@@ -190,10 +190,8 @@ fn check_map_finds_an_exit_reachable_through_keys_doors_and_push_walls() {
     );
     // Without the push wall's slide the exit's pocket is shut: the flood
     // goes through push walls, not through walls.
-    let text = std::fs::read_to_string(
-        common::root().join("tests/maps/exit_reachable.map"),
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string(common::root().join("tests/maps/exit_reachable.map")).unwrap();
     let walled = text.replace("s = brick_red push\n", "s = brick_red\n");
     let m = map::parse(&walled, Path::new("walled.map")).unwrap().map;
     let problems = wobblecaster::sim::actors::placement_problems(&m, 0.28);
