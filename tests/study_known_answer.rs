@@ -141,18 +141,12 @@ fn ranking(models: &Models, fit: &Fit) -> Vec<String> {
 /// rates lie within a few percent, too close to rank.
 const RANKED_APART: f64 = 0.1;
 
-/// Asserts that `fit` orders every pair of conditions whose rates differ
-/// by more than [`RANKED_APART`] as the rates do, and that most pairs do.
-fn assert_ranked_as_rates(s: &Study, models: &Models, fit: &Fit) {
+/// Asserts that `difference` (its estimate of condition `a`'s rating less
+/// condition `b`'s, by protocol index) orders every pair of conditions
+/// whose rates differ by more than [`RANKED_APART`] as the rates do, and
+/// that most pairs are so held; `estimates` names them in a failure.
+fn assert_ranked_as_rates(s: &Study, difference: impl Fn(usize, usize) -> f64, estimates: &str) {
     let rates: Vec<f64> = (0..s.conditions.len()).map(|c| s.rate(c)).collect();
-    let effects = models.effects(fit);
-    let effect = |c: usize| {
-        effects
-            .iter()
-            .find(|(name, _)| *name == s.conditions[c])
-            .map(|e| e.1)
-            .unwrap()
-    };
     let mut held = 0;
     for a in 0..rates.len() {
         for b in a + 1..rates.len() {
@@ -162,16 +156,30 @@ fn assert_ranked_as_rates(s: &Study, models: &Models, fit: &Fit) {
             held += 1;
             assert_eq!(
                 rates[a] > rates[b],
-                effect(a) > effect(b),
-                "{} and {}: rates {rates:?}, ranking {:?}",
+                difference(a, b) > 0.0,
+                "{} and {}: rates {rates:?}, {estimates}",
                 s.conditions[a],
                 s.conditions[b],
-                ranking(models, fit)
             );
         }
     }
     // Four conditions make six pairs; all but the two couplings apart.
     assert!(held >= 5, "{held} pairs told apart by rates {rates:?}");
+}
+
+/// Asserts that `fit` ranks the conditions as their rates do (see
+/// [`assert_ranked_as_rates`]).
+fn assert_fit_ranked_as_rates(s: &Study, models: &Models, fit: &Fit) {
+    let effects = models.effects(fit);
+    let effect = |c: usize| {
+        effects
+            .iter()
+            .find(|(name, _)| *name == s.conditions[c])
+            .map(|e| e.1)
+            .unwrap()
+    };
+    let ranking = format!("ranking {:?}", ranking(models, fit));
+    assert_ranked_as_rates(s, |a, b| effect(a) - effect(b), &ranking);
 }
 
 /// Every pair of conditions, each once.
@@ -183,15 +191,14 @@ fn pairs(conditions: &[String]) -> Vec<(&str, &str)> {
     out
 }
 
-/// The true difference of each pair: M1's on [`TRUTH_PARTICIPANTS`].
+/// The true difference of each pair, in [`pairs`]' order: M1's on
+/// [`TRUTH_PARTICIPANTS`].
 fn truth() -> &'static Vec<f64> {
     static TRUTH: OnceLock<Vec<f64>> = OnceLock::new();
     TRUTH.get_or_init(|| {
         let s = study();
         let models = simulated_study(TRUTH_PARTICIPANTS, 0);
         let fit = models.headline().unwrap();
-        // The simulation's ranking is the model's, with this many people.
-        assert_ranked_as_rates(s, &models, fit);
         pairs(&s.conditions)
             .iter()
             .map(|(a, b)| models.difference(fit, a, b).unwrap().estimate)
@@ -204,11 +211,18 @@ fn the_model_ranks_the_conditions_as_their_motion_makes_people_sick() {
     let s = study();
     let models = simulated_study(RANKED_PARTICIPANTS, 1);
     let fit = models.headline().unwrap();
-    assert_ranked_as_rates(s, &models, fit);
+    assert_fit_ranked_as_rates(s, &models, fit);
     let test = models.test_of("lrt_condition").unwrap().unwrap();
     assert!(test.test.p < 1e-6, "{:?}", test.test);
-    // And with the truth's thousands of participants (asserted there).
-    assert_eq!(truth().len(), 6);
+    // And with the truth's thousands of participants: the differences the
+    // coverage check holds intervals to are ordered as the rates are.
+    let (pairs, truth) = (pairs(&s.conditions), truth());
+    let true_difference = |a: usize, b: usize| {
+        let pair = (s.conditions[a].as_str(), s.conditions[b].as_str());
+        truth[pairs.iter().position(|p| *p == pair).unwrap()]
+    };
+    let said = format!("true differences {truth:?} of {pairs:?}");
+    assert_ranked_as_rates(s, true_difference, &said);
 }
 
 #[test]
