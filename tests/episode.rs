@@ -4,6 +4,8 @@
 //! on the easiest level at the last checkpoint passed; no life left is
 //! the game's end.
 
+mod common;
+
 use std::path::Path;
 use wobblecaster::map::{self, Map};
 use wobblecaster::sim::tally::{Carried, START_LIVES};
@@ -192,12 +194,8 @@ fn a_comeback_carries_the_checkpoints_on_to_the_next_death() {
 
 /// `check-map` on `files`: whether it passed, and what it printed.
 fn check_map(files: &[&str]) -> (bool, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wobblecaster"))
-        .arg("check-map")
-        .args(files.iter().map(|f| root.join(f)))
-        .output()
-        .unwrap();
+    let args = [&["check-map"], files].concat();
+    let out = common::wobble(&args, None);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -220,10 +218,8 @@ fn check_map_finds_an_exit_reachable_through_keys_doors_and_push_walls() {
     );
     // Without the push wall's slide the exit's pocket is shut: the flood
     // goes through push walls, not through walls.
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/exit_reachable.map"),
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string(common::root().join("tests/maps/exit_reachable.map")).unwrap();
     let walled = text.replace("s = brick_red push\n", "s = brick_red\n");
     let m = map::parse(&walled, Path::new("walled.map")).unwrap().map;
     let problems = wobblecaster::sim::actors::placement_problems(&m, 0.28);

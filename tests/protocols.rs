@@ -10,6 +10,7 @@
 
 mod common;
 
+use common::study::simulated_run;
 use common::temp::TempDir;
 use std::path::Path;
 use std::time::Duration;
@@ -110,7 +111,7 @@ fn a_recording_without_the_switch_bobs_as_it_was_played() {
         model: Model::Quake,
         ..Tunables::default()
     };
-    let mut world = World::new(Map::open_plane(), own, 1);
+    let world = World::new(Map::open_plane(), own, 1);
     let header = wobblecaster::record::Header::new(&world, None, 1);
     let text = header.to_text();
     assert!(text.contains("bob_and_roll = 1"), "{text}");
@@ -131,8 +132,10 @@ fn a_recording_without_the_switch_bobs_as_it_was_played() {
         recording.header.tunables, own,
         "each model's own, as played"
     );
-    world.step(&run_and_strafe());
-    assert!(world.camera().roll != 0.0);
+    // And the world the recording replays in rolls into the strafe.
+    let mut replayed = Playback::new(recording).start(Map::open_plane());
+    replayed.step(&run_and_strafe());
+    assert!(replayed.camera().roll != 0.0);
 }
 
 /// The quake condition's recording in a simulated session of the shipped
@@ -141,18 +144,7 @@ fn a_recording_without_the_switch_bobs_as_it_was_played() {
 fn walking_s_quake_condition_records_no_bob_and_no_roll() {
     let dir = TempDir::new("protocols", "walking");
     let results = dir.join("results");
-    let args = [
-        "study",
-        "run",
-        "studies/walking.toml",
-        "--participant",
-        "S04",
-        "--simulate",
-        "2",
-        "--headless",
-        "--results",
-        results.to_str().unwrap(),
-    ];
+    let args = simulated_run("studies/walking.toml", "S04", "2", &results, &[]);
     let out = common::run(&args, Duration::from_secs(300)).expect("the session finishes");
     assert!(
         out.status.success(),
@@ -300,18 +292,7 @@ fn a_hidden_difference_is_warned_of_by_check_and_once_by_run() {
     assert!(all.contains("bob_and_roll (not declared)"), "{all}");
     // `study run` says the same once, before the session.
     let results = dir.join("results");
-    let args = [
-        "study",
-        "run",
-        protocol.to_str().unwrap(),
-        "--participant",
-        "S01",
-        "--simulate",
-        "1",
-        "--headless",
-        "--results",
-        results.to_str().unwrap(),
-    ];
+    let args = simulated_run(protocol.to_str().unwrap(), "S01", "1", &results, &[]);
     let out = common::run(&args, Duration::from_secs(120)).expect("the session finishes");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");

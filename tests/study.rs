@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::lines;
+use common::study::simulated_run;
 use common::temp::TempDir;
 use std::path::Path;
 use std::time::Duration;
@@ -24,27 +26,14 @@ fn simulate(dir: &TempDir, id: &str, seed: &str, results: &str) -> std::process:
     if !protocol.exists() {
         std::fs::write(&protocol, PROTOCOL).unwrap();
     }
-    let args = [
-        "study",
-        "run",
+    let args = simulated_run(
         protocol.to_str().unwrap(),
-        "--participant",
         id,
-        "--simulate",
         seed,
-        "--headless",
-        "--results",
-        results,
-    ];
+        Path::new(results),
+        &[],
+    );
     common::run(&args, Duration::from_secs(120)).expect("the session finishes")
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .map(str::to_string)
-        .collect()
 }
 
 #[test]
@@ -272,22 +261,13 @@ fn the_screens_of_a_session_are_drawn_and_none_gives_a_condition_away() {
     let protocol = dir.join("screens.toml");
     std::fs::write(&protocol, EVERY_SCREEN).unwrap();
     let (results, screens) = (dir.join("results"), dir.join("screens"));
-    let args = [
-        "study",
-        "run",
-        protocol.to_str().unwrap(),
-        "--participant",
-        "S01",
-        "--simulate",
-        "2",
-        "--headless",
-        "--results",
-        results.to_str().unwrap(),
+    let more = [
         "--screens",
         screens.to_str().unwrap(),
         "--screens-size",
         "320x180",
     ];
+    let args = simulated_run(protocol.to_str().unwrap(), "S01", "2", &results, &more);
     let out = common::run(&args, Duration::from_secs(120)).expect("the session finishes");
     assert!(
         out.status.success(),

@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::study::simulated_run;
 use common::temp::TempDir;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,18 +39,8 @@ fn simulated_dropouts_of_both_kinds_reach_the_long_tables() {
             for id in pair {
                 scope.spawn(move || {
                     let seed = id[1..].to_string();
-                    let args = [
-                        "study",
-                        "run",
-                        "studies/walking.toml",
-                        "--participant",
-                        id,
-                        "--simulate",
-                        &seed,
-                        "--headless",
-                        "--results",
-                        results,
-                    ];
+                    let walking = "studies/walking.toml";
+                    let args = simulated_run(walking, id, &seed, Path::new(results), &[]);
                     let out = common::run(&args, Duration::from_secs(300)).expect("finishes");
                     assert!(
                         out.status.success(),

@@ -7,6 +7,7 @@
 //! report file for an absolute path.
 
 mod common;
+use common::study::simulated_run;
 use common::temp::TempDir;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,13 +39,10 @@ fn study(temp: &TempDir) -> PathBuf {
     let protocol = temp.join("rec.toml");
     std::fs::write(&protocol, PROTOCOL).unwrap();
     let (protocol, root) = (protocol.display().to_string(), temp.join("results"));
-    let root_s = root.display().to_string();
     for (id, seed) in [("P1", "1"), ("P2", "2"), ("P3", "3")] {
-        let mut args = vec!["study", "run", &protocol, "--headless", "--participant", id];
-        args.extend(["--simulate", seed, "--results", &root_s]);
-        if id == "P1" {
-            args.extend(["--screen-diagonal-in", "24", "--viewing-distance-cm", "60"]);
-        }
+        let screen = ["--screen-diagonal-in", "24", "--viewing-distance-cm", "60"];
+        let more: &[&str] = if id == "P1" { &screen } else { &[] };
+        let args = simulated_run(&protocol, id, seed, &root, more);
         let (ok, said) = wobble(&args);
         assert!(ok, "{said}");
     }

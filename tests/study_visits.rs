@@ -6,7 +6,9 @@
 
 mod common;
 
+use common::study::simulated_run;
 use common::temp::TempDir;
+use common::{lines, ok};
 use std::path::Path;
 use std::time::Duration;
 use wobblecaster::study::protocol::Protocol;
@@ -27,42 +29,12 @@ const TWO_VISITS: &str = "name = \"visits\"\nmap = \"feel_course\"\nexposure_s =
     [[condition]]\nname = \"quake\"\nmovement = { model = \"quake\" }\n\
     [[condition]]\nname = \"heading\"\nmovement = { model = \"polar\", coupling = \"heading\" }\n";
 
-fn ok(out: &std::process::Output) -> String {
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    text
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
 #[test]
 fn the_walking_study_shows_consent_the_demographics_and_a_compact_prompt() {
     let dir = TempDir::new("visits", "walking-screens");
     let (results, shots) = (dir.join("results"), dir.join("shots"));
-    let args = [
-        "study",
-        "run",
-        "studies/walking.toml",
-        "--participant",
-        "P01",
-        "--simulate",
-        "5",
-        "--headless",
-        "--results",
-        results.to_str().unwrap(),
-        "--screens",
-        shots.to_str().unwrap(),
-    ];
+    let screens = ["--screens", shots.to_str().unwrap()];
+    let args = simulated_run("studies/walking.toml", "P01", "5", &results, &screens);
     ok(&common::run(&args, Duration::from_secs(300)).expect("the session finishes"));
     let words = std::fs::read_to_string(shots.join("screens.txt")).unwrap();
     for (file, said) in [
@@ -107,20 +79,8 @@ fn two_visits_resume_in_one_folder_and_report_as_one_participant() {
     std::fs::write(&protocol, TWO_VISITS).unwrap();
     let results = dir.join("results");
     let run = |visit: &str| {
-        let args = [
-            "study",
-            "run",
-            protocol.to_str().unwrap(),
-            "--participant",
-            "P02",
-            "--simulate",
-            "11",
-            "--headless",
-            "--results",
-            results.to_str().unwrap(),
-            "--visit",
-            visit,
-        ];
+        let protocol = protocol.to_str().unwrap();
+        let args = simulated_run(protocol, "P02", "11", &results, &["--visit", visit]);
         common::run(&args, Duration::from_secs(300)).expect("the visit finishes")
     };
     let said = ok(&run("1"));

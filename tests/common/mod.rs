@@ -1,12 +1,14 @@
 //! Shared by the reliability tests: a global allocator that tracks each
 //! thread's live bytes (for "no unbounded allocation" and "memory flat"),
-//! a fuzz harness that runs any parser on hostile bytes, and scratch
-//! folders for tests that write files.
+//! a fuzz harness that runs any parser on hostile bytes, scratch folders
+//! for tests that write files, the study tests' simulated sessions, and
+//! running the program.
 
 #![allow(dead_code)] // Each test file uses its own part.
 
 pub mod alloc;
 pub mod fuzz;
+pub mod study;
 pub mod temp;
 
 /// The repository root.
@@ -47,4 +49,26 @@ pub fn wobble(args: &[&str], threads: Option<usize>) -> std::process::Output {
         None => cmd.env_remove("RAYON_NUM_THREADS"),
     };
     cmd.output().unwrap()
+}
+
+/// The stdout of `out`, asserting that the program succeeded (its stderr
+/// shown if not).
+pub fn ok(out: &std::process::Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// The lines of the text file at `path`, panicking with its name if it
+/// cannot be read.
+pub fn lines(path: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
