@@ -257,7 +257,10 @@ fn a_save_made_in_an_episode_plays_on_as_the_episode() {
         }
     }
     assert_eq!(loaded.state_hash(), world.state_hash());
-    let at = Context { map: &map_path, ..at };
+    let at = Context {
+        map: &map_path,
+        ..at
+    };
     let again = save::save_world(&loaded, at).unwrap();
     let back = save::restore_on(&again, loaded.level().clone()).unwrap();
     assert_eq!(back.exited(), world.exited());

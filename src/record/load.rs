@@ -282,7 +282,12 @@ impl Fields {
             REQUIRED
                 .into_iter()
                 .chain(AUDIO_KEYS)
-                .chain([DIFFICULTY_KEY, SOUND_ASSETS_KEY, ARMS_KEY, SHELLS_HIT_GUARDS_KEY])
+                .chain([
+                    DIFFICULTY_KEY,
+                    SOUND_ASSETS_KEY,
+                    ARMS_KEY,
+                    SHELLS_HIT_GUARDS_KEY,
+                ])
                 .chain(Tunables::keys())
         };
         let Some(key) = known().find(|k| *k == key) else {

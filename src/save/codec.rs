@@ -137,6 +137,9 @@ mod tests {
         r.f64(&mut x);
         assert_eq!(x, 0.0);
         let fault = r.fault.unwrap();
-        assert_eq!((fault.offset, fault.what), (16, "a number that is not finite"));
+        assert_eq!(
+            (fault.offset, fault.what),
+            (16, "a number that is not finite")
+        );
     }
 }

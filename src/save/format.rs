@@ -91,7 +91,8 @@ impl Header {
     pub fn set_episode_level(&mut self, level: Option<usize>) {
         self.extra.retain(|(k, _)| k != EPISODE_LEVEL);
         if let Some(level) = level {
-            self.extra.push((EPISODE_LEVEL.to_string(), level.to_string()));
+            self.extra
+                .push((EPISODE_LEVEL.to_string(), level.to_string()));
         }
     }
 
@@ -102,7 +103,10 @@ impl Header {
             return Ok(None);
         };
         v.parse().map(Some).map_err(|_| {
-            format!("`{EPISODE_LEVEL}` must be a level's number, found `{}`", short(v))
+            format!(
+                "`{EPISODE_LEVEL}` must be a level's number, found `{}`",
+                short(v)
+            )
         })
     }
 }

@@ -147,15 +147,11 @@ impl Actors {
                 {
                     t.1.hurt(rng.roll(st.damage), &self.tunables.tank);
                     done = true;
-                } else if let Some(g) = self
-                    .guards
-                    .iter_mut()
-                    .find(|g| {
-                        st.hits_guards
-                            && g.state.alive()
-                            && near([g.x, g.y], self.tunables.guard.radius)
-                    })
-                {
+                } else if let Some(g) = self.guards.iter_mut().find(|g| {
+                    st.hits_guards
+                        && g.state.alive()
+                        && near([g.x, g.y], self.tunables.guard.radius)
+                }) {
                     // Last, so a world without guards draws as it did.
                     g.hurt(rng.roll(st.damage), &self.tunables.guard);
                     done = true;

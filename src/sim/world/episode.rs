@@ -50,13 +50,21 @@ impl EpisodePlay {
         let mut lives = u64::from(c.lives);
         v.counter(&mut lives, u64::from(u32::MAX / 2), "the lives carried in");
         c.lives = lives as u32;
-        v.counter(&mut c.next_life, MAX_COUNT, "the next extra life carried in");
-        v.option(&mut self.last_passed, || 0, |v, k| {
-            v.index(k, checkpoints.max(1));
-            if checkpoints == 0 {
-                v.refuse("a checkpoint on a map without a course");
-            }
-        });
+        v.counter(
+            &mut c.next_life,
+            MAX_COUNT,
+            "the next extra life carried in",
+        );
+        v.option(
+            &mut self.last_passed,
+            || 0,
+            |v, k| {
+                v.index(k, checkpoints.max(1));
+                if checkpoints == 0 {
+                    v.refuse("a checkpoint on a map without a course");
+                }
+            },
+        );
     }
 }
 

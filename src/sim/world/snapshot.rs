@@ -95,7 +95,11 @@ impl World {
             || 0,
             |v, tick| v.counter(tick, MAX_COUNT, "the exit's tick"),
         );
-        let checkpoints = self.level.course.as_ref().map_or(0, |c| c.checkpoints().len());
+        let checkpoints = self
+            .level
+            .course
+            .as_ref()
+            .map_or(0, |c| c.checkpoints().len());
         v.option(&mut self.episode, EpisodePlay::blank, |v, e| {
             e.visit_state(checkpoints, v);
         });
