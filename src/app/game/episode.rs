@@ -66,16 +66,21 @@ impl Game {
     }
 
     /// Plays level `run.index` of `episode` with `run`'s score and lives.
+    /// A level that does not load, or has no exit, ends the episode: a
+    /// notice says why and the title menu opens (the world left behind is
+    /// not the episode's any more).
     fn play_level(&mut self, episode: Episode, run: EpisodeRun) {
         let Some(level) = episode.maps.get(run.index) else {
-            return;
+            return self.abandon_episode(format!("the episode has no level {}", run.index + 1));
         };
         let path = level.path.clone();
-        self.play_map_at(&path, run.difficulty);
+        if !self.play_map_at(&path, run.difficulty) {
+            // The notice says why it did not load.
+            return self.abandon_episode(String::new());
+        }
         if self.world.map().exits.is_empty() {
-            // It did not load (the notice says why), or has no exit.
-            self.episode = None;
-            return;
+            let why = format!("{} has no exit: the episode cannot go on", path.display());
+            return self.abandon_episode(why);
         }
         self.world.apply(Change::Episode(run.carried));
         self.prev = self.world.camera();
@@ -87,6 +92,21 @@ impl Game {
             start: self.world.tick(),
             screen: None,
         });
+    }
+
+    /// Ends the episode that cannot go on: `why` as a notice (unless
+    /// empty, when one is up already) and the title menu.
+    fn abandon_episode(&mut self, why: String) {
+        if !why.is_empty() {
+            self.notify(why);
+        }
+        self.episode = None;
+        if self.world.in_episode() {
+            // The last level played stays behind the menu, as a lone map.
+            self.world = self.world.fresh(self.tape.seed());
+            self.prev = self.world.camera();
+        }
+        self.open_title_menu();
     }
 
     /// Where the episode stands, if one is being played (for a save).
@@ -210,6 +230,7 @@ mod tests {
     use crate::settings::{Settings, Video};
     use crate::sim::{Tunables, World};
     use crate::sprites::Art;
+    use std::path::Path;
 
     fn game() -> Game {
         let map = Map::from_rows(&["#####", "#>..#", "#####"]);
@@ -258,6 +279,40 @@ mod tests {
         assert_eq!(g.world.tally().score, carried.score);
         assert!(carried.score > 0, "par's bonus at least");
         assert_eq!(g.progress.reached, 2);
+    }
+
+    /// An episode of the shipped first level and then `second`, in a
+    /// folder of its own.
+    fn episode_then(test: &str, second: &str) -> (crate::files::Scratch, Episode) {
+        let dir = crate::files::Scratch::new(&format!("episode-{test}"));
+        let first = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+        std::fs::copy(first, dir.join("first.map")).unwrap();
+        std::fs::write(dir.join("second.map"), second).unwrap();
+        let path = dir.join("episode.toml");
+        let text =
+            "name = \"Two\"\n[[map]]\nfile = \"first.map\"\n[[map]]\nfile = \"second.map\"\n";
+        let episode = Episode::parse(text, &path).unwrap();
+        (dir, episode)
+    }
+
+    #[test]
+    fn a_level_that_does_not_load_ends_the_episode_at_the_title() {
+        let (_dir, episode) = episode_then("broken", "not a map");
+        let mut g = game();
+        let run = EpisodeRun {
+            index: 0,
+            difficulty: Difficulty::Easy,
+            carried: Carried::START,
+        };
+        g.play_level(episode, run);
+        let first = g.world.map().name.clone();
+        to_the_exit(&mut g);
+        g.press(Binding::Key("Enter"));
+        assert!(g.episode_run().is_none(), "no episode goes on");
+        assert!(!g.world.in_episode(), "nor the world's");
+        assert!(g.menu_open(), "the title menu is up");
+        assert_eq!(g.world.map().name, first, "no other level was started");
+        assert!(g.world.exited().is_none(), "not the old level at its exit");
     }
 
     #[test]
