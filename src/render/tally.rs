@@ -21,8 +21,19 @@ pub struct LevelEnd {
     pub lives: u32,
     /// The best time on this level before, ticks, if any.
     pub best: Option<u64>,
-    /// The next level's title; None after the last.
-    pub next: Option<String>,
+    /// What Enter goes on to.
+    pub next: Next,
+}
+
+/// What comes after a level, as its end screen names it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Next {
+    /// The next level, by its title.
+    Level(String),
+    /// The next level's file, which does not load: the episode ends here.
+    Broken(String),
+    /// None: this was the episode's last level.
+    Last,
 }
 
 /// How a game ended.
@@ -79,11 +90,15 @@ pub fn level_end_panel(end: &LevelEnd) -> Panel {
         format!("score      {}   lives {}", end.score, end.lives),
     ];
     let hint = match &end.next {
-        Some(next) => {
+        Next::Level(next) => {
             lines.extend([String::new(), format!("next       {next}")]);
             "Enter: the next level"
         }
-        None => "Enter: the episode's end",
+        Next::Broken(file) => {
+            lines.extend([String::new(), format!("next       {file} does not load")]);
+            "Enter: the title menu"
+        }
+        Next::Last => "Enter: the episode's end",
     };
     // Padded to one width, the centred lines start in one column (the
     // font's glyphs are all one width), so the numbers line up.
@@ -139,7 +154,7 @@ mod tests {
             score: 24_700,
             lives: 3,
             best: None,
-            next: Some("The Wobble Maze".into()),
+            next: Next::Level("The Wobble Maze".into()),
         }
     }
 

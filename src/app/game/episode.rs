@@ -8,10 +8,10 @@
 
 use super::Game;
 use crate::app::input::Command;
-use crate::map::Episode;
+use crate::map::{Episode, Loaded};
 use crate::menu::MenuKey;
 use crate::render::panel::Panel;
-use crate::render::tally::{self, GameEnd, LevelEnd};
+use crate::render::tally::{self, GameEnd, LevelEnd, Next};
 use crate::render::Frame;
 use crate::settings::Binding;
 use crate::sim::sheet::Sheet;
@@ -32,10 +32,22 @@ pub struct EpisodeRun {
 /// A screen that ends a level or the game.
 #[derive(Clone, Debug)]
 enum EndScreen {
-    /// The level's tally; Enter plays the next (None after the last).
-    Level(Panel, Option<usize>),
+    /// The level's tally; Enter goes on to what comes after.
+    Level(Panel, After),
     /// The game's end; Enter goes to the title menu.
     Game(Panel),
+}
+
+/// What comes after a level, found when its exit is reached: the next
+/// level is loaded then, once, so a broken one shows on the tally.
+#[derive(Clone, Debug)]
+enum After {
+    /// The next level, its index and the level as loaded.
+    Level(usize, Box<Loaded>),
+    /// The next level does not load: why (Enter ends the episode).
+    Broken(String),
+    /// The episode's last level was played.
+    Last,
 }
 
 /// The episode being played.
@@ -52,32 +64,28 @@ impl Game {
     /// A new game of the shipped episode at `difficulty`, from its first
     /// level.
     pub(super) fn new_game(&mut self, difficulty: Difficulty) {
-        match Episode::load(&crate::map::episode::shipped_path()) {
-            Ok(episode) => {
+        let episode =
+            Episode::load(&crate::map::episode::shipped_path()).map_err(|e| e.to_string());
+        let first = episode.and_then(|e| load_level(&e, 0).map(|l| (e, l)));
+        match first {
+            Ok((episode, level)) => {
                 let run = EpisodeRun {
                     index: 0,
                     difficulty,
                     carried: Carried::START,
                 };
-                self.play_level(episode, run);
+                self.play_level(episode, run, level);
             }
             Err(e) => self.notify(format!("cannot start a new game: {e}")),
         }
     }
 
-    /// Plays level `run.index` of `episode` with `run`'s score and lives.
-    /// A level that does not load, or has no exit, ends the episode: a
-    /// notice says why and the title menu opens (the world left behind is
-    /// not the episode's any more).
-    fn play_level(&mut self, episode: Episode, run: EpisodeRun) {
-        let Some(level) = episode.maps.get(run.index) else {
-            return self.abandon_episode(format!("the episode has no level {}", run.index + 1));
-        };
-        let path = level.path.clone();
-        if !self.play_map_at(&path, run.difficulty) {
-            // The notice says why it did not load.
-            return self.abandon_episode(String::new());
-        }
+    /// Plays `level`, level `run.index` of `episode` as loaded, with
+    /// `run`'s score and lives. A level with no exit ends the episode: a
+    /// notice says why and the title menu opens.
+    fn play_level(&mut self, episode: Episode, run: EpisodeRun, level: Loaded) {
+        let path = episode.maps[run.index].path.clone();
+        self.play_loaded(&path, level, run.difficulty);
         if self.world.map().exits.is_empty() {
             let why = format!("{} has no exit: the episode cannot go on", path.display());
             return self.abandon_episode(why);
@@ -94,12 +102,10 @@ impl Game {
         });
     }
 
-    /// Ends the episode that cannot go on: `why` as a notice (unless
-    /// empty, when one is up already) and the title menu.
+    /// Ends the episode that cannot go on: `why` as a notice and the
+    /// title menu.
     fn abandon_episode(&mut self, why: String) {
-        if !why.is_empty() {
-            self.notify(why);
-        }
+        self.notify(why);
         self.episode = None;
         if self.world.in_episode() {
             // The last level played stays behind the menu, as a lone map.
@@ -157,19 +163,19 @@ impl Game {
         let carried = self.world.tally().carried().with_points(sheet.bonus());
         let playing = self.episode.as_mut().expect("checked above");
         playing.run.carried = carried;
-        let next = (index + 1 < playing.episode.maps.len()).then_some(index + 1);
-        let next_title = next
-            .and_then(|i| crate::map::load(&playing.episode.maps[i].path).ok())
-            .map(|l| l.map.name);
+        let (after, next) = after_level(&playing.episode, index);
+        if let After::Broken(why) = &after {
+            self.notify(why.clone());
+        }
         let end = LevelEnd {
             map,
             sheet,
             score: carried.score,
             lives: carried.lives,
             best,
-            next: next_title,
+            next,
         };
-        self.end_screen(EndScreen::Level(tally::level_end_panel(&end), next));
+        self.end_screen(EndScreen::Level(tally::level_end_panel(&end), after));
         true
     }
 
@@ -183,21 +189,22 @@ impl Game {
     /// A press on an end screen: Enter goes on (the next level, or the
     /// game's end, or the title menu). Some(..) when a screen took it.
     pub(super) fn episode_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
-        let screen = self.episode.as_ref()?.screen.clone()?;
+        self.episode.as_ref()?.screen.as_ref()?;
         let key = super::menu::menu_key(&self.settings.bindings, binding);
         if key != Some(MenuKey::Select) {
             return Some(Vec::new());
         }
-        let playing = self.episode.take().expect("a screen is up");
-        match screen {
-            EndScreen::Level(_, Some(next)) => {
+        let mut playing = self.episode.take().expect("a screen is up");
+        match playing.screen.take().expect("a screen is up") {
+            EndScreen::Level(_, After::Level(next, level)) => {
                 let run = EpisodeRun {
                     index: next,
                     ..playing.run
                 };
-                self.play_level(playing.episode, run);
+                self.play_level(playing.episode, run, *level);
             }
-            EndScreen::Level(_, None) => {
+            EndScreen::Level(_, After::Broken(why)) => self.abandon_episode(why),
+            EndScreen::Level(_, After::Last) => {
                 let score = playing.run.carried.score;
                 let panel = tally::game_end_panel(GameEnd::Won, &playing.episode.name, score);
                 self.episode = Some(Playing {
@@ -219,6 +226,35 @@ impl Game {
         };
         tally::draw_end(Frame::new(frame, width, height), panel);
     }
+}
+
+/// What comes after level `index` of `episode`, the next level loaded,
+/// and how the tally names it.
+fn after_level(episode: &Episode, index: usize) -> (After, Next) {
+    let i = index + 1;
+    let Some(level) = episode.maps.get(i) else {
+        return (After::Last, Next::Last);
+    };
+    match load_level(episode, i) {
+        Ok(loaded) => {
+            let title = loaded.map.name.clone();
+            (After::Level(i, Box::new(loaded)), Next::Level(title))
+        }
+        Err(why) => {
+            let file = level.path.file_name().unwrap_or_default();
+            (
+                After::Broken(why),
+                Next::Broken(file.to_string_lossy().into()),
+            )
+        }
+    }
+}
+
+/// Loads level `index` of `episode`: the level, or why not (a notice's
+/// words).
+fn load_level(episode: &Episode, index: usize) -> Result<Loaded, String> {
+    let path = &episode.maps[index].path;
+    crate::map::load(path).map_err(|e| format!("cannot load {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -304,9 +340,22 @@ mod tests {
             difficulty: Difficulty::Easy,
             carried: Carried::START,
         };
-        g.play_level(episode, run);
+        let first_level = load_level(&episode, 0).unwrap();
+        g.play_level(episode, run, first_level);
         let first = g.world.map().name.clone();
         to_the_exit(&mut g);
+        assert!(g.episode_screen_up(), "the tally is up at the exit");
+        let Some(EndScreen::Level(panel, After::Broken(_))) =
+            g.episode.as_ref().and_then(|p| p.screen.as_ref())
+        else {
+            panic!("the tally knows the next level is broken");
+        };
+        assert!(panel
+            .lines
+            .last()
+            .unwrap()
+            .contains("second.map does not load"));
+        assert_eq!(panel.hint, "Enter: the title menu");
         g.press(Binding::Key("Enter"));
         assert!(g.episode_run().is_none(), "no episode goes on");
         assert!(!g.world.in_episode(), "nor the world's");
