@@ -365,6 +365,21 @@ mod tests {
     }
 
     #[test]
+    fn recording_is_refused_in_the_episode_and_it_plays_on() {
+        let mut g = game();
+        g.new_game(Difficulty::Easy);
+        g.advance(0.5);
+        let (tick, carried) = (g.world.tick(), g.episode_run().unwrap().carried);
+        g.toggle_recording(std::time::SystemTime::UNIX_EPOCH);
+        assert!(g.tape.recording().is_none(), "no recording started");
+        let notice = &g.notice.as_ref().unwrap().0;
+        assert!(notice.contains("not a level of the episode"), "{notice}");
+        assert_eq!(g.world.tick(), tick, "the level was not restarted");
+        assert!(g.world.in_episode(), "the lives still count");
+        assert_eq!(g.episode_run().unwrap().carried, carried);
+    }
+
+    #[test]
     fn no_lives_left_ends_the_game_with_the_score() {
         let mut g = game();
         g.new_game(Difficulty::Hard);
