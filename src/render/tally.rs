@@ -1,10 +1,11 @@
 //! The screen after a level, as Wolfenstein 3D's "floor completed" (the
 //! time against par, the kill, secret and treasure ratios, the bonus),
 //! and the screens that end a game: the episode done, or no lives left.
-//! Each is a [`Panel`] made from plain numbers and drawn over the frame.
+//! Each is a [`Panel`] made from plain numbers, drawn over the frame by
+//! [`super::panel::draw_panel`].
 
-use super::panel::{draw_panel, Panel};
-use super::Frame;
+use super::panel::Panel;
+use crate::map::par_text;
 use crate::sim::sheet::Sheet;
 use crate::sim::TICK_RATE;
 
@@ -45,10 +46,10 @@ pub enum GameEnd {
     Over,
 }
 
-/// `ticks` as `M:SS` (whole seconds, as the par is written).
+/// `ticks` as `M:SS`, whole seconds written as the par is.
 fn minutes(ticks: u64) -> String {
-    let s = ticks / u64::from(TICK_RATE);
-    format!("{}:{:02}", s / 60, s % 60)
+    let seconds = ticks / u64::from(TICK_RATE);
+    par_text(u32::try_from(seconds).unwrap_or(u32::MAX))
 }
 
 /// A ratio as the screen shows it: `66%`, or `--` with nothing to find.
@@ -63,7 +64,7 @@ fn ratio(percent: Option<u32>, found: u32, total: u32) -> String {
 pub fn level_end_panel(end: &LevelEnd) -> Panel {
     let s = &end.sheet;
     let par = match s.par_s {
-        Some(p) => format!("par {}", minutes(u64::from(p) * u64::from(TICK_RATE))),
+        Some(p) => format!("par {}", par_text(p)),
         None => "no par".to_string(),
     };
     let best = match end.best {
@@ -129,14 +130,11 @@ pub fn game_end_panel(end: GameEnd, episode: &str, score: u64) -> Panel {
     }
 }
 
-/// Draws `panel` (a level's or a game's end) over `frame`.
-pub fn draw_end(frame: Frame, panel: &Panel) {
-    draw_panel(frame, panel);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::panel::draw_panel;
+    use crate::render::Frame;
 
     fn end() -> LevelEnd {
         LevelEnd {
@@ -183,7 +181,7 @@ mod tests {
     fn it_draws_inside_a_960_by_540_frame() {
         let (w, h) = (960, 540);
         let mut frame = vec![0u8; w * h * 4];
-        draw_end(Frame::new(&mut frame, w, h), &level_end_panel(&end()));
+        draw_panel(Frame::new(&mut frame, w, h), &level_end_panel(&end()));
         let lit = frame.chunks(4).filter(|p| p[0] > 200).count();
         assert!(lit > 1000, "text drawn: {lit} bright pixels");
         if let Ok(out) = std::env::var("WOBBLE_TALLY_PNG") {

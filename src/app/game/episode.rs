@@ -10,7 +10,7 @@ use super::Game;
 use crate::app::input::Command;
 use crate::map::{Episode, Loaded};
 use crate::menu::MenuKey;
-use crate::render::panel::Panel;
+use crate::render::panel::{draw_panel, Panel};
 use crate::render::tally::{self, GameEnd, LevelEnd, Next};
 use crate::render::Frame;
 use crate::settings::Binding;
@@ -224,7 +224,7 @@ impl Game {
             Some(EndScreen::Level(panel, _) | EndScreen::Game(panel)) => panel,
             None => return,
         };
-        tally::draw_end(Frame::new(frame, width, height), panel);
+        draw_panel(Frame::new(frame, width, height), panel);
     }
 }
 
