@@ -11,7 +11,7 @@
 //! ([`Canvas::above`]).
 //!
 //! Panels too many for a narrow frame are dropped, the least needed first
-//! (the weapon, the fuel, the time, the score, the keys), so the bar never
+//! (the weapon, the time, the fuel, the ammunition, the score, the keys), so the bar never
 //! clips a word at any size; the text shrinks first, but not below the
 //! readable size (16-pixel glyphs from 960x540) while a panel can go.
 
@@ -86,10 +86,12 @@ impl Panel {
         Panel::Weapon,
     ];
     /// Dropped in this order where the frame is too narrow for them all.
+    /// The fuel goes late: where it shows (a jetpack map) running dry is a
+    /// fall, so the time goes before it, and at 960x540 it stays.
     const DROPPED_FIRST: [Panel; 6] = [
         Panel::Weapon,
-        Panel::Fuel,
         Panel::Time,
+        Panel::Fuel,
         Panel::Ammo,
         Panel::Score,
         Panel::Keys,
@@ -153,6 +155,28 @@ impl Panels {
         Panel::ALL.into_iter().filter(|&p| self.has(p))
     }
 
+    /// Drops the panels that do not fit a frame `width` x `height`, the
+    /// least needed first, and returns the text scale: smaller text before
+    /// fewer panels, but not below readable text while a panel can go, and
+    /// never below the bar's rows.
+    fn fit(&mut self, (width, height): (usize, usize)) -> usize {
+        let mut s = scale(width, height);
+        let readable = readable_floor((width, height));
+        while s > readable && self.width(s) > width {
+            s -= 1;
+        }
+        for panel in Panel::DROPPED_FIRST {
+            if self.width(s) <= width {
+                break;
+            }
+            self.drop(panel);
+        }
+        while s > 1 && self.width(s) > width {
+            s -= 1;
+        }
+        s
+    }
+
     /// The width all of them take at `scale`, pixels: their cells, and a
     /// glyph's padding each side of each.
     fn width(&self, scale: usize) -> usize {
@@ -193,22 +217,7 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
         return;
     }
     let mut panels = Panels::new(world, shown.goal, shown.clock);
-    let mut s = scale(c.width, c.height);
-    // Smaller text before fewer panels, but not below readable text while
-    // a panel can go, and never below the bar's rows.
-    let readable = readable_floor((c.width, c.height));
-    while s > readable && panels.width(s) > c.width {
-        s -= 1;
-    }
-    for panel in Panel::DROPPED_FIRST {
-        if panels.width(s) <= c.width {
-            break;
-        }
-        panels.drop(panel);
-    }
-    while s > 1 && panels.width(s) > c.width {
-        s -= 1;
-    }
+    let s = panels.fit((c.width, c.height));
     let (w, si) = (c.width as i64, s as i64);
     c.fill(0, top, w, bar, SLATE);
     c.fill(0, top, w, si, BEVEL);
@@ -449,4 +458,26 @@ pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
         }
     }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fuel_stays_on_a_jetpack_map_at_960x540_the_time_goes_first() {
+        let map = crate::map::Map::from_rows(&["#####", "#>..#", "#####"]);
+        let mut world = World::new(map, crate::sim::Tunables::default(), 1).armed();
+        world.step(&crate::sim::Controls {
+            action: Some(crate::sim::Request::Jetpack),
+            ..Default::default()
+        });
+        let goal = GoalShown::Checkpoint { next: 3, of: 14 };
+        let mut panels = Panels::new(&world, goal, Some(10_000));
+        assert!(Panel::ALL.iter().all(|&p| panels.has(p)), "every panel");
+        assert_eq!(panels.fit((960, 540)), 2, "readable text");
+        assert!(panels.has(Panel::Fuel), "the fuel is kept");
+        assert!(!panels.has(Panel::Time), "the time went before it");
+        assert!(panels.has(Panel::Goal) && panels.has(Panel::Health));
+    }
 }
