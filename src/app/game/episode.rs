@@ -124,6 +124,19 @@ impl Game {
         self.episode.as_ref().map(|p| p.run)
     }
 
+    /// Puts the level's time and par on the HUD's status bar while a
+    /// level of the episode is played (after [`Game::show_run_line`], as
+    /// the episode runs no course).
+    pub(super) fn show_episode_clock(&mut self) {
+        self.hud.par = None;
+        let Some(p) = &self.episode else {
+            return;
+        };
+        let ticks = self.world.exited().unwrap_or(self.world.tick());
+        self.hud.clock = Some(ticks.saturating_sub(p.start));
+        self.hud.par = p.episode.par(p.run.index, self.world.map().par);
+    }
+
     /// True while a level's or the game's end screen is up (the world
     /// holds still).
     pub(super) fn episode_screen_up(&self) -> bool {
@@ -362,6 +375,20 @@ mod tests {
         assert!(g.menu_open(), "the title menu is up");
         assert_eq!(g.world.map().name, first, "no other level was started");
         assert!(g.world.exited().is_none(), "not the old level at its exit");
+    }
+
+    #[test]
+    fn the_status_bar_shows_the_level_s_time_and_par() {
+        let mut g = game();
+        g.advance(0.5);
+        assert_eq!(g.hud.par, None, "a lone map");
+        g.new_game(Difficulty::Easy);
+        g.advance(0.5);
+        let (start, now) = (g.episode.as_ref().unwrap().start, g.world.tick());
+        assert!(now > start, "ticks played");
+        assert_eq!(g.hud.clock, Some(now - start));
+        let episode = Episode::load(&crate::map::episode::shipped_path()).unwrap();
+        assert_eq!(g.hud.par, episode.par(0, g.world.map().par));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The status bar across the foot of the frame, in Wolfenstein 3D's
 //! spirit: a row of inset panels, each a label over its value. Health as
-//! a number and a bar, the keys as icons, the goal, the run's time, the
-//! jetpack's fuel where there is a jetpack, the weapon, and the score with
+//! a number and a bar, the keys as icons, the goal, the run's time (an
+//! episode's level's, with its par), the jetpack's fuel where there is a
+//! jetpack, the weapon, and the score with
 //! the lives beside it.
 //!
 //! The bar overlays the bottom of the view rather than shrinking it: the
@@ -68,6 +69,7 @@ enum Panel {
     Keys,
     Goal,
     Time,
+    Par,
     Fuel,
     Weapon,
     Score,
@@ -75,21 +77,23 @@ enum Panel {
 
 impl Panel {
     /// Every panel, left to right.
-    const ALL: [Panel; 8] = [
+    const ALL: [Panel; 9] = [
         Panel::Score,
         Panel::Health,
         Panel::Ammo,
         Panel::Keys,
         Panel::Goal,
         Panel::Time,
+        Panel::Par,
         Panel::Fuel,
         Panel::Weapon,
     ];
     /// Dropped in this order where the frame is too narrow for them all.
     /// The fuel goes late: where it shows (a jetpack map) running dry is a
     /// fall, so the time goes before it, and at 960x540 it stays.
-    const DROPPED_FIRST: [Panel; 6] = [
+    const DROPPED_FIRST: [Panel; 7] = [
         Panel::Weapon,
+        Panel::Par,
         Panel::Time,
         Panel::Fuel,
         Panel::Ammo,
@@ -107,6 +111,8 @@ impl Panel {
             Panel::Goal => 10,
             // "12:34.5".
             Panel::Time => 7,
+            // "60:00", the longest par.
+            Panel::Par => 5,
             Panel::Fuel => 4,
             // "99"; "AMMO" is wider.
             Panel::Ammo => 4,
@@ -124,12 +130,13 @@ struct Panels {
 }
 
 impl Panels {
-    fn new(world: &World, goal: GoalShown, clock: Option<u64>) -> Self {
+    fn new(world: &World, shown: &Shown) -> Self {
         let p = world.player();
         let fuel = p.flight.is_some() || p.fuel < 1.0 || world.map().has_pads();
         let shown = Panel::ALL.map(|panel| match panel {
-            Panel::Goal => goal != GoalShown::None,
-            Panel::Time => clock.is_some(),
+            Panel::Goal => shown.goal != GoalShown::None,
+            Panel::Time => shown.clock.is_some(),
+            Panel::Par => shown.clock.is_some() && shown.par.is_some(),
             Panel::Fuel => fuel,
             // The old gun's rounds are endless: no count to show.
             Panel::Ammo => world.arms().is_some(),
@@ -207,6 +214,8 @@ pub(super) struct Shown {
     pub goal: GoalShown,
     /// The run's time so far, ticks; None for no clock.
     pub clock: Option<u64>,
+    /// The par the clock runs against, seconds; None for none.
+    pub par: Option<u32>,
 }
 
 /// Draws the bar across the foot of `c`, [`height`] rows tall.
@@ -216,7 +225,7 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
     if bar == 0 || !c.meets(top, bar) {
         return;
     }
-    let mut panels = Panels::new(world, shown.goal, shown.clock);
+    let mut panels = Panels::new(world, shown);
     let s = panels.fit((c.width, c.height));
     let (w, si) = (c.width as i64, s as i64);
     c.fill(0, top, w, bar, SLATE);
@@ -308,6 +317,10 @@ fn written(panel: Panel, world: &World, shown: &Shown, value: &mut Line) -> &'st
         Panel::Time => {
             let _ = write_clock(value, shown.clock.unwrap_or(0));
             "TIME"
+        }
+        Panel::Par => {
+            let _ = write!(value, "{}", crate::map::par_text(shown.par.unwrap_or(0)));
+            "PAR"
         }
         Panel::Fuel => {
             let _ = write!(value, "{:.0}%", world.player().fuel.clamp(0.0, 1.0) * 100.0);
@@ -443,7 +456,7 @@ fn key_icon(c: &mut Canvas, x: i64, y: i64, s: i64, rgba: [u8; 4]) {
 /// The bar's words, label and value of each panel (all of them, whatever
 /// the frame's width): for checks that read what a screen says.
 pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
-    let panels = Panels::new(world, shown.goal, shown.clock);
+    let panels = Panels::new(world, shown);
     let mut words = Vec::new();
     for panel in panels.iter() {
         if panel == Panel::Score {
@@ -473,11 +486,37 @@ mod tests {
             ..Default::default()
         });
         let goal = GoalShown::Checkpoint { next: 3, of: 14 };
-        let mut panels = Panels::new(&world, goal, Some(10_000));
-        assert!(Panel::ALL.iter().all(|&p| panels.has(p)), "every panel");
+        let shown = Shown {
+            goal,
+            clock: Some(10_000),
+            par: None,
+        };
+        let mut panels = Panels::new(&world, &shown);
+        let every = Panel::ALL.iter().filter(|&&p| p != Panel::Par);
+        assert!(every.copied().all(|p| panels.has(p)), "every panel");
         assert_eq!(panels.fit((960, 540)), 2, "readable text");
         assert!(panels.has(Panel::Fuel), "the fuel is kept");
         assert!(!panels.has(Panel::Time), "the time went before it");
         assert!(panels.has(Panel::Goal) && panels.has(Panel::Health));
+    }
+
+    #[test]
+    fn an_episode_level_shows_its_time_against_par_at_960x540() {
+        let map = crate::map::Map::from_rows(&["#####", "#>..#", "#####"]);
+        let world = World::new(map, crate::sim::Tunables::default(), 1).armed();
+        let shown = Shown {
+            goal: GoalShown::None,
+            clock: Some(83 * u64::from(TICK_RATE)),
+            par: Some(90),
+        };
+        let mut panels = Panels::new(&world, &shown);
+        panels.fit((960, 540));
+        assert!(panels.has(Panel::Time) && panels.has(Panel::Par));
+        let said = words(&world, &shown);
+        let at = said.iter().position(|w| w == "PAR").expect("a par panel");
+        assert_eq!(said[at + 1], "1:30");
+        assert!(said.contains(&"1:23.0".to_string()), "{said:?}");
+        let no_par = Shown { par: None, ..shown };
+        assert!(!words(&world, &no_par).contains(&"PAR".to_string()));
     }
 }
