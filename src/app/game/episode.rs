@@ -13,6 +13,7 @@ use crate::menu::MenuKey;
 use crate::render::panel::{draw_panel, Panel};
 use crate::render::tally::{self, GameEnd, LevelEnd, Next};
 use crate::render::Frame;
+use crate::render::GoalShown;
 use crate::settings::Binding;
 use crate::sim::sheet::Sheet;
 use crate::sim::tally::Carried;
@@ -128,13 +129,13 @@ impl Game {
     /// level of the episode is played (after [`Game::show_run_line`], as
     /// the episode runs no course).
     pub(super) fn show_episode_clock(&mut self) {
-        self.hud.par = None;
         let Some(p) = &self.episode else {
             return;
         };
         let ticks = self.world.exited().unwrap_or(self.world.tick());
         self.hud.clock = Some(ticks.saturating_sub(p.start));
-        self.hud.par = p.episode.par(p.run.index, self.world.map().par);
+        let par = p.episode.par(p.run.index, self.world.map().par);
+        self.hud.goal = par.map_or(GoalShown::None, GoalShown::Par);
     }
 
     /// True while a level's or the game's end screen is up (the world
@@ -381,14 +382,17 @@ mod tests {
     fn the_status_bar_shows_the_level_s_time_and_par() {
         let mut g = game();
         g.advance(0.5);
-        assert_eq!(g.hud.par, None, "a lone map");
+        assert!(!matches!(g.hud.goal, GoalShown::Par(_)), "a lone map");
         g.new_game(Difficulty::Easy);
         g.advance(0.5);
         let (start, now) = (g.episode.as_ref().unwrap().start, g.world.tick());
         assert!(now > start, "ticks played");
         assert_eq!(g.hud.clock, Some(now - start));
         let episode = Episode::load(&crate::map::episode::shipped_path()).unwrap();
-        assert_eq!(g.hud.par, episode.par(0, g.world.map().par));
+        let par = episode
+            .par(0, g.world.map().par)
+            .expect("the first level's par");
+        assert_eq!(g.hud.goal, GoalShown::Par(par));
     }
 
     #[test]

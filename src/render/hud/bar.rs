@@ -41,6 +41,9 @@ pub enum GoalShown {
     EnemiesLeft(usize),
     /// The goal reached.
     Done,
+    /// An episode's level: its exit, within the par, seconds (beside the
+    /// clock).
+    Par(u32),
     /// No goal (a map to walk, a study, a replay): no goal panel.
     #[default]
     None,
@@ -69,7 +72,6 @@ enum Panel {
     Keys,
     Goal,
     Time,
-    Par,
     Fuel,
     Weapon,
     Score,
@@ -77,23 +79,21 @@ enum Panel {
 
 impl Panel {
     /// Every panel, left to right.
-    const ALL: [Panel; 9] = [
+    const ALL: [Panel; 8] = [
         Panel::Score,
         Panel::Health,
         Panel::Ammo,
         Panel::Keys,
         Panel::Goal,
         Panel::Time,
-        Panel::Par,
         Panel::Fuel,
         Panel::Weapon,
     ];
     /// Dropped in this order where the frame is too narrow for them all.
     /// The fuel goes late: where it shows (a jetpack map) running dry is a
     /// fall, so the time goes before it, and at 960x540 it stays.
-    const DROPPED_FIRST: [Panel; 7] = [
+    const DROPPED_FIRST: [Panel; 6] = [
         Panel::Weapon,
-        Panel::Par,
         Panel::Time,
         Panel::Fuel,
         Panel::Ammo,
@@ -111,8 +111,6 @@ impl Panel {
             Panel::Goal => 10,
             // "12:34.5".
             Panel::Time => 7,
-            // "60:00", the longest par.
-            Panel::Par => 5,
             Panel::Fuel => 4,
             // "99"; "AMMO" is wider.
             Panel::Ammo => 4,
@@ -127,22 +125,39 @@ impl Panel {
 /// The panels `world` and `hud` give, in a fixed array (no allocation).
 struct Panels {
     shown: [bool; Panel::ALL.len()],
+    /// The goal panel's width in glyph cells: a par is narrower.
+    goal_cells: usize,
 }
 
 impl Panels {
     fn new(world: &World, shown: &Shown) -> Self {
         let p = world.player();
         let fuel = p.flight.is_some() || p.fuel < 1.0 || world.map().has_pads();
-        let shown = Panel::ALL.map(|panel| match panel {
+        let visible = Panel::ALL.map(|panel| match panel {
             Panel::Goal => shown.goal != GoalShown::None,
             Panel::Time => shown.clock.is_some(),
-            Panel::Par => shown.clock.is_some() && shown.par.is_some(),
             Panel::Fuel => fuel,
             // The old gun's rounds are endless: no count to show.
             Panel::Ammo => world.arms().is_some(),
             _ => true,
         });
-        Self { shown }
+        let goal_cells = match shown.goal {
+            // "PAR", "60:00" (the longest par).
+            GoalShown::Par(_) => 5,
+            _ => Panel::Goal.cells(),
+        };
+        Self {
+            shown: visible,
+            goal_cells,
+        }
+    }
+
+    /// `panel`'s width in glyph cells.
+    fn cells(&self, panel: Panel) -> usize {
+        match panel {
+            Panel::Goal => self.goal_cells,
+            _ => panel.cells(),
+        }
     }
 
     fn has(&self, panel: Panel) -> bool {
@@ -187,7 +202,9 @@ impl Panels {
     /// The width all of them take at `scale`, pixels: their cells, and a
     /// glyph's padding each side of each.
     fn width(&self, scale: usize) -> usize {
-        self.iter().map(|p| (p.cells() + 2) * GLYPH * scale).sum()
+        self.iter()
+            .map(|p| (self.cells(p) + 2) * GLYPH * scale)
+            .sum()
     }
 }
 
@@ -214,8 +231,6 @@ pub(super) struct Shown {
     pub goal: GoalShown,
     /// The run's time so far, ticks; None for no clock.
     pub clock: Option<u64>,
-    /// The par the clock runs against, seconds; None for none.
-    pub par: Option<u32>,
 }
 
 /// Draws the bar across the foot of `c`, [`height`] rows tall.
@@ -237,7 +252,7 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
     let glyph = (GLYPH * s) as i64;
     let mut x = gap;
     for panel in panels.iter() {
-        let pw = (panel.cells() + 2) as i64 * glyph;
+        let pw = (panels.cells(panel) + 2) as i64 * glyph;
         let inset = Inset {
             x,
             y: top + 2 * si,
@@ -318,10 +333,6 @@ fn written(panel: Panel, world: &World, shown: &Shown, value: &mut Line) -> &'st
             let _ = write_clock(value, shown.clock.unwrap_or(0));
             "TIME"
         }
-        Panel::Par => {
-            let _ = write!(value, "{}", crate::map::par_text(shown.par.unwrap_or(0)));
-            "PAR"
-        }
         Panel::Fuel => {
             let _ = write!(value, "{:.0}%", world.player().fuel.clamp(0.0, 1.0) * 100.0);
             "FUEL"
@@ -375,6 +386,10 @@ fn goal(goal: GoalShown, value: &mut Line) -> &'static str {
         GoalShown::Done => {
             let _ = write!(value, "DONE");
             "GOAL"
+        }
+        GoalShown::Par(seconds) => {
+            let _ = write!(value, "{}", crate::map::par_text(seconds));
+            "PAR"
         }
         GoalShown::None => "",
     }
@@ -489,11 +504,9 @@ mod tests {
         let shown = Shown {
             goal,
             clock: Some(10_000),
-            par: None,
         };
         let mut panels = Panels::new(&world, &shown);
-        let every = Panel::ALL.iter().filter(|&&p| p != Panel::Par);
-        assert!(every.copied().all(|p| panels.has(p)), "every panel");
+        assert!(Panel::ALL.iter().all(|&p| panels.has(p)), "every panel");
         assert_eq!(panels.fit((960, 540)), 2, "readable text");
         assert!(panels.has(Panel::Fuel), "the fuel is kept");
         assert!(!panels.has(Panel::Time), "the time went before it");
@@ -501,22 +514,25 @@ mod tests {
     }
 
     #[test]
-    fn an_episode_level_shows_its_time_against_par_at_960x540() {
+    fn an_episode_level_shows_its_time_against_par_and_fuel_at_960x540() {
         let map = crate::map::Map::from_rows(&["#####", "#>..#", "#####"]);
-        let world = World::new(map, crate::sim::Tunables::default(), 1).armed();
+        let mut world = World::new(map, crate::sim::Tunables::default(), 1).armed();
+        world.step(&crate::sim::Controls {
+            action: Some(crate::sim::Request::Jetpack),
+            ..Default::default()
+        });
         let shown = Shown {
-            goal: GoalShown::None,
+            goal: GoalShown::Par(90),
             clock: Some(83 * u64::from(TICK_RATE)),
-            par: Some(90),
         };
         let mut panels = Panels::new(&world, &shown);
         panels.fit((960, 540));
-        assert!(panels.has(Panel::Time) && panels.has(Panel::Par));
+        for kept in [Panel::Goal, Panel::Time, Panel::Fuel, Panel::Score] {
+            assert!(panels.has(kept), "kept at 960x540");
+        }
         let said = words(&world, &shown);
         let at = said.iter().position(|w| w == "PAR").expect("a par panel");
         assert_eq!(said[at + 1], "1:30");
         assert!(said.contains(&"1:23.0".to_string()), "{said:?}");
-        let no_par = Shown { par: None, ..shown };
-        assert!(!words(&world, &no_par).contains(&"PAR".to_string()));
     }
 }

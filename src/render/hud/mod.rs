@@ -101,9 +101,6 @@ pub struct Hud {
     /// The run's time so far for the status bar's clock, ticks; None for
     /// no clock (no goal, a replay, a study).
     pub clock: Option<u64>,
-    /// The level's par beside the clock (an episode's level), seconds;
-    /// None for none.
-    pub par: Option<u32>,
     /// A menu or a completion screen is over the view: the notices of
     /// doors and pickups are not drawn under it.
     pub covered: bool,
@@ -167,7 +164,6 @@ pub(super) fn draw(scene: &Scene, readout_lines: &Lines, c: &mut Canvas) {
         let shown = bar::Shown {
             goal: hud.goal,
             clock: hud.clock,
-            par: hud.par,
         };
         bar::draw(world, &shown, c);
     }
@@ -417,7 +413,6 @@ pub fn words(scene: &Scene) -> Vec<String> {
         let shown = bar::Shown {
             goal: hud.goal,
             clock: hud.clock,
-            par: hud.par,
         };
         words.extend(bar::words(world, &shown));
     }
