@@ -5,7 +5,10 @@
 //! `session.toml` (`WOBBLE_GIT_COMMIT`): read from `.git` as files (no git
 //! program, no network), `unknown` outside a checkout. Cargo runs this
 //! again only when those folders change, or HEAD or the branch it names
-//! moves.
+//! moves: HEAD, the branch's ref files that exist and HEAD's reflog
+//! (`logs/HEAD`, appended at every commit, checkout or reset, so a branch
+//! whose loose ref a commit creates beside `packed-refs` is followed too).
+//! A file that does not exist is not watched: Cargo would rerun each build.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -43,7 +46,7 @@ fn commit(git: &Path) -> Option<(String, Vec<PathBuf>)> {
     let head_path = dir.join("HEAD");
     let head = small(&head_path)?;
     let head = head.trim();
-    let mut watched = vec![head_path];
+    let mut watched = vec![head_path, dir.join("logs").join("HEAD")];
     let Some(name) = head.strip_prefix("ref:").map(str::trim) else {
         return hex(head).map(|c| (c, watched));
     };

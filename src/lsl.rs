@@ -185,9 +185,19 @@ impl Api {
     }
 }
 
-/// One outlet.
+/// One outlet, destroyed when dropped (the library that made it must
+/// still be loaded then: [`Outlets`] keeps its [`Api`] after its outlets).
 struct Outlet {
     handle: *mut c_void,
+    destroy: Destroy,
+}
+
+impl Drop for Outlet {
+    fn drop(&mut self) {
+        // SAFETY: the outlet is live (made by `Outlet::open`, never null)
+        // and destroyed once, here, while liblsl is loaded.
+        unsafe { (self.destroy)(self.handle) };
+    }
 }
 
 /// The stream's description: its name, type, channels, rate, format.
@@ -240,12 +250,16 @@ impl Outlet {
         if handle.is_null() {
             return Err(LslError::Outlet(s.name));
         }
-        Ok(Self { handle })
+        Ok(Self {
+            handle,
+            destroy: api.destroy_outlet,
+        })
     }
 }
 
 /// The two outlets, `wobblecaster-markers` and `wobblecaster-camera`.
 pub struct Outlets {
+    // Fields drop in this order: the outlets before the library.
     markers: Outlet,
     camera: Outlet,
     api: Api,
@@ -264,7 +278,8 @@ impl std::fmt::Debug for Outlets {
 
 impl Outlets {
     /// liblsl loaded and both outlets opened, with `source_id` naming this
-    /// run (so a recorder reconnects to the same streams).
+    /// run (so a recorder reconnects to the same streams). Where the camera's
+    /// outlet fails, the markers' is destroyed (dropped) before the error.
     pub fn open(source_id: &str) -> Result<Self, LslError> {
         let api = Api::load(std::env::var_os(LIB_VAR).map(PathBuf::from))?;
         let markers = Outlet::open(
@@ -334,13 +349,11 @@ impl Streams for Outlets {
 }
 
 impl Drop for Outlets {
+    /// Lingers for a connected consumer; the outlets are then destroyed as
+    /// the fields drop, before the library.
     fn drop(&mut self) {
         if self.has_consumers() {
             std::thread::sleep(LINGER);
-        }
-        for o in [&self.markers, &self.camera] {
-            // SAFETY: each outlet is live and destroyed once, here.
-            unsafe { (self.api.destroy_outlet)(o.handle) };
         }
     }
 }
@@ -360,5 +373,24 @@ mod tests {
         assert!(text.contains("pip install pylsl"), "{text}");
         assert!(text.contains("LSL_LIB"), "{text}");
         assert!(text.contains("/nonexistent/liblsl.so"), "{text}");
+    }
+
+    static DESTROYED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    /// Stands for `lsl_destroy_outlet`: counts the calls.
+    unsafe extern "C" fn count_destroyed(_: *mut c_void) {
+        DESTROYED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    #[test]
+    fn an_outlet_is_destroyed_once_when_dropped_as_on_a_failed_open() {
+        // `Outlets::open` returning early drops the markers' outlet made
+        // before the camera's failed: it must reach liblsl's destroy.
+        let outlet = Outlet {
+            handle: std::ptr::NonNull::<u8>::dangling().as_ptr().cast(),
+            destroy: count_destroyed,
+        };
+        drop(outlet);
+        assert_eq!(DESTROYED.load(std::sync::atomic::Ordering::SeqCst), 1);
     }
 }

@@ -219,6 +219,9 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
     for warning in super::study_check::compare(&protocol, &loaded.map).warnings() {
         eprintln!("{warning} (`study check` lists every difference)");
     }
+    // Read once, before the participant's folder is made: a settings file
+    // that does not load leaves no folder behind.
+    let (settings, _) = args.window.load_settings()?;
     let sequence = match args.sequence {
         Some(n) => n as usize,
         None => trailing_number(&args.participant).ok_or_else(|| {
@@ -263,7 +266,6 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
         new_session((protocol, &args.protocol, text), &map_path, &who)?
     };
     let dir = study.results().dir().to_path_buf();
-    let (settings, _) = args.window.load_settings()?;
     let (diagonal, distance) = stated_screen(&args, &settings);
     study.set_screen(diagonal, distance);
     if let Some(outlets) = outlets {
@@ -304,7 +306,7 @@ fn run_session(args: RunArgs) -> Result<ExitCode, CliError> {
                 outcome.ticks
             );
         }
-        None => run_in_window(study, loaded, map_path, args.window)?,
+        None => run_in_window(study, (loaded, map_path), settings, args.window)?,
     }
     say!("results: {}", dir.display());
     if visits > 1 {
@@ -336,11 +338,10 @@ fn driver_route() -> Result<Vec<Controls>, CliError> {
 #[cfg(feature = "window")]
 fn run_in_window(
     study: StudyRun,
-    map: crate::map::Loaded,
-    map_path: PathBuf,
+    (map, map_path): (crate::map::Loaded, PathBuf),
+    settings: settings::Settings,
     window: WindowArgs,
 ) -> Result<(), CliError> {
-    let (settings, _) = window.load_settings()?;
     let video = window.video(&settings);
     crate::app::run_study(crate::app::StudyConfig {
         study,
@@ -359,8 +360,8 @@ fn run_in_window(
 #[cfg(not(feature = "window"))]
 fn run_in_window(
     _: StudyRun,
-    _: crate::map::Loaded,
-    _: PathBuf,
+    _: (crate::map::Loaded, PathBuf),
+    _: settings::Settings,
     _: WindowArgs,
 ) -> Result<(), CliError> {
     Err(CliError::NoWindow)

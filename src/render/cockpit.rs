@@ -69,6 +69,16 @@ pub(super) fn lines(world: &World, f: &Flier, put: &mut impl FnMut(std::fmt::Arg
     ));
 }
 
+/// The attitude indicator's shaded box at the bottom left of a canvas
+/// `height` rows tall at `scale`: left, top, width and height, pixels
+/// (what is drawn near it keeps clear of it).
+pub(super) fn attitude_box(height: usize, scale: usize) -> (i64, i64, i64, i64) {
+    let r = dial_radius(scale);
+    let (cx, cy) = (r + 10.0, height as f64 - r - 10.0);
+    let side = (2.0 * r) as i64 + 9;
+    ((cx - r) as i64 - 4, (cy - r) as i64 - 4, side + 12, side)
+}
+
 /// The attitude indicator, bottom left, seen from above with the view
 /// heading up: the ship's tilt as a yellow dot (at the rim, full pointer
 /// deflection), the pointer's target as a white cross, the horizontal drift
@@ -78,16 +88,11 @@ pub(super) fn attitude(world: &World, f: &Flier, c: &mut Canvas, scale: usize) {
     let t = &world.tunables().flight;
     let r = dial_radius(scale);
     let (cx, cy) = (r + 10.0, c.height as f64 - r - 10.0);
-    let box_side = (2.0 * r) as i64 + 9;
-    if !c.meets((cy - r) as i64 - 4, box_side) {
+    let (x, y, w, h) = attitude_box(c.height, scale);
+    if !c.meets(y, h) {
         return;
     }
-    c.shade_rect(
-        (cx - r) as i64 - 4,
-        (cy - r) as i64 - 4,
-        box_side + 12,
-        box_side,
-    );
+    c.shade_rect(x, y, w, h);
     ring(c, cx, cy, r, RIM);
     ring(c, cx, cy, r * t.level_pitch / t.max_pitch, RIM);
     // A point `share` of the radius out along `direction` from the view's up.

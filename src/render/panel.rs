@@ -157,17 +157,10 @@ pub fn draw_panel(frame: Frame, panel: &Panel) {
     }
     let scale = l.scale;
     let line_h = line_height(scale);
-    let shaded = match panel.compact {
-        true => l.height.min(height as i64),
-        false => height as i64,
-    };
-    c.shade_rect(0, 0, width as i64, shaded);
-    c.shade_rect(0, 0, width as i64, shaded);
-    let mut y = if panel.compact {
-        line_h / 2
-    } else {
-        ((height as i64 - l.height) / 2).max(line_h / 2)
-    };
+    // Shaded twice: the frame behind is darkened enough to read over.
+    c.shade_rect(0, 0, width as i64, height as i64);
+    c.shade_rect(0, 0, width as i64, height as i64);
+    let mut y = ((height as i64 - l.height) / 2).max(line_h / 2);
     for line in &l.title {
         c.centred(y, &[line], l.title_scale, TITLE);
         y += line_height(l.title_scale);

@@ -1,10 +1,11 @@
 //! The screen after a level, as Wolfenstein 3D's "floor completed" (the
 //! time against par, the kill, secret and treasure ratios, the bonus),
 //! and the screens that end a game: the episode done, or no lives left.
-//! Each is a [`Panel`] made from plain numbers and drawn over the frame.
+//! Each is a [`Panel`] made from plain numbers, drawn over the frame by
+//! [`super::panel::draw_panel`].
 
-use super::panel::{draw_panel, Panel};
-use super::Frame;
+use super::panel::Panel;
+use crate::map::par_text;
 use crate::sim::sheet::Sheet;
 use crate::sim::TICK_RATE;
 
@@ -21,8 +22,19 @@ pub struct LevelEnd {
     pub lives: u32,
     /// The best time on this level before, ticks, if any.
     pub best: Option<u64>,
-    /// The next level's title; None after the last.
-    pub next: Option<String>,
+    /// What Enter goes on to.
+    pub next: Next,
+}
+
+/// What comes after a level, as its end screen names it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Next {
+    /// The next level, by its title.
+    Level(String),
+    /// The next level's file, which does not load: the episode ends here.
+    Broken(String),
+    /// None: this was the episode's last level.
+    Last,
 }
 
 /// How a game ended.
@@ -34,10 +46,10 @@ pub enum GameEnd {
     Over,
 }
 
-/// `ticks` as `M:SS` (whole seconds, as the par is written).
+/// `ticks` as `M:SS`, whole seconds written as the par is.
 fn minutes(ticks: u64) -> String {
-    let s = ticks / u64::from(TICK_RATE);
-    format!("{}:{:02}", s / 60, s % 60)
+    let seconds = ticks / u64::from(TICK_RATE);
+    par_text(u32::try_from(seconds).unwrap_or(u32::MAX))
 }
 
 /// A ratio as the screen shows it: `66%`, or `--` with nothing to find.
@@ -52,7 +64,7 @@ fn ratio(percent: Option<u32>, found: u32, total: u32) -> String {
 pub fn level_end_panel(end: &LevelEnd) -> Panel {
     let s = &end.sheet;
     let par = match s.par_s {
-        Some(p) => format!("par {}", minutes(u64::from(p) * u64::from(TICK_RATE))),
+        Some(p) => format!("par {}", par_text(p)),
         None => "no par".to_string(),
     };
     let best = match end.best {
@@ -79,11 +91,15 @@ pub fn level_end_panel(end: &LevelEnd) -> Panel {
         format!("score      {}   lives {}", end.score, end.lives),
     ];
     let hint = match &end.next {
-        Some(next) => {
+        Next::Level(next) => {
             lines.extend([String::new(), format!("next       {next}")]);
             "Enter: the next level"
         }
-        None => "Enter: the episode's end",
+        Next::Broken(file) => {
+            lines.extend([String::new(), format!("next       {file} does not load")]);
+            "Enter: the title menu"
+        }
+        Next::Last => "Enter: the episode's end",
     };
     // Padded to one width, the centred lines start in one column (the
     // font's glyphs are all one width), so the numbers line up.
@@ -114,14 +130,11 @@ pub fn game_end_panel(end: GameEnd, episode: &str, score: u64) -> Panel {
     }
 }
 
-/// Draws `panel` (a level's or a game's end) over `frame`.
-pub fn draw_end(frame: Frame, panel: &Panel) {
-    draw_panel(frame, panel);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::panel::draw_panel;
+    use crate::render::Frame;
 
     fn end() -> LevelEnd {
         LevelEnd {
@@ -139,7 +152,7 @@ mod tests {
             score: 24_700,
             lives: 3,
             best: None,
-            next: Some("The Wobble Maze".into()),
+            next: Next::Level("The Wobble Maze".into()),
         }
     }
 
@@ -168,7 +181,7 @@ mod tests {
     fn it_draws_inside_a_960_by_540_frame() {
         let (w, h) = (960, 540);
         let mut frame = vec![0u8; w * h * 4];
-        draw_end(Frame::new(&mut frame, w, h), &level_end_panel(&end()));
+        draw_panel(Frame::new(&mut frame, w, h), &level_end_panel(&end()));
         let lit = frame.chunks(4).filter(|p| p[0] > 200).count();
         assert!(lit > 1000, "text drawn: {lit} bright pixels");
         if let Ok(out) = std::env::var("WOBBLE_TALLY_PNG") {

@@ -146,6 +146,14 @@ impl Game {
                 self.record_key()
             ));
         }
+        if self.episode.is_some() {
+            // A recording replays from the level as loaded, which would drop
+            // the score and lives carried in, and replays carry no episode.
+            return self.notify(format!(
+                "{} records a lone map, not a level of the episode",
+                self.record_key()
+            ));
+        }
         match self.tape.stop() {
             Some(Ok(path)) => self.notify(format!("recording saved: {}", path.display())),
             Some(Err(e)) => {

@@ -8,11 +8,12 @@
 
 use super::Game;
 use crate::app::input::Command;
-use crate::map::Episode;
+use crate::map::{Episode, Loaded};
 use crate::menu::MenuKey;
-use crate::render::panel::Panel;
-use crate::render::tally::{self, GameEnd, LevelEnd};
+use crate::render::panel::{draw_panel, Panel};
+use crate::render::tally::{self, GameEnd, LevelEnd, Next};
 use crate::render::Frame;
+use crate::render::GoalShown;
 use crate::settings::Binding;
 use crate::sim::sheet::Sheet;
 use crate::sim::tally::Carried;
@@ -32,10 +33,22 @@ pub struct EpisodeRun {
 /// A screen that ends a level or the game.
 #[derive(Clone, Debug)]
 enum EndScreen {
-    /// The level's tally; Enter plays the next (None after the last).
-    Level(Panel, Option<usize>),
+    /// The level's tally; Enter goes on to what comes after.
+    Level(Panel, After),
     /// The game's end; Enter goes to the title menu.
     Game(Panel),
+}
+
+/// What comes after a level, found when its exit is reached: the next
+/// level is loaded then, once, so a broken one shows on the tally.
+#[derive(Clone, Debug)]
+enum After {
+    /// The next level, its index and the level as loaded.
+    Level(usize, Box<Loaded>),
+    /// The next level does not load: why (Enter ends the episode).
+    Broken(String),
+    /// The episode's last level was played.
+    Last,
 }
 
 /// The episode being played.
@@ -52,30 +65,31 @@ impl Game {
     /// A new game of the shipped episode at `difficulty`, from its first
     /// level.
     pub(super) fn new_game(&mut self, difficulty: Difficulty) {
-        match Episode::load(&crate::map::episode::shipped_path()) {
-            Ok(episode) => {
+        let episode =
+            Episode::load(&crate::map::episode::shipped_path()).map_err(|e| e.to_string());
+        let first = episode.and_then(|e| load_level(&e, 0).map(|l| (e, l)));
+        match first {
+            Ok((episode, level)) => {
                 let run = EpisodeRun {
                     index: 0,
                     difficulty,
                     carried: Carried::START,
                 };
-                self.play_level(episode, run);
+                self.play_level(episode, run, level);
             }
             Err(e) => self.notify(format!("cannot start a new game: {e}")),
         }
     }
 
-    /// Plays level `run.index` of `episode` with `run`'s score and lives.
-    fn play_level(&mut self, episode: Episode, run: EpisodeRun) {
-        let Some(level) = episode.maps.get(run.index) else {
-            return;
-        };
-        let path = level.path.clone();
-        self.play_map_at(&path, run.difficulty);
+    /// Plays `level`, level `run.index` of `episode` as loaded, with
+    /// `run`'s score and lives. A level with no exit ends the episode: a
+    /// notice says why and the title menu opens.
+    fn play_level(&mut self, episode: Episode, run: EpisodeRun, level: Loaded) {
+        let path = episode.maps[run.index].path.clone();
+        self.play_loaded(&path, level, run.difficulty);
         if self.world.map().exits.is_empty() {
-            // It did not load (the notice says why), or has no exit.
-            self.episode = None;
-            return;
+            let why = format!("{} has no exit: the episode cannot go on", path.display());
+            return self.abandon_episode(why);
         }
         self.world.apply(Change::Episode(run.carried));
         self.prev = self.world.camera();
@@ -89,6 +103,19 @@ impl Game {
         });
     }
 
+    /// Ends the episode that cannot go on: `why` as a notice and the
+    /// title menu.
+    fn abandon_episode(&mut self, why: String) {
+        self.notify(why);
+        self.episode = None;
+        if self.world.in_episode() {
+            // The last level played stays behind the menu, as a lone map.
+            self.world = self.world.fresh(self.tape.seed());
+            self.prev = self.world.camera();
+        }
+        self.open_title_menu();
+    }
+
     /// Where the episode stands, if one is being played (for a save).
     #[cfg_attr(
         not(test),
@@ -96,6 +123,19 @@ impl Game {
     )]
     pub fn episode_run(&self) -> Option<EpisodeRun> {
         self.episode.as_ref().map(|p| p.run)
+    }
+
+    /// Puts the level's time and par on the HUD's status bar while a
+    /// level of the episode is played (after [`Game::show_run_line`], as
+    /// the episode runs no course).
+    pub(super) fn show_episode_clock(&mut self) {
+        let Some(p) = &self.episode else {
+            return;
+        };
+        let ticks = self.world.exited().unwrap_or(self.world.tick());
+        self.hud.clock = Some(ticks.saturating_sub(p.start));
+        let par = p.episode.par(p.run.index, self.world.map().par);
+        self.hud.goal = par.map_or(GoalShown::None, GoalShown::Par);
     }
 
     /// True while a level's or the game's end screen is up (the world
@@ -137,19 +177,19 @@ impl Game {
         let carried = self.world.tally().carried().with_points(sheet.bonus());
         let playing = self.episode.as_mut().expect("checked above");
         playing.run.carried = carried;
-        let next = (index + 1 < playing.episode.maps.len()).then_some(index + 1);
-        let next_title = next
-            .and_then(|i| crate::map::load(&playing.episode.maps[i].path).ok())
-            .map(|l| l.map.name);
+        let (after, next) = after_level(&playing.episode, index);
+        if let After::Broken(why) = &after {
+            self.notify(why.clone());
+        }
         let end = LevelEnd {
             map,
             sheet,
             score: carried.score,
             lives: carried.lives,
             best,
-            next: next_title,
+            next,
         };
-        self.end_screen(EndScreen::Level(tally::level_end_panel(&end), next));
+        self.end_screen(EndScreen::Level(tally::level_end_panel(&end), after));
         true
     }
 
@@ -163,21 +203,22 @@ impl Game {
     /// A press on an end screen: Enter goes on (the next level, or the
     /// game's end, or the title menu). Some(..) when a screen took it.
     pub(super) fn episode_press(&mut self, binding: &Binding) -> Option<Vec<Command>> {
-        let screen = self.episode.as_ref()?.screen.clone()?;
+        self.episode.as_ref()?.screen.as_ref()?;
         let key = super::menu::menu_key(&self.settings.bindings, binding);
         if key != Some(MenuKey::Select) {
             return Some(Vec::new());
         }
-        let playing = self.episode.take().expect("a screen is up");
-        match screen {
-            EndScreen::Level(_, Some(next)) => {
+        let mut playing = self.episode.take().expect("a screen is up");
+        match playing.screen.take().expect("a screen is up") {
+            EndScreen::Level(_, After::Level(next, level)) => {
                 let run = EpisodeRun {
                     index: next,
                     ..playing.run
                 };
-                self.play_level(playing.episode, run);
+                self.play_level(playing.episode, run, *level);
             }
-            EndScreen::Level(_, None) => {
+            EndScreen::Level(_, After::Broken(why)) => self.abandon_episode(why),
+            EndScreen::Level(_, After::Last) => {
                 let score = playing.run.carried.score;
                 let panel = tally::game_end_panel(GameEnd::Won, &playing.episode.name, score);
                 self.episode = Some(Playing {
@@ -197,8 +238,37 @@ impl Game {
             Some(EndScreen::Level(panel, _) | EndScreen::Game(panel)) => panel,
             None => return,
         };
-        tally::draw_end(Frame::new(frame, width, height), panel);
+        draw_panel(Frame::new(frame, width, height), panel);
     }
+}
+
+/// What comes after level `index` of `episode`, the next level loaded,
+/// and how the tally names it.
+fn after_level(episode: &Episode, index: usize) -> (After, Next) {
+    let i = index + 1;
+    let Some(level) = episode.maps.get(i) else {
+        return (After::Last, Next::Last);
+    };
+    match load_level(episode, i) {
+        Ok(loaded) => {
+            let title = loaded.map.name.clone();
+            (After::Level(i, Box::new(loaded)), Next::Level(title))
+        }
+        Err(why) => {
+            let file = level.path.file_name().unwrap_or_default();
+            (
+                After::Broken(why),
+                Next::Broken(file.to_string_lossy().into()),
+            )
+        }
+    }
+}
+
+/// Loads level `index` of `episode`: the level, or why not (a notice's
+/// words).
+fn load_level(episode: &Episode, index: usize) -> Result<Loaded, String> {
+    let path = &episode.maps[index].path;
+    crate::map::load(path).map_err(|e| format!("cannot load {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -210,6 +280,7 @@ mod tests {
     use crate::settings::{Settings, Video};
     use crate::sim::{Tunables, World};
     use crate::sprites::Art;
+    use std::path::Path;
 
     fn game() -> Game {
         let map = Map::from_rows(&["#####", "#>..#", "#####"]);
@@ -258,6 +329,85 @@ mod tests {
         assert_eq!(g.world.tally().score, carried.score);
         assert!(carried.score > 0, "par's bonus at least");
         assert_eq!(g.progress.reached, 2);
+    }
+
+    /// An episode of the shipped first level and then `second`, in a
+    /// folder of its own.
+    fn episode_then(test: &str, second: &str) -> (crate::files::Scratch, Episode) {
+        let dir = crate::files::Scratch::new(&format!("episode-{test}"));
+        let first = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tutorial.map");
+        std::fs::copy(first, dir.join("first.map")).unwrap();
+        std::fs::write(dir.join("second.map"), second).unwrap();
+        let path = dir.join("episode.toml");
+        let text =
+            "name = \"Two\"\n[[map]]\nfile = \"first.map\"\n[[map]]\nfile = \"second.map\"\n";
+        let episode = Episode::parse(text, &path).unwrap();
+        (dir, episode)
+    }
+
+    #[test]
+    fn a_level_that_does_not_load_ends_the_episode_at_the_title() {
+        let (_dir, episode) = episode_then("broken", "not a map");
+        let mut g = game();
+        let run = EpisodeRun {
+            index: 0,
+            difficulty: Difficulty::Easy,
+            carried: Carried::START,
+        };
+        let first_level = load_level(&episode, 0).unwrap();
+        g.play_level(episode, run, first_level);
+        let first = g.world.map().name.clone();
+        to_the_exit(&mut g);
+        assert!(g.episode_screen_up(), "the tally is up at the exit");
+        let Some(EndScreen::Level(panel, After::Broken(_))) =
+            g.episode.as_ref().and_then(|p| p.screen.as_ref())
+        else {
+            panic!("the tally knows the next level is broken");
+        };
+        assert!(panel
+            .lines
+            .last()
+            .unwrap()
+            .contains("second.map does not load"));
+        assert_eq!(panel.hint, "Enter: the title menu");
+        g.press(Binding::Key("Enter"));
+        assert!(g.episode_run().is_none(), "no episode goes on");
+        assert!(!g.world.in_episode(), "nor the world's");
+        assert!(g.menu_open(), "the title menu is up");
+        assert_eq!(g.world.map().name, first, "no other level was started");
+        assert!(g.world.exited().is_none(), "not the old level at its exit");
+    }
+
+    #[test]
+    fn the_status_bar_shows_the_level_s_time_and_par() {
+        let mut g = game();
+        g.advance(0.5);
+        assert!(!matches!(g.hud.goal, GoalShown::Par(_)), "a lone map");
+        g.new_game(Difficulty::Easy);
+        g.advance(0.5);
+        let (start, now) = (g.episode.as_ref().unwrap().start, g.world.tick());
+        assert!(now > start, "ticks played");
+        assert_eq!(g.hud.clock, Some(now - start));
+        let episode = Episode::load(&crate::map::episode::shipped_path()).unwrap();
+        let par = episode
+            .par(0, g.world.map().par)
+            .expect("the first level's par");
+        assert_eq!(g.hud.goal, GoalShown::Par(par));
+    }
+
+    #[test]
+    fn recording_is_refused_in_the_episode_and_it_plays_on() {
+        let mut g = game();
+        g.new_game(Difficulty::Easy);
+        g.advance(0.5);
+        let (tick, carried) = (g.world.tick(), g.episode_run().unwrap().carried);
+        g.toggle_recording(std::time::SystemTime::UNIX_EPOCH);
+        assert!(g.tape.recording().is_none(), "no recording started");
+        let notice = &g.notice.as_ref().unwrap().0;
+        assert!(notice.contains("not a level of the episode"), "{notice}");
+        assert_eq!(g.world.tick(), tick, "the level was not restarted");
+        assert!(g.world.in_episode(), "the lives still count");
+        assert_eq!(g.episode_run().unwrap().carried, carried);
     }
 
     #[test]

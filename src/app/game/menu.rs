@@ -157,12 +157,29 @@ impl Game {
     }
 
     /// Plays the map at `path` from its start at `level`, closing the menu
-    /// (a lone map: no episode goes on).
-    pub(super) fn play_map_at(&mut self, path: &Path, level: crate::sim::Difficulty) {
-        let loaded = match map::load(path) {
-            Ok(l) => l,
-            Err(e) => return self.notify(format!("cannot load {}: {e}", path.display())),
-        };
+    /// (a lone map: no episode goes on). False, with a notice saying why,
+    /// when the map does not load (the world in play stays).
+    pub(super) fn play_map_at(&mut self, path: &Path, level: crate::sim::Difficulty) -> bool {
+        match map::load(path) {
+            Ok(loaded) => {
+                self.play_loaded(path, loaded, level);
+                true
+            }
+            Err(e) => {
+                self.notify(format!("cannot load {}: {e}", path.display()));
+                false
+            }
+        }
+    }
+
+    /// Plays `loaded` (read from `path`) from its start at `level`, closing
+    /// the menu (a lone map: no episode goes on).
+    pub(super) fn play_loaded(
+        &mut self,
+        path: &Path,
+        loaded: map::Loaded,
+        level: crate::sim::Difficulty,
+    ) {
         self.end_recording("another map");
         let seed = self.tape.seed();
         let tunables = *self.world.tunables();

@@ -336,6 +336,7 @@ impl Game {
         self.hud.message = self.status();
         self.hud.covered = self.menu_open() || self.completed() || self.episode_screen_up();
         self.show_run_line();
+        self.show_episode_clock();
         let mut now = self.world.camera();
         if self.settings.video.level_horizon {
             now.pitch = 0.0;

@@ -1,7 +1,8 @@
 //! The status bar across the foot of the frame, in Wolfenstein 3D's
 //! spirit: a row of inset panels, each a label over its value. Health as
-//! a number and a bar, the keys as icons, the goal, the run's time, the
-//! jetpack's fuel where there is a jetpack, the weapon, and the score with
+//! a number and a bar, the keys as icons, the goal, the run's time (an
+//! episode's level's, with its par), the jetpack's fuel where there is a
+//! jetpack, the weapon, and the score with
 //! the lives beside it.
 //!
 //! The bar overlays the bottom of the view rather than shrinking it: the
@@ -11,7 +12,7 @@
 //! ([`Canvas::above`]).
 //!
 //! Panels too many for a narrow frame are dropped, the least needed first
-//! (the weapon, the fuel, the time, the score, the keys), so the bar never
+//! (the weapon, the time, the fuel, the ammunition, the score, the keys), so the bar never
 //! clips a word at any size; the text shrinks first, but not below the
 //! readable size (16-pixel glyphs from 960x540) while a panel can go.
 
@@ -40,6 +41,9 @@ pub enum GoalShown {
     EnemiesLeft(usize),
     /// The goal reached.
     Done,
+    /// An episode's level: its exit, within the par, seconds (beside the
+    /// clock).
+    Par(u32),
     /// No goal (a map to walk, a study, a replay): no goal panel.
     #[default]
     None,
@@ -86,10 +90,12 @@ impl Panel {
         Panel::Weapon,
     ];
     /// Dropped in this order where the frame is too narrow for them all.
+    /// The fuel goes late: where it shows (a jetpack map) running dry is a
+    /// fall, so the time goes before it, and at 960x540 it stays.
     const DROPPED_FIRST: [Panel; 6] = [
         Panel::Weapon,
-        Panel::Fuel,
         Panel::Time,
+        Panel::Fuel,
         Panel::Ammo,
         Panel::Score,
         Panel::Keys,
@@ -119,21 +125,39 @@ impl Panel {
 /// The panels `world` and `hud` give, in a fixed array (no allocation).
 struct Panels {
     shown: [bool; Panel::ALL.len()],
+    /// The goal panel's width in glyph cells: a par is narrower.
+    goal_cells: usize,
 }
 
 impl Panels {
-    fn new(world: &World, goal: GoalShown, clock: Option<u64>) -> Self {
+    fn new(world: &World, shown: &Shown) -> Self {
         let p = world.player();
         let fuel = p.flight.is_some() || p.fuel < 1.0 || world.map().has_pads();
-        let shown = Panel::ALL.map(|panel| match panel {
-            Panel::Goal => goal != GoalShown::None,
-            Panel::Time => clock.is_some(),
+        let visible = Panel::ALL.map(|panel| match panel {
+            Panel::Goal => shown.goal != GoalShown::None,
+            Panel::Time => shown.clock.is_some(),
             Panel::Fuel => fuel,
             // The old gun's rounds are endless: no count to show.
             Panel::Ammo => world.arms().is_some(),
             _ => true,
         });
-        Self { shown }
+        let goal_cells = match shown.goal {
+            // "PAR", "60:00" (the longest par).
+            GoalShown::Par(_) => 5,
+            _ => Panel::Goal.cells(),
+        };
+        Self {
+            shown: visible,
+            goal_cells,
+        }
+    }
+
+    /// `panel`'s width in glyph cells.
+    fn cells(&self, panel: Panel) -> usize {
+        match panel {
+            Panel::Goal => self.goal_cells,
+            _ => panel.cells(),
+        }
     }
 
     fn has(&self, panel: Panel) -> bool {
@@ -153,10 +177,34 @@ impl Panels {
         Panel::ALL.into_iter().filter(|&p| self.has(p))
     }
 
+    /// Drops the panels that do not fit a frame `width` x `height`, the
+    /// least needed first, and returns the text scale: smaller text before
+    /// fewer panels, but not below readable text while a panel can go, and
+    /// never below the bar's rows.
+    fn fit(&mut self, (width, height): (usize, usize)) -> usize {
+        let mut s = scale(width, height);
+        let readable = readable_floor((width, height));
+        while s > readable && self.width(s) > width {
+            s -= 1;
+        }
+        for panel in Panel::DROPPED_FIRST {
+            if self.width(s) <= width {
+                break;
+            }
+            self.drop(panel);
+        }
+        while s > 1 && self.width(s) > width {
+            s -= 1;
+        }
+        s
+    }
+
     /// The width all of them take at `scale`, pixels: their cells, and a
     /// glyph's padding each side of each.
     fn width(&self, scale: usize) -> usize {
-        self.iter().map(|p| (p.cells() + 2) * GLYPH * scale).sum()
+        self.iter()
+            .map(|p| (self.cells(p) + 2) * GLYPH * scale)
+            .sum()
     }
 }
 
@@ -192,23 +240,8 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
     if bar == 0 || !c.meets(top, bar) {
         return;
     }
-    let mut panels = Panels::new(world, shown.goal, shown.clock);
-    let mut s = scale(c.width, c.height);
-    // Smaller text before fewer panels, but not below readable text while
-    // a panel can go, and never below the bar's rows.
-    let readable = readable_floor((c.width, c.height));
-    while s > readable && panels.width(s) > c.width {
-        s -= 1;
-    }
-    for panel in Panel::DROPPED_FIRST {
-        if panels.width(s) <= c.width {
-            break;
-        }
-        panels.drop(panel);
-    }
-    while s > 1 && panels.width(s) > c.width {
-        s -= 1;
-    }
+    let mut panels = Panels::new(world, shown);
+    let s = panels.fit((c.width, c.height));
     let (w, si) = (c.width as i64, s as i64);
     c.fill(0, top, w, bar, SLATE);
     c.fill(0, top, w, si, BEVEL);
@@ -219,7 +252,7 @@ pub(super) fn draw(world: &World, shown: &Shown, c: &mut Canvas) {
     let glyph = (GLYPH * s) as i64;
     let mut x = gap;
     for panel in panels.iter() {
-        let pw = (panel.cells() + 2) as i64 * glyph;
+        let pw = (panels.cells(panel) + 2) as i64 * glyph;
         let inset = Inset {
             x,
             y: top + 2 * si,
@@ -354,6 +387,10 @@ fn goal(goal: GoalShown, value: &mut Line) -> &'static str {
             let _ = write!(value, "DONE");
             "GOAL"
         }
+        GoalShown::Par(seconds) => {
+            let _ = write!(value, "{}", crate::map::par_text(seconds));
+            "PAR"
+        }
         GoalShown::None => "",
     }
 }
@@ -434,7 +471,7 @@ fn key_icon(c: &mut Canvas, x: i64, y: i64, s: i64, rgba: [u8; 4]) {
 /// The bar's words, label and value of each panel (all of them, whatever
 /// the frame's width): for checks that read what a screen says.
 pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
-    let panels = Panels::new(world, shown.goal, shown.clock);
+    let panels = Panels::new(world, shown);
     let mut words = Vec::new();
     for panel in panels.iter() {
         if panel == Panel::Score {
@@ -449,4 +486,53 @@ pub(super) fn words(world: &World, shown: &Shown) -> Vec<String> {
         }
     }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fuel_stays_on_a_jetpack_map_at_960x540_the_time_goes_first() {
+        let map = crate::map::Map::from_rows(&["#####", "#>..#", "#####"]);
+        let mut world = World::new(map, crate::sim::Tunables::default(), 1).armed();
+        world.step(&crate::sim::Controls {
+            action: Some(crate::sim::Request::Jetpack),
+            ..Default::default()
+        });
+        let goal = GoalShown::Checkpoint { next: 3, of: 14 };
+        let shown = Shown {
+            goal,
+            clock: Some(10_000),
+        };
+        let mut panels = Panels::new(&world, &shown);
+        assert!(Panel::ALL.iter().all(|&p| panels.has(p)), "every panel");
+        assert_eq!(panels.fit((960, 540)), 2, "readable text");
+        assert!(panels.has(Panel::Fuel), "the fuel is kept");
+        assert!(!panels.has(Panel::Time), "the time went before it");
+        assert!(panels.has(Panel::Goal) && panels.has(Panel::Health));
+    }
+
+    #[test]
+    fn an_episode_level_shows_its_time_against_par_and_fuel_at_960x540() {
+        let map = crate::map::Map::from_rows(&["#####", "#>..#", "#####"]);
+        let mut world = World::new(map, crate::sim::Tunables::default(), 1).armed();
+        world.step(&crate::sim::Controls {
+            action: Some(crate::sim::Request::Jetpack),
+            ..Default::default()
+        });
+        let shown = Shown {
+            goal: GoalShown::Par(90),
+            clock: Some(83 * u64::from(TICK_RATE)),
+        };
+        let mut panels = Panels::new(&world, &shown);
+        panels.fit((960, 540));
+        for kept in [Panel::Goal, Panel::Time, Panel::Fuel, Panel::Score] {
+            assert!(panels.has(kept), "kept at 960x540");
+        }
+        let said = words(&world, &shown);
+        let at = said.iter().position(|w| w == "PAR").expect("a par panel");
+        assert_eq!(said[at + 1], "1:30");
+        assert!(said.contains(&"1:23.0".to_string()), "{said:?}");
+    }
 }

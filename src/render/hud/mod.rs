@@ -240,7 +240,14 @@ fn over_view(scene: &Scene, readout_lines: &Lines, at: &Over, c: &mut Canvas) {
     // A notice or a hint never goes over a banner or a menu.
     if !(dead || hud.paused || hud.covered) {
         notice(world, c, scale);
-        hint(&hud.hint, c, at.readable);
+        let clear = match &world.player().flight {
+            Some(_) if !hud.blind => {
+                let (x, top, w, _) = cockpit::attitude_box(c.height, scale);
+                Some((x + w, top))
+            }
+            _ => None,
+        };
+        hint(&hud.hint, c, at.readable, clear);
     }
     let line = (GLYPH * scale) as i64;
     if let Some(msg) = &hud.message {
@@ -260,31 +267,72 @@ fn crosshair(c: &mut Canvas, scale: usize, bar: usize) {
     c.fill(x - s, y - s, 2 * s, 2 * s, WHITE);
 }
 
-/// The hint's lines, wrapped to the frame's width, in a box centred above
-/// the bottom line, the first in the heading's colour; at the HUD's
-/// `scale`, or 1 where that would not fit.
-fn hint(lines: &[String], c: &mut Canvas, scale: usize) {
+/// The fewest characters a line of the hint narrowed beside the attitude
+/// indicator may take; narrower, the hint goes above it instead.
+const HINT_MIN_CHARS: usize = 24;
+
+/// Where the hint's box may go: `room` pixels wide, centred, its foot at
+/// row `bottom`, lines of `min_chars` characters at least.
+#[derive(Clone, Copy)]
+struct HintPlace {
+    room: i64,
+    bottom: i64,
+    min_chars: usize,
+}
+
+/// The hint's lines, wrapped, in a box centred above the bottom line, the
+/// first in the heading's colour; at the HUD's `scale`, or 1 where that
+/// would not fit. `clear` is a box at the bottom left (its right edge and
+/// top row, pixels: the attitude indicator) that the hint keeps clear of,
+/// narrowed beside it or, where too narrow, above it.
+fn hint(lines: &[String], c: &mut Canvas, scale: usize, clear: Option<(i64, i64)>) {
     if lines.is_empty() {
         return;
     }
-    let bottom = c.height as i64 - 2 * (GLYPH * scale) as i64 - 8;
-    let fit = |scale: usize| {
+    let (width, bottom) = (
+        c.width as i64,
+        c.height as i64 - 2 * (GLYPH * scale) as i64 - 8,
+    );
+    let full = HintPlace {
+        room: width,
+        bottom,
+        min_chars: 1,
+    };
+    let places = match clear {
+        Some((right, top)) => [
+            HintPlace {
+                room: width - 2 * right.max(0),
+                min_chars: HINT_MIN_CHARS,
+                ..full
+            },
+            HintPlace {
+                bottom: bottom.min(top - 4),
+                ..full
+            },
+        ],
+        None => [full, full],
+    };
+    let fit = |scale: usize, at: HintPlace| {
         let (glyph, pitch) = ((GLYPH * scale) as i64, ((GLYPH + 3) * scale) as i64);
-        let chars = ((c.width as i64 - 24) / glyph).max(1) as usize;
+        let chars = ((at.room - 24) / glyph).max(1) as usize;
+        if chars < at.min_chars {
+            return None;
+        }
         let wrapped: Vec<(usize, String)> = lines
             .iter()
             .enumerate()
             .flat_map(|(i, l)| help::wrap(l, chars, " ").into_iter().map(move |w| (i, w)))
             .collect();
         let h = pitch * wrapped.len() as i64 + 12;
-        (h <= bottom).then_some((scale, glyph, pitch, wrapped, h))
+        (h <= at.bottom).then_some((scale, glyph, pitch, wrapped, h, at.bottom))
     };
-    let Some((scale, glyph, pitch, wrapped, h)) = fit(scale).or_else(|| fit(1)) else {
+    let found = (places.iter()).find_map(|&at| fit(scale, at).or_else(|| fit(1, at)));
+    let Some((scale, glyph, pitch, wrapped, h, bottom)) = found else {
         return;
     };
     let widest = wrapped.iter().map(|(_, l)| l.chars().count()).max();
     let w = widest.unwrap_or(0) as i64 * glyph + 16;
-    let (x, y) = ((c.width as i64 - w) / 2, bottom - h);
+    let (x, y) = ((width - w) / 2, bottom - h);
     c.shade_rect(x, y, w, h);
     c.shade_rect(x, y, w, h);
     for (row, (i, l)) in wrapped.iter().enumerate() {

@@ -243,6 +243,43 @@ fn a_hint_fits_the_frame_above_the_bottom_line() {
 }
 
 #[test]
+fn a_hint_in_flight_keeps_clear_of_the_attitude_indicator() {
+    let mut world = world_facing('>');
+    world.step(&crate::sim::Controls {
+        action: Some(crate::sim::Request::Jetpack),
+        ..Default::default()
+    });
+    assert!(world.player().flight.is_some(), "flying");
+    let hint = vec![
+        "BLOCKADE: fly over the barricade; the fuel is short".to_string(),
+        "Hold Q to hover (it barely climbs), E for full thrust (fast: use bursts).".into(),
+        "W A S D tilt the ship to move; R brakes, and land slower than 1.2 tiles/s.".into(),
+    ];
+    for size in SIZES {
+        let (w, h) = size;
+        let bare = Hud::default();
+        let with = Hud {
+            hint: hint.clone(),
+            ..Hud::default()
+        };
+        let (a, b) = (frame_of(&world, &bare, size), frame_of(&world, &with, size));
+        let Some((x0, _, x1, y1)) = differing_box(&a, &b, w) else {
+            assert!(w < 640, "{w}x{h}: the hint shows");
+            continue;
+        };
+        let view_h = h - bar_height(&bare, size);
+        let (bx, by, bw, _) = cockpit::attitude_box(view_h, text_scale(h));
+        let beside = x0 as i64 >= bx + bw;
+        let above = (y1 as i64) < by;
+        assert!(
+            beside || above,
+            "{w}x{h}: hint {x0}..{x1} to row {y1}, attitude to {} from row {by}",
+            bx + bw
+        );
+    }
+}
+
+#[test]
 fn a_blind_hud_shows_nothing_of_the_model_but_the_gun_stays() {
     let world = World::new(
         crate::map::Map::from_rows(&["#####", "#.>.#", "#####"]),
