@@ -3,7 +3,7 @@
 //! twice, all of one study and of one protocol (by the SHA-256 each
 //! `session.toml` gives).
 
-use super::events_log::{withdrawn, Withdrawal};
+use super::events_log::{self, withdrawn, Withdrawal};
 use super::participant::{self, Participant};
 use super::{table, ReportError, MAX_ENTRIES};
 use std::path::Path;
@@ -107,10 +107,16 @@ fn read_folder(
             skipped.push(format!(
                 "{name}/ (not a participant ID: letters, digits, - and _)"
             ));
-        } else if let Some(w) = withdrawn(&path, &name) {
-            withdrawals.push(w);
         } else {
-            participants.push(participant::read(&path, &name)?);
+            // Read once: for the withdrawal here, for events.csv later.
+            let events = events_log::read(&path);
+            if let Some(w) = events.as_deref().and_then(|t| withdrawn(t, &name)) {
+                withdrawals.push(w);
+            } else {
+                let mut p = participant::read(&path, &name)?;
+                p.events = events;
+                participants.push(p);
+            }
         }
     }
     if participants.is_empty() {

@@ -71,6 +71,7 @@ use crate::study::protocol::ProtocolErrors;
 use crate::study::rscript;
 use crate::study::scales::InPlayScale;
 use participant::Participant;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use summary::Observation;
 
@@ -360,8 +361,8 @@ pub fn report(
     let still = still_playing::analyse(&conditions, &stops(&observations));
     let (shown, shown_notes) = shown::read(&participants);
     notes.extend(shown_notes);
-    let folders = participants.iter().map(|p| (p.dir.as_path(), p.id()));
-    let events = events_log::concatenate(folders, &mut notes);
+    let texts = participants.iter().map(|p| (p.events.as_deref(), p.id()));
+    let events = events_log::concatenate(texts, &mut notes);
     let study = Study {
         name,
         results_dirs: dirs,
@@ -401,17 +402,28 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     let names: Vec<&str> = study.metrics.iter().map(|m| m.name).collect();
     let summary = summary::csv(study.observations, study.scale, &names);
     let long = long::tables(study.participants);
+    let owned = |(name, text): (&'static str, String)| (name, Cow::Owned(text));
     let texts = [
-        ("summary.csv", summary),
-        ("report.md", markdown::report(study)),
-        ("events.csv", study.events.clone()),
-        ("display.csv", shown::display_csv(&study.shown)),
-        ("frame_times.csv", shown::frame_times_csv(&study.shown)),
-        (codebook::FILE, codebook::json(study)),
+        ("summary.csv", Cow::Owned(summary)),
+        ("report.md", Cow::Owned(markdown::report(study))),
+        // Written as it was gathered, not copied.
+        ("events.csv", Cow::Borrowed(study.events.as_str())),
+        ("display.csv", Cow::Owned(shown::display_csv(&study.shown))),
+        (
+            "frame_times.csv",
+            Cow::Owned(shown::frame_times_csv(&study.shown)),
+        ),
+        (codebook::FILE, Cow::Owned(codebook::json(study))),
     ]
     .into_iter()
-    .chain(long::FILES.iter().map(|(name, _)| *name).zip(long))
-    .chain(model_files(study));
+    .chain(
+        long::FILES
+            .iter()
+            .map(|(name, _)| *name)
+            .zip(long)
+            .map(owned),
+    )
+    .chain(model_files(study).map(owned));
     let mut written = Vec::new();
     for (name, text) in texts {
         let path = dir.join(name);
