@@ -145,18 +145,40 @@ pub(super) fn track(points: &[Point]) -> Tracking {
         .iter()
         .map(|ps| std::array::from_fn(|g| residual(ps.iter().map(|p| (p.predicted[g], p.rating)))))
         .collect();
+    let (everyone, without) = totals(&errors);
     let best = |skip: Option<usize>| {
-        let total = |g: usize| -> f64 {
-            let each = errors.iter().enumerate().filter(|(i, _)| Some(*i) != skip);
-            each.map(|(_, e)| e[g]).sum()
-        };
-        (0..GAINS.len()).min_by(|&a, &b| total(a).total_cmp(&total(b)))
+        let total = skip.map_or(&everyone, |i| &without[i]);
+        (0..GAINS.len()).min_by(|&a, &b| total[a].total_cmp(&total[b]))
     };
     Tracking {
         within: repeated_measures_correlation(&who, &xs, &ys),
         gain_all: best(None).filter(|_| !people.is_empty()),
         held_out: held_out(&people, |i| best(Some(i)).unwrap_or(DEFAULT_GAIN)),
     }
+}
+
+/// Each gain's error summed over every person, and over every person but
+/// `i` for each `i`: in one pass each way (the sums before each person
+/// and after), never rescanning everyone per person held out, and without
+/// taking one person's error back out of a larger sum.
+fn totals(errors: &[[f64; GAINS.len()]]) -> ([f64; GAINS.len()], Vec<[f64; GAINS.len()]>) {
+    let running = |each: &mut dyn Iterator<Item = &[f64; GAINS.len()]>| {
+        let mut sum = [0.0; GAINS.len()];
+        let mut out = vec![sum];
+        for e in each {
+            sum = std::array::from_fn(|g| sum[g] + e[g]);
+            out.push(sum);
+        }
+        out
+    };
+    // before[i]: the people before i; after[i]: i and those after.
+    let before = running(&mut errors.iter());
+    let mut after = running(&mut errors.iter().rev());
+    after.reverse();
+    let without = (0..errors.len())
+        .map(|i| std::array::from_fn(|g| before[i][g] + after[i + 1][g]))
+        .collect();
+    (before[errors.len()], without)
 }
 
 /// The least squared error of `rating = k x` over `(x, rating)` pairs,

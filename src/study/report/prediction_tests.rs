@@ -84,3 +84,27 @@ fn no_one_is_held_out_without_a_later_condition() {
     assert_eq!(t.gain_all, Some(2));
     assert_eq!(track(&[]).gain_all, None);
 }
+
+#[test]
+fn the_totals_without_each_person_are_their_sums_over_the_others() {
+    // A large error beside small ones: taking it back out of the whole
+    // sum would lose the small ones' differences.
+    let errors: Vec<[f64; GAINS.len()]> = [1e17, 1.0, 2.0, 3.5]
+        .iter()
+        .map(|&e| std::array::from_fn(|g| e * (g + 1) as f64))
+        .collect();
+    let (everyone, without) = totals(&errors);
+    assert_eq!(without.len(), errors.len());
+    for g in 0..GAINS.len() {
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs();
+        assert!(close(everyone[g], errors.iter().map(|e| e[g]).sum()));
+        for (i, total) in without.iter().enumerate() {
+            let others = errors.iter().enumerate().filter(|(j, _)| *j != i);
+            let sum = others.map(|(_, e)| e[g]).sum();
+            assert!(close(total[g], sum), "{i} {g}: {} {sum}", total[g]);
+        }
+        // Without the large one, exactly the small ones' sum.
+        assert_eq!(without[0][g], 6.5 * (g + 1) as f64);
+    }
+    assert_eq!(totals(&[]), ([0.0; GAINS.len()], Vec::new()));
+}
