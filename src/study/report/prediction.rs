@@ -65,12 +65,17 @@ pub(super) fn at_prompts(
 }
 
 /// The MSI after the tick nearest `t_s` seconds (the state after tick `k`
-/// is at `k` ticks), None past the last tick by more than one; at or
-/// before the start, 0 (the settled state's).
+/// is at `k` ticks), None past the last tick by more than one, with no
+/// tick, or at no time (NaN); at or before the start, 0 (the settled
+/// state's).
 fn msi_at(msi: &[f64], t_s: f64) -> Option<f64> {
     let k = (t_s / TICK_DT).round();
     if k < 1.0 {
         return Some(0.0);
+    }
+    if msi.is_empty() || k.is_nan() {
+        // No tick to read after the start, or no time to read it at.
+        return None;
     }
     let k = k as usize;
     match k.checked_sub(msi.len()) {

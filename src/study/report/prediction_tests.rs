@@ -20,6 +20,10 @@ fn the_msi_at_a_prompt_is_the_state_after_the_nearest_tick() {
     // A tick past the end still reads the last; two past, none.
     assert_eq!(msi_at(&msi, 4.0 * TICK_DT), Some(0.3));
     assert_eq!(msi_at(&msi, 5.0 * TICK_DT), None);
+    // No tick at all: nothing to read after the start.
+    assert_eq!(msi_at(&[], TICK_DT), None);
+    assert_eq!(msi_at(&[], 0.0), Some(0.0));
+    assert_eq!(msi_at(&msi, f64::NAN), None);
 }
 
 #[test]
