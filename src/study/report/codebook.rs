@@ -68,7 +68,7 @@ const DEFINITIONS: &[Definition] = &[
     d!(ANY, "latency_s", "number", "s", &[], "Seconds from the in-play prompt's showing to its answer; empty when unanswered"),
     d!(ANY, "previous_condition", "string", "", &[], "The condition played just before (none before the first)"),
     d!(SSQ_FILES, "when", "category", "", &["baseline", "pre", "post"], "The SSQ before the first condition, right before the condition named (ssq_before_each), or after it"),
-    d!(&["ratings_long.csv"], "predicted_msi", "number", "%", &[], "The SVC model's predicted motion sickness incidence at the prompt, from the condition's recording under the visual pathway at its default weights: a stated hypothesis, not a measurement; empty with no recording"),
+    d!(&["ratings_long.csv"], "predicted_msi", "number", "%", &[], "The SVC model's predicted motion sickness incidence at the prompt, from the condition's recording under the visual pathway at its default weights, seen across the angle the participant's screen fills at the eye where stated (else the game's field of view): a stated hypothesis, not a measurement; empty with no recording"),
     d!(&["consent.csv"], "consent", "category", "", &["given", "refused"], "The consent screen's answer"),
     d!(&["consent.csv"], "utc", "utc", "", &[], "When consent was answered, UTC"),
     d!(&["demographics.csv"], "item", "string", "", &[], "The demographic item's id: the standard set (age, gender, gaming hours, 3D or VR experience, corrected vision, migraine) and the protocol's own"),

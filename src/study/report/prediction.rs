@@ -19,10 +19,10 @@
 //!   with time alone (`rating = k t`), which knows nothing of the
 //!   conditions.
 
-use crate::feel::svc::visual::VisualTunables;
+use crate::feel::svc::visual::{View, VisualTunables};
 use crate::feel::svc::Predictor;
-use crate::feel::Sample;
-use crate::sim::{Tunables, TICK_DT};
+use crate::feel::{Sample, Scale};
+use crate::sim::TICK_DT;
 use crate::study::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
 use crate::study::predict;
 use std::collections::BTreeMap;
@@ -35,25 +35,27 @@ pub const GAINS: [f64; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
 pub const DEFAULT_GAIN: usize = 3;
 
 /// The predicted MSI, percent, at each prompt `prompts_s` seconds into a
-/// run whose `samples` were played with `tunables` in a view `fov_deg`
-/// wide, at each gain of [`GAINS`]: `[prompt][gain]`. A prompt more than
-/// a tick past the last sample has none.
+/// run whose `samples` were played at `scale` and seen through `view`, at
+/// each gain of [`GAINS`]: `[prompt][gain]`. A prompt more than a tick
+/// past the last sample has none. The run's motion is computed once, its
+/// inputs and predictions once per gain.
 pub(super) fn at_prompts(
     predictor: &Predictor,
-    samples: &[Sample],
-    view: (&Tunables, f64),
+    (samples, scale): (&[Sample], Scale),
+    view: &View,
     prompts_s: &[f64],
 ) -> Vec<Vec<Option<f64>>> {
     let mut out = vec![Vec::with_capacity(GAINS.len()); prompts_s.len()];
     if prompts_s.is_empty() {
         return out;
     }
+    let motion = predict::motion(predictor, samples, &[], scale);
     for gain in GAINS {
         let visual = VisualTunables {
             gain,
             ..VisualTunables::default()
         };
-        let msi: Vec<f64> = predict::predict(predictor, samples, &[], view, &visual)
+        let msi: Vec<f64> = predict::predict_motion(predictor, (samples, &motion), view, &visual)
             .iter()
             .map(|p| p.msi_pct)
             .collect();

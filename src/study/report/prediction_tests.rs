@@ -27,6 +27,36 @@ fn the_msi_at_a_prompt_is_the_state_after_the_nearest_tick() {
 }
 
 #[test]
+fn a_stated_screen_angle_changes_the_prediction_at_the_prompts() {
+    use crate::feel::run::run;
+    use crate::map::Map;
+    use crate::sim::{Controls, Tunables, World};
+    let tunables = Tunables::default();
+    let mut world = World::new(Map::open_plane(), tunables, 1);
+    let walk = Controls {
+        forward: 1.0,
+        turn: -0.5,
+        ..Controls::default()
+    };
+    let samples = run(&mut world, std::iter::repeat_n(walk, 600), 90.0).samples;
+    let predictor = predict::predictor();
+    let run = (samples.as_slice(), Scale::default());
+    let prompts = [2.0, 5.0];
+    let unknown = View::of(&tunables, 90.0);
+    let small = View {
+        screen_deg: Some(20.0),
+        ..unknown
+    };
+    let wide = at_prompts(&predictor, run, &unknown, &prompts);
+    let narrow = at_prompts(&predictor, run, &small, &prompts);
+    assert_eq!(wide.len(), 2);
+    assert!(wide.iter().all(|row| row.len() == GAINS.len()));
+    // A screen filling less of the eye weighs the seen motion less.
+    let (w, n) = (wide[1][DEFAULT_GAIN], narrow[1][DEFAULT_GAIN]);
+    assert!(n.unwrap() < w.unwrap(), "{n:?} {w:?}");
+}
+
+#[test]
 fn a_fitted_slope_and_its_residual_are_least_squares() {
     // r = 2x exactly: k = 2, nothing left.
     let exact = [(1.0, 2.0), (2.0, 4.0), (3.0, 6.0)];

@@ -3,7 +3,8 @@
 //! `[[display]]` table, and each condition's frame times (the `--pacing`
 //! CSV beside its recording). Sessions from before these were recorded
 //! read as "not recorded"; a file here that does not read as written is a
-//! note, not a failure (none of it enters the analysis). The report
+//! note, not a failure (of it only the stated screen's angle enters the
+//! analysis, as the predictions' view). The report
 //! writes `display.csv` and `frame_times.csv` from it and a section of
 //! `report.md`, with the optic-flow metrics also in degrees at the eye
 //! where the screen's size and distance were stated.
