@@ -93,7 +93,7 @@ const DEFINITIONS: &[Definition] = &[
     d!(&["mssq.csv"], "child_not_travelled", "integer", "", &[], "Kinds of travel never taken as a child"),
     d!(&["mssq.csv"], "adult_not_travelled", "integer", "", &[], "Kinds of travel never taken in the last ten years"),
     d!(ANY, "question", "string", "", &[], "The custom question's id, or rank for the preference ranking"),
-    d!(ANY, "answer", "integer", "", &[], "The answer: 1 to 7 on a custom question, the place (1 best) in the ranking"),
+    d!(ANY, "answer", "integer", "", &[], "The answer: 1 to 7 on a custom question, or 0 to 100 on a slider; the place (1 best) in the ranking"),
     d!(&["events.csv"], "utc", "utc", "", &[], "When the event was written, UTC to the millisecond"),
     d!(&["events.csv"], "t_s", "number", "s", &[], "Seconds on the session's clock since this run of the session began (its session_start or session_resume row)"),
     d!(&["events.csv"], "lsl_time", "number", "s", &[], "Lab Streaming Layer's local_clock when the event's marker was pushed; empty without --lsl"),
@@ -301,4 +301,20 @@ fn quote(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::protocol::{QUESTION_POINTS, SLIDER_MAX};
+
+    #[test]
+    fn the_answer_column_names_the_slider_s_top() {
+        let custom = |d: &&Definition| d.name == "answer" && d.files == ANY;
+        let answer = DEFINITIONS.iter().find(custom).unwrap();
+        let top = format!("0 to {SLIDER_MAX} on a slider");
+        assert!(answer.meaning.contains(&top), "{}", answer.meaning);
+        let points = format!("1 to {QUESTION_POINTS} on a custom question");
+        assert!(answer.meaning.contains(&points), "{}", answer.meaning);
+    }
 }

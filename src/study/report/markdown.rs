@@ -456,10 +456,14 @@ fn questions(md: &mut String, s: &Study) {
         return;
     }
     md.push_str("## Custom questions\n\n");
-    md.push_str("The median answer (1 to 7) after each condition, with the number of answers.\n\n");
+    md.push_str(
+        "The median answer after each condition, with the number of answers; each question's \
+         ends (1 to 7, or 0 to the slider's top) are given beside it.\n\n",
+    );
     let _ = writeln!(md, "| question | {} |", s.conditions.join(" | "));
     let _ = writeln!(md, "|---|{}", "---|".repeat(s.conditions.len()));
     for q in asked {
+        let (bottom, top) = q.range();
         let cells: Vec<String> = s
             .conditions
             .iter()
@@ -481,7 +485,7 @@ fn questions(md: &mut String, s: &Study) {
             .collect();
         let _ = writeln!(
             md,
-            "| `{}`: {} (1 = {}, 7 = {}) | {} |",
+            "| `{}`: {} ({bottom} = {}, {top} = {}) | {} |",
             q.id,
             q.text,
             q.low,
