@@ -115,8 +115,8 @@ fn head(md: &mut String, s: &Study) {
          - **{scale}**: {anchors}. **{}** is a participant's highest rating in a condition; \
          prompts left unanswered are left out.\n\
          - **SSQ**: the Simulator Sickness Questionnaire's total score (Kennedy et al. 1993, \
-         0 to 235.62). **ssq_delta** is the total after a condition minus the total before \
-         the first one.\n\
+         0 to 235.62). **ssq_delta** is the total after a condition minus the total right \
+         before it where the protocol asks the SSQ then (`pre`), else before the first one.\n\
          - **median [Q1, Q3]**: the median and the first and third quartiles (R's type 7); \
          from Q1 to Q3 is the interquartile range, where the middle half of the values lie.\n\
          - The **feel metrics** are those of `wobblecaster feel RUN --csv`, computed from each \
