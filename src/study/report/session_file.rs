@@ -126,7 +126,10 @@ pub(super) fn read(path: &Path, folder: &str) -> Result<SessionFile, ReportError
             Ok(SessionFile {
                 path: path.to_owned(),
                 setup,
-                visit_starts: several.then(|| visit_starts(&text)).unwrap_or_default(),
+                visit_starts: match several {
+                    true => visit_starts(&text),
+                    false => Vec::new(),
+                },
                 ..session
             })
         }
