@@ -98,7 +98,9 @@ fn the_compare_section_predicts_each_model_and_option_the_same_on_any_thread_cou
     let root = common::root();
     let base = Tunables::default();
     let visual = VisualTunables::default();
-    let run = || predicted::run_all(root, &base, (Scale::default(), 90.0), 0.25, &visual).unwrap();
+    let view = (Scale::default(), 90.0);
+    let course = compare::run_course(root, &base, view.0, view.1).unwrap();
+    let run = || predicted::run_all(root, &base, view, (0.25, &course), &visual).unwrap();
     let many = run();
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)

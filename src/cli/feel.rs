@@ -257,7 +257,8 @@ fn run_compare(
     let predicted = match predict_minutes > 0.0 {
         true => {
             let visual = VisualTunables::default();
-            feel::predicted::run_all(&root, base, (scale, fov), predict_minutes, &visual)?
+            let drives = (predict_minutes, course.as_slice());
+            feel::predicted::run_all(&root, base, (scale, fov), drives, &visual)?
         }
         false => Vec::new(),
     };

@@ -8,14 +8,15 @@
 
 use super::bot::BotTunables;
 use super::comfort::{ComfortOption, OPTIONS};
+use super::course::CourseRun;
 use super::course::{self, DEFAULT_LIMIT_S};
 use super::maneuvers::{Variant, VARIANTS};
 use super::report::FIGURES as SIGNIFICANT;
-use super::results::{CompareError, COURSE_MAP};
-use super::svc::head::repeated;
+use super::results::{CompareError, CourseResult, COURSE_MAP};
+use super::svc::head::head_motion;
 use super::svc::visual::{self, Pathway, View, VisualTunables};
-use super::svc::{self, Predictor, SvcTunables};
-use super::{Metric, Scale};
+use super::svc::{self, Motion, Predictor, SvcTunables, Tally};
+use super::{Metric, Sample, Scale};
 use crate::map;
 use crate::short;
 use crate::sim::{Tunables, World, TICK_DT};
@@ -92,12 +93,14 @@ pub struct PredictedResult {
 /// [`MODELS`] with each comfort option of [`OPTIONS`], from `base`
 /// tunables, repeated to `minutes`, the view `fov_deg` wide; predicts each
 /// under both pathways (the visual one with `visual`'s weights and the
-/// viewing geometry unknown), the pairs spread over every core.
+/// viewing geometry unknown), the pairs spread over every core. The plain
+/// option's drives are `course`'s ([`super::compare::run_course`] with the
+/// same `base`, `scale` and `fov_deg`), not driven again.
 pub fn run_all(
     root: &Path,
     base: &Tunables,
     (scale, fov_deg): (Scale, f64),
-    minutes: f64,
+    (minutes, course): (f64, &[CourseResult]),
     visual: &VisualTunables,
 ) -> Result<Vec<PredictedResult>, CompareError> {
     let map = map::load(&root.join("maps").join(COURSE_MAP))?.map;
@@ -113,7 +116,6 @@ pub fn run_all(
         .map(|(variant, option)| {
             let mut tunables = variant.tunables(base);
             option.set(&mut tunables);
-            let mut world = World::new(map.clone(), tunables, 1);
             let drive = Drive {
                 predictor: &predictor,
                 view: View::of(&tunables, fov_deg),
@@ -121,7 +123,22 @@ pub fn run_all(
                 minutes,
                 visual,
             };
-            drive.predict(&mut world, variant, option)
+            let plain = course
+                .iter()
+                .find(|c| c.variant == variant && option.name == OPTIONS[0].name);
+            let driven;
+            let (run, metrics) = match plain {
+                Some(c) => (&c.run, &c.metrics),
+                None => {
+                    let mut world = World::new(map.clone(), tunables, 1);
+                    let bot = BotTunables::default();
+                    let run = course::drive(&mut world, bot, DEFAULT_LIMIT_S, fov_deg, scale)?;
+                    let metrics = super::compute(&run.trajectory, scale);
+                    driven = (run, metrics);
+                    (&driven.0, &driven.1)
+                }
+            };
+            Ok(drive.predict(run, metrics, variant, option))
         })
         .collect()
 }
@@ -136,34 +153,27 @@ struct Drive<'a> {
 }
 
 impl Drive<'_> {
-    /// Drives `world`'s course once, repeats it to the minutes and
-    /// predicts it under both pathways.
+    /// Repeats one drive of the course, `run` with its feel `metrics`, to
+    /// the minutes and predicts it under both pathways.
     fn predict(
         &self,
-        world: &mut World,
+        run: &CourseRun,
+        metrics: &[Metric],
         variant: Variant,
         option: ComfortOption,
-    ) -> Result<PredictedResult, CompareError> {
-        let bot = BotTunables::default();
-        let run = course::drive(world, bot, DEFAULT_LIMIT_S, self.view.fov_deg, self.scale)?;
-        let metrics = super::compute(&run.trajectory, self.scale);
+    ) -> PredictedResult {
         let samples = &run.trajectory.samples;
         let ticks = (self.minutes * 60.0 / TICK_DT).round() as usize;
-        let (long, jumps) = repeated(samples, ticks);
+        let cycle = Cycle::new(samples, self.scale);
         let curves = Pathway::ALL
             .iter()
             .map(|&pathway| {
-                let (scale, view) = (self.scale, &self.view);
-                let p = visual::predict_run(
-                    self.predictor,
-                    pathway,
-                    &long,
-                    &jumps,
-                    scale,
-                    view,
-                    self.visual,
-                );
-                curve(pathway, &p)
+                let inputs = (0..cycle.ticks(ticks)).map(|i| {
+                    let reach = || cycle.reach(i);
+                    visual::input(pathway, &cycle.motion(i), reach, &self.view, self.visual)
+                });
+                let predictions = visual::predict_each(self.predictor, inputs);
+                curve(pathway, predictions)
             })
             .collect();
         let beside = BESIDE
@@ -175,7 +185,7 @@ impl Drive<'_> {
                     .and_then(|m| m.value)
             })
             .collect();
-        Ok(PredictedResult {
+        PredictedResult {
             variant,
             option,
             drive_s: samples.len().saturating_sub(1) as f64 * TICK_DT,
@@ -183,24 +193,90 @@ impl Drive<'_> {
             finished: run.progress.finished().is_some(),
             beside,
             curves,
-        })
+        }
     }
 }
 
-/// The curve of `predictions` (one a tick) under `pathway`.
-fn curve(pathway: Pathway, predictions: &[svc::Prediction]) -> Curve {
-    let every = (CURVE_STEP_S / TICK_DT).round() as usize;
-    let mut msi: Vec<(f64, f64)> = vec![(0.0, 0.0)];
-    for (k, p) in predictions.iter().enumerate() {
-        let tick = k + 1;
-        if tick % every == 0 || tick == predictions.len() {
-            msi.push((tick as f64 * TICK_DT / 60.0, p.msi_pct));
+/// One drive's head-frame motion run again from its start, without
+/// building the long run: the motion [`head_motion`] gives the samples of
+/// [`repeated`](super::svc::head::repeated) (and its jumps), tick by tick and to the bit. A pass of
+/// `n` samples is `n - 1` ticks of the drive and a jump back, at rest; a
+/// later pass's first tick has no acceleration (it follows a cut).
+struct Cycle<'s> {
+    /// The drive's samples, one pass.
+    samples: &'s [Sample],
+    /// The motion of the drive's ticks, the first from rest.
+    once: Vec<Motion>,
+    /// The motion of the first tick after a jump back.
+    resumed: Motion,
+}
+
+impl<'s> Cycle<'s> {
+    /// The drive `samples` at `scale`.
+    fn new(samples: &'s [Sample], scale: Scale) -> Self {
+        let mpt = scale.metres_per_tile;
+        let once = head_motion(samples, &[], TICK_DT, mpt);
+        let resumed = match samples {
+            [.., last] if samples.len() > 1 => {
+                let back = [*last, samples[0], samples[1]];
+                head_motion(&back, &[0], TICK_DT, mpt)[1]
+            }
+            _ => Motion::REST,
+        };
+        Self {
+            samples,
+            once,
+            resumed,
         }
     }
+
+    /// How many of `ticks` there are: none without a sample.
+    fn ticks(&self, ticks: usize) -> usize {
+        if self.samples.is_empty() {
+            0
+        } else {
+            ticks
+        }
+    }
+
+    /// The motion of tick `i` of the repeated run.
+    fn motion(&self, i: usize) -> Motion {
+        let n = self.samples.len();
+        match i % n {
+            at if at == n - 1 => Motion::REST,
+            0 if i >= n => self.resumed,
+            at => self.once[at],
+        }
+    }
+
+    /// How far the view reaches at the end of tick `i`, tiles.
+    fn reach(&self, i: usize) -> f64 {
+        self.samples[(i + 1) % self.samples.len()].visible_reach
+    }
+}
+
+/// The curve of `predictions` (one a tick, as they are stepped) under
+/// `pathway`.
+fn curve(pathway: Pathway, predictions: impl Iterator<Item = svc::Prediction>) -> Curve {
+    let every = (CURVE_STEP_S / TICK_DT).round() as usize;
+    let mut msi: Vec<(f64, f64)> = vec![(0.0, 0.0)];
+    let mut tally = Tally::default();
+    let mut last = None;
+    for (k, p) in predictions.enumerate() {
+        let tick = k + 1;
+        tally.add(&p);
+        if tick % every == 0 {
+            msi.push((tick as f64 * TICK_DT / 60.0, p.msi_pct));
+            last = None;
+        } else {
+            last = Some((tick as f64 * TICK_DT / 60.0, p.msi_pct));
+        }
+    }
+    msi.extend(last);
     Curve {
         pathway,
         msi,
-        summary: svc::summary(predictions),
+        summary: tally.summary(),
     }
 }
 

@@ -16,7 +16,7 @@ fn result(variant: Variant, option: ComfortOption, ends: [f64; 2]) -> PredictedR
                     conflict: 0.5,
                 },
             ];
-            curve(pathway, &predictions)
+            curve(pathway, predictions.into_iter())
         })
         .collect();
     PredictedResult {
@@ -68,7 +68,7 @@ fn a_curve_keeps_its_start_every_step_and_its_end() {
             conflict: 0.0,
         })
         .collect();
-    let c = curve(Pathway::Visual, &predictions);
+    let c = curve(Pathway::Visual, predictions.into_iter());
     let minutes = |tick: usize| tick as f64 * TICK_DT / 60.0;
     assert_eq!(
         c.msi,
@@ -80,4 +80,34 @@ fn a_curve_keeps_its_start_every_step_and_its_end() {
         ]
     );
     assert_eq!(c.msi_end(), Some((2 * every + 6) as f64));
+}
+
+#[test]
+fn a_cycled_drive_moves_as_the_long_run_it_stands_for() {
+    use crate::feel::svc::head::repeated;
+    use crate::sim::Controls;
+    let mut world = World::new(map::Map::open_plane(), Tunables::default(), 1);
+    let walk = Controls {
+        forward: 1.0,
+        turn: -0.5,
+        ..Controls::default()
+    };
+    let trajectory = crate::feel::run::run(&mut world, std::iter::repeat_n(walk, 50), 90.0);
+    let samples = &trajectory.samples;
+    let scale = Scale::default();
+    for ticks in [0, 1, 49, 50, 51, 137] {
+        let (long, jumps) = repeated(samples, ticks);
+        let motion = head_motion(&long, &jumps, TICK_DT, scale.metres_per_tile);
+        let cycle = Cycle::new(samples, scale);
+        assert_eq!(cycle.ticks(ticks), motion.len(), "{ticks}");
+        for (i, m) in motion.iter().enumerate() {
+            assert_eq!(cycle.motion(i), *m, "tick {i} of {ticks}");
+            assert_eq!(cycle.reach(i), long[i + 1].visible_reach);
+        }
+    }
+    // A later pass's first tick follows a cut: no acceleration, unlike
+    // the drive's first tick from rest.
+    let cycle = Cycle::new(samples, scale);
+    assert_ne!(cycle.motion(0), cycle.motion(samples.len()));
+    assert_eq!(Cycle::new(&[], scale).ticks(10), 0);
 }

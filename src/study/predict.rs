@@ -11,8 +11,9 @@
 //! One place decides how a run becomes a prediction, so the simulation
 //! and the report cannot disagree about it.
 
+use crate::feel::svc::head::head_motion;
 use crate::feel::svc::visual::{self, Pathway, View, VisualTunables};
-use crate::feel::svc::{Prediction, Predictor, SvcTunables};
+use crate::feel::svc::{Motion, Prediction, Predictor, SvcTunables};
 use crate::feel::{Sample, Scale};
 use crate::sim::{Tunables, TICK_DT};
 
@@ -31,7 +32,8 @@ pub fn predictor() -> Predictor {
 /// `tunables` in a view `fov_deg` wide, under [`PATHWAY`] with the visual
 /// weights `visual`: one for each tick between `samples` (one fewer than
 /// the samples), the ticks in `jumps` (tick `i` leads from `samples[i]`
-/// to `samples[i + 1]`) carrying no motion.
+/// to `samples[i + 1]`) carrying no motion. The feel lab's default scale;
+/// the screen's angle at the eye unknown.
 pub fn predict(
     predictor: &Predictor,
     samples: &[Sample],
@@ -39,14 +41,34 @@ pub fn predict(
     (tunables, fov_deg): (&Tunables, f64),
     visual: &VisualTunables,
 ) -> Vec<Prediction> {
+    let motion = motion(predictor, samples, jumps, Scale::default());
     let view = View::of(tunables, fov_deg);
-    visual::predict_run(
-        predictor,
-        PATHWAY,
-        samples,
-        jumps,
-        Scale::default(),
-        &view,
-        visual,
-    )
+    predict_motion(predictor, (samples, &motion), &view, visual)
+}
+
+/// The head-frame motion of the ticks between `samples` at `scale`, at
+/// `predictor`'s step, the ticks in `jumps` cuts: what
+/// [`predict_motion`] reads, computed once for any number of visual
+/// weights.
+pub fn motion(
+    predictor: &Predictor,
+    samples: &[Sample],
+    jumps: &[usize],
+    scale: Scale,
+) -> Vec<Motion> {
+    head_motion(samples, jumps, predictor.dt(), scale.metres_per_tile)
+}
+
+/// The model's prediction after each tick of a run under [`PATHWAY`]: its
+/// `samples` and their head-frame `motion` ([`motion`]), seen through
+/// `view` with the visual weights `visual`.
+pub fn predict_motion(
+    predictor: &Predictor,
+    (samples, motion): (&[Sample], &[Motion]),
+    view: &View,
+    visual: &VisualTunables,
+) -> Vec<Prediction> {
+    let reach = |k: usize| samples[k + 1].visible_reach;
+    let inputs = visual::inputs_of(PATHWAY, motion, reach, view, visual);
+    visual::predict(predictor, &inputs)
 }

@@ -17,32 +17,63 @@ pub mod visual;
 pub use model::{Motion, Perceived, Prediction, Predictor, State, SvcTunables, G};
 pub use visual::{Pathway, View, VisualTunables};
 
-use crate::feel::series::rms;
+use crate::feel::series::ratio_or_zero;
 use crate::feel::Metric;
 
 /// The figures of a prediction: MSI at the end, the conflict's peak and
 /// RMS over every step (each None when there is no step).
 pub fn summary(predictions: &[Prediction]) -> Vec<Metric> {
-    let conflict: Vec<f64> = predictions.iter().map(|p| p.conflict).collect();
-    let some = |v: f64| (!predictions.is_empty()).then_some(v);
-    vec![
-        Metric {
-            name: "msi_end_pct",
-            value: predictions.last().map(|p| p.msi_pct),
-            unit: "%",
-            meaning: "predicted motion sickness incidence at the end (share expected to vomit)",
-        },
-        Metric {
-            name: "conflict_peak",
-            value: some(conflict.iter().copied().fold(0.0, f64::max)),
-            unit: "m/s^2",
-            meaning: "largest subjective-vertical conflict |v_s - hv_s|",
-        },
-        Metric {
-            name: "conflict_rms",
-            value: some(rms(&conflict)),
-            unit: "m/s^2",
-            meaning: "root mean square of the conflict over every step",
-        },
-    ]
+    let mut tally = Tally::default();
+    predictions.iter().for_each(|p| tally.add(p));
+    tally.summary()
+}
+
+/// [`summary`] gathered one prediction at a time, for a run too long to
+/// hold its predictions: the same figures to the bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Steps added.
+    steps: usize,
+    /// The last step's MSI, percent.
+    last_msi: Option<f64>,
+    /// The largest conflict so far, m/s^2 (0 before any step).
+    peak: f64,
+    /// The sum of the squared conflicts, (m/s^2)^2, in step order.
+    squares: f64,
+}
+
+impl Tally {
+    /// Adds the prediction after the next step.
+    pub fn add(&mut self, p: &Prediction) {
+        self.steps += 1;
+        self.last_msi = Some(p.msi_pct);
+        self.peak = self.peak.max(p.conflict);
+        self.squares += p.conflict * p.conflict;
+    }
+
+    /// The figures of [`summary`] over the steps added.
+    pub fn summary(&self) -> Vec<Metric> {
+        let some = |v: f64| (self.steps > 0).then_some(v);
+        let mean_square = ratio_or_zero(self.squares, self.steps as f64);
+        vec![
+            Metric {
+                name: "msi_end_pct",
+                value: self.last_msi,
+                unit: "%",
+                meaning: "predicted motion sickness incidence at the end (share expected to vomit)",
+            },
+            Metric {
+                name: "conflict_peak",
+                value: some(self.peak),
+                unit: "m/s^2",
+                meaning: "largest subjective-vertical conflict |v_s - hv_s|",
+            },
+            Metric {
+                name: "conflict_rms",
+                value: some(mean_square.sqrt()),
+                unit: "m/s^2",
+                meaning: "root mean square of the conflict over every step",
+            },
+        ]
+    }
 }

@@ -249,13 +249,25 @@ pub fn inputs_of(
     view: &View,
     visual: &VisualTunables,
 ) -> Vec<Input> {
+    motion
+        .iter()
+        .enumerate()
+        .map(|(k, m)| input(pathway, m, || reach(k), view, visual))
+        .collect()
+}
+
+/// One step's input of head-frame `motion` under `pathway`, the view
+/// leaving `reach()` visible (asked only by the visual pathway).
+pub fn input(
+    pathway: Pathway,
+    motion: &Motion,
+    reach: impl FnOnce() -> f64,
+    view: &View,
+    visual: &VisualTunables,
+) -> Input {
     match pathway {
-        Pathway::Vestibular => motion.iter().copied().map(Input::vestibular).collect(),
-        Pathway::Visual => motion
-            .iter()
-            .enumerate()
-            .map(|(k, m)| Input::visual(m, weight(visual, view, reach(k))))
-            .collect(),
+        Pathway::Vestibular => Input::vestibular(*motion),
+        Pathway::Visual => Input::visual(motion, weight(visual, view, reach())),
     }
 }
 
@@ -284,20 +296,27 @@ pub fn inputs(
 /// Steps `predictor` through `inputs` from its settled state: the
 /// prediction after each step.
 pub fn predict(predictor: &Predictor, inputs: &[Input]) -> Vec<Prediction> {
+    predict_each(predictor, inputs.iter().copied()).collect()
+}
+
+/// [`predict`] one step at a time: the prediction after each of `inputs`
+/// as it is stepped, for a run too long to hold its inputs or its
+/// predictions.
+pub fn predict_each<'p>(
+    predictor: &'p Predictor,
+    inputs: impl Iterator<Item = Input> + 'p,
+) -> impl Iterator<Item = Prediction> + 'p {
     let mut x = predictor.start();
-    inputs
-        .iter()
-        .map(|u| {
-            x = match &u.known {
-                None => predictor.step(&x, &u.body),
-                Some(known) => predictor.step_perceived(&x, &u.body, known),
-            };
-            Prediction {
-                msi_pct: x.msi,
-                conflict: x.conflict(),
-            }
-        })
-        .collect()
+    inputs.map(move |u| {
+        x = match &u.known {
+            None => predictor.step(&x, &u.body),
+            Some(known) => predictor.step_perceived(&x, &u.body, known),
+        };
+        Prediction {
+            msi_pct: x.msi,
+            conflict: x.conflict(),
+        }
+    })
 }
 
 /// A run's camera straight to its predictions under `pathway`: [`inputs`]

@@ -67,8 +67,8 @@ const DEFINITIONS: &[Definition] = &[
     d!(&["ratings.csv", "ratings_long.csv"], "rating", "integer", "scale points", &[], "The in-play rating on the scale; empty when the prompt went unanswered"),
     d!(ANY, "latency_s", "number", "s", &[], "Seconds from the in-play prompt's showing to its answer; empty when unanswered"),
     d!(ANY, "previous_condition", "string", "", &[], "The condition played just before (none before the first)"),
-    d!(SSQ_FILES, "when", "category", "", &["baseline", "pre", "post"], "The SSQ before the first condition, right before the condition named (ssq_before_each), or after it"),
-    d!(&["ratings_long.csv"], "predicted_msi", "number", "%", &[], "The SVC model's predicted motion sickness incidence at the prompt, from the condition's recording under the visual pathway at its default weights: a stated hypothesis, not a measurement; empty with no recording"),
+    d!(SSQ_FILES, "when", "category", "", &["baseline", "pre", "post"], "The SSQ before the first condition (baseline), right before the condition named where the protocol asks it then (pre: ssq_before_each, or a later visit's first condition), or after it (post)"),
+    d!(&["ratings_long.csv"], "predicted_msi", "number", "%", &[], "The SVC model's predicted motion sickness incidence at the prompt, from the condition's recording under the visual pathway at its default weights, seen across the angle the participant's screen fills at the eye where stated (else the game's field of view): a stated hypothesis, not a measurement; empty with no recording"),
     d!(&["consent.csv"], "consent", "category", "", &["given", "refused"], "The consent screen's answer"),
     d!(&["consent.csv"], "utc", "utc", "", &[], "When consent was answered, UTC"),
     d!(&["demographics.csv"], "item", "string", "", &[], "The demographic item's id: the standard set (age, gender, gaming hours, 3D or VR experience, corrected vision, migraine) and the protocol's own"),
@@ -93,7 +93,7 @@ const DEFINITIONS: &[Definition] = &[
     d!(&["mssq.csv"], "child_not_travelled", "integer", "", &[], "Kinds of travel never taken as a child"),
     d!(&["mssq.csv"], "adult_not_travelled", "integer", "", &[], "Kinds of travel never taken in the last ten years"),
     d!(ANY, "question", "string", "", &[], "The custom question's id, or rank for the preference ranking"),
-    d!(ANY, "answer", "integer", "", &[], "The answer: 1 to 7 on a custom question, the place (1 best) in the ranking"),
+    d!(ANY, "answer", "integer", "", &[], "The answer: 1 to 7 on a custom question, or 0 to 100 on a slider; the place (1 best) in the ranking"),
     d!(&["events.csv"], "utc", "utc", "", &[], "When the event was written, UTC to the millisecond"),
     d!(&["events.csv"], "t_s", "number", "s", &[], "Seconds on the session's clock since this run of the session began (its session_start or session_resume row)"),
     d!(&["events.csv"], "lsl_time", "number", "s", &[], "Lab Streaming Layer's local_clock when the event's marker was pushed; empty without --lsl"),
@@ -109,9 +109,9 @@ const DEFINITIONS: &[Definition] = &[
     d!(&["summary.csv"], "misc_max", "integer", "MISC points", &[], "The highest MISC rating in the condition"),
     d!(&["summary.csv"], "misc_mean", "number", "MISC points", &[], "The mean MISC rating in the condition"),
     d!(&["summary.csv"], "misc_last", "integer", "MISC points", &[], "The last MISC rating in the condition"),
-    d!(&["summary.csv"], "ssq_baseline_total", "number", "SSQ points", &[], "The SSQ total before the first condition"),
+    d!(&["summary.csv"], "ssq_baseline_total", "number", "SSQ points", &[], "The SSQ total right before the condition where it was asked then (ssq_before_each, or a later visit's first condition), else before the first condition"),
     d!(&["summary.csv"], "ssq_post_total", "number", "SSQ points", &[], "The SSQ total after the condition"),
-    d!(&["summary.csv"], "ssq_delta", "number", "SSQ points", &[], "The SSQ total after the condition minus the baseline"),
+    d!(&["summary.csv"], "ssq_delta", "number", "SSQ points", &[], "The SSQ total after the condition minus ssq_baseline_total (the SSQ right before the condition where asked, else before the first)"),
     d!(&["stops.csv"], "time_s", "number", "s", &[], "Seconds from the condition's start to its end"),
     d!(&["stops.csv"], "event", "category", "", &["1", "0"], "1 for a stop (the survival analysis' event), 0 for a censored time"),
     d!(&["stops.csv"], "reason", "category", "", &["completed", "stop_rule", "participant", "interrupted"], "Why play ended"),
@@ -301,4 +301,20 @@ fn quote(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::protocol::{QUESTION_POINTS, SLIDER_MAX};
+
+    #[test]
+    fn the_answer_column_names_the_slider_s_top() {
+        let custom = |d: &&Definition| d.name == "answer" && d.files == ANY;
+        let answer = DEFINITIONS.iter().find(custom).unwrap();
+        let top = format!("0 to {SLIDER_MAX} on a slider");
+        assert!(answer.meaning.contains(&top), "{}", answer.meaning);
+        let points = format!("1 to {QUESTION_POINTS} on a custom question");
+        assert!(answer.meaning.contains(&points), "{}", answer.meaning);
+    }
 }

@@ -53,7 +53,8 @@ pub(super) struct Played {
     /// Its SSQ right before it (`ssq_before_each`, or a later visit's
     /// first condition), if asked.
     pub ssq_pre: Option<ssq::Scores>,
-    /// Custom questions answered after it: (question id, answer 1 to 7).
+    /// Custom questions answered after it: (question id, answer 1 to 7,
+    /// or 0 to [`crate::study::protocol::SLIDER_MAX`] on a slider).
     pub answers: Vec<(String, u8)>,
 }
 

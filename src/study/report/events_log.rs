@@ -38,10 +38,15 @@ pub(super) fn fields(line: &str) -> Vec<String> {
     out
 }
 
-/// The withdrawal of the participant whose folder is `dir` (named
-/// `participant`), if their `events.csv` has one (the first, if several).
-pub(super) fn withdrawn(dir: &Path, participant: &str) -> Option<Withdrawal> {
-    let text = files::read_text(&dir.join(EVENTS), "events", cap::STUDY_TABLE).ok()?;
+/// The text of the `events.csv` in the participant folder `dir`, if it
+/// reads: read once, for [`withdrawn`] and [`concatenate`] alike.
+pub(super) fn read(dir: &Path) -> Option<String> {
+    files::read_text(&dir.join(EVENTS), "events", cap::STUDY_TABLE).ok()
+}
+
+/// The withdrawal of `participant`, if their `events.csv` text has one
+/// (the first, if several).
+pub(super) fn withdrawn(text: &str, participant: &str) -> Option<Withdrawal> {
     text.lines().skip(1).find_map(|line| {
         let f = fields(line);
         (f.len() == 6 && f[4] == "withdrawn").then(|| Withdrawal {
@@ -53,15 +58,15 @@ pub(super) fn withdrawn(dir: &Path, participant: &str) -> Option<Withdrawal> {
 }
 
 /// Every participant's `events.csv` rows under one header, participant by
-/// participant (their folders `dirs`, with their IDs); rows of another
+/// participant (each file's text, if any, with their ID); rows of another
 /// participant or of another shape are left out and counted in the notes.
 pub(super) fn concatenate<'a>(
-    dirs: impl Iterator<Item = (&'a Path, &'a str)>,
+    texts: impl Iterator<Item = (Option<&'a str>, &'a str)>,
     notes: &mut Vec<String>,
 ) -> String {
     let mut out = format!("{EVENTS_HEADER}\n");
-    for (dir, id) in dirs {
-        let Ok(text) = files::read_text(&dir.join(EVENTS), "events", cap::STUDY_TABLE) else {
+    for (text, id) in texts {
+        let Some(text) = text else {
             continue;
         };
         let mut lines = text.lines();

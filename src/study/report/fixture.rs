@@ -28,6 +28,8 @@ pub(super) fn session(id: &str, order: [&str; 2]) -> SessionFile {
         labels: vec!["A".into(), "B".into()],
         protocol,
         resumed: Vec::new(),
+        setup: Default::default(),
+        visit_starts: Vec::new(),
     }
 }
 
@@ -49,6 +51,7 @@ pub(super) fn participant(
         mssq_raw: None,
         ranks: Vec::new(),
         notes: Vec::new(),
+        events: None,
     }
 }
 

@@ -3,7 +3,7 @@
 //! twice, all of one study and of one protocol (by the SHA-256 each
 //! `session.toml` gives).
 
-use super::events_log::{withdrawn, Withdrawal};
+use super::events_log::{self, withdrawn, Withdrawal};
 use super::participant::{self, Participant};
 use super::{table, ReportError, MAX_ENTRIES};
 use std::path::Path;
@@ -26,7 +26,9 @@ pub(super) fn read(dirs: &[&Path], out: &Path) -> Result<Found, ReportError> {
     let mut all: Vec<Participant> = Vec::new();
     let mut skipped = Vec::new();
     let mut withdrawals = Vec::new();
-    for dir in dirs {
+    // Named as the report names them, never by a whole path.
+    let names = folder_names(dirs);
+    for (at, dir) in dirs.iter().enumerate() {
         let (participants, left_out) = read_folder(dir, out, &mut withdrawals)?;
         for p in participants {
             if let Some(first) = all.iter().find(|q| q.id() == p.id()) {
@@ -40,7 +42,7 @@ pub(super) fn read(dirs: &[&Path], out: &Path) -> Result<Found, ReportError> {
         }
         skipped.extend(left_out.into_iter().map(|s| match dirs.len() {
             1 => s,
-            _ => format!("{}/{s}", dir.display()),
+            _ => format!("{}/{s}", names[at]),
         }));
     }
     all.sort_by(|a, b| a.id().cmp(b.id()));
@@ -52,6 +54,52 @@ pub(super) fn read(dirs: &[&Path], out: &Path) -> Result<Found, ReportError> {
         skipped,
         withdrawals,
     })
+}
+
+/// The folders' names, each by its last part, or by as many of its last
+/// parts as tell it from the others (`site-a/pace`, `site-b/pace`): never
+/// a whole path.
+pub(super) fn folder_names(dirs: &[&Path]) -> Vec<String> {
+    let parts: Vec<Vec<String>> = dirs
+        .iter()
+        .map(|d| {
+            let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf());
+            let names = d.components().filter_map(|c| match c {
+                std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+                _ => None,
+            });
+            names.collect()
+        })
+        .collect();
+    let tail = |p: &Vec<String>, k: usize| p[p.len().saturating_sub(k)..].join("/");
+    let longest = parts.iter().map(Vec::len).max().unwrap_or(0);
+    let mut k = 1;
+    while k < longest {
+        let names: Vec<String> = parts.iter().map(|p| tail(p, k)).collect();
+        let distinct = names
+            .iter()
+            .enumerate()
+            .all(|(i, n)| !names[..i].contains(n));
+        if distinct {
+            break;
+        }
+        k += 1;
+    }
+    dirs.iter()
+        .zip(&parts)
+        .map(|(d, p)| match p.is_empty() {
+            true => folder_name(d),
+            false => tail(p, k),
+        })
+        .collect()
+}
+
+/// The last part of `dir`'s name (`.` for none).
+fn folder_name(dir: &Path) -> String {
+    let name = |d: &Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
+    name(dir)
+        .or_else(|| std::fs::canonicalize(dir).ok().and_then(|d| name(&d)))
+        .unwrap_or_else(|| ".".into())
 }
 
 /// What the results folders hold.
@@ -107,10 +155,16 @@ fn read_folder(
             skipped.push(format!(
                 "{name}/ (not a participant ID: letters, digits, - and _)"
             ));
-        } else if let Some(w) = withdrawn(&path, &name) {
-            withdrawals.push(w);
         } else {
-            participants.push(participant::read(&path, &name)?);
+            // Read once: for the withdrawal here, for events.csv later.
+            let events = events_log::read(&path);
+            if let Some(w) = events.as_deref().and_then(|t| withdrawn(t, &name)) {
+                withdrawals.push(w);
+            } else {
+                let mut p = participant::read(&path, &name)?;
+                p.events = events;
+                participants.push(p);
+            }
         }
     }
     if participants.is_empty() {
@@ -166,4 +220,53 @@ fn one_protocol(participants: &[Participant]) -> Result<(), ReportError> {
 pub(super) fn condition_names(participants: &[Participant]) -> Vec<String> {
     let conditions = &participants[0].session.protocol.conditions;
     conditions.iter().map(|c| c.name.clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A protocol of two conditions on the shipped course.
+    const PROTOCOL: &str = "name = \"pace\"\nmap = \"feel_course\"\nexposure_s = 120\n\
+        fms_interval_s = 60\n[[condition]]\nname = \"slow\"\n\
+        movement = { model = \"polar\" }\n[[condition]]\nname = \"fast\"\n\
+        movement = { model = \"classic\" }\n";
+
+    /// A participant's folder `id` under `results` with only its session
+    /// file (nothing played yet).
+    fn participant(results: &Path, id: &str) {
+        let dir = results.join(id);
+        std::fs::create_dir_all(&dir).unwrap();
+        let toml = format!(
+            "study = \"pace\"\nparticipant = \"{id}\"\nsequence = 1\nsimulated = false\n\
+             program_version = \"0.1.0\"\nstarted_utc = \"2026-01-01T10:00:00Z\"\n\
+             protocol_file = \"studies/pace.toml\"\nprotocol_sha256 = \"00\"\n\
+             map = \"feel_course\"\norder = [\"slow\", \"fast\"]\nlabels = [\"A\", \"B\"]\n\
+             protocol_text = {PROTOCOL:?}\n"
+        );
+        std::fs::write(dir.join("session.toml"), toml).unwrap();
+    }
+
+    #[test]
+    fn a_folder_left_out_of_several_is_named_without_a_whole_path() {
+        let temp = std::env::temp_dir().join(format!("wobble-folders-{}", std::process::id()));
+        let (a, b) = (temp.join("site-a/pace"), temp.join("site-b/pace"));
+        participant(&a, "P1");
+        participant(&b, "P2");
+        std::fs::create_dir_all(b.join("notes")).unwrap();
+        let out = temp.join("out");
+        let found = read(&[&a, &b], &out).unwrap();
+        assert_eq!(found.skipped, ["site-b/pace/notes/ (no session.toml)"]);
+        let summary = super::super::report(&[&a, &b], &out, false).unwrap();
+        // Byte by byte: not every file written is text.
+        let whole = temp.display().to_string();
+        for name in &summary.written {
+            let bytes = std::fs::read(out.join(name)).unwrap();
+            let named = bytes.windows(whole.len()).any(|w| w == whole.as_bytes());
+            assert!(!named, "{name:?} names {whole}");
+        }
+        let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+        assert!(md.contains("site-b/pace/notes/"), "{md}");
+        std::fs::remove_dir_all(&temp).unwrap();
+    }
 }

@@ -26,10 +26,12 @@ pub const RATINGS_LONG_HEADER: &str =
     "participant,site,sequence,condition,label,position,previous_condition,t_s,scale,rating,predicted_msi";
 /// `ssq_long.csv`: a row per SSQ and subscale (`nausea`, `oculomotor`,
 /// `disorientation`, `total`); `when` is `baseline` (no condition or
-/// label, position 0) or `post`.
+/// label, position 0), `pre` (right before the condition, where the
+/// protocol asks it then) or `post`.
 pub const SSQ_LONG_HEADER: &str =
     "participant,site,sequence,condition,label,position,when,subscale,score";
-/// `answers_long.csv`: a row per custom question answered (1 to 7) and
+/// `answers_long.csv`: a row per custom question answered (1 to 7, or 0
+/// to [`crate::study::protocol::SLIDER_MAX`] on a slider) and
 /// per condition ranked (`question` `rank`, 1 best).
 pub const ANSWERS_LONG_HEADER: &str =
     "participant,site,sequence,condition,label,position,question,answer";

@@ -100,7 +100,7 @@ fn head(md: &mut String, s: &Study) {
     // The only line that depends on where the results lie: a report over
     // several folders and over one holding them all differ only here. The
     // folders by name only: no report file holds a path of this computer.
-    let folders: Vec<String> = folder_names(&s.results_dirs)
+    let folders: Vec<String> = super::folders::folder_names(&s.results_dirs)
         .iter()
         .map(|name| format!("`{name}`"))
         .collect();
@@ -115,8 +115,8 @@ fn head(md: &mut String, s: &Study) {
          - **{scale}**: {anchors}. **{}** is a participant's highest rating in a condition; \
          prompts left unanswered are left out.\n\
          - **SSQ**: the Simulator Sickness Questionnaire's total score (Kennedy et al. 1993, \
-         0 to 235.62). **ssq_delta** is the total after a condition minus the total before \
-         the first one.\n\
+         0 to 235.62). **ssq_delta** is the total after a condition minus the total right \
+         before it where the protocol asks the SSQ then (`pre`), else before the first one.\n\
          - **median [Q1, Q3]**: the median and the first and third quartiles (R's type 7); \
          from Q1 to Q3 is the interquartile range, where the middle half of the values lie.\n\
          - The **feel metrics** are those of `wobblecaster feel RUN --csv`, computed from each \
@@ -125,52 +125,6 @@ fn head(md: &mut String, s: &Study) {
         rating_max(s),
         crate::feel::DEFAULT_METRES_PER_TILE
     );
-}
-
-/// The last part of `dir`'s name (`.` for none).
-/// The folders' names, each by its last part, or by as many of its last
-/// parts as tell it from the others (`site-a/pace`, `site-b/pace`): never
-/// a whole path.
-fn folder_names(dirs: &[&std::path::Path]) -> Vec<String> {
-    let parts: Vec<Vec<String>> = dirs
-        .iter()
-        .map(|d| {
-            let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf());
-            let names = d.components().filter_map(|c| match c {
-                std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
-                _ => None,
-            });
-            names.collect()
-        })
-        .collect();
-    let tail = |p: &Vec<String>, k: usize| p[p.len().saturating_sub(k)..].join("/");
-    let longest = parts.iter().map(Vec::len).max().unwrap_or(0);
-    let mut k = 1;
-    while k < longest {
-        let names: Vec<String> = parts.iter().map(|p| tail(p, k)).collect();
-        let distinct = names
-            .iter()
-            .enumerate()
-            .all(|(i, n)| !names[..i].contains(n));
-        if distinct {
-            break;
-        }
-        k += 1;
-    }
-    dirs.iter()
-        .zip(&parts)
-        .map(|(d, p)| match p.is_empty() {
-            true => folder_name(d),
-            false => tail(p, k),
-        })
-        .collect()
-}
-
-fn folder_name(dir: &std::path::Path) -> String {
-    let name = |d: &std::path::Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
-    name(dir)
-        .or_else(|| std::fs::canonicalize(dir).ok().and_then(|d| name(&d)))
-        .unwrap_or_else(|| ".".into())
 }
 
 /// What the in-play `scale` is and what its ends (and, for the MISC, its
@@ -502,10 +456,14 @@ fn questions(md: &mut String, s: &Study) {
         return;
     }
     md.push_str("## Custom questions\n\n");
-    md.push_str("The median answer (1 to 7) after each condition, with the number of answers.\n\n");
+    md.push_str(
+        "The median answer after each condition, with the number of answers; each question's \
+         ends (1 to 7, or 0 to the slider's top) are given beside it.\n\n",
+    );
     let _ = writeln!(md, "| question | {} |", s.conditions.join(" | "));
     let _ = writeln!(md, "|---|{}", "---|".repeat(s.conditions.len()));
     for q in asked {
+        let (bottom, top) = q.range();
         let cells: Vec<String> = s
             .conditions
             .iter()
@@ -527,7 +485,7 @@ fn questions(md: &mut String, s: &Study) {
             .collect();
         let _ = writeln!(
             md,
-            "| `{}`: {} (1 = {}, 7 = {}) | {} |",
+            "| `{}`: {} ({bottom} = {}, {top} = {}) | {} |",
             q.id,
             q.text,
             q.low,

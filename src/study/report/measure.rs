@@ -11,7 +11,7 @@ use super::conditions::PlayedHash;
 use super::prediction;
 use super::ReportError;
 use crate::data;
-use crate::feel::svc::Predictor;
+use crate::feel::svc::{Predictor, View};
 use crate::feel::{self, run, Scale, Trajectory};
 use crate::files::{self, cap};
 use crate::located::Located;
@@ -36,6 +36,9 @@ pub(super) struct Job {
     pub fov_deg: f64,
     /// The condition's tunables, which the recording should start with.
     pub tunables: Tunables,
+    /// The angle the participant's screen fills at the eye, degrees, when
+    /// they stated it ([`crate::feel::svc::View::screen_deg`]).
+    pub screen_deg: Option<f64>,
     /// Seconds into the condition of each in-play prompt, for the
     /// predictions at them.
     pub prompts_s: Vec<f64>,
@@ -55,7 +58,8 @@ pub(super) struct Measured {
     pub predicted: Vec<Vec<Option<f64>>>,
 }
 
-/// Measures every job's recording at `scale`, in job order. A recording
+/// Measures every job's recording at `scale` (its metrics and its
+/// predictions), in job order. A recording
 /// that is missing gives no metrics and a note; one left as
 /// `NAME.partial` (its session stopped while recording) is measured as far
 /// as it goes. A recording that is not the one played (by its SHA-256)
@@ -196,8 +200,12 @@ fn measure_one(
             job.shown
         ));
     }
-    let view = (&job.tunables, job.fov_deg);
-    let predicted = prediction::at_prompts(predictor, &samples, view, &job.prompts_s);
+    let view = View {
+        screen_deg: job.screen_deg,
+        ..View::of(&job.tunables, job.fov_deg)
+    };
+    let run = (samples.as_slice(), scale);
+    let predicted = prediction::at_prompts(predictor, run, &view, &job.prompts_s);
     let trajectory = Trajectory {
         dt: TICK_DT,
         fov_deg: job.fov_deg,

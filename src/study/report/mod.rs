@@ -71,6 +71,7 @@ use crate::study::protocol::ProtocolErrors;
 use crate::study::rscript;
 use crate::study::scales::InPlayScale;
 use participant::Participant;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use summary::Observation;
 
@@ -353,15 +354,17 @@ pub fn report(
     let metrics = measure::metric_list();
     let mut observations = summary::observations(&participants, metrics.len());
     let mut notes = data_notes(&participants, &skipped);
-    measure_into(&mut participants, &mut observations, &mut notes)?;
+    // What was shown first: the stated screen's angle enters the
+    // predictions.
+    let (shown, shown_notes) = shown::read(&participants);
+    measure_into(&mut participants, &shown, &mut observations, &mut notes)?;
+    notes.extend(shown_notes);
     let conditions = folders::condition_names(&participants);
     let protocol = &participants[0].session.protocol;
     let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
     let still = still_playing::analyse(&conditions, &stops(&observations));
-    let (shown, shown_notes) = shown::read(&participants);
-    notes.extend(shown_notes);
-    let folders = participants.iter().map(|p| (p.dir.as_path(), p.id()));
-    let events = events_log::concatenate(folders, &mut notes);
+    let texts = participants.iter().map(|p| (p.events.as_deref(), p.id()));
+    let events = events_log::concatenate(texts, &mut notes);
     let study = Study {
         name,
         results_dirs: dirs,
@@ -401,17 +404,28 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     let names: Vec<&str> = study.metrics.iter().map(|m| m.name).collect();
     let summary = summary::csv(study.observations, study.scale, &names);
     let long = long::tables(study.participants);
+    let owned = |(name, text): (&'static str, String)| (name, Cow::Owned(text));
     let texts = [
-        ("summary.csv", summary),
-        ("report.md", markdown::report(study)),
-        ("events.csv", study.events.clone()),
-        ("display.csv", shown::display_csv(&study.shown)),
-        ("frame_times.csv", shown::frame_times_csv(&study.shown)),
-        (codebook::FILE, codebook::json(study)),
+        ("summary.csv", Cow::Owned(summary)),
+        ("report.md", Cow::Owned(markdown::report(study))),
+        // Written as it was gathered, not copied.
+        ("events.csv", Cow::Borrowed(study.events.as_str())),
+        ("display.csv", Cow::Owned(shown::display_csv(&study.shown))),
+        (
+            "frame_times.csv",
+            Cow::Owned(shown::frame_times_csv(&study.shown)),
+        ),
+        (codebook::FILE, Cow::Owned(codebook::json(study))),
     ]
     .into_iter()
-    .chain(long::FILES.iter().map(|(name, _)| *name).zip(long))
-    .chain(model_files(study));
+    .chain(
+        long::FILES
+            .iter()
+            .map(|(name, _)| *name)
+            .zip(long)
+            .map(owned),
+    )
+    .chain(model_files(study).map(owned));
     let mut written = Vec::new();
     for (name, text) in texts {
         let path = dir.join(name);
@@ -503,18 +517,25 @@ fn data_notes(participants: &[Participant], skipped: &[String]) -> Vec<String> {
 
 /// Measures every observation's recording into its metrics, and its
 /// predicted sickness into the participant's [`conditions::Played`],
-/// adding what the measuring found doubtful to `notes`.
+/// adding what the measuring found doubtful to `notes`. Each
+/// participant's predictions take the angle their screen fills at the eye
+/// where `shown` (theirs, in order) states it.
 fn measure_into(
     participants: &mut [Participant],
+    shown: &[shown::Shown],
     observations: &mut [Observation],
     notes: &mut Vec<String>,
 ) -> Result<(), ReportError> {
     let mut jobs = Vec::new();
     let mut measured_at = Vec::new();
+    let angles = shown
+        .iter()
+        .map(|s| s.display.as_ref().and_then(shown::Display::angle_deg));
     let played = participants
         .iter()
-        .flat_map(|p| p.played.iter().map(move |c| (p, c)));
-    for (i, (p, c)) in played.enumerate() {
+        .zip(angles)
+        .flat_map(|(p, angle)| p.played.iter().map(move |c| (p, angle, c)));
+    for (i, (p, screen_deg, c)) in played.enumerate() {
         let condition = p
             .session
             .protocol
@@ -536,6 +557,7 @@ fn measure_into(
             played: c.played.clone(),
             fov_deg: condition.fov_deg,
             tunables: condition.tunables,
+            screen_deg,
             prompts_s: c.ratings.iter().map(|r| r.t_s).collect(),
         });
         measured_at.push(i);

@@ -53,6 +53,9 @@ pub(super) struct Participant {
     pub ranks: Vec<(String, usize)>,
     /// What the report should say about this session's files.
     pub notes: Vec<String>,
+    /// The text of `events.csv`, read once when the folder was looked
+    /// into (None without one, or unreadable).
+    pub events: Option<String>,
 }
 
 impl Participant {
@@ -84,6 +87,7 @@ pub(super) fn read(dir: &Path, id: &str) -> Result<Participant, ReportError> {
         mssq_raw: None,
         ranks: Vec::new(),
         notes: Vec::new(),
+        events: None,
     };
     // In this order: each table is checked against the ones before.
     if let Some(t) = table_of(&mut p, "conditions.csv", &conditions::HEADERS)? {
@@ -119,9 +123,7 @@ fn visit_notes(p: &mut Participant) -> Result<(), ReportError> {
     if p.session.protocol.procedure.visits < 2 {
         return Ok(());
     }
-    let path = p.dir.join("session.toml");
-    let text = crate::files::read_text(&path, "study session", crate::files::cap::STUDY_TABLE)?;
-    let starts = crate::study::results::visit_starts(&text);
+    let starts = &p.session.visit_starts;
     let day = |utc: &str| {
         let d = |r: std::ops::Range<usize>| utc.get(r)?.parse::<u64>().ok();
         crate::calendar::civil_days(d(0..4)?, d(5..7)?, d(8..10)?)

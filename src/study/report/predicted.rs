@@ -47,7 +47,9 @@ pub(super) fn section(md: &mut String, s: &Study) {
          ported exactly from its authors' code) under the {about}. Its form and default weights \
          are a hypothesis (`docs/feel-lab.md`); this section is its test on this study's \
          ratings. `predicted_msi` in `ratings_long.csv` is the model's motion sickness \
-         incidence (percent) at each prompt, at the default visual gain {gain}; the model \
+         incidence (percent) at each prompt, at the default visual gain {gain}, the motion \
+         seen across the angle the participant's screen fills at the eye where its size and \
+         distance were stated (else across the game's field of view); the model \
          starts each condition settled at rest, so it knows nothing of sickness carried over \
          from the condition before.\n",
         about = PATHWAY.about(),

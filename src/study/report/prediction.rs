@@ -19,10 +19,10 @@
 //!   with time alone (`rating = k t`), which knows nothing of the
 //!   conditions.
 
-use crate::feel::svc::visual::VisualTunables;
+use crate::feel::svc::visual::{View, VisualTunables};
 use crate::feel::svc::Predictor;
-use crate::feel::Sample;
-use crate::sim::{Tunables, TICK_DT};
+use crate::feel::{Sample, Scale};
+use crate::sim::TICK_DT;
 use crate::study::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
 use crate::study::predict;
 use std::collections::BTreeMap;
@@ -35,25 +35,27 @@ pub const GAINS: [f64; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
 pub const DEFAULT_GAIN: usize = 3;
 
 /// The predicted MSI, percent, at each prompt `prompts_s` seconds into a
-/// run whose `samples` were played with `tunables` in a view `fov_deg`
-/// wide, at each gain of [`GAINS`]: `[prompt][gain]`. A prompt more than
-/// a tick past the last sample has none.
+/// run whose `samples` were played at `scale` and seen through `view`, at
+/// each gain of [`GAINS`]: `[prompt][gain]`. A prompt more than a tick
+/// past the last sample has none. The run's motion is computed once, its
+/// inputs and predictions once per gain.
 pub(super) fn at_prompts(
     predictor: &Predictor,
-    samples: &[Sample],
-    view: (&Tunables, f64),
+    (samples, scale): (&[Sample], Scale),
+    view: &View,
     prompts_s: &[f64],
 ) -> Vec<Vec<Option<f64>>> {
     let mut out = vec![Vec::with_capacity(GAINS.len()); prompts_s.len()];
     if prompts_s.is_empty() {
         return out;
     }
+    let motion = predict::motion(predictor, samples, &[], scale);
     for gain in GAINS {
         let visual = VisualTunables {
             gain,
             ..VisualTunables::default()
         };
-        let msi: Vec<f64> = predict::predict(predictor, samples, &[], view, &visual)
+        let msi: Vec<f64> = predict::predict_motion(predictor, (samples, &motion), view, &visual)
             .iter()
             .map(|p| p.msi_pct)
             .collect();
@@ -65,12 +67,17 @@ pub(super) fn at_prompts(
 }
 
 /// The MSI after the tick nearest `t_s` seconds (the state after tick `k`
-/// is at `k` ticks), None past the last tick by more than one; at or
-/// before the start, 0 (the settled state's).
+/// is at `k` ticks), None past the last tick by more than one, with no
+/// tick, or at no time (NaN); at or before the start, 0 (the settled
+/// state's).
 fn msi_at(msi: &[f64], t_s: f64) -> Option<f64> {
     let k = (t_s / TICK_DT).round();
     if k < 1.0 {
         return Some(0.0);
+    }
+    if msi.is_empty() || k.is_nan() {
+        // No tick to read after the start, or no time to read it at.
+        return None;
     }
     let k = k as usize;
     match k.checked_sub(msi.len()) {
@@ -145,18 +152,40 @@ pub(super) fn track(points: &[Point]) -> Tracking {
         .iter()
         .map(|ps| std::array::from_fn(|g| residual(ps.iter().map(|p| (p.predicted[g], p.rating)))))
         .collect();
+    let (everyone, without) = totals(&errors);
     let best = |skip: Option<usize>| {
-        let total = |g: usize| -> f64 {
-            let each = errors.iter().enumerate().filter(|(i, _)| Some(*i) != skip);
-            each.map(|(_, e)| e[g]).sum()
-        };
-        (0..GAINS.len()).min_by(|&a, &b| total(a).total_cmp(&total(b)))
+        let total = skip.map_or(&everyone, |i| &without[i]);
+        (0..GAINS.len()).min_by(|&a, &b| total[a].total_cmp(&total[b]))
     };
     Tracking {
         within: repeated_measures_correlation(&who, &xs, &ys),
         gain_all: best(None).filter(|_| !people.is_empty()),
         held_out: held_out(&people, |i| best(Some(i)).unwrap_or(DEFAULT_GAIN)),
     }
+}
+
+/// Each gain's error summed over every person, and over every person but
+/// `i` for each `i`: in one pass each way (the sums before each person
+/// and after), never rescanning everyone per person held out, and without
+/// taking one person's error back out of a larger sum.
+fn totals(errors: &[[f64; GAINS.len()]]) -> ([f64; GAINS.len()], Vec<[f64; GAINS.len()]>) {
+    let running = |each: &mut dyn Iterator<Item = &[f64; GAINS.len()]>| {
+        let mut sum = [0.0; GAINS.len()];
+        let mut out = vec![sum];
+        for e in each {
+            sum = std::array::from_fn(|g| sum[g] + e[g]);
+            out.push(sum);
+        }
+        out
+    };
+    // before[i]: the people before i; after[i]: i and those after.
+    let before = running(&mut errors.iter());
+    let mut after = running(&mut errors.iter().rev());
+    after.reverse();
+    let without = (0..errors.len())
+        .map(|i| std::array::from_fn(|g| before[i][g] + after[i + 1][g]))
+        .collect();
+    (before[errors.len()], without)
 }
 
 /// The least squared error of `rating = k x` over `(x, rating)` pairs,

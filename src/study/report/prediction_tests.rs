@@ -20,6 +20,40 @@ fn the_msi_at_a_prompt_is_the_state_after_the_nearest_tick() {
     // A tick past the end still reads the last; two past, none.
     assert_eq!(msi_at(&msi, 4.0 * TICK_DT), Some(0.3));
     assert_eq!(msi_at(&msi, 5.0 * TICK_DT), None);
+    // No tick at all: nothing to read after the start.
+    assert_eq!(msi_at(&[], TICK_DT), None);
+    assert_eq!(msi_at(&[], 0.0), Some(0.0));
+    assert_eq!(msi_at(&msi, f64::NAN), None);
+}
+
+#[test]
+fn a_stated_screen_angle_changes_the_prediction_at_the_prompts() {
+    use crate::feel::run::run;
+    use crate::map::Map;
+    use crate::sim::{Controls, Tunables, World};
+    let tunables = Tunables::default();
+    let mut world = World::new(Map::open_plane(), tunables, 1);
+    let walk = Controls {
+        forward: 1.0,
+        turn: -0.5,
+        ..Controls::default()
+    };
+    let samples = run(&mut world, std::iter::repeat_n(walk, 600), 90.0).samples;
+    let predictor = predict::predictor();
+    let run = (samples.as_slice(), Scale::default());
+    let prompts = [2.0, 5.0];
+    let unknown = View::of(&tunables, 90.0);
+    let small = View {
+        screen_deg: Some(20.0),
+        ..unknown
+    };
+    let wide = at_prompts(&predictor, run, &unknown, &prompts);
+    let narrow = at_prompts(&predictor, run, &small, &prompts);
+    assert_eq!(wide.len(), 2);
+    assert!(wide.iter().all(|row| row.len() == GAINS.len()));
+    // A screen filling less of the eye weighs the seen motion less.
+    let (w, n) = (wide[1][DEFAULT_GAIN], narrow[1][DEFAULT_GAIN]);
+    assert!(n.unwrap() < w.unwrap(), "{n:?} {w:?}");
 }
 
 #[test]
@@ -83,4 +117,28 @@ fn no_one_is_held_out_without_a_later_condition() {
     assert_eq!(t.held_out, None);
     assert_eq!(t.gain_all, Some(2));
     assert_eq!(track(&[]).gain_all, None);
+}
+
+#[test]
+fn the_totals_without_each_person_are_their_sums_over_the_others() {
+    // A large error beside small ones: taking it back out of the whole
+    // sum would lose the small ones' differences.
+    let errors: Vec<[f64; GAINS.len()]> = [1e17, 1.0, 2.0, 3.5]
+        .iter()
+        .map(|&e| std::array::from_fn(|g| e * (g + 1) as f64))
+        .collect();
+    let (everyone, without) = totals(&errors);
+    assert_eq!(without.len(), errors.len());
+    for g in 0..GAINS.len() {
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs();
+        assert!(close(everyone[g], errors.iter().map(|e| e[g]).sum()));
+        for (i, total) in without.iter().enumerate() {
+            let others = errors.iter().enumerate().filter(|(j, _)| *j != i);
+            let sum = others.map(|(_, e)| e[g]).sum();
+            assert!(close(total[g], sum), "{i} {g}: {} {sum}", total[g]);
+        }
+        // Without the large one, exactly the small ones' sum.
+        assert_eq!(without[0][g], 6.5 * (g + 1) as f64);
+    }
+    assert_eq!(totals(&[]), ([0.0; GAINS.len()], Vec::new()));
 }

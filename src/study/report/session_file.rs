@@ -7,11 +7,13 @@
 //! condition had been played) and may say how long the condition cut off
 //! had played (`interrupted_s`).
 
+use super::shown::{self, Display};
 use super::table::{self, Checker, MAX_ROWS};
 use super::{DataFault, ReportError};
 use crate::files::{self, cap};
 use crate::located::Place;
 use crate::study::protocol::{Protocol, MAX_NAME};
+use crate::study::results::visit_starts;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
@@ -44,6 +46,22 @@ pub(super) struct SessionFile {
     pub protocol: Protocol,
     /// The times the session was resumed, in order.
     pub resumed: Vec<Resumed>,
+    /// What the file says was shown and ran (its program keys and last
+    /// `[[display]]` table), read with the rest.
+    pub setup: Setup,
+    /// When each visit began, `(visit, UTC)`, for a protocol of several
+    /// visits (empty for one).
+    pub visit_starts: Vec<(usize, String)>,
+}
+
+/// What `session.toml` says of the program and the screen, for
+/// `display.csv` ([`super::shown`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Setup {
+    /// The program's version, commit, binary SHA-256 and OS.
+    pub program: [Option<String>; 4],
+    /// The last `[[display]]` table (the window the session ended in).
+    pub display: Option<Display>,
 }
 
 /// A `[[resumed]]` table: the session started again after it stopped.
@@ -97,10 +115,24 @@ pub(super) fn read(path: &Path, folder: &str) -> Result<SessionFile, ReportError
         }
     };
     match r.session(doc.get_ref(), folder) {
-        Some(session) if !r.faults.any() => Ok(SessionFile {
-            path: path.to_owned(),
-            ..session
-        }),
+        Some(session) if !r.faults.any() => {
+            let doc = doc.get_ref();
+            let keys = ["program_version", "program_commit", "program_sha256", "os"];
+            let setup = Setup {
+                program: keys.map(|k| doc.get(k).and_then(|v| shown::string(v.get_ref()))),
+                display: shown::last_display(doc),
+            };
+            let several = session.protocol.procedure.visits >= 2;
+            Ok(SessionFile {
+                path: path.to_owned(),
+                setup,
+                visit_starts: match several {
+                    true => visit_starts(&text),
+                    false => Vec::new(),
+                },
+                ..session
+            })
+        }
         _ => Err(r.faults.into_error()),
     }
 }
@@ -180,6 +212,8 @@ impl Reader<'_> {
             labels,
             protocol,
             resumed: resumed?,
+            setup: Setup::default(),
+            visit_starts: Vec::new(),
         })
     }
 

@@ -3,7 +3,8 @@
 //! `[[display]]` table, and each condition's frame times (the `--pacing`
 //! CSV beside its recording). Sessions from before these were recorded
 //! read as "not recorded"; a file here that does not read as written is a
-//! note, not a failure (none of it enters the analysis). The report
+//! note, not a failure (of it only the stated screen's angle enters the
+//! analysis, as the predictions' view). The report
 //! writes `display.csv` and `frame_times.csv` from it and a section of
 //! `report.md`, with the optic-flow metrics also in degrees at the eye
 //! where the screen's size and distance were stated.
@@ -102,18 +103,9 @@ fn read_one(p: &Participant, notes: &mut Vec<String>) -> Shown {
         participant: p.id().to_string(),
         ..Shown::default()
     };
-    match files::read_text(&p.session.path, "session file", cap::STUDY_TABLE) {
-        Ok(text) => match DeTable::parse(&text) {
-            Ok(doc) => {
-                let doc = doc.get_ref();
-                let keys = ["program_version", "program_commit", "program_sha256", "os"];
-                shown.program = keys.map(|k| doc.get(k).and_then(|v| string(v.get_ref())));
-                shown.display = last_display(doc);
-            }
-            Err(_) => notes.push(format!("{}: session.toml does not read", p.id())),
-        },
-        Err(e) => notes.push(format!("{}: {e}", p.id())),
-    }
+    // Read with the rest of session.toml ([`super::session_file`]).
+    shown.program = p.session.setup.program.clone();
+    shown.display = p.session.setup.display.clone();
     let refresh = shown
         .display
         .as_ref()
@@ -151,7 +143,7 @@ fn shown_name(p: &Participant, path: &Path) -> String {
 }
 
 /// The last `[[display]]` table of `doc`.
-fn last_display(doc: &DeTable) -> Option<Display> {
+pub(super) fn last_display(doc: &DeTable) -> Option<Display> {
     let DeValue::Array(tables) = doc.get("display")?.get_ref() else {
         return None;
     };
@@ -174,7 +166,8 @@ fn last_display(doc: &DeTable) -> Option<Display> {
     })
 }
 
-fn string(v: &DeValue) -> Option<String> {
+/// `v` if it is a string.
+pub(super) fn string(v: &DeValue) -> Option<String> {
     match v {
         DeValue::String(s) => Some(s.to_string()),
         _ => None,

@@ -22,7 +22,8 @@ pub(super) fn demographic(item: &Item, rng: &mut Rng) -> u8 {
     let (low, high) = item.range();
     let pick = |rng: &mut Rng, a: u8, b: u8| {
         let (a, b) = (a.max(low), b.min(high).max(a.max(low)));
-        a + (rng.next_f64() * f64::from(b - a + 1))
+        // Counted in f64: `b - a + 1` is 256 for a 0..=255 item.
+        a + (rng.next_f64() * (f64::from(b - a) + 1.0))
             .floor()
             .min(f64::from(b - a)) as u8
     };
@@ -57,5 +58,18 @@ mod tests {
         assert_eq!(on_slider(1, 100), 0);
         assert_eq!(on_slider(7, 100), 100);
         assert_eq!(on_slider(4, 100), 50);
+    }
+
+    #[test]
+    fn a_full_byte_range_is_drawn_without_overflow() {
+        let item = Item {
+            id: "wide".into(),
+            text: "any byte".into(),
+            answer: Answer::Number { low: 0, high: 255 },
+        };
+        let mut rng = demographics_rng(11);
+        let drawn: Vec<u8> = (0..2000).map(|_| demographic(&item, &mut rng)).collect();
+        assert!(drawn.iter().any(|&v| v > 200), "{drawn:?}");
+        assert!(drawn.iter().any(|&v| v < 50), "{drawn:?}");
     }
 }
