@@ -36,6 +36,7 @@ mod before;
 mod events;
 mod identify;
 mod program;
+mod ratings;
 mod resume;
 
 pub use before::{CONSENT_FILE, CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
@@ -166,6 +167,8 @@ pub struct Results {
     names: Vec<String>,
     conditions: Appender,
     ratings: Appender,
+    /// The header `ratings.csv` has, so a resumed session's rows match it.
+    ratings_shape: ratings::Shape,
     ssq: Appender,
     ssq_items: Appender,
     /// `mssq-items.csv` and `mssq.csv`, when the protocol asks the
@@ -359,6 +362,7 @@ impl Results {
         Ok(Self {
             conditions: open(CONDITIONS, CONDITIONS_HEADER)?,
             ratings: open(RATINGS, RATINGS_HEADER)?,
+            ratings_shape: ratings::Shape::Current,
             ssq: open(SSQ, &ssq_header())?,
             ssq_items: open(SSQ_ITEMS, SSQ_ITEMS_HEADER)?,
             answers: open(ANSWERS, ANSWERS_HEADER)?,
@@ -473,14 +477,14 @@ impl Results {
                 rating,
                 latency_s,
             } => {
-                let rating = rating.map_or(String::new(), |v| v.to_string());
-                let latency = latency_s.map_or(String::new(), |v| format!("{v:.3}"));
-                let line = format!(
-                    "{},{},{t_s:.3},{},{rating},{latency}",
-                    at(position),
-                    position + 1,
-                    self.scale
-                );
+                let line = self.ratings_shape.row(&ratings::Rating {
+                    at: &at(position),
+                    position: position + 1,
+                    t_s,
+                    scale: self.scale,
+                    rating,
+                    latency_s,
+                });
                 self.ratings.line(&line, sync)?;
             }
             Event::ConditionEnded {

@@ -43,6 +43,7 @@ impl Results {
             false => Appender::open,
         };
         let mut results = Self::with_files(dir, protocol, participant, names, file)?;
+        results.ratings_shape = ratings_shape(&results.dir.join(RATINGS))?;
         let cut = (0..order.len()).find(|p| !done.played.contains(p));
         let from = cut.map_or(order.len() + 1, |p| p + 1);
         results.log("session_resume", &from.to_string())?;
@@ -222,6 +223,21 @@ fn progress(dir: &Path, protocol: &Protocol, names: &[String]) -> Result<Progres
     done.baseline.truncate(ssq::ITEMS.len());
     done.mssq.truncate(mssq::ITEMS);
     Ok(done)
+}
+
+/// The shape of the rows `ratings.csv` at `path` began with (the
+/// newest if it is not made yet): a session started by an older program
+/// goes on writing its rows.
+fn ratings_shape(path: &Path) -> Result<ratings::Shape, ResultsError> {
+    if path.symlink_metadata().is_err() {
+        return Ok(ratings::Shape::Current);
+    }
+    let text = read(path)?;
+    let header = text.lines().next().unwrap_or_default();
+    ratings::Shape::of_header(header).ok_or_else(|| {
+        let message = format!("a header this program did not write: `{}`", truncate(header));
+        ResultsError::Unreadable(Located::new(path, Place::text(1, 1), message))
+    })
 }
 
 /// The order (protocol condition indices) a session's `order` names.

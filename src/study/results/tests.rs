@@ -183,3 +183,29 @@ fn a_study_table_past_its_cap_is_refused_on_resume() {
         assert!(crate::located::chain(&e).contains(says), "{len}: {e}");
     }
 }
+
+#[test]
+fn a_session_begun_before_latencies_goes_on_without_them() {
+    let scratch = files::Scratch::new("results-ratings-v2");
+    let root = scratch.join("results");
+    let dir = run(&root).results().dir().to_path_buf();
+    // The ratings.csv an older program began.
+    let older = format!("{RATINGS_HEADER_V2}\nP1,a,A,1,10.000,fms,3\n");
+    std::fs::write(dir.join(RATINGS), &older).unwrap();
+    let protocol = Protocol::parse(PROTOCOL, Path::new("t.toml")).unwrap();
+    let (mut results, ..) = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap();
+    results
+        .write(&Event::Rating {
+            position: 0,
+            t_s: 20.0,
+            rating: Some(5),
+            latency_s: Some(1.5),
+        })
+        .unwrap();
+    let text = std::fs::read_to_string(dir.join(RATINGS)).unwrap();
+    assert_eq!(text, format!("{older}P1,a,A,1,20.000,fms,5\n"));
+    // A header no version wrote is refused, not appended to.
+    std::fs::write(dir.join(RATINGS), "participant,fms\n").unwrap();
+    let e = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap_err();
+    assert!(crate::located::chain(&e).contains("header"), "{e}");
+}
