@@ -562,8 +562,8 @@ impl Results {
                 self.answers.line(&line, sync)?;
             }
             Event::Finished => {}
-            Event::Prompted { .. }
-            | Event::Consent { .. }
+            Event::Prompted { .. } => {}
+            Event::Consent { .. }
             | Event::Demographic { .. }
             | Event::RestRating { .. }
             | Event::RestEnded { .. }
@@ -627,8 +627,9 @@ impl Results {
             Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
             Event::Finished => vec![("session_end", String::new())],
             Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
-            // The prompt's row is logged by `StudyRun::advance`.
-            Event::Prompted { .. } => Vec::new(),
+            Event::Prompted { position, .. } => {
+                vec![("prompt", format!("{} {}", label(position), self.scale))]
+            }
             Event::Consent { .. }
             | Event::Demographic { .. }
             | Event::RestRating { .. }
