@@ -95,6 +95,11 @@ impl Session {
     }
 
     pub(super) fn consent_key(&mut self, key: Key) -> Vec<Event> {
+        // Only the two answers shown are answers: any other digit is not
+        // taken for one (capped to AGREE, it would consent).
+        if matches!(key, Key::Digit(d) if d != 0 && d != AGREE) {
+            return Vec::new();
+        }
         if !self.edit(key, 0, AGREE) {
             return Vec::new();
         }
