@@ -36,7 +36,7 @@ impl Results {
         let order = order_of(&session, &session_path, protocol)?;
         let names = names(protocol, &order);
         let mut done = progress(&dir, protocol, &names)?;
-        done.visits = visits_of(&session);
+        done.visits = visits_of(&session, &session_path, protocol)?;
         // Before consent is given, the data's files still wait for it.
         let file = match protocol.procedure.consent.is_some() && done.consent != Some(true) {
             true => Appender::open_or_defer,
@@ -269,9 +269,19 @@ fn order_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, 
     Ok(indices)
 }
 
-/// The visits `session.toml`'s `[[visit]]` tables say began.
-fn visits_of(text: &str) -> Vec<usize> {
-    visit_starts(text).into_iter().map(|(v, _)| v).collect()
+/// The visits `session.toml`'s `[[visit]]` tables say began; a visit
+/// `protocol` has not (outside 1 to its visits) is refused by its number,
+/// so an edited file cannot send the session to a visit it lacks.
+fn visits_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, ResultsError> {
+    let of = protocol.procedure.visits;
+    let visits: Vec<usize> = visit_starts(text).into_iter().map(|(v, _)| v).collect();
+    match visits.iter().find(|v| !(1..=of).contains(*v)) {
+        Some(v) => Err(ResultsError::Unreadable(Located::whole(
+            file,
+            format!("a `[[visit]]` table names visit {v}, but the protocol has {of} visit(s)"),
+        ))),
+        None => Ok(visits),
+    }
 }
 
 /// The visits (from 1) `session.toml`'s text `text` says began, each with

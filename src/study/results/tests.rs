@@ -209,3 +209,25 @@ fn a_session_begun_before_latencies_goes_on_without_them() {
     let e = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap_err();
     assert!(crate::located::chain(&e).contains("header"), "{e}");
 }
+
+#[test]
+fn a_visit_the_protocol_lacks_is_refused_by_its_number() {
+    let scratch = files::Scratch::new("results-visits");
+    let root = scratch.join("results");
+    let dir = run(&root).results().dir().to_path_buf();
+    let was = std::fs::read_to_string(dir.join(SESSION)).unwrap();
+    let protocol = Protocol::parse(PROTOCOL, Path::new("t.toml")).unwrap();
+    for v in [0, 2, 7] {
+        let toml = format!("{was}\n[[visit]]\nvisit = {v}\nstarted_utc = \"x\"\n");
+        std::fs::write(dir.join(SESSION), toml).unwrap();
+        let e = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap_err();
+        let message = crate::located::chain(&e);
+        assert!(message.contains(&format!("visit {v},")), "{message}");
+    }
+    // Visit 1, which the protocol has, resumes.
+    let toml = format!("{was}\n[[visit]]\nvisit = 1\nstarted_utc = \"x\"\n");
+    std::fs::write(dir.join(SESSION), toml).unwrap();
+    let (_, order, done) = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap();
+    assert_eq!(done.visits, [1]);
+    Session::resume(protocol, order, &done);
+}
