@@ -717,6 +717,11 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
     if let Some(site) = &start.site {
         simulated.push_str(&format!("site = {}\n", toml_quote(site)));
     }
+    // A consent text from its own file is not in `protocol_text`.
+    if let Some(consent) = &protocol.procedure.consent {
+        let hash = toml_quote(&sha256_hex(consent.as_bytes()));
+        simulated.push_str(&format!("consent_sha256 = {hash}\n"));
+    }
     format!(
         "# A wobblecaster study session: written when it started, then only\n\
          # appended to ([[resumed]] tables).\n\

@@ -231,3 +231,35 @@ fn a_visit_the_protocol_lacks_is_refused_by_its_number() {
     assert_eq!(done.visits, [1]);
     Session::resume(protocol, order, &done);
 }
+
+#[test]
+fn the_consent_text_shown_is_hashed_into_session_toml() {
+    let scratch = files::Scratch::new("results-consent");
+    let sheet = "I agree to take part.\nI may stop at any time.";
+    std::fs::write(scratch.join("consent.txt"), format!("{sheet}\n")).unwrap();
+    let text = format!("consent = {{ file = \"consent.txt\" }}\n{PROTOCOL}");
+    let protocol = Protocol::parse(&text, &scratch.join("t.toml")).unwrap();
+    assert_eq!(protocol.procedure.consent.as_deref(), Some(sheet));
+    let start = Start {
+        participant: "P1".into(),
+        sequence: 1,
+        simulated: None,
+        protocol_file: "t.toml".into(),
+        protocol_text: text.clone(),
+        map: "m.map".into(),
+        site: None,
+    };
+    let root = scratch.join("results");
+    let results = Results::create(&root, &protocol, &[0, 1], &start).unwrap();
+    let toml = std::fs::read_to_string(results.dir().join(SESSION)).unwrap();
+    // The text lives in its own file, so only this hash ties the session
+    // to the words the participant agreed to.
+    assert!(!toml.contains("stop at any time"));
+    let hash = toml_string(&toml, "consent_sha256");
+    assert_eq!(hash, Some(sha256_hex(sheet.as_bytes())));
+    // Without a consent screen there is no hash.
+    let scratch = files::Scratch::new("results-no-consent");
+    let dir = run(&scratch.join("results")).results().dir().to_path_buf();
+    let toml = std::fs::read_to_string(dir.join(SESSION)).unwrap();
+    assert_eq!(toml_string(&toml, "consent_sha256"), None);
+}
