@@ -218,7 +218,8 @@ pub fn panel(session: &Session, bindings: &Bindings) -> Option<Panel> {
                     "Thank you",
                     vec![
                         "You chose not to take part: that is fine.".into(),
-                        "Nothing but that choice has been recorded.".into(),
+                        "No answers are kept: only your participant ID,".into(),
+                        "the time, and this choice.".into(),
                         "Please tell the researcher.".into(),
                     ],
                 ),

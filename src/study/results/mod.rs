@@ -14,8 +14,8 @@
 //! one recording per condition; `consent.csv`, `demographics.csv` and
 //! `rests.csv` when the protocol asks consent, demographics or a rest
 //! that ends on the FMS (`before`). With consent asked, nothing but
-//! `session.toml` and `consent.csv` is made until it is given, so a
-//! refusal leaves only itself.
+//! `session.toml`, `consent.csv` and `events.csv` is made until it is
+//! given, so a refusal leaves the set-up, the refusal and when.
 //!
 //! Every line goes through one seam, [`Sync`]: written, then made durable
 //! before the call returns, so a test can count the syncs and make them

@@ -12,7 +12,8 @@ pub enum Ending {
     Complete,
     /// This visit's conditions done; the next visit comes another day.
     VisitOver,
-    /// Consent refused: nothing else was asked or recorded.
+    /// Consent refused: nothing else was asked, and only the session's
+    /// set-up and the refusal were recorded.
     Refused,
 }
 

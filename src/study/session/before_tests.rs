@@ -61,6 +61,14 @@ fn a_refusal_ends_the_session_at_once() {
     );
     assert_eq!(s.step(), Step::Done);
     assert_eq!(s.ending(), Ending::Refused);
+    // The screen says what is kept: session.toml's ID and set-up, and
+    // consent.csv's refusal and time (tests/study_visits.rs lists them).
+    let bindings = crate::settings::Bindings::default();
+    let panel = crate::study::screen::panel(&s, &bindings).unwrap();
+    let words = panel.lines.join(" ");
+    for kept in ["participant ID", "the time", "this choice"] {
+        assert!(words.contains(kept), "{words}");
+    }
 }
 
 #[test]
