@@ -2,6 +2,7 @@
 //! cut off written down as interrupted.
 
 use super::*;
+use crate::study::scales::FMS_MAX;
 
 /// The most recordings looked for per condition when resuming.
 const MAX_ATTEMPTS: usize = 100;
@@ -212,10 +213,13 @@ fn progress(dir: &Path, protocol: &Protocol, names: &[String]) -> Result<Progres
     let conditions = names.len();
     rows_of(before::RESTS, &mut |r| {
         if *r.get(4)? == "baseline" {
+            let position = r.get(3)?.parse::<usize>().ok()?.checked_sub(1)?;
             let visit = protocol
                 .procedure
-                .visit_of(r.get(3)?.parse::<usize>().ok()?.checked_sub(1)?, conditions);
-            let fms = r.get(6)?.parse().ok()?;
+                .visit_of(Some(position).filter(|&p| p < conditions)?, conditions);
+            // The rest's rule compares with it: a rating off the scale is
+            // a line this program did not write.
+            let fms = r.get(6)?.parse().ok().filter(|&f| f <= FMS_MAX)?;
             done.baseline_fms.push((visit, fms));
         }
         Some(())

@@ -263,3 +263,38 @@ fn the_consent_text_shown_is_hashed_into_session_toml() {
     let toml = std::fs::read_to_string(dir.join(SESSION)).unwrap();
     assert_eq!(toml_string(&toml, "consent_sha256"), None);
 }
+
+#[test]
+fn a_baseline_fms_off_the_scale_is_refused_on_resume() {
+    let text = format!("rest_until_fms = 1\n{PROTOCOL}");
+    let protocol = Protocol::parse(&text, Path::new("t.toml")).unwrap();
+    let scratch = files::Scratch::new("results-baseline");
+    let root = scratch.join("results");
+    let start = Start {
+        participant: "P1".into(),
+        sequence: 1,
+        simulated: None,
+        protocol_file: "t.toml".into(),
+        protocol_text: text.clone(),
+        map: "m.map".into(),
+        site: None,
+    };
+    let dir = Results::create(&root, &protocol, &[0, 1], &start)
+        .unwrap()
+        .dir()
+        .to_path_buf();
+    let rests = dir.join(before::RESTS);
+    let header = std::fs::read_to_string(&rests).unwrap();
+    let with = |line: &str| std::fs::write(&rests, format!("{header}{line}\n")).unwrap();
+    with("P1,a,A,1,baseline,0.000,20,1.000");
+    let (_, _, done) = Results::resume(&root, &protocol, &text, "P1").unwrap();
+    assert_eq!(done.baseline_fms, [(1, 20)], "the top of the scale is on it");
+    for line in [
+        "P1,a,A,1,baseline,0.000,21,1.000",
+        "P1,a,A,9,baseline,0.000,3,1.000",
+    ] {
+        with(line);
+        let e = Results::resume(&root, &protocol, &text, "P1").unwrap_err();
+        assert!(crate::located::chain(&e).contains("did not write"), "{e}");
+    }
+}
