@@ -35,7 +35,7 @@ pub fn civil_days(year: u64, month: u64, day: u64) -> Option<u64> {
 
 /// The days of `month` (1 to 12) of `year`, Gregorian leap years counted.
 fn month_days(year: u64, month: u64) -> u64 {
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     match month {
         2 if leap => 29,
         2 => 28,
