@@ -115,20 +115,9 @@ impl StudyRun {
     /// `dt` seconds passed (in play: one tick's worth at a time, so the
     /// session's clock is the world's).
     pub fn advance(&mut self, dt: f64) -> Result<Vec<Cue>, ResultsError> {
-        let before = self.session.prompt_left_s();
         self.results.advance_clock(dt);
         let events = self.session.advance(dt);
-        let cues = self.handle(events)?;
-        // A prompt shown now: none was open, or a new one replaced it.
-        let after = self.session.prompt_left_s();
-        if let (Some(left), Some(position)) = (after, self.session.playing()) {
-            if before.is_none_or(|was| left > was) {
-                let scale = self.session.protocol().in_play_scale.name();
-                let detail = format!("{} {scale}", super::session::label(position));
-                self.results.log("prompt", &detail)?;
-            }
-        }
-        Ok(cues)
+        self.handle(events)
     }
 
     /// Appends a study event to `events.csv` and the streams: see

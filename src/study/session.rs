@@ -559,7 +559,11 @@ impl Session {
 
     /// `entry` changed by `key` within `low..=high` (from no entry, up
     /// and down start at `low`); true if it was a confirm of a value in
-    /// range. A confirm with no value given does nothing.
+    /// range. A digit builds on the digits typed while the number stays
+    /// at most `high`, else starts a new one (capped at `high`); a digit
+    /// no value of the range begins with is ignored. An entry typed so
+    /// far may be under `low` (the 2 of 25 when the range starts at 18):
+    /// Confirm refuses it, as it does no entry at all.
     fn edit(&mut self, key: Key, low: u8, high: u8) -> bool {
         match key {
             Key::Digit(d) => {
@@ -567,13 +571,15 @@ impl Session {
                     (true, Some(v)) if u16::from(v) * 10 + u16::from(d) <= u16::from(high) => {
                         v * 10 + d
                     }
-                    _ => d,
+                    _ => d.min(high),
                 };
-                self.entry = Some(typed.clamp(low, high));
-                self.typed = true;
+                if begins_a_value(typed, low, high) {
+                    self.entry = Some(typed);
+                    self.typed = true;
+                }
             }
             Key::Up => {
-                self.entry = Some(self.entry.map_or(low, |v| (v + 1).min(high)));
+                self.entry = Some(self.entry.map_or(low, |v| (v + 1).clamp(low, high)));
                 self.typed = false;
             }
             Key::Down => {
@@ -760,6 +766,13 @@ impl Session {
         }
         vec![event]
     }
+}
+
+/// True if some value of `low..=high` is written beginning with the
+/// digits of `typed` (a number being typed can still reach the range).
+fn begins_a_value(typed: u8, low: u8, high: u8) -> bool {
+    let typed = typed.to_string();
+    (low..=high).any(|v| v.to_string().starts_with(&typed))
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@
 //! one recording per condition; `consent.csv`, `demographics.csv` and
 //! `rests.csv` when the protocol asks consent, demographics or a rest
 //! that ends on the FMS (`before`). With consent asked, nothing but
-//! `session.toml` and `consent.csv` is made until it is given, so a
-//! refusal leaves only itself.
+//! `session.toml`, `consent.csv` and `events.csv` is made until it is
+//! given, so a refusal leaves the set-up, the refusal and when.
 //!
 //! Every line goes through one seam, [`Sync`]: written, then made durable
 //! before the call returns, so a test can count the syncs and make them
@@ -36,6 +36,7 @@ mod before;
 mod events;
 mod identify;
 mod program;
+mod ratings;
 mod resume;
 
 pub use before::{CONSENT_FILE, CONSENT_HEADER, DEMOGRAPHICS_HEADER, RESTS_HEADER};
@@ -166,6 +167,8 @@ pub struct Results {
     names: Vec<String>,
     conditions: Appender,
     ratings: Appender,
+    /// The header `ratings.csv` has, so a resumed session's rows match it.
+    ratings_shape: ratings::Shape,
     ssq: Appender,
     ssq_items: Appender,
     /// `mssq-items.csv` and `mssq.csv`, when the protocol asks the
@@ -359,6 +362,7 @@ impl Results {
         Ok(Self {
             conditions: open(CONDITIONS, CONDITIONS_HEADER)?,
             ratings: open(RATINGS, RATINGS_HEADER)?,
+            ratings_shape: ratings::Shape::Current,
             ssq: open(SSQ, &ssq_header())?,
             ssq_items: open(SSQ_ITEMS, SSQ_ITEMS_HEADER)?,
             answers: open(ANSWERS, ANSWERS_HEADER)?,
@@ -473,14 +477,14 @@ impl Results {
                 rating,
                 latency_s,
             } => {
-                let rating = rating.map_or(String::new(), |v| v.to_string());
-                let latency = latency_s.map_or(String::new(), |v| format!("{v:.3}"));
-                let line = format!(
-                    "{},{},{t_s:.3},{},{rating},{latency}",
-                    at(position),
-                    position + 1,
-                    self.scale
-                );
+                let line = self.ratings_shape.row(&ratings::Rating {
+                    at: &at(position),
+                    position: position + 1,
+                    t_s,
+                    scale: self.scale,
+                    rating,
+                    latency_s,
+                });
                 self.ratings.line(&line, sync)?;
             }
             Event::ConditionEnded {
@@ -558,8 +562,8 @@ impl Results {
                 self.answers.line(&line, sync)?;
             }
             Event::Finished => {}
-            Event::Prompted { .. }
-            | Event::Consent { .. }
+            Event::Prompted { .. } => {}
+            Event::Consent { .. }
             | Event::Demographic { .. }
             | Event::RestRating { .. }
             | Event::RestEnded { .. }
@@ -623,8 +627,9 @@ impl Results {
             Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
             Event::Finished => vec![("session_end", String::new())],
             Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
-            // The prompt's row is logged by `StudyRun::advance`.
-            Event::Prompted { .. } => Vec::new(),
+            Event::Prompted { position, .. } => {
+                vec![("prompt", format!("{} {}", label(position), self.scale))]
+            }
             Event::Consent { .. }
             | Event::Demographic { .. }
             | Event::RestRating { .. }
@@ -711,6 +716,11 @@ fn session_toml(protocol: &Protocol, names: &[String], start: &Start) -> String 
     };
     if let Some(site) = &start.site {
         simulated.push_str(&format!("site = {}\n", toml_quote(site)));
+    }
+    // A consent text from its own file is not in `protocol_text`.
+    if let Some(consent) = &protocol.procedure.consent {
+        let hash = toml_quote(&sha256_hex(consent.as_bytes()));
+        simulated.push_str(&format!("consent_sha256 = {hash}\n"));
     }
     format!(
         "# A wobblecaster study session: written when it started, then only\n\

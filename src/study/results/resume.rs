@@ -2,6 +2,7 @@
 //! cut off written down as interrupted.
 
 use super::*;
+use crate::study::scales::FMS_MAX;
 
 /// The most recordings looked for per condition when resuming.
 const MAX_ATTEMPTS: usize = 100;
@@ -36,13 +37,14 @@ impl Results {
         let order = order_of(&session, &session_path, protocol)?;
         let names = names(protocol, &order);
         let mut done = progress(&dir, protocol, &names)?;
-        done.visits = visits_of(&session);
+        done.visits = visits_of(&session, &session_path, protocol)?;
         // Before consent is given, the data's files still wait for it.
         let file = match protocol.procedure.consent.is_some() && done.consent != Some(true) {
             true => Appender::open_or_defer,
             false => Appender::open,
         };
         let mut results = Self::with_files(dir, protocol, participant, names, file)?;
+        results.ratings_shape = ratings_shape(&results.dir.join(RATINGS))?;
         let cut = (0..order.len()).find(|p| !done.played.contains(p));
         let from = cut.map_or(order.len() + 1, |p| p + 1);
         results.log("session_resume", &from.to_string())?;
@@ -211,10 +213,13 @@ fn progress(dir: &Path, protocol: &Protocol, names: &[String]) -> Result<Progres
     let conditions = names.len();
     rows_of(before::RESTS, &mut |r| {
         if *r.get(4)? == "baseline" {
+            let position = r.get(3)?.parse::<usize>().ok()?.checked_sub(1)?;
             let visit = protocol
                 .procedure
-                .visit_of(r.get(3)?.parse::<usize>().ok()?.checked_sub(1)?, conditions);
-            let fms = r.get(6)?.parse().ok()?;
+                .visit_of(Some(position).filter(|&p| p < conditions)?, conditions);
+            // The rest's rule compares with it: a rating off the scale is
+            // a line this program did not write.
+            let fms = r.get(6)?.parse().ok().filter(|&f| f <= FMS_MAX)?;
             done.baseline_fms.push((visit, fms));
         }
         Some(())
@@ -222,6 +227,24 @@ fn progress(dir: &Path, protocol: &Protocol, names: &[String]) -> Result<Progres
     done.baseline.truncate(ssq::ITEMS.len());
     done.mssq.truncate(mssq::ITEMS);
     Ok(done)
+}
+
+/// The shape of the rows `ratings.csv` at `path` began with (the
+/// newest if it is not made yet): a session started by an older program
+/// goes on writing its rows.
+fn ratings_shape(path: &Path) -> Result<ratings::Shape, ResultsError> {
+    if path.symlink_metadata().is_err() {
+        return Ok(ratings::Shape::Current);
+    }
+    let text = read(path)?;
+    let header = text.lines().next().unwrap_or_default();
+    ratings::Shape::of_header(header).ok_or_else(|| {
+        let message = format!(
+            "a header this program did not write: `{}`",
+            truncate(header)
+        );
+        ResultsError::Unreadable(Located::new(path, Place::text(1, 1), message))
+    })
 }
 
 /// The order (protocol condition indices) a session's `order` names.
@@ -253,9 +276,19 @@ fn order_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, 
     Ok(indices)
 }
 
-/// The visits `session.toml`'s `[[visit]]` tables say began.
-fn visits_of(text: &str) -> Vec<usize> {
-    visit_starts(text).into_iter().map(|(v, _)| v).collect()
+/// The visits `session.toml`'s `[[visit]]` tables say began; a visit
+/// `protocol` has not (outside 1 to its visits) is refused by its number,
+/// so an edited file cannot send the session to a visit it lacks.
+fn visits_of(text: &str, file: &Path, protocol: &Protocol) -> Result<Vec<usize>, ResultsError> {
+    let of = protocol.procedure.visits;
+    let visits: Vec<usize> = visit_starts(text).into_iter().map(|(v, _)| v).collect();
+    match visits.iter().find(|v| !(1..=of).contains(*v)) {
+        Some(v) => Err(ResultsError::Unreadable(Located::whole(
+            file,
+            format!("a `[[visit]]` table names visit {v}, but the protocol has {of} visit(s)"),
+        ))),
+        None => Ok(visits),
+    }
 }
 
 /// The visits (from 1) `session.toml`'s text `text` says began, each with

@@ -183,3 +183,122 @@ fn a_study_table_past_its_cap_is_refused_on_resume() {
         assert!(crate::located::chain(&e).contains(says), "{len}: {e}");
     }
 }
+
+#[test]
+fn a_session_begun_before_latencies_goes_on_without_them() {
+    let scratch = files::Scratch::new("results-ratings-v2");
+    let root = scratch.join("results");
+    let dir = run(&root).results().dir().to_path_buf();
+    // The ratings.csv an older program began.
+    let older = format!("{RATINGS_HEADER_V2}\nP1,a,A,1,10.000,fms,3\n");
+    std::fs::write(dir.join(RATINGS), &older).unwrap();
+    let protocol = Protocol::parse(PROTOCOL, Path::new("t.toml")).unwrap();
+    let (mut results, ..) = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap();
+    results
+        .write(&Event::Rating {
+            position: 0,
+            t_s: 20.0,
+            rating: Some(5),
+            latency_s: Some(1.5),
+        })
+        .unwrap();
+    let text = std::fs::read_to_string(dir.join(RATINGS)).unwrap();
+    assert_eq!(text, format!("{older}P1,a,A,1,20.000,fms,5\n"));
+    // A header no version wrote is refused, not appended to.
+    std::fs::write(dir.join(RATINGS), "participant,fms\n").unwrap();
+    let e = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap_err();
+    assert!(crate::located::chain(&e).contains("header"), "{e}");
+}
+
+#[test]
+fn a_visit_the_protocol_lacks_is_refused_by_its_number() {
+    let scratch = files::Scratch::new("results-visits");
+    let root = scratch.join("results");
+    let dir = run(&root).results().dir().to_path_buf();
+    let was = std::fs::read_to_string(dir.join(SESSION)).unwrap();
+    let protocol = Protocol::parse(PROTOCOL, Path::new("t.toml")).unwrap();
+    for v in [0, 2, 7] {
+        let toml = format!("{was}\n[[visit]]\nvisit = {v}\nstarted_utc = \"x\"\n");
+        std::fs::write(dir.join(SESSION), toml).unwrap();
+        let e = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap_err();
+        let message = crate::located::chain(&e);
+        assert!(message.contains(&format!("visit {v},")), "{message}");
+    }
+    // Visit 1, which the protocol has, resumes.
+    let toml = format!("{was}\n[[visit]]\nvisit = 1\nstarted_utc = \"x\"\n");
+    std::fs::write(dir.join(SESSION), toml).unwrap();
+    let (_, order, done) = Results::resume(&root, &protocol, PROTOCOL, "P1").unwrap();
+    assert_eq!(done.visits, [1]);
+    Session::resume(protocol, order, &done);
+}
+
+#[test]
+fn the_consent_text_shown_is_hashed_into_session_toml() {
+    let scratch = files::Scratch::new("results-consent");
+    let sheet = "I agree to take part.\nI may stop at any time.";
+    std::fs::write(scratch.join("consent.txt"), format!("{sheet}\n")).unwrap();
+    let text = format!("consent = {{ file = \"consent.txt\" }}\n{PROTOCOL}");
+    let protocol = Protocol::parse(&text, &scratch.join("t.toml")).unwrap();
+    assert_eq!(protocol.procedure.consent.as_deref(), Some(sheet));
+    let start = Start {
+        participant: "P1".into(),
+        sequence: 1,
+        simulated: None,
+        protocol_file: "t.toml".into(),
+        protocol_text: text.clone(),
+        map: "m.map".into(),
+        site: None,
+    };
+    let root = scratch.join("results");
+    let results = Results::create(&root, &protocol, &[0, 1], &start).unwrap();
+    let toml = std::fs::read_to_string(results.dir().join(SESSION)).unwrap();
+    // The text lives in its own file, so only this hash ties the session
+    // to the words the participant agreed to.
+    assert!(!toml.contains("stop at any time"));
+    let hash = toml_string(&toml, "consent_sha256");
+    assert_eq!(hash, Some(sha256_hex(sheet.as_bytes())));
+    // Without a consent screen there is no hash.
+    let scratch = files::Scratch::new("results-no-consent");
+    let dir = run(&scratch.join("results")).results().dir().to_path_buf();
+    let toml = std::fs::read_to_string(dir.join(SESSION)).unwrap();
+    assert_eq!(toml_string(&toml, "consent_sha256"), None);
+}
+
+#[test]
+fn a_baseline_fms_off_the_scale_is_refused_on_resume() {
+    let text = format!("rest_until_fms = 1\n{PROTOCOL}");
+    let protocol = Protocol::parse(&text, Path::new("t.toml")).unwrap();
+    let scratch = files::Scratch::new("results-baseline");
+    let root = scratch.join("results");
+    let start = Start {
+        participant: "P1".into(),
+        sequence: 1,
+        simulated: None,
+        protocol_file: "t.toml".into(),
+        protocol_text: text.clone(),
+        map: "m.map".into(),
+        site: None,
+    };
+    let dir = Results::create(&root, &protocol, &[0, 1], &start)
+        .unwrap()
+        .dir()
+        .to_path_buf();
+    let rests = dir.join(before::RESTS);
+    let header = std::fs::read_to_string(&rests).unwrap();
+    let with = |line: &str| std::fs::write(&rests, format!("{header}{line}\n")).unwrap();
+    with("P1,a,A,1,baseline,0.000,20,1.000");
+    let (_, _, done) = Results::resume(&root, &protocol, &text, "P1").unwrap();
+    assert_eq!(
+        done.baseline_fms,
+        [(1, 20)],
+        "the top of the scale is on it"
+    );
+    for line in [
+        "P1,a,A,1,baseline,0.000,21,1.000",
+        "P1,a,A,9,baseline,0.000,3,1.000",
+    ] {
+        with(line);
+        let e = Results::resume(&root, &protocol, &text, "P1").unwrap_err();
+        assert!(crate::located::chain(&e).contains("did not write"), "{e}");
+    }
+}

@@ -12,7 +12,8 @@ pub enum Ending {
     Complete,
     /// This visit's conditions done; the next visit comes another day.
     VisitOver,
-    /// Consent refused: nothing else was asked or recorded.
+    /// Consent refused: nothing else was asked, and only the session's
+    /// set-up and the refusal were recorded.
     Refused,
 }
 
@@ -95,6 +96,11 @@ impl Session {
     }
 
     pub(super) fn consent_key(&mut self, key: Key) -> Vec<Event> {
+        // Only the two answers shown are answers: any other digit is not
+        // taken for one (capped to AGREE, it would consent).
+        if matches!(key, Key::Digit(d) if d != 0 && d != AGREE) {
+            return Vec::new();
+        }
         if !self.edit(key, 0, AGREE) {
             return Vec::new();
         }

@@ -61,6 +61,14 @@ fn a_refusal_ends_the_session_at_once() {
     );
     assert_eq!(s.step(), Step::Done);
     assert_eq!(s.ending(), Ending::Refused);
+    // The screen says what is kept: session.toml's ID and set-up, and
+    // consent.csv's refusal and time (tests/study_visits.rs lists them).
+    let bindings = crate::settings::Bindings::default();
+    let panel = crate::study::screen::panel(&s, &bindings).unwrap();
+    let words = panel.lines.join(" ");
+    for kept in ["participant ID", "the time", "this choice"] {
+        assert!(words.contains(kept), "{words}");
+    }
 }
 
 #[test]
@@ -299,5 +307,43 @@ fn a_refused_consent_resumes_to_its_end_and_a_slider_question_takes_zero_to_a_hu
             },
             Event::Finished
         ]
+    );
+}
+
+#[test]
+fn a_digit_other_than_the_two_answers_does_not_consent() {
+    let mut s = Session::new(protocol("consent = \"I agree.\""), vec![0, 1, 2, 3]);
+    s.press(Key::Confirm);
+    for d in 2..=9 {
+        assert_eq!(s.press(Key::Digit(d)), [], "digit {d}");
+        assert_eq!(s.entry(), None, "digit {d} is no answer");
+        assert_eq!(s.press(Key::Confirm), [], "digit {d} then Confirm");
+        assert_eq!(s.step(), Step::Consent);
+    }
+    assert_eq!(answer(&mut s, AGREE), [Event::Consent { given: true }]);
+}
+
+#[test]
+fn a_number_starting_at_eighteen_can_be_typed_and_refuses_less() {
+    let item = "[[demographic]]\nid = \"adult_age\"\ntext = \"Age\"\nlow = 18\nhigh = 99";
+    let mut s = Session::new(
+        protocol(&format!("consent = \"I agree.\"\n{item}")),
+        vec![0, 1, 2, 3],
+    );
+    s.press(Key::Confirm);
+    answer(&mut s, AGREE);
+    assert_eq!(s.step(), Step::Demographic { item: 0 });
+    // A 0 begins no age from 18: ignored.
+    s.press(Key::Digit(0));
+    assert_eq!(s.entry(), None);
+    s.press(Key::Digit(2));
+    assert_eq!(s.entry(), Some(2), "the 2 of 25 stays as typed");
+    assert_eq!(s.press(Key::Confirm), [], "2 is under 18");
+    assert_eq!(
+        answer(&mut s, 5)[..],
+        [Event::Demographic {
+            item: 0,
+            answer: "25".into()
+        }]
     );
 }
