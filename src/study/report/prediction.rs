@@ -23,7 +23,7 @@ use crate::feel::svc::visual::{View, VisualTunables};
 use crate::feel::svc::Predictor;
 use crate::feel::{Sample, Scale};
 use crate::sim::TICK_DT;
-use crate::study::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
+use crate::stats::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
 use crate::study::predict;
 use std::collections::BTreeMap;
 
