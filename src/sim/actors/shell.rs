@@ -19,7 +19,7 @@ pub struct ShellTunables {
     pub lifetime: u32,
     /// True if a shell stops at a guard and hurts it. Recordings from
     /// before shells met guards replay with it off
-    /// ([`crate::record::Header::shells_hit_guards`]).
+    /// (the recording header's `shells_hit_guards`).
     pub hits_guards: bool,
 }
 

@@ -134,7 +134,8 @@ impl World {
 
     /// Why the state just read could not come from play, if it could not:
     /// a number that is not finite, a body, shell or pickup off the grid, a
-    /// door key that does not exist.
+    /// speed or spin no play reaches ([`RESTORED_MOTION_LIMIT`]), a door key
+    /// that does not exist.
     pub fn check_restored(&self) -> Result<(), &'static str> {
         if let Some(what) = self.non_finite() {
             return Err(what);
@@ -144,8 +145,20 @@ impl World {
             self.map.is_open_plane() || (0.0..w).contains(&x) && (0.0..h).contains(&y)
         };
         let a = &self.actors;
-        let checks: [(&'static str, bool); 7] = [
-            ("the player's place", on(self.player.x, self.player.y)),
+        let p = &self.player;
+        let held = |xs: &[f64]| xs.iter().all(|x| x.abs() <= RESTORED_MOTION_LIMIT);
+        let checks: [(&'static str, bool); 9] = [
+            ("the player's place", on(p.x, p.y)),
+            (
+                "the player's speed",
+                held(&p.velocity) && held(&[p.body.speed, p.body.angular_velocity]),
+            ),
+            (
+                "the flier's speed or spin",
+                p.flight
+                    .as_ref()
+                    .is_none_or(|f| held(&f.velocity) && held(&f.spin)),
+            ),
             ("a walker's place", a.walkers.iter().all(|e| on(e.x, e.y))),
             (
                 "a guard's place",
@@ -172,6 +185,12 @@ impl World {
         }
     }
 }
+
+/// The largest speed (tiles or radians a second) a restored body may
+/// carry: a thousand times what play reaches (a run is a few tiles a
+/// second, a crash's spin tens of radians a second), yet small enough that
+/// no number of ticks takes it past what a float holds.
+pub const RESTORED_MOTION_LIMIT: f64 = 1.0e3;
 
 /// Every event, each with what it names.
 fn events() -> Vec<Event> {
