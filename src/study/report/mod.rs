@@ -37,6 +37,7 @@ mod analysis;
 mod answers;
 mod codebook;
 mod conditions;
+mod display;
 mod events_log;
 mod figures;
 mod fits;
@@ -530,7 +531,7 @@ fn measure_into(
     let mut measured_at = Vec::new();
     let angles = shown
         .iter()
-        .map(|s| s.display.as_ref().and_then(shown::Display::angle_deg));
+        .map(|s| s.display.as_ref().and_then(display::Display::angle_deg));
     let played = participants
         .iter()
         .zip(angles)

@@ -7,7 +7,7 @@
 //! condition had been played) and may say how long the condition cut off
 //! had played (`interrupted_s`).
 
-use super::shown::{self, Display};
+use super::display::{self, Display};
 use super::table::{self, Checker, MAX_ROWS};
 use super::{DataFault, ReportError};
 use crate::files::{self, cap};
@@ -55,7 +55,7 @@ pub(super) struct SessionFile {
 }
 
 /// What `session.toml` says of the program and the screen, for
-/// `display.csv` ([`super::shown`]).
+/// `display.csv` ([`super::shown`], read by [`super::display`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct Setup {
     /// The program's version, commit, binary SHA-256 and OS.
@@ -119,8 +119,8 @@ pub(super) fn read(path: &Path, folder: &str) -> Result<SessionFile, ReportError
             let doc = doc.get_ref();
             let keys = ["program_version", "program_commit", "program_sha256", "os"];
             let setup = Setup {
-                program: keys.map(|k| doc.get(k).and_then(|v| shown::string(v.get_ref()))),
-                display: shown::last_display(doc),
+                program: keys.map(|k| doc.get(k).and_then(|v| display::string(v.get_ref()))),
+                display: display::last_display(doc),
             };
             let several = session.protocol.procedure.visits >= 2;
             Ok(SessionFile {
