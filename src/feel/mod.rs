@@ -14,7 +14,9 @@
 //!   core, written up as `sweep.csv` and a plot per measure; [`spin`]:
 //!   the spin study's grid of spin rate x release action.
 //! - [`bot`] and [`course`]: a map's course driven by a bot with a
-//!   person's keys and reaction time, and the course's figures.
+//!   person's keys and reaction time, and the course's figures;
+//!   [`fight`]: the bot's optional fight (turn onto the nearest enemy in
+//!   sight and fire), for drivers that play levels with enemies in.
 //! - [`flight`]: the flight maneuvers flown on the hangar, the flown view
 //!   sampled as the renderer is given it, and `feel compare`'s flight
 //!   section (horizon tilting or level x stabilising jets on or off),
@@ -28,6 +30,7 @@ pub mod bot;
 pub mod comfort;
 pub mod compare;
 pub mod course;
+pub mod fight;
 pub mod flight;
 mod flight_plot;
 pub mod flight_report;

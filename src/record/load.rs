@@ -266,6 +266,8 @@ struct Fields {
     sound_assets: Option<u64>,
     /// False until a `shells_hit_guards = on` line is read.
     shells_hit_guards: bool,
+    /// None until an `episode` line is read.
+    episode: Option<crate::sim::tally::Carried>,
 }
 
 impl Fields {
@@ -288,6 +290,7 @@ impl Fields {
                     ARMS_KEY,
                     SHELLS_HIT_GUARDS_KEY,
                 ])
+                .chain([super::episode::EPISODE_KEY])
                 .chain(Tunables::keys())
         };
         let Some(key) = known().find(|k| *k == key) else {
@@ -344,6 +347,9 @@ impl Fields {
                     "off" => false,
                     _ => return Err(format!("`{value}` is not on or off")),
                 };
+            }
+            super::episode::EPISODE_KEY => {
+                self.episode = Some(super::episode::parse_episode(value)?);
             }
             "audio_volume" => self.levels.volume = level(value)?,
             "audio_effects" => self.levels.effects = level(value)?,
@@ -437,6 +443,7 @@ impl Fields {
             levels: self.levels,
             sound_assets: self.sound_assets,
             shells_hit_guards: self.shells_hit_guards,
+            episode: self.episode,
         };
         Ok((header, defaulted))
     }
@@ -487,6 +494,7 @@ mod tests {
             },
             sound_assets: Some(0x0123_4567_89ab_cdef),
             shells_hit_guards: true,
+            episode: None,
         }
         .to_text()
     }

@@ -23,10 +23,13 @@
 //! ```
 //!
 //! - `format`: the body's lines, written and read back exactly.
+//! - `episode`: the header's `episode` line, the score and lives a level
+//!   of an episode started with.
 //! - `load`: [`Recording::load`], with errors located by file, line and column.
 //! - `recorder`: [`Recorder`], which never overwrites a file.
 //! - `replay`: [`Playback`] and [`replay`], which report the first desync.
 
+mod episode;
 mod format;
 mod load;
 mod recorder;
@@ -37,6 +40,7 @@ pub use recorder::Recorder;
 pub use replay::{replay, Desync, Outcome, Playback};
 
 use crate::audio::Levels;
+use crate::sim::tally::Carried;
 use crate::sim::{Controls, Difficulty, Tunables, World};
 use std::path::{Path, PathBuf};
 
@@ -84,6 +88,11 @@ pub struct Header {
     /// written `shells_hit_guards = on`. A recording without the line was
     /// made before they did, and replays with shells passing guards.
     pub shells_hit_guards: bool,
+    /// For a level of an episode, the score and lives it started with
+    /// (written `episode = SCORE LIVES NEXT_LIFE`): the replay starts the
+    /// level so, and a death's restart in it costs a life as it did. None
+    /// for a lone map, and for every recording from before episodes.
+    pub episode: Option<Carried>,
 }
 
 impl Header {
@@ -101,6 +110,7 @@ impl Header {
             levels: Levels::default(),
             sound_assets: Some(crate::data::sound_assets_hash()),
             shells_hit_guards: world.shells_hit_guards(),
+            episode: world.in_episode().then(|| world.carried_in()),
         }
     }
 
@@ -131,6 +141,10 @@ impl Header {
         }
         let hit = if self.shells_hit_guards { "on" } else { "off" };
         lines.push(format!("{} = {hit}", load::SHELLS_HIT_GUARDS_KEY));
+        if let Some(carried) = &self.episode {
+            let value = episode::episode_text(carried);
+            lines.push(format!("{} = {value}", episode::EPISODE_KEY));
+        }
         for (key, value) in self.tunables.to_pairs() {
             lines.push(format!("{key} = {value}"));
         }

@@ -3,7 +3,7 @@
 
 use super::{Check, Recording};
 use crate::map::Map;
-use crate::sim::{Controls, World};
+use crate::sim::{Change, Controls, World};
 use std::fmt;
 
 /// The first tick whose state hash differs from the recording's.
@@ -92,14 +92,18 @@ impl Playback {
     }
 
     /// The world the recording starts from: `map` (the header's, or one
-    /// chosen instead) with the header's tunables, difficulty and seed, checked
+    /// chosen instead) with the header's tunables, difficulty and seed (a
+    /// level of an episode with the score and lives it started with), checked
     /// against a hash for tick 0 if the recording stores one (an empty
     /// recording's end line).
     pub fn start(&mut self, map: Map) -> World {
         let h = &self.recording.header;
         let world = World::at_difficulty(map, h.tunables, h.difficulty, h.seed);
         let world = if h.armed { world.armed() } else { world };
-        let world = world.with_shells_hitting_guards(h.shells_hit_guards);
+        let mut world = world.with_shells_hitting_guards(h.shells_hit_guards);
+        if let Some(carried) = h.episode {
+            world.apply(Change::Episode(carried));
+        }
         self.check(&world);
         world
     }

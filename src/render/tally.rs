@@ -130,6 +130,38 @@ pub fn game_end_panel(end: GameEnd, episode: &str, score: u64) -> Panel {
     }
 }
 
+/// The end screen of a lone map (one played from the title menu's "Play
+/// a map", outside an episode): the time against par, the kill, secret
+/// and treasure ratios as a level's end shows them, and the score; no
+/// bonus or lives, which only an episode carries on. Enter goes to the
+/// title menu.
+pub fn map_end_panel(map: &str, sheet: &Sheet, score: u64, best: Option<u64>) -> Panel {
+    let end = LevelEnd {
+        map: map.to_string(),
+        sheet: *sheet,
+        score,
+        lives: 0,
+        best,
+        next: Next::Last,
+    };
+    let mut panel = level_end_panel(&end);
+    // The time and the three ratios, padded to one width already.
+    panel.lines.truncate(4);
+    let width = panel
+        .lines
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let score = format!("score      {score}");
+    panel
+        .lines
+        .extend([format!("{:width$}", ""), format!("{score:<width$}")]);
+    panel.title = format!("MAP COMPLETED: {map}");
+    panel.hint = "Enter: the title menu".to_string();
+    panel
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +186,33 @@ mod tests {
             best: None,
             next: Next::Level("The Wobble Maze".into()),
         }
+    }
+
+    #[test]
+    fn a_lone_maps_end_shows_the_tally_and_goes_to_the_title_menu() {
+        let e = end();
+        let p = map_end_panel(
+            "First Steps",
+            &e.sheet,
+            700,
+            Some(50 * u64::from(TICK_RATE)),
+        );
+        assert_eq!(p.title, "MAP COMPLETED: First Steps");
+        let lines: Vec<&str> = p.lines.iter().map(|l| l.trim_end()).collect();
+        assert_eq!(
+            lines,
+            [
+                "time       1:02   par 1:30   best 0:50",
+                "kills       66%   (2 of 3)",
+                "secrets    100%   (1 of 1)",
+                "treasure    --    (none here)",
+                "",
+                "score      700",
+            ]
+        );
+        assert_eq!(p.hint, "Enter: the title menu");
+        let width = p.lines[0].chars().count();
+        assert!(p.lines.iter().all(|l| l.chars().count() == width));
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod commands;
 mod episode;
 mod goal;
 mod hint;
+mod lone;
 mod menu;
 mod progress;
 mod reload;
@@ -115,6 +116,8 @@ pub(super) struct Game {
     /// The progress through the episode (kept only for the session unless
     /// [`Game::with_progress`] names its file).
     progress: progress::Progress,
+    /// A lone map's end screen, while it is up (`lone.rs`).
+    lone_end: Option<crate::render::panel::Panel>,
 }
 
 /// The game's sound as the window opened it.
@@ -204,6 +207,7 @@ impl Game {
             slot_screen: None,
             episode: None,
             progress: progress::Progress::default(),
+            lone_end: None,
         };
         game.start_run();
         game.flight_hint = hint::FlightHint::new(&game.world);
@@ -301,7 +305,8 @@ impl Game {
             || self.study_holds_world()
             || self.menu_holds_world()
             || self.completed()
-            || self.episode_screen_up();
+            || self.episode_screen_up()
+            || self.lone_end_up();
         if held {
             // Mouse motion while paused turns and tilts nothing.
             self.inputs.drop_mouse();
@@ -319,7 +324,7 @@ impl Game {
                 self.stream_tick();
                 self.after_step(&controls);
                 self.speaker.tick(&self.world, &controls);
-                if self.follow_run(&controls) || self.follow_episode() {
+                if self.follow_run(&controls) || self.follow_episode() || self.follow_lone_exit() {
                     break;
                 }
                 self.study_tick(TICK_DT);
@@ -334,7 +339,8 @@ impl Game {
         self.age_notice(elapsed);
         self.show_hint(if held { 0.0 } else { elapsed });
         self.hud.message = self.status();
-        self.hud.covered = self.menu_open() || self.completed() || self.episode_screen_up();
+        self.hud.covered =
+            self.menu_open() || self.completed() || self.episode_screen_up() || self.lone_end_up();
         self.show_run_line();
         self.show_episode_clock();
         let mut now = self.world.camera();
@@ -470,6 +476,7 @@ impl Game {
         }
         self.draw_completion(frame, width, height);
         self.draw_episode(frame, width, height);
+        self.draw_lone_end(frame, width, height);
     }
 
     /// Notes `binding` (a key or mouse button) as pressed; returns the
@@ -483,6 +490,9 @@ impl Game {
             return commands;
         }
         if let Some(commands) = self.episode_press(&binding) {
+            return commands;
+        }
+        if let Some(commands) = self.lone_end_press(&binding) {
             return commands;
         }
         if let Some(commands) = self.menu_press(&binding) {
@@ -545,6 +555,7 @@ impl Game {
         for b in fresh {
             let taken = self.completion_press(&b).or_else(|| self.slots_press(&b));
             let taken = taken.or_else(|| self.episode_press(&b));
+            let taken = taken.or_else(|| self.lone_end_press(&b));
             if let Some(given) = taken.or_else(|| self.menu_press(&b)) {
                 commands.extend(given);
                 continue;

@@ -93,6 +93,13 @@ impl Progress {
     /// saving the file; a notice when saving failed.
     pub fn note(&mut self, index: usize, map: &str, sheet: &Sheet) -> Option<String> {
         self.reached = self.reached.max(index + 2);
+        self.note_best(map, sheet)
+    }
+
+    /// Notes `map` played to its exit as `sheet` says (its best time and
+    /// ratios), saving the file; the levels reached stay as they are (a
+    /// lone map's exit). A notice when saving failed.
+    pub fn note_best(&mut self, map: &str, sheet: &Sheet) -> Option<String> {
         let best = self.levels.entry(map.to_string()).or_default();
         best.ticks = Some(best.ticks.map_or(sheet.ticks, |b| b.min(sheet.ticks)));
         let now = [
