@@ -36,6 +36,7 @@
 pub mod agree;
 pub mod check;
 pub mod chisq;
+pub mod clmm;
 pub mod demographics;
 pub mod latin;
 pub mod lmm;
@@ -55,4 +56,5 @@ pub mod simulate;
 pub mod ssq;
 pub mod start;
 pub mod stats;
+pub mod strata;
 pub mod survival;
