@@ -37,8 +37,8 @@
 //! previous condition; levels no row uses are dropped, as lme4 does.
 //! `t_min` is `t_s / 60`.
 
-use crate::study::lmm::{Fit, LikelihoodRatio};
-use crate::study::survival::{Cox, Curve};
+use crate::stats::lmm::{Fit, LikelihoodRatio};
+use crate::stats::survival::{Cox, Curve};
 
 /// The report's file of model estimates.
 pub const MODEL_FILE: &str = "model.csv";
@@ -339,8 +339,8 @@ pub fn estimate_row(model: &str, term: &str, estimate: f64, se: Option<f64>) -> 
         Some(se) => [
             Some(estimate),
             Some(se),
-            Some(estimate - crate::study::lmm::Z_95 * se),
-            Some(estimate + crate::study::lmm::Z_95 * se),
+            Some(estimate - crate::stats::lmm::Z_95 * se),
+            Some(estimate + crate::stats::lmm::Z_95 * se),
         ],
         None => [Some(estimate), None, None, None],
     };

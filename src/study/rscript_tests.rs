@@ -3,9 +3,9 @@
 //! the script run and its numbers compared with this crate's fits.
 
 use super::*;
+use crate::stats::lmm::{self, Criterion, Data, Design};
+use crate::stats::survival::{self, Spell};
 use crate::study::agree::{self, Files};
-use crate::study::lmm::{self, Criterion, Data, Design};
-use crate::study::survival::{self, Spell};
 use std::path::Path;
 use std::process::Command;
 
@@ -210,7 +210,7 @@ fn our_files(s: &Study) -> [String; 3] {
         })
         .collect();
     let clusters: Vec<&[&str]> = participants.iter().map(Vec::as_slice).collect();
-    let stratified = crate::study::strata::log_rank_stratified(&refs, &clusters).unwrap();
+    let stratified = crate::stats::strata::log_rank_stratified(&refs, &clusters).unwrap();
     tests += &test_row(
         LOG_RANK_STRATIFIED,
         stratified.chi_square,

@@ -299,7 +299,7 @@ struct Study<'a> {
     still: still_playing::StillPlaying,
     /// The ordinal model of a MISC study's ratings (None on other
     /// scales).
-    ordinal: Option<Result<crate::study::clmm::ClmmFit, ordinal::OrdinalError>>,
+    ordinal: Option<Result<crate::stats::clmm::ClmmFit, ordinal::OrdinalError>>,
     /// How the SVC model's prediction tracks the ratings.
     tracking: prediction::Tracking,
     /// Doubts about the data, for the top of the report.
@@ -437,7 +437,7 @@ fn stops(observations: &[Observation]) -> Vec<still_playing::Stop<'_>> {
         .map(|o| still_playing::Stop {
             participant: &o.participant,
             condition: &o.condition,
-            spell: crate::study::survival::Spell {
+            spell: crate::stats::survival::Spell {
                 time_s: o.time_s,
                 event: o.end_reason.is_stop(),
             },

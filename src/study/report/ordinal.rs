@@ -13,8 +13,8 @@
 use super::model::{condition_term, position_term, Prompt};
 use super::text::num;
 use super::Study;
-use crate::study::clmm::{self, ClmmError, ClmmFit, OrdinalData};
-use crate::study::lmm::Z_95;
+use crate::stats::clmm::{self, ClmmError, ClmmFit, OrdinalData};
+use crate::stats::lmm::Z_95;
 use crate::study::rscript;
 use nalgebra::DMatrix;
 use std::fmt::Write as _;

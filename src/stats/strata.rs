@@ -7,8 +7,8 @@
 //! the pooled test counts as noise, then cancels out: the test compares
 //! conditions within people, as a within-subject design asks.
 
-use crate::study::chisq;
-use crate::study::survival::{self, LogRank, Spell, SurvivalError};
+use crate::stats::chisq;
+use crate::stats::survival::{self, LogRank, Spell, SurvivalError};
 use nalgebra::{DMatrix, DVector};
 use std::collections::BTreeMap;
 
