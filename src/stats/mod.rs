@@ -8,6 +8,10 @@
 //! - [`chisq`]: chi-square and Student t upper tails for their p-values.
 //! - [`survival`]: still-playing curves (Kaplan-Meier), the log-rank test
 //!   and Cox's model.
+//! - [`strata`]: the log-rank test stratified by a blocking factor (the
+//!   participant).
+//! - [`clmm`]: the cumulative link mixed model (logit link, one random
+//!   intercept, Laplace approximation) as `ordinal::clmm` fits it.
 //!
 //! The rest of this file are the statistics a small within-subject study
 //! report needs: medians and
@@ -25,7 +29,9 @@ pub use crate::quantile::quantile_of_sorted_by;
 use std::f64::consts::PI;
 
 pub mod chisq;
+pub mod clmm;
 pub mod lmm;
+pub mod strata;
 pub mod survival;
 
 /// With at most this many non-zero differences the signed-rank p-value is

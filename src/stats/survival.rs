@@ -68,6 +68,11 @@ pub enum SurvivalError {
     /// or every event before the others start).
     #[error("a Cox coefficient may be infinite: the likelihood has no maximum")]
     Infinite,
+    /// Groups with spells but no events (indices into the groups given):
+    /// their hazard ratios have no finite estimate, so no Cox model is
+    /// fitted.
+    #[error("group(s) {0:?} have no events: their hazard ratios have no finite estimate")]
+    NoEventsIn(Vec<usize>),
 }
 
 /// The curve at one distinct time (an event or a censoring time), as a
@@ -131,7 +136,7 @@ pub struct Curve {
 
 /// Checks that there are spells and that every time is a finite
 /// non-negative number.
-fn check(spells: &[Spell]) -> Result<(), SurvivalError> {
+pub(crate) fn check(spells: &[Spell]) -> Result<(), SurvivalError> {
     if spells.is_empty() {
         return Err(SurvivalError::Empty);
     }
@@ -377,6 +382,16 @@ pub fn cox<S: Ord>(groups: &[&[Spell]], clusters: &[&[S]]) -> Result<Cox, Surviv
     let spells: Vec<&[Spell]> = present.iter().map(|&g| groups[g]).collect();
     for group in &spells {
         check(group)?;
+    }
+    // Separation R would fit to a coefficient near -20 with an enormous
+    // standard error: refused, as no finite estimate exists.
+    let eventless: Vec<usize> = present
+        .iter()
+        .copied()
+        .filter(|&g| groups[g].iter().all(|s| !s.event))
+        .collect();
+    if !eventless.is_empty() {
+        return Err(SurvivalError::NoEventsIn(eventless));
     }
     let (rows, row_of) = risk_table(&spells);
     let p = present.len() - 1;
@@ -629,7 +644,7 @@ fn risk_table(groups: &[&[Spell]]) -> (Vec<RiskRow>, Vec<Vec<usize>>) {
 
 /// Observed and expected events per group and the covariance of their
 /// differences, summed over the distinct event times.
-fn observed_expected(groups: &[&[Spell]]) -> (Vec<f64>, Vec<f64>, DMatrix<f64>) {
+pub(crate) fn observed_expected(groups: &[&[Spell]]) -> (Vec<f64>, Vec<f64>, DMatrix<f64>) {
     let k = groups.len();
     let (mut observed, mut expected) = (vec![0.0; k], vec![0.0; k]);
     let mut variance = DMatrix::zeros(k, k);

@@ -221,7 +221,24 @@ fn a_cox_model_without_events_in_a_group_says_so() {
     let events = [spell(1.0, true), spell(2.0, true), spell(4.0, false)];
     let none = [spell(3.0, false), spell(5.0, false)];
     let ids = [["a", "b", "c"].as_slice(), ["d", "e"].as_slice()];
-    assert_eq!(cox(&[&events, &none], &ids), Err(SurvivalError::Infinite));
+    assert_eq!(
+        cox(&[&events, &none], &ids),
+        Err(SurvivalError::NoEventsIn(vec![1]))
+    );
+    // Both groups stop, but the second only once the first has left the
+    // risk set: the likelihood still has no maximum.
+    let late = [spell(5.0, true), spell(6.0, false)];
+    let early = [spell(1.0, true), spell(2.0, true)];
+    let ids_late = [["a", "b"].as_slice(), ["c", "d"].as_slice()];
+    assert_eq!(
+        cox(&[&early, &late], &ids_late),
+        Err(SurvivalError::Infinite)
+    );
+    let censored = [spell(3.0, false)];
+    assert_eq!(
+        cox(&[&none, &censored], &[ids[1], &["f"]]),
+        Err(SurvivalError::NoEventsIn(vec![0, 1]))
+    );
     assert_eq!(cox(&[&events, &none], &ids[..1]), Err(SurvivalError::Shape));
     assert_eq!(
         cox(&[&events, &[]], &[ids[0], &[]]),

@@ -8,19 +8,25 @@
 //!   to the larger of the two, with an absolute floor of [`FLOOR`] for
 //!   numbers near zero);
 //! - every likelihood-ratio statistic within [`RELATIVE`], the log-rank
-//!   statistic within [`LOG_RANK_RELATIVE`], each test's degrees of
+//!   statistics (pooled and stratified by participant) within
+//!   [`LOG_RANK_RELATIVE`], each test's degrees of
 //!   freedom equal, its p-value within [`RELATIVE`] (or [`P_FLOOR`]);
 //! - the Kaplan-Meier curves step by step: the same times (to the 15
 //!   significant digits R writes), numbers at risk and events exactly, the
 //!   survival and its interval within [`SURVIVAL_ABSOLUTE`].
 //!
+//! - the ordinal model's thresholds, coefficients, standard errors and
+//!   random-intercept SD, where the report fits it (MISC studies), within
+//!   [`ORDINAL_RELATIVE`].
+//!
 //! Every row of the report must be in R's file and every row R writes for
 //! a model or test the report fits must be in the report's; R's rows of
-//! the ordinal model, which the report does not fit, are left out.
+//! the ordinal model of a study the report fits none for (the FMS's) are
+//! left out.
 
 use crate::study::rscript::{
-    self, COX_MODEL, LOG_RANK, MODELS, MODEL_FILE, R_MODEL_FILE, R_SURVIVAL_FILE, R_TESTS_FILE,
-    SURVIVAL_FILE, TESTS, TESTS_FILE,
+    self, COX_MODEL, LOG_RANK, LOG_RANK_STRATIFIED, MODELS, MODEL_FILE, ORDINAL_MODEL,
+    R_MODEL_FILE, R_SURVIVAL_FILE, R_TESTS_FILE, SURVIVAL_FILE, TESTS, TESTS_FILE,
 };
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -150,6 +156,21 @@ const MODEL_RULE: Rule = Rule::Relative {
     relative: RELATIVE,
     floor: FLOOR,
 };
+/// The relative agreement asked of the ordinal model's numbers: the
+/// Laplace likelihood is optimised by `nlminb` in R to a gradient of about
+/// 1e-5, and its standard errors come from a finite-difference Hessian.
+pub const ORDINAL_RELATIVE: f64 = 1e-3;
+const ORDINAL_RULE: Rule = Rule::Relative {
+    relative: ORDINAL_RELATIVE,
+    floor: FLOOR,
+};
+/// The kinds of the ordinal model's four numbers.
+const ORDINAL_KINDS: [&str; 4] = [
+    "ordinal estimate",
+    "ordinal se",
+    "ordinal interval",
+    "ordinal interval",
+];
 const P_RULE: Rule = Rule::Relative {
     relative: RELATIVE,
     floor: P_FLOOR,
@@ -288,12 +309,20 @@ fn models(a: &mut Agreement, ours: &[Vec<String>], theirs: &[Vec<String>]) {
     // The report fits M3 only with the MSSQ, and R then too.
     names.retain(|n| ours.keys().any(|k| reported(k, &[n])));
     names.push(COX_MODEL);
+    // The ordinal model only where the report fits it (MISC studies).
+    if ours.keys().any(|k| reported(k, &[ORDINAL_MODEL])) {
+        names.push(ORDINAL_MODEL);
+    }
     for (key, row, other) in paired(a, MODEL_FILE, (&ours, &theirs), &names) {
         let at = format!("{MODEL_FILE} {key}");
         for (i, kind) in ["estimate", "se", "ci_low", "ci_high"]
             .into_iter()
             .enumerate()
         {
+            if reported(&key, &[ORDINAL_MODEL]) {
+                a.field(ORDINAL_KINDS[i], &at, (&row[i], &other[i]), ORDINAL_RULE);
+                continue;
+            }
             let kind = match (key.starts_with(COX_MODEL), kind) {
                 (true, "estimate") => "cox estimate",
                 (true, "se") => "cox se",
@@ -314,11 +343,11 @@ fn tests(a: &mut Agreement, ours: &[Vec<String>], theirs: &[Vec<String>]) {
         .map(|t| t.name)
         .filter(|n| ours.contains_key(*n))
         .collect();
-    names.extend([LOG_RANK, rscript::COX_WALD]);
+    names.extend([LOG_RANK, LOG_RANK_STRATIFIED, rscript::COX_WALD]);
     for (key, row, other) in paired(a, TESTS_FILE, (&ours, &theirs), &names) {
         let at = format!("{TESTS_FILE} {key}");
         let (kind, rule) = match key.as_str() {
-            LOG_RANK => (
+            LOG_RANK | LOG_RANK_STRATIFIED => (
                 "log-rank statistic",
                 Rule::Relative {
                     relative: LOG_RANK_RELATIVE,

@@ -101,3 +101,32 @@ fn a_folder_where_a_table_should_be_is_refused_not_read() {
         err.source
     );
 }
+
+#[test]
+fn the_ordinal_model_and_the_stratified_test_are_compared_where_the_report_has_them() {
+    let ours = files(
+        "M1_ordinal,0|1,-1.2,0.3,-1.788,-0.612\n\
+         M1_ordinal,sd_participant,1.5,,,\n",
+        "logrank_stratified,33.6,3,2.4e-7\n",
+        OURS_CURVES,
+    );
+    // The threshold 5e-4 relative away (within 1e-3), the SD 2e-3 away,
+    // the stratified statistic 1e-5 away (past 1e-6), a coefficient R has
+    // and the report not.
+    let theirs = files(
+        "M1_ordinal,0|1,-1.2006,0.3,-1.788,-0.612\n\
+         M1_ordinal,conditionquake,3.1,0.4,2.3,3.9\n\
+         M1_ordinal,sd_participant,1.503,,,\n",
+        "logrank_stratified,33.60034,3,2.4e-7\n",
+        OURS_CURVES,
+    );
+    let faults = compare(&ours, &theirs).faults.join("\n");
+    for fault in [
+        "model.csv M1_ordinal,sd_participant: ordinal estimate",
+        "model.csv: R has M1_ordinal,conditionquake, the report not",
+        "tests.csv logrank_stratified: log-rank statistic",
+    ] {
+        assert!(faults.contains(fault), "no {fault:?} in\n{faults}");
+    }
+    assert!(!faults.contains("M1_ordinal,0|1"), "{faults}");
+}

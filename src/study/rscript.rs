@@ -16,12 +16,13 @@
 //!   [`RESIDUAL_VARIANCE`], estimate only. Then [`COX_MODEL`]'s rows
 //!   (`coxph`: log hazard ratios against the reference condition, terms
 //!   named as R names them, `conditionpolar`, with the robust standard
-//!   error clustered by participant). R adds rows the report does not fit:
-//!   [`ORDINAL_MODEL`] (`ordinal::clmm`; thresholds named as ordinal names
-//!   them, `3|4`).
+//!   error clustered by participant). Then [`ORDINAL_MODEL`]'s rows
+//!   (`ordinal::clmm`; thresholds named as ordinal names them, `3|4`, then
+//!   the coefficients, then [`GROUP_SD`]): the report fits it for MISC
+//!   studies, R for every study.
 //! - `test,statistic,df,p`: the likelihood-ratio tests of [`TESTS`] (ML
-//!   fits on the rows complete in both models), [`LOG_RANK`] and
-//!   [`COX_WALD`]; R adds [`ORDINAL_CONDITION`].
+//!   fits on the rows complete in both models), [`LOG_RANK`],
+//!   [`LOG_RANK_STRATIFIED`] and [`COX_WALD`]; R adds [`ORDINAL_CONDITION`].
 //! - `condition,time_s,at_risk,events,survival,ci_low,ci_high`: the
 //!   Kaplan-Meier steps per condition, one per distinct time (censoring
 //!   times included), as R's `survfit` object holds them.
@@ -66,6 +67,9 @@ pub const SURVIVAL_HEADER: &str = "condition,time_s,at_risk,events,survival,ci_l
 pub const GROUP_VARIANCE: &str = "var_participant";
 /// The term of the residual variance, rating units squared.
 pub const RESIDUAL_VARIANCE: &str = "var_residual";
+/// The term of the random intercept's standard deviation in
+/// [`ORDINAL_MODEL`], logit units.
+pub const GROUP_SD: &str = "sd_participant";
 
 /// One mixed model: `rating ~ terms + (1 | participant)`, fitted by REML.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +168,11 @@ pub const TESTS: [Test; 4] = [
 
 /// The log-rank test of the still-playing curves across conditions.
 pub const LOG_RANK: &str = "logrank";
-/// R only: the cumulative-link mixed model of the ratings (M1's terms).
+/// The log-rank test stratified by participant (`survdiff(... +
+/// strata(participant))`): the conditions compared within people.
+pub const LOG_RANK_STRATIFIED: &str = "logrank_stratified";
+/// The cumulative-link mixed model of the ratings (M1's terms): fitted by
+/// the report for MISC studies, by R for every study.
 pub const ORDINAL_MODEL: &str = "M1_ordinal";
 /// R only: the likelihood-ratio test of condition in [`ORDINAL_MODEL`].
 pub const ORDINAL_CONDITION: &str = "lrt_condition_ordinal";
@@ -173,6 +181,24 @@ pub const ORDINAL_CONDITION: &str = "lrt_condition_ordinal";
 pub const COX_MODEL: &str = "cox";
 /// The Cox model's robust Wald test of condition.
 pub const COX_WALD: &str = "cox_wald_robust";
+/// Why no Cox model is fitted where a condition has no stops, with
+/// `{conditions}` for their names: the report and `analysis.R` both give
+/// this sentence (the script prints it after `coxph refused: `).
+pub const COX_REFUSAL: &str = "nobody stopped in {conditions}, so a hazard ratio against it has \
+     no finite estimate (the likelihood keeps rising as the ratio goes to 0 or infinity; R \
+     would print a log hazard ratio near -20 with a huge standard error), and a shared \
+     frailty, coxph(... + frailty(participant)), does not change that, as the separation is \
+     in the condition's own effect; the stratified log-rank test compares the conditions \
+     instead";
+
+/// [`COX_REFUSAL`] for the conditions with no stops, each in backticks.
+pub fn cox_refusal<S: AsRef<str>>(conditions: &[S]) -> String {
+    let names: Vec<String> = conditions
+        .iter()
+        .map(|c| format!("`{}`", c.as_ref()))
+        .collect();
+    COX_REFUSAL.replace("{conditions}", &names.join(", "))
+}
 
 /// The text of `analysis.R` for a study whose conditions are
 /// `conditions`, in the protocol's order (the first is the reference),
@@ -189,9 +215,10 @@ pub fn analysis_r<S: AsRef<str>>(conditions: &[S], mssq_collected: bool) -> Stri
         r_string(SURVIVAL_HEADER)
     );
     out += &format!(
-        "group_variance <- {}\nresidual_variance <- {}\n",
+        "group_variance <- {}\nresidual_variance <- {}\ngroup_sd <- {}\n",
         r_string(GROUP_VARIANCE),
-        r_string(RESIDUAL_VARIANCE)
+        r_string(RESIDUAL_VARIANCE),
+        r_string(GROUP_SD)
     );
     out += "models <- list(\n";
     let models: Vec<String> = MODELS
@@ -223,13 +250,16 @@ pub fn analysis_r<S: AsRef<str>>(conditions: &[S], mssq_collected: bool) -> Stri
         .collect();
     out += &(tests.join(",\n") + "\n)\n");
     out += &format!(
-        "extra <- list(logrank = {}, ordinal = {}, ordinal_test = {}, cox = {}, cox_test = {})\n",
+        "extra <- list(logrank = {}, logrank_stratified = {}, ordinal = {}, ordinal_test = {}, \
+         cox = {}, cox_test = {})\n",
         r_string(LOG_RANK),
+        r_string(LOG_RANK_STRATIFIED),
         r_string(ORDINAL_MODEL),
         r_string(ORDINAL_CONDITION),
         r_string(COX_MODEL),
         r_string(COX_WALD)
     );
+    out += &format!("cox_refusal <- {}\n", r_string(COX_REFUSAL));
     out += &format!(
         "files <- list(model = {}, tests = {}, survival = {})\n",
         r_string(R_MODEL_FILE),
@@ -300,6 +330,22 @@ pub fn model_rows(model: &str, fit: &Fit) -> String {
         out += &format!("{model},{term},{},,,\n", field(Some(value)));
     }
     out
+}
+
+/// A [`MODEL_HEADER`] row of one estimate with its standard error and
+/// Wald interval, or the estimate alone; ending in a newline.
+pub fn estimate_row(model: &str, term: &str, estimate: f64, se: Option<f64>) -> String {
+    let numbers = match se {
+        Some(se) => [
+            Some(estimate),
+            Some(se),
+            Some(estimate - crate::stats::lmm::Z_95 * se),
+            Some(estimate + crate::stats::lmm::Z_95 * se),
+        ],
+        None => [Some(estimate), None, None, None],
+    };
+    let fields: Vec<String> = numbers.into_iter().map(field).collect();
+    format!("{model},{term},{}\n", fields.join(","))
 }
 
 /// The [`TESTS_HEADER`] row of a likelihood-ratio test named `test`,
@@ -481,7 +527,7 @@ if (have_ordinal) {
     print(summary(full))
     cf <- coef(summary(full))
     for (i in seq_len(nrow(cf))) add_model(extra$ordinal, rownames(cf)[i], cf[i, 1], cf[i, 2])
-    add_model(extra$ordinal, group_variance, as.numeric(ordinal::VarCorr(full)$participant))
+    add_model(extra$ordinal, group_sd, attr(ordinal::VarCorr(full)$participant, "stddev"))
     reduced <- ordinal::clmm(rating ~ position + t_min + (1 | participant), data = rows,
                              control = control)
     a <- anova(reduced, full)
@@ -519,8 +565,21 @@ attempt("survdiff", {
   df <- sum(sd$exp > 0) - 1
   add_test(extra$logrank, sd$chisq, df, pchisq(sd$chisq, df, lower.tail = FALSE))
 })
+section("Log-rank test stratified by participant")
+attempt("survdiff strata", {
+  sd <- survdiff(Surv(time_s, event) ~ condition + strata(participant), data = stops)
+  print(sd)
+  df <- sum(rowSums(as.matrix(sd$exp)) > 0) - 1
+  add_test(extra$logrank_stratified, sd$chisq, df, pchisq(sd$chisq, df, lower.tail = FALSE))
+})
 section("Cox model, robust variance clustered by participant")
-attempt("coxph", {
+# A condition with no stops: no finite hazard ratio (the report refuses
+# too, with the same sentence).
+eventless <- names(which(tapply(stops$event, stops$condition, sum) == 0))
+if (length(eventless)) {
+  cat("coxph refused: ", sub("{conditions}", paste0("`", eventless, "`", collapse = ", "),
+                             cox_refusal, fixed = TRUE), "\n", sep = "")
+} else attempt("coxph", {
   cox <- coxph(Surv(time_s, event) ~ condition, data = stops, cluster = participant)
   print(summary(cox))
   s <- summary(cox)$coefficients

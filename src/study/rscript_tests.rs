@@ -210,6 +210,13 @@ fn our_files(s: &Study) -> [String; 3] {
         })
         .collect();
     let clusters: Vec<&[&str]> = participants.iter().map(Vec::as_slice).collect();
+    let stratified = crate::stats::strata::log_rank_stratified(&refs, &clusters).unwrap();
+    tests += &test_row(
+        LOG_RANK_STRATIFIED,
+        stratified.chi_square,
+        stratified.df,
+        stratified.p,
+    );
     let cox = survival::cox(&refs, &clusters).unwrap();
     model += &cox_rows(&CONDITIONS, &cox);
     tests += &test_row(COX_WALD, cox.wald, cox.df, cox.p);

@@ -8,7 +8,7 @@ use super::participant::scale_name;
 use super::text::{chi_square, num, num_places};
 use super::Study;
 use crate::stats::lmm::Fit;
-use crate::stats::survival::Curve;
+use crate::stats::survival::{Curve, SurvivalError};
 use crate::study::rscript::{self, MODELS, TESTS};
 use std::fmt::Write as _;
 
@@ -147,6 +147,16 @@ pub(super) fn survival(md: &mut String, s: &Study) {
         Err(e) => format!("No log-rank test: {}.", survival_why(e)),
     };
     let _ = writeln!(md, "{log_rank}\n");
+    let stratified = match &s.still.log_rank_stratified {
+        Ok(t) => format!(
+            "Stratified by participant (each compared only with their own plays of the other \
+             conditions, as a within-subject design asks; `{}` in `tests.csv`): {}.",
+            rscript::LOG_RANK_STRATIFIED,
+            chi_square(t.df, t.chi_square, t.p)
+        ),
+        Err(e) => format!("No stratified log-rank test: {}.", survival_why(e)),
+    };
+    let _ = writeln!(md, "{stratified}\n");
     cox(md, s);
 }
 
@@ -168,6 +178,14 @@ fn median_text(c: &Curve) -> String {
 fn cox(md: &mut String, s: &Study) {
     let cox = match &s.still.cox {
         Ok(cox) => cox,
+        Err(SurvivalError::NoEventsIn(groups)) => {
+            let names: Vec<&str> = groups
+                .iter()
+                .filter_map(|&g| s.conditions.get(g).map(String::as_str))
+                .collect();
+            let _ = writeln!(md, "No Cox model: {}.\n", rscript::cox_refusal(&names));
+            return;
+        }
         Err(e) => {
             let _ = writeln!(md, "No Cox model: {}.\n", survival_why(e));
             return;

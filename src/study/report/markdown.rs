@@ -21,6 +21,7 @@ pub(super) fn report(s: &Study) -> String {
     notes(&mut md, s);
     super::answers::section(&mut md, s);
     super::fits::models(&mut md, s);
+    super::ordinal::section(&mut md, s);
     super::fits::survival(&mut md, s);
     conditions(&mut md, s);
     super::stops::section(&mut md, s);

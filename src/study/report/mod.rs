@@ -49,6 +49,7 @@ mod markdown;
 mod measure;
 pub mod model;
 mod mssq_file;
+mod ordinal;
 mod output;
 mod participant;
 mod predicted;
@@ -298,6 +299,9 @@ struct Study<'a> {
     models: model::Models,
     /// The survival of each condition.
     still: still_playing::StillPlaying,
+    /// The ordinal model of a MISC study's ratings (None on other
+    /// scales).
+    ordinal: Option<Result<crate::stats::clmm::ClmmFit, ordinal::OrdinalError>>,
     /// How the SVC model's prediction tracks the ratings.
     tracking: prediction::Tracking,
     /// Doubts about the data, for the top of the report.
@@ -364,6 +368,8 @@ pub fn report(
     let protocol = &participants[0].session.protocol;
     let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
     let still = still_playing::analyse(&conditions, &stops(&observations));
+    let ordinal = (protocol.in_play_scale == InPlayScale::Misc)
+        .then(|| ordinal::fit(&conditions, &long::prompts(&participants)));
     let texts = participants.iter().map(|p| (p.events.as_deref(), p.id()));
     let events = events_log::concatenate(texts, &mut notes);
     let study = Study {
@@ -377,6 +383,7 @@ pub fn report(
         correlations: analysis::correlations(&observations, metrics.len()),
         models,
         still,
+        ordinal,
         tracking: prediction::track(&predicted::points(&participants)),
         notes,
         scale: protocol.in_play_scale,
@@ -457,7 +464,10 @@ fn stops(observations: &[Observation]) -> Vec<still_playing::Stop<'_>> {
 /// models' and tests' numbers, and the script that computes them again in
 /// R.
 fn model_files(s: &Study) -> [(&'static str, String); 4] {
-    let numbers = numbers(&s.models, &s.still, &s.conditions);
+    let mut numbers = numbers(&s.models, &s.still, &s.conditions);
+    if let Some(Ok(fit)) = &s.ordinal {
+        numbers.model += &ordinal::model_rows(fit);
+    }
     [
         (rscript::MODEL_FILE, numbers.model),
         (rscript::TESTS_FILE, numbers.tests),

@@ -1,10 +1,12 @@
 //! How long participants keep playing each condition, from the rows of
 //! `stops.csv` as `analysis.R` reads them: a Kaplan-Meier curve per
 //! condition (a stop is the event; a play completed or cut off is
-//! censored at its time), the log-rank test across conditions, and a Cox
+//! censored at its time), the log-rank test across conditions, pooled and
+//! stratified by participant, and a Cox
 //! model of stopping by condition with its variance clustered by
 //! participant (each plays every condition).
 
+use crate::stats::strata;
 use crate::stats::survival::{self, Cox, Curve, LogRank, Spell, SurvivalError};
 use crate::study::rscript;
 
@@ -16,6 +18,9 @@ pub(super) struct StillPlaying {
     pub curves: Vec<(String, Result<Curve, SurvivalError>)>,
     /// The log-rank test across the conditions played.
     pub log_rank: Result<LogRank, SurvivalError>,
+    /// The same test stratified by participant: conditions compared
+    /// within each participant's own risk sets.
+    pub log_rank_stratified: Result<LogRank, SurvivalError>,
     /// The Cox model, the first condition played the reference.
     pub cox: Result<Cox, SurvivalError>,
 }
@@ -49,6 +54,7 @@ pub(super) fn analyse(conditions: &[String], stops: &[Stop]) -> StillPlaying {
             .zip(refs.iter().map(|g| survival::kaplan_meier(g)))
             .collect(),
         log_rank: survival::log_rank(&refs),
+        log_rank_stratified: strata::log_rank_stratified(&refs, &cluster_refs),
         cox: survival::cox(&refs, &cluster_refs),
     }
 }
@@ -78,6 +84,9 @@ impl StillPlaying {
         let mut out = String::new();
         if let Ok(t) = &self.log_rank {
             out += &rscript::test_row(rscript::LOG_RANK, t.chi_square, t.df, t.p);
+        }
+        if let Ok(t) = &self.log_rank_stratified {
+            out += &rscript::test_row(rscript::LOG_RANK_STRATIFIED, t.chi_square, t.df, t.p);
         }
         if let Ok(c) = &self.cox {
             out += &rscript::test_row(rscript::COX_WALD, c.wald, c.df, c.p);
