@@ -14,6 +14,7 @@
 //! - [`names`]: edit distance for the parsers' "did you mean" hints.
 //! - [`short`]: numbers shown short: in messages, whatever a file held, and in tables.
 //! - [`quantile`]: R's type 7 quantile, the one rule of every quantile.
+//! - [`stats`]: mixed models, survival and rank tests, knowing nothing of studies or the game.
 //! - [`feel`]: feel and motion-sickness metrics of a camera trajectory.
 //! - [`settings`]: the settings file (video, tunables, input, bindings), with located errors.
 //! - [`data`]: where the shipped maps, maneuvers and art are found.
@@ -50,6 +51,7 @@ pub mod short;
 pub mod sim;
 pub mod snapshot;
 pub mod sprites;
+pub mod stats;
 pub mod study;
 pub mod texture;
 pub mod trace;

@@ -151,6 +151,27 @@ fn the_simulation_never_sees_a_texture() {
     }
 }
 
+#[test]
+fn the_statistics_know_nothing_of_studies_or_the_game() {
+    // `stats` is the numerical layer under the study report: it may take
+    // the base layer's quantile rule and nothing else of the crate, so a
+    // model can be tested against R on a published data set alone.
+    let modules = modules();
+    let names: BTreeSet<String> = modules.keys().cloned().collect();
+    let mut deps = imports(&modules["stats"], &names);
+    deps.remove("stats");
+    let allowed: BTreeSet<String> = ["quantile".to_string()].into();
+    let beyond: Vec<&String> = deps.difference(&allowed).collect();
+    assert!(
+        beyond.is_empty(),
+        "src/stats imports {beyond:?}: the statistics layer knows nothing of studies or the game"
+    );
+    assert!(
+        imports(&modules["study"], &names).contains("stats"),
+        "the study report is the statistics layer's user"
+    );
+}
+
 /// The files of the library, each as the module it is: `src/render/hud.rs`
 /// is `render::hud`, `src/render/flats/mod.rs` is `render::flats`, and a
 /// file a `#[path = "..."]` attribute names is the module declared under

@@ -6,7 +6,7 @@
 //! the end. The instants are passed in, so all of it tests without waiting.
 
 use crate::render::pacing::Pacing;
-use crate::study::stats;
+use crate::stats;
 use std::io::{self, Write};
 use std::time::Instant;
 

@@ -25,11 +25,7 @@
 //! - [`mssq`]: the MSSQ-short (susceptibility) and its scoring.
 //! - [`demographics`]: the standard demographic items and their answers.
 //! - [`scales`]: the in-play scales, the FMS and the MISC.
-//! - [`stats`]: medians, quartiles, Wilcoxon's signed-rank test, Spearman.
-//! - [`lmm`]: a random-intercept mixed model as lme4 fits it, its
-//!   likelihood-ratio tests, and the repeated-measures correlation.
-//! - [`chisq`]: chi-square and Student t upper tails for their p-values.
-//! - [`survival`]: still-playing curves (Kaplan-Meier) and the log-rank test.
+//! - The statistics themselves are the layer below, [`crate::stats`].
 //! - [`rscript`]: `analysis.R`, the models refitted by R, and the CSV
 //!   formats both write for comparison.
 //! - [`agree`]: a report's numbers compared with R's, within stated
@@ -37,10 +33,8 @@
 
 pub mod agree;
 pub mod check;
-pub mod chisq;
 pub mod demographics;
 pub mod latin;
-pub mod lmm;
 pub mod mssq;
 pub mod plot;
 pub mod power;
@@ -57,5 +51,3 @@ pub mod session;
 pub mod simulate;
 pub mod ssq;
 pub mod start;
-pub mod stats;
-pub mod survival;

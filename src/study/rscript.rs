@@ -36,8 +36,8 @@
 //! previous condition; levels no row uses are dropped, as lme4 does.
 //! `t_min` is `t_s / 60`.
 
-use crate::study::lmm::{Fit, LikelihoodRatio};
-use crate::study::survival::{Cox, Curve};
+use crate::stats::lmm::{Fit, LikelihoodRatio};
+use crate::stats::survival::{Cox, Curve};
 
 /// The report's file of model estimates.
 pub const MODEL_FILE: &str = "model.csv";

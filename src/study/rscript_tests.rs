@@ -3,9 +3,9 @@
 //! the script run and its numbers compared with this crate's fits.
 
 use super::*;
+use crate::stats::lmm::{self, Criterion, Data, Design};
+use crate::stats::survival::{self, Spell};
 use crate::study::agree::{self, Files};
-use crate::study::lmm::{self, Criterion, Data, Design};
-use crate::study::survival::{self, Spell};
 use std::path::Path;
 use std::process::Command;
 

@@ -186,7 +186,7 @@ struct Summary {
 /// neighbours (Hyndman and Fan's type 7, R's and numpy's default).
 /// `sorted` must not be empty.
 fn quantile(sorted: &[f64], q: f64) -> f64 {
-    super::stats::quantile_of_sorted_by(sorted.len(), q, |i| sorted[i])
+    crate::stats::quantile_of_sorted_by(sorted.len(), q, |i| sorted[i])
 }
 
 /// Count, quartiles and median of the [`plottable`] `values`; `None` if

@@ -275,7 +275,7 @@ fn estimates(text: &str, file: &Path, model: &str) -> Result<Pilot, Located<Pilo
         )
     };
     if fixed.is_empty() {
-        return Err(missing(crate::study::lmm::INTERCEPT));
+        return Err(missing(crate::stats::lmm::INTERCEPT));
     }
     Ok(Pilot {
         model: model.to_string(),

@@ -7,7 +7,7 @@
 
 use super::design::Design;
 use super::simulated::Rated;
-use crate::study::lmm::{self, Criterion, Data, LmmError, Z_95};
+use crate::stats::lmm::{self, Criterion, Data, LmmError, Z_95};
 
 /// The tests' level.
 pub const ALPHA: f64 = 0.05;

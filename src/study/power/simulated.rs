@@ -159,7 +159,7 @@ impl Truth {
 /// The column R's `term` names in a model of `design`.
 fn column(term: &str, design: &Design) -> Option<Column> {
     let condition = |name: &str| design.condition_index(name).filter(|&c| c > 0);
-    if term == crate::study::lmm::INTERCEPT {
+    if term == crate::stats::lmm::INTERCEPT {
         return Some(Column::Intercept);
     }
     if term == "t_min" {

@@ -4,8 +4,8 @@
 //! over the observations.
 
 use super::summary::Observation;
-use crate::study::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
-use crate::study::stats::{self, Wilcoxon};
+use crate::stats::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
+use crate::stats::{self, Wilcoxon};
 
 /// The significance level the report's plain words refer to.
 pub const ALPHA: f64 = 0.05;

@@ -7,9 +7,9 @@
 use super::participant::scale_name;
 use super::text::{chi_square, num};
 use super::Study;
-use crate::study::lmm::{Coefficient, Fit, LmmError};
+use crate::stats::lmm::{Coefficient, Fit, LmmError};
+use crate::stats::survival::SurvivalError;
 use crate::study::rscript::{MODELS, TESTS};
-use crate::study::survival::SurvivalError;
 use std::fmt::Write as _;
 
 /// Writes the section.

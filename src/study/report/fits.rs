@@ -7,9 +7,9 @@ use super::answers::{formula, survival_why, test_sentence, why};
 use super::participant::scale_name;
 use super::text::{chi_square, num, num_places};
 use super::Study;
-use crate::study::lmm::Fit;
+use crate::stats::lmm::Fit;
+use crate::stats::survival::Curve;
 use crate::study::rscript::{self, MODELS, TESTS};
-use crate::study::survival::Curve;
 use std::fmt::Write as _;
 
 /// Decimals of a standard error, which is often small.

@@ -199,7 +199,7 @@ fn susceptibility(s: &Study) -> Option<String> {
     let raw: Vec<f64> = s.participants.iter().filter_map(|p| p.mssq_raw).collect();
     let n = s.participants.len();
     let (Some(median), Some(low), Some(high)) = (
-        crate::study::stats::median(&raw),
+        crate::stats::median(&raw),
         raw.iter().copied().reduce(f64::min),
         raw.iter().copied().reduce(f64::max),
     ) else {
@@ -519,7 +519,7 @@ fn questions(md: &mut String, s: &Study) {
                     .filter(|(id, _)| *id == q.id)
                     .map(|&(_, a)| f64::from(a))
                     .collect();
-                match crate::study::stats::median(&answers) {
+                match crate::stats::median(&answers) {
                     Some(m) => format!("{} (n = {})", num(m), answers.len()),
                     None => "-".into(),
                 }

@@ -438,7 +438,7 @@ fn stops(observations: &[Observation]) -> Vec<still_playing::Stop<'_>> {
         .map(|o| still_playing::Stop {
             participant: &o.participant,
             condition: &o.condition,
-            spell: crate::study::survival::Spell {
+            spell: crate::stats::survival::Spell {
                 time_s: o.time_s,
                 event: o.end_reason.is_stop(),
             },

@@ -13,7 +13,7 @@
 //! effects, from their covariance) and the fitted line of a condition over
 //! time.
 
-use crate::study::lmm::{self, Coefficient, Comparison, Criterion, Data, Design, Fit, LmmError};
+use crate::stats::lmm::{self, Coefficient, Comparison, Criterion, Data, Design, Fit, LmmError};
 use crate::study::rscript::{self, Model, Test, MODELS, TESTS};
 
 /// The level of `previous_condition` at position 1.

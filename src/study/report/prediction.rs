@@ -23,7 +23,7 @@ use crate::feel::svc::visual::VisualTunables;
 use crate::feel::svc::Predictor;
 use crate::feel::Sample;
 use crate::sim::{Tunables, TICK_DT};
-use crate::study::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
+use crate::stats::lmm::{repeated_measures_correlation, LmmError, RepeatedCorrelation};
 use crate::study::predict;
 use std::collections::BTreeMap;
 

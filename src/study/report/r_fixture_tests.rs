@@ -8,8 +8,8 @@
 
 use super::model::{self, Prompt};
 use super::still_playing::{self, Stop};
+use crate::stats::survival::Spell;
 use crate::study::agree::{self, Files};
-use crate::study::survival::Spell;
 use std::collections::BTreeMap;
 
 const RATINGS: &str = include_str!("../../../tests/fixtures/r/report/ratings_long.csv");

@@ -5,8 +5,8 @@
 //! model of stopping by condition with its variance clustered by
 //! participant (each plays every condition).
 
+use crate::stats::survival::{self, Cox, Curve, LogRank, Spell, SurvivalError};
 use crate::study::rscript;
-use crate::study::survival::{self, Cox, Curve, LogRank, Spell, SurvivalError};
 
 /// The survival analysis of one study.
 #[derive(Clone, Debug)]

@@ -40,7 +40,7 @@ pub(super) fn tally<'a>(observations: impl Iterator<Item = &'a Observation>) -> 
             stop_s.push(o.time_s);
         }
     }
-    t.median_stop_s = crate::study::stats::median(&stop_s);
+    t.median_stop_s = crate::stats::median(&stop_s);
     t
 }
 

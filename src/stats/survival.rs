@@ -13,7 +13,7 @@
 //! by rounding only (`aeqSurv`), which times read from a file with a few
 //! decimals never need.
 
-use crate::study::chisq;
+use crate::stats::chisq;
 use nalgebra::{Cholesky, DMatrix, DVector};
 use std::collections::BTreeMap;
 

@@ -1,4 +1,16 @@
-//! The statistics a small within-subject study report needs: medians and
+//! The statistics layer: numerical models and tests that know nothing of
+//! studies or the game, each checked against R on a published data set.
+//! The study report is their user; `tests/layers.rs` holds the boundary
+//! (this layer imports only the base layer's `quantile`).
+//!
+//! - [`lmm`]: a random-intercept mixed model as lme4 fits it, its
+//!   likelihood-ratio tests, and the repeated-measures correlation.
+//! - [`chisq`]: chi-square and Student t upper tails for their p-values.
+//! - [`survival`]: still-playing curves (Kaplan-Meier), the log-rank test
+//!   and Cox's model.
+//!
+//! The rest of this file are the statistics a small within-subject study
+//! report needs: medians and
 //! quartiles for describing, the Wilcoxon signed-rank test for comparing two
 //! conditions on the same participants, and Spearman's rank correlation.
 //!
@@ -11,6 +23,10 @@
 
 pub use crate::quantile::quantile_of_sorted_by;
 use std::f64::consts::PI;
+
+pub mod chisq;
+pub mod lmm;
+pub mod survival;
 
 /// With at most this many non-zero differences the signed-rank p-value is
 /// exact; above it, the normal approximation. R's `wilcox.test` uses the same

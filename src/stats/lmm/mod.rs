@@ -38,7 +38,7 @@
 mod design;
 mod rmcorr;
 
-use crate::study::chisq;
+use crate::stats::chisq;
 use nalgebra::{Cholesky, DMatrix, DVector};
 
 pub use design::{Data, Design};
