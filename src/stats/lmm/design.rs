@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 /// One predictor column of [`Data`].
 #[derive(Clone, Debug, PartialEq)]
-enum Column {
+pub(super) enum Column {
     /// Each row's level as an index into the levels (None = missing); the
     /// first level is the reference.
     Factor {
@@ -21,8 +21,8 @@ enum Column {
 /// with the few column kinds a formula here uses.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Data {
-    response: Vec<Option<f64>>,
-    groups: Vec<String>,
+    pub(super) response: Vec<Option<f64>>,
+    pub(super) groups: Vec<String>,
     columns: Vec<(String, Column)>,
 }
 
@@ -103,7 +103,7 @@ impl Data {
         check_lengths(name, len, self.rows())
     }
 
-    fn column(&self, name: &str) -> Result<&Column, LmmError> {
+    pub(super) fn column(&self, name: &str) -> Result<&Column, LmmError> {
         self.columns
             .iter()
             .find(|(n, _)| n == name)
@@ -112,7 +112,7 @@ impl Data {
     }
 
     /// Whether row `row` has a response and every named column.
-    fn complete(&self, row: usize, names: &[&Column]) -> bool {
+    pub(super) fn complete(&self, row: usize, names: &[&Column]) -> bool {
         self.response[row].is_some()
             && names.iter().all(|c| match c {
                 Column::Factor { values, .. } => values[row].is_some(),
@@ -186,6 +186,7 @@ impl Design {
         let used: Vec<&Column> = terms
             .iter()
             .chain(also)
+            .flat_map(|term| term.split(':'))
             .map(|name| data.column(name))
             .collect::<Result<_, _>>()?;
         let rows: Vec<usize> = (0..data.rows())
@@ -223,8 +224,9 @@ impl Design {
 
 /// The model matrix of `terms` on `rows`, with R's column names: the
 /// intercept, a factor's non-reference levels used in `rows` (named term
-/// then level), a numeric term as itself.
-fn model_matrix(
+/// then level), a numeric term as itself, an interaction `a:b` as
+/// `interaction` makes it.
+pub(super) fn model_matrix(
     data: &Data,
     terms: &[&str],
     rows: &[usize],
@@ -232,6 +234,13 @@ fn model_matrix(
     let mut names = vec![INTERCEPT.to_string()];
     let mut columns: Vec<Vec<f64>> = vec![vec![1.0; rows.len()]];
     for &term in terms {
+        if let Some((a, b)) = term.split_once(':') {
+            for (name, column) in interaction(data, a, b, rows)? {
+                names.push(name);
+                columns.push(column);
+            }
+            continue;
+        }
         match data.column(term)? {
             Column::Factor { levels, values } => {
                 let present: Vec<usize> = (0..levels.len())
@@ -261,12 +270,63 @@ fn model_matrix(
     Ok((names, x))
 }
 
+/// The columns of the interaction `a:b` on `rows`, as R's `model.matrix`
+/// names them when both main effects are in the model: a numeric term
+/// times a numeric one (`a:b`), or a factor's non-reference levels used in
+/// `rows`, each times the numeric term (`conditionpolar:t_min`, the names
+/// in the order written). Two factors are refused.
+fn interaction(
+    data: &Data,
+    a: &str,
+    b: &str,
+    rows: &[usize],
+) -> Result<Vec<(String, Vec<f64>)>, LmmError> {
+    let numeric = |name: &str| -> Result<bool, LmmError> {
+        Ok(matches!(data.column(name)?, Column::Numeric(_)))
+    };
+    let dummies = |name: &str| -> Result<Vec<(String, Vec<f64>)>, LmmError> {
+        match data.column(name)? {
+            Column::Numeric(values) => Ok(vec![(
+                name.to_string(),
+                rows.iter().map(|&r| values[r].unwrap_or(0.0)).collect(),
+            )]),
+            Column::Factor { levels, values } => Ok((0..levels.len())
+                .filter(|&l| rows.iter().any(|&r| values[r] == Some(l)))
+                .skip(1)
+                .map(|level| {
+                    (
+                        format!("{name}{}", levels[level]),
+                        rows.iter()
+                            .map(|&r| f64::from(u8::from(values[r] == Some(level))))
+                            .collect(),
+                    )
+                })
+                .collect()),
+        }
+    };
+    if !numeric(a)? && !numeric(b)? {
+        return Err(LmmError::UnknownColumn(format!("{a}:{b}")));
+    }
+    let (left, right) = (dummies(a)?, dummies(b)?);
+    Ok(left
+        .iter()
+        .flat_map(|(l, lv)| {
+            right.iter().map(move |(r, rv)| {
+                (
+                    format!("{l}:{r}"),
+                    lv.iter().zip(rv).map(|(x, y)| x * y).collect(),
+                )
+            })
+        })
+        .collect())
+}
+
 /// The indexes of the columns lme4 keeps: those whose residual after the
 /// columns before them is at least [`RANK_TOLERANCE`] of their norm, read
 /// from the diagonal of an unpivoted Householder QR. R's LINPACK `dqrdc2`
 /// measures the residual after the kept columns only; the two differ only
 /// for a column whose residual lies within about 1e-7 of the tolerance.
-fn unaliased(x: &DMatrix<f64>) -> Vec<usize> {
+pub(super) fn unaliased(x: &DMatrix<f64>) -> Vec<usize> {
     let norms: Vec<f64> = x.column_iter().map(|c| c.norm()).collect();
     let r = x.clone().qr().r();
     (0..x.ncols())

@@ -31,18 +31,26 @@
 //! a minimum on the boundary gives `theta = 0` exactly, as lme4's bounded
 //! optimizer does.
 //!
+//! The random intercept and slope `(1 + s | group)`, correlated, is
+//! [`fit_slopes`] on a [`SlopeDesign`] (`slopes.rs`): lme4's profiled
+//! criterion over the relative covariance factor, minimized by a simplex.
+//!
 //! Words used below: a *term* is a predictor as named in a formula
 //! (`condition`, `t_min`); a *column* is one column of the model matrix
 //! (`conditionclassic`), named exactly as R's `model.matrix` names it.
 
 mod design;
 mod rmcorr;
+mod slopes;
 
 use crate::stats::chisq;
 use nalgebra::{Cholesky, DMatrix, DVector};
 
 pub use design::{Data, Design};
 pub use rmcorr::{repeated_measures_correlation, RepeatedCorrelation};
+pub use slopes::{
+    fit_slopes, slope_likelihood_ratio, slopes_likelihood_ratio, SlopeDesign, SlopeFit,
+};
 
 /// The standard normal quantile for two-sided 95% Wald intervals
 /// (R's `qnorm(0.975)`).
