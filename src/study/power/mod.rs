@@ -144,7 +144,7 @@ pub fn run(dir: &Path, plan: &Plan) -> Result<Power, PowerError> {
 /// Runs `plan` on `pilot` and `design`.
 pub fn estimate(pilot: Pilot, design: Design, plan: &Plan) -> Result<Power, PowerError> {
     let truth = simulated::Truth::new(&pilot, &design, plan.null)?;
-    let terms = refit::terms(&pilot.model).ok_or_else(|| PowerError::Model(pilot.model.clone()))?;
+    let model = refit::model(&pilot.model).ok_or_else(|| PowerError::Model(pilot.model.clone()))?;
     let primary = primary(&pilot, &design);
     let jobs: Vec<(usize, usize)> = plan
         .sizes
@@ -156,7 +156,7 @@ pub fn estimate(pilot: Pilot, design: Design, plan: &Plan) -> Result<Power, Powe
         .map(|&(n, i)| {
             let mut rng = Rng::new(seed_of(plan.seed, n, i));
             let rows = truth.study(&design, n, &mut rng);
-            refit::refit(&rows, &design, terms, (primary.first, primary.second))
+            refit::refit(&rows, &design, model, (primary.first, primary.second))
         })
         .collect();
     let rows = plan

@@ -7,19 +7,49 @@
 
 use super::design::Design;
 use super::simulated::Rated;
-use crate::stats::lmm::{self, Criterion, Data, LmmError, Z_95};
+use crate::stats::lmm::{self, Coefficient, Criterion, Data, LmmError, SlopeDesign, Z_95};
+use nalgebra::{DMatrix, DVector};
 
 /// The tests' level.
 pub const ALPHA: f64 = 0.05;
 
-/// The chosen model's fixed terms, and those without the condition
-/// effect, for the model named `model`; None for a model study power
-/// cannot refit.
-pub fn terms(model: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
-    match model {
-        "M1" => Some((&["condition", "position", "t_min"], &["position", "t_min"])),
-        _ => None,
-    }
+/// How a refitted model's participants differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Random {
+    /// A random intercept: `(1 | participant)`.
+    Intercept,
+    /// A correlated random intercept and slope in `t_min`: `(1 + t_min |
+    /// participant)`.
+    Slope,
+}
+
+/// A model study power refits: its fixed terms, those without the
+/// condition effect, and its random effects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// The fixed terms.
+    pub full: &'static [&'static str],
+    /// The fixed terms without the condition effect.
+    pub reduced: &'static [&'static str],
+    /// The random effects.
+    pub random: Random,
+}
+
+/// The model named `model` (`M1`, `M1_slope`); None for one study power
+/// cannot refit (`M1_ct` waits for the interaction term in `stats`).
+pub fn model(model: &str) -> Option<Model> {
+    let (full, reduced): (&[&str], &[&str]) =
+        (&["condition", "position", "t_min"], &["position", "t_min"]);
+    let random = match model {
+        "M1" => Random::Intercept,
+        "M1_slope" => Random::Slope,
+        _ => return None,
+    };
+    Some(Model {
+        full,
+        reduced,
+        random,
+    })
 }
 
 /// What one simulated study's refit rejected; None where the fit failed
@@ -32,43 +62,69 @@ pub struct Outcome {
     pub primary: Option<bool>,
 }
 
-/// Refits the model of `full` (and `reduced`, without the condition) on
-/// `rows` of a study on `design`, testing the condition effect and the
-/// contrast `primary` (conditions by index, first minus second).
-pub fn refit(
-    rows: &[Rated],
-    design: &Design,
-    (full, reduced): (&[&str], &[&str]),
-    primary: (usize, usize),
-) -> Outcome {
+/// Refits `model` (and it without the condition) on `rows` of a study on
+/// `design`, testing the condition effect and the contrast `primary`
+/// (conditions by index, first minus second).
+pub fn refit(rows: &[Rated], design: &Design, model: Model, primary: (usize, usize)) -> Outcome {
     let Ok(data) = data(rows, design) else {
         return Outcome::default();
     };
-    let condition = lmm::compare(&data, reduced, full)
-        .ok()
-        .map(|c| c.test.p < ALPHA);
-    let primary = contrast_rejects(&data, design, full, primary);
-    Outcome { condition, primary }
+    let (full, reduced) = (model.full, model.reduced);
+    let (condition, fixed) = match model.random {
+        Random::Intercept => (
+            lmm::compare(&data, reduced, full).ok().map(|c| c.test.p),
+            lmm::Design::build(&data, full)
+                .and_then(|d| lmm::fit(&d, Criterion::Reml))
+                .ok()
+                .map(|f| (f.coefficients, f.covariance)),
+        ),
+        Random::Slope => (
+            slope_lrt(&data, reduced, full),
+            SlopeDesign::build(&data, full, "t_min")
+                .and_then(|d| lmm::fit_slopes(&d, Criterion::Reml))
+                .ok()
+                .map(|f| (f.coefficients, f.covariance)),
+        ),
+    };
+    let primary = fixed.and_then(|(b, v)| contrast_rejects(&b, &v, design, primary));
+    Outcome {
+        condition: condition.map(|p| p < ALPHA),
+        primary,
+    }
 }
 
-/// Whether the Wald test of `primary` in the REML fit of `full` rejects.
+/// The p of the likelihood-ratio test of `reduced` against `full`, both
+/// with a random slope in `t_min`, ML fits on the rows complete in both.
+fn slope_lrt(data: &Data, reduced: &[&str], full: &[&str]) -> Option<f64> {
+    let all: Vec<&str> = reduced.iter().chain(full).copied().collect();
+    let fit = |terms: &[&str]| {
+        let design = SlopeDesign::build_complete_in(data, terms, "t_min", &all).ok()?;
+        lmm::fit_slopes(&design, Criterion::Ml).ok()
+    };
+    let (r, f) = (fit(reduced)?, fit(full)?);
+    lmm::slopes_likelihood_ratio(&r, &f).ok().map(|t| t.p)
+}
+
+/// Whether the Wald test of `primary` rejects, from the REML fit's fixed
+/// effects `b` and their covariance `v`.
 fn contrast_rejects(
-    data: &Data,
+    b: &[Coefficient],
+    v: &DMatrix<f64>,
     design: &Design,
-    full: &[&str],
-    (a, b): (usize, usize),
+    (first, second): (usize, usize),
 ) -> Option<bool> {
-    let fit = lmm::fit(&lmm::Design::build(data, full).ok()?, Criterion::Reml).ok()?;
-    let term = |c: usize| format!("condition{}", design.conditions[c].name);
+    let mut w = DVector::zeros(b.len());
     // The reference level's effect is 0: it has no column.
-    let weights: Vec<(String, f64)> = [(a, 1.0), (b, -1.0)]
+    for (c, weight) in [(first, 1.0), (second, -1.0)]
         .into_iter()
         .filter(|&(c, _)| c > 0)
-        .map(|(c, w)| (term(c), w))
-        .collect();
-    let refs: Vec<(&str, f64)> = weights.iter().map(|(n, w)| (n.as_str(), *w)).collect();
-    let contrast = fit.combination("primary", &refs)?;
-    (contrast.se > 0.0).then(|| (contrast.estimate / contrast.se).abs() > Z_95)
+    {
+        let name = format!("condition{}", design.conditions[c].name);
+        w[b.iter().position(|k| k.name == name)?] += weight;
+    }
+    let estimate: f64 = b.iter().zip(w.iter()).map(|(k, w)| k.estimate * w).sum();
+    let se = (v * &w).dot(&w).max(0.0).sqrt();
+    (se > 0.0).then(|| (estimate / se).abs() > Z_95)
 }
 
 /// `rows` as a model's data: R's factor levels as the report sets them

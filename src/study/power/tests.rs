@@ -146,7 +146,24 @@ fn a_term_the_design_lacks_is_refused() {
     let e = estimate(p, design(), &plan(&[4], 1, false)).unwrap_err();
     assert!(e.to_string().contains("`conditionwalk`"), "{e}");
     let mut p = pilot();
-    p.model = "M9".into();
+    p.model = "M1_ct".into();
     let e = estimate(p, design(), &plan(&[4], 1, false)).unwrap_err();
-    assert!(e.to_string().contains("M9"), "{e}");
+    assert!(e.to_string().contains("M1_ct"), "{e}");
+}
+
+#[test]
+fn a_random_slope_model_is_simulated_and_refitted_with_its_slope() {
+    let mut p = pilot();
+    p.model = "M1_slope".into();
+    p.var_t_min = 0.25;
+    p.cor_participant_t_min = 0.3;
+    let power = estimate(p, design(), &plan(&[4, 24], 6, false)).unwrap();
+    let big = &power.rows[1];
+    assert_eq!(
+        (big.condition.failed, big.primary.failed),
+        (0, 0),
+        "{big:?}"
+    );
+    assert!(big.primary.rejected >= 4, "{big:?}");
+    assert!(power.rows[0].primary.rejected <= big.primary.rejected);
 }
