@@ -321,7 +321,13 @@ fn summary_holds_the_hand_computed_values() {
         "codebook.json",
     ];
     want.extend(long::FILES.map(|(name, _)| name));
-    want.extend(["model.csv", "tests.csv", "survival.csv", "analysis.R"]);
+    want.extend([
+        "model.csv",
+        "tests.csv",
+        "survival.csv",
+        "analysis.R",
+        "design.toml",
+    ]);
     want.extend([
         "fms.png",
         "fms_model.png",

@@ -77,6 +77,9 @@ pub enum CliError {
     /// A study's report could not be made.
     #[error(transparent)]
     StudyReport(#[from] crate::study::report::ReportError),
+    /// `study power` could not read its pilot or refit its model.
+    #[error(transparent)]
+    StudyPower(#[from] crate::study::power::PowerError),
     /// A simulated session could not finish.
     #[error(transparent)]
     Simulate(#[from] crate::study::simulate::SimulateError),

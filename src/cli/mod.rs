@@ -39,6 +39,7 @@ mod settings;
 mod shot;
 mod study;
 mod study_check;
+mod study_power;
 mod study_report;
 mod study_withdraw;
 mod trace;

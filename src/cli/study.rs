@@ -41,6 +41,9 @@ enum StudyCommand {
     /// participant (the conditions, the input), and every setting the
     /// conditions differ in, warning of any its `factors` do not declare.
     Check(super::study_check::Args),
+    /// The power of a study like the pilot in REPORT_DIR for each number
+    /// of participants, simulated from its chosen model and design.toml.
+    Power(super::study_power::Args),
     /// Mark a participant withdrawn (appended to their events.csv; their
     /// data stays, and the report leaves it out and lists the withdrawal).
     Withdraw(super::study_withdraw::Args),
@@ -200,6 +203,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         StudyCommand::Report(a) => super::study_report::run(a),
         StudyCommand::Check(a) => super::study_check::run(a),
         StudyCommand::Withdraw(a) => super::study_withdraw::run(a),
+        StudyCommand::Power(a) => super::study_power::run(a),
     }
 }
 

@@ -13,6 +13,8 @@
 //! - [`results`]: the session's files, each answer appended and synced.
 //! - [`run`]: a session with its files, cueing whoever runs the world.
 //! - [`predict`]: the SVC model's prediction of a condition's run.
+//! - [`power`]: `study power`, the power of a study simulated from a
+//!   pilot's report (its `design.toml` and chosen model).
 //! - [`simulate`]: a simulated participant, headless: with files and
 //!   recordings, or quick (the session alone) for known-answer tests.
 //! - [`screen`]: what the participant sees at each step, as a text panel.
@@ -35,6 +37,7 @@ pub mod demographics;
 pub mod latin;
 pub mod mssq;
 pub mod plot;
+pub mod power;
 pub mod predict;
 pub mod protocol;
 pub mod report;

@@ -233,7 +233,7 @@ pub enum ReportError {
     #[error(
         "{} is not empty; pass --force to write the report there anyway (only the report's \
          own files are replaced: report.md, summary.csv, the long tables, model.csv, \
-         tests.csv, survival.csv, analysis.R and the plots)",
+         tests.csv, survival.csv, analysis.R, design.toml and the plots)",
         .0.display()
     )]
     NotEmpty(PathBuf),
@@ -433,7 +433,8 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
             .zip(long)
             .map(owned),
     )
-    .chain(model_files(study).map(owned));
+    .chain(model_files(study).map(owned))
+    .chain([design_file(study)].map(owned));
     let mut written = Vec::new();
     for (name, text) in texts {
         let path = dir.join(name);
@@ -443,6 +444,13 @@ fn build(dir: &Path, study: &Study) -> Result<Vec<String>, ReportError> {
     }
     written.extend(figures::draw(dir, study)?);
     Ok(written)
+}
+
+/// `design.toml`: the protocol's design, for `study power`.
+fn design_file(s: &Study) -> (&'static str, String) {
+    let protocol = &s.participants[0].session.protocol;
+    let design = crate::study::power::design::Design::of_protocol(protocol);
+    (crate::study::power::design::FILE, design.to_toml())
 }
 
 /// Each observation's play as a row of `stops.csv`: a stop is the event.
