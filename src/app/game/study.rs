@@ -338,6 +338,7 @@ impl Game {
                     };
                     self.study_cues(written.map(|()| Vec::new()));
                 }
+                Cue::Tone => self.speaker.prompt_tone(),
                 Cue::Finished => {}
             }
         }

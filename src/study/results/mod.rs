@@ -627,8 +627,12 @@ impl Results {
             Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
             Event::Finished => vec![("session_end", String::new())],
             Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
-            Event::Prompted { position, .. } => {
-                vec![("prompt", format!("{} {}", label(position), self.scale))]
+            Event::Prompted { position, tone, .. } => {
+                let tone = if tone { " tone" } else { "" };
+                vec![(
+                    "prompt",
+                    format!("{} {}{tone}", label(position), self.scale),
+                )]
             }
             Event::Consent { .. }
             | Event::Demographic { .. }
