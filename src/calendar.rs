@@ -18,9 +18,10 @@ pub fn civil_date(days: u64) -> (u64, u64, u64) {
 
 /// The days after 1970-01-01 of the Gregorian date `year`-`month`-`day`
 /// (Howard Hinnant's `days_from_civil`, the inverse of [`civil_date`]);
-/// None before 1970 or for a month or day out of range.
+/// None before 1970, or for a month out of range or a day past that
+/// month's length (February's 29th only in a leap year).
 pub fn civil_days(year: u64, month: u64, day: u64) -> Option<u64> {
-    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || year < 1970 {
+    if !(1..=12).contains(&month) || !(1..=month_days(year, month)).contains(&day) || year < 1970 {
         return None;
     }
     let y = if month <= 2 { year - 1 } else { year };
@@ -30,6 +31,17 @@ pub fn civil_days(year: u64, month: u64, day: u64) -> Option<u64> {
     let doy = (153 * mp + 2) / 5 + day - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     Some(era * 146_097 + doe - 719_468)
+}
+
+/// The days of `month` (1 to 12) of `year`, Gregorian leap years counted.
+fn month_days(year: u64, month: u64) -> u64 {
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// `secs` after the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ` (ISO 8601, UTC).
@@ -59,6 +71,14 @@ mod tests {
             assert_eq!(civil_days(y, m, d), Some(days));
         }
         assert_eq!(civil_days(2026, 13, 1), None);
+        // Each month's own length: no 31st of April, no 30th of February,
+        // the 29th of February only in a leap year (2000, not 2100).
+        assert_eq!(civil_days(2026, 4, 31), None);
+        assert_eq!(civil_days(2026, 2, 29), None);
+        assert_eq!(civil_days(2100, 2, 29), None);
+        assert_eq!(civil_days(2000, 2, 29), Some(11_016));
+        assert_eq!(civil_days(2000, 2, 30), None);
+        assert_eq!(civil_days(2026, 12, 31), Some(20_818));
         assert_eq!(civil_date(47_541), (2100, 3, 1));
         assert_eq!(civil_date(20_454), (2026, 1, 1));
     }

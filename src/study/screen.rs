@@ -244,16 +244,18 @@ fn compact_prompt(session: &Session, answer: &str, left: f64) -> Panel {
     let scale = session.protocol().in_play_scale;
     let entry = session.entry();
     let shown = entry.map_or("_".to_string(), |v| v.to_string());
+    // The top of the scale as the session takes it, never a copy of it.
+    let max = scale.max();
     let (title, line) = match scale {
         InPlayScale::Fms => (
             "How sick do you feel now? (nausea, discomfort, stomach)".to_string(),
-            format!("0 none ... 20 frank sickness:  {shown}  then {answer} ({left:.0} s)"),
+            format!("0 none ... {max} frank sickness:  {shown}  then {answer} ({left:.0} s)"),
         ),
         InPlayScale::Misc => (
-            "How do you feel now? 0 no problems ... 10 vomiting".to_string(),
+            format!("How do you feel now? 0 no problems ... {max} vomiting"),
             match entry.and_then(|v| MISC_SHORT.get(usize::from(v))) {
                 Some(words) => format!("{shown}: {words}"),
-                None => format!("0 to 10:  {shown}  then {answer} ({left:.0} s)"),
+                None => format!("0 to {max}:  {shown}  then {answer} ({left:.0} s)"),
             },
         ),
     };
@@ -324,6 +326,17 @@ mod tests {
         let p = panel(&s, &b).unwrap();
         assert!(p.compact);
         assert!(p.lines[0].contains("20 frank sickness"));
+    }
+
+    #[test]
+    fn the_prompt_names_the_top_of_its_own_scale() {
+        let b = Bindings::default();
+        let p = panel(&prompting("in_play_scale = \"misc\"", &[]), &b).unwrap();
+        assert!(p.title.contains("10 vomiting"), "{}", p.title);
+        assert!(p.lines[0].starts_with("0 to 10:"), "{:?}", p.lines);
+        // A typed level shows its words, the MISC's own hint.
+        let p = panel(&prompting("in_play_scale = \"misc\"", &[8]), &b).unwrap();
+        assert_eq!(p.lines[0], format!("8: {}", MISC_SHORT[8]));
     }
 
     /// The session of a protocol with `extra` keys, its first prompt open

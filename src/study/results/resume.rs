@@ -239,7 +239,10 @@ fn ratings_shape(path: &Path) -> Result<ratings::Shape, ResultsError> {
     let text = read(path)?;
     let header = text.lines().next().unwrap_or_default();
     ratings::Shape::of_header(header).ok_or_else(|| {
-        let message = format!("a header this program did not write: `{}`", truncate(header));
+        let message = format!(
+            "a header this program did not write: `{}`",
+            truncate(header)
+        );
         ResultsError::Unreadable(Located::new(path, Place::text(1, 1), message))
     })
 }

@@ -288,7 +288,11 @@ fn a_baseline_fms_off_the_scale_is_refused_on_resume() {
     let with = |line: &str| std::fs::write(&rests, format!("{header}{line}\n")).unwrap();
     with("P1,a,A,1,baseline,0.000,20,1.000");
     let (_, _, done) = Results::resume(&root, &protocol, &text, "P1").unwrap();
-    assert_eq!(done.baseline_fms, [(1, 20)], "the top of the scale is on it");
+    assert_eq!(
+        done.baseline_fms,
+        [(1, 20)],
+        "the top of the scale is on it"
+    );
     for line in [
         "P1,a,A,1,baseline,0.000,21,1.000",
         "P1,a,A,9,baseline,0.000,3,1.000",
