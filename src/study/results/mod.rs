@@ -561,8 +561,7 @@ impl Results {
                 let line = format!("{},rank,{rank}", at(position));
                 self.answers.line(&line, sync)?;
             }
-            Event::Finished => {}
-            Event::Prompted { .. } => {}
+            Event::Finished | Event::Prompted { .. } => {}
             Event::Consent { .. }
             | Event::Demographic { .. }
             | Event::RestRating { .. }
@@ -629,10 +628,8 @@ impl Results {
             Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
             Event::Prompted { position, tone, .. } => {
                 let tone = if tone { " tone" } else { "" };
-                vec![(
-                    "prompt",
-                    format!("{} {}{tone}", label(position), self.scale),
-                )]
+                let detail = format!("{} {}{tone}", label(position), self.scale);
+                vec![("prompt", detail)]
             }
             Event::Consent { .. }
             | Event::Demographic { .. }
