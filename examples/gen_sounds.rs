@@ -311,6 +311,8 @@ fn clip(c: Clip) -> Vec<f32> {
         Clip::Checkpoint => notes(&[880.0, 1318.5], 0.12, 0.12, 0.4),
         Clip::Finish => notes(&[523.3, 659.3, 784.0, 1046.5], 0.16, 0.25, 0.9),
         Clip::Click => modes(0.05, &[(2100.0, 1.0, 0.006), (3900.0, 0.4, 0.004)]),
+        // One soft bell note (D5), short: it says a question is up.
+        Clip::PromptTone => notes(&[587.3], 0.1, 0.15, 0.35),
         Clip::Footstep { surface, variant } => footstep(surface, variant),
         Clip::WalkerStep { variant } => walker_step(variant),
         Clip::Wind => {

@@ -126,6 +126,15 @@ impl Speaker {
         }
     }
 
+    /// A study's prompt tone (`prompt_tone`): the same clip at the same
+    /// gain whatever the condition.
+    pub fn prompt_tone(&mut self) {
+        if let Some(device) = &self.device {
+            let tone = Voiced::centred(Clip::PromptTone, CLICK_GAIN, true);
+            let _ = device.tx.try_send(Message::Play(tone));
+        }
+    }
+
     /// Plays at `levels` from now on.
     pub fn set_levels(&mut self, levels: Levels) {
         if levels == self.levels {

@@ -52,6 +52,9 @@ pub enum Clip {
     /// Wind past the ears: a broadband loop of about two seconds that
     /// repeats seamlessly.
     Wind,
+    /// A study's prompt tone (`prompt_tone = true`): one soft bell note
+    /// as an in-play question appears, the same in every condition.
+    PromptTone,
 }
 
 /// What a floor is made of, as the footsteps' clips tell it.
@@ -108,6 +111,7 @@ const WALKER_STEP_FILES: [&str; STEP_VARIANTS as usize] = [
 const FIRST_FOOTSTEP: usize = CUES.len() + 3;
 const FIRST_WALKER_STEP: usize = FIRST_FOOTSTEP + 3 * STEP_VARIANTS as usize;
 const WIND: usize = FIRST_WALKER_STEP + STEP_VARIANTS as usize;
+const PROMPT_TONE: usize = WIND + 1;
 
 /// Every cue of the simulation, in [`Clip::index`] order.
 const CUES: [Cue; 19] = [
@@ -134,7 +138,7 @@ const CUES: [Cue; 19] = [
 
 impl Clip {
     /// How many clips there are.
-    pub const COUNT: usize = WIND + 1;
+    pub const COUNT: usize = PROMPT_TONE + 1;
 
     /// Every clip, in index order.
     pub fn all() -> impl Iterator<Item = Clip> {
@@ -148,7 +152,7 @@ impl Clip {
             .chain(rest)
             .chain(footsteps)
             .chain(walker)
-            .chain([Clip::Wind])
+            .chain([Clip::Wind, Clip::PromptTone])
     }
 
     /// True for a clip that loops (the engines', the jetpack's, the wind).
@@ -174,6 +178,7 @@ impl Clip {
             }
             Clip::WalkerStep { variant } => FIRST_WALKER_STEP + (variant % STEP_VARIANTS) as usize,
             Clip::Wind => WIND,
+            Clip::PromptTone => PROMPT_TONE,
         }
     }
 
@@ -212,6 +217,7 @@ impl Clip {
             }
             Clip::WalkerStep { variant } => WALKER_STEP_FILES[(variant % STEP_VARIANTS) as usize],
             Clip::Wind => "wind.wav",
+            Clip::PromptTone => "prompt_tone.wav",
         }
     }
 }

@@ -62,11 +62,12 @@ enum Row {
     Wind,
     Click,
     Footstep,
+    PromptTone,
 }
 
 /// Every sound's level in the mix, loudest first.
 #[rustfmt::skip]
-pub const LEVELS: [Level; 22] = [
+pub const LEVELS: [Level; 23] = [
     Level { sound: "gun",          lufs: -23.0, why: "the player's own shot: the loudest regular sound, the action every fight is about" },
     Level { sound: "hurt",         lufs: -25.0, why: "the player is hit: an alarm that must cut through a fight, still under the shot" },
     Level { sound: "blast",        lufs: -25.0, why: "a shell bursting beside the player is as big as anything, but 2 LU under the gun so the gun stays on top; farther bursts fall well under it" },
@@ -89,6 +90,7 @@ pub const LEVELS: [Level; 22] = [
     Level { sound: "wind",         lufs: -33.0, why: "self-motion wind at full gain (its gain follows the speed): under every event" },
     Level { sound: "click",        lufs: -33.0, why: "a menu key: moderate, heard alone" },
     Level { sound: "footstep",     lufs: -35.0, why: "the player's own steps, about two a second: 12 LU under the gun (it was 3.2 under), so they never tire" },
+    Level { sound: "prompt_tone",  lufs: -36.0, why: "a study's prompt tone: a cue, not a stimulus; the softest sound, under the player's own steps, alike in every condition" },
 ];
 
 /// The row a clip plays at.
@@ -125,6 +127,7 @@ fn row(clip: Clip) -> Row {
         Clip::Footstep { .. } => Row::Footstep,
         Clip::WalkerStep { .. } => Row::WalkerStep,
         Clip::Wind => Row::Wind,
+        Clip::PromptTone => Row::PromptTone,
     }
 }
 

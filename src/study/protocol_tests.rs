@@ -357,3 +357,24 @@ fn a_protocol_cannot_set_the_difficulty() {
         "{e:?}"
     );
 }
+
+#[test]
+fn the_prompt_tone_is_off_unless_asked_and_a_bad_value_is_placed() {
+    assert!(!parse(GOOD).unwrap().procedure.prompt_tone);
+    let on = good_with("rest_s = 60\n", "rest_s = 60\nprompt_tone = true\n");
+    assert!(parse(&on).unwrap().procedure.prompt_tone);
+    let off = good_with("rest_s = 60\n", "rest_s = 60\nprompt_tone = false\n");
+    assert!(!parse(&off).unwrap().procedure.prompt_tone);
+    let bad = good_with("rest_s = 60\n", "rest_s = 60\nprompt_tone = \"soft\"\n");
+    let e = errors(&bad);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("8:15: ") && e[0].contains("prompt_tone"),
+        "{e:?}"
+    );
+    let slip = good_with("rest_s = 60\n", "rest_s = 60\nprompt_tones = true\n");
+    assert!(
+        errors(&slip)[0].contains("did you mean `prompt_tone`"),
+        "{slip}"
+    );
+}

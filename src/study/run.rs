@@ -24,6 +24,9 @@ pub enum Cue {
     /// The condition under way has ended: close its recording, then
     /// tell [`StudyRun::recorded`] where it was saved.
     Stop,
+    /// An in-play prompt has appeared with the protocol's tone
+    /// (`prompt_tone`): sound it (`audio::Clip::PromptTone`).
+    Tone,
     /// The session is over.
     Finished,
 }
@@ -170,6 +173,7 @@ impl StudyRun {
                 }
                 Event::ConditionEnded { .. } => cues.push(Cue::Stop),
                 Event::Finished => cues.push(Cue::Finished),
+                Event::Prompted { tone: true, .. } => cues.push(Cue::Tone),
                 _ => {}
             }
         }

@@ -145,8 +145,13 @@ pub enum Event {
     /// its recording.
     ConditionStarted { position: usize },
     /// An in-play prompt opened `t_s` seconds into the condition at
-    /// `position`.
-    Prompted { position: usize, t_s: f64 },
+    /// `position`; `tone`: the protocol's prompt tone sounds with it
+    /// (`prompt_tone`, alike in every condition).
+    Prompted {
+        position: usize,
+        t_s: f64,
+        tone: bool,
+    },
     /// An in-play prompt (on the protocol's scale) shown `t_s` seconds
     /// into the condition, answered or (None) left unanswered for
     /// [`FMS_ANSWER_S`]; `latency_s` from its showing to the answer.
@@ -474,7 +479,12 @@ impl Session {
                     events.push(self.close_prompt(position, None));
                 }
                 self.open_prompt(due);
-                events.push(Event::Prompted { position, t_s: due });
+                let tone = self.protocol.procedure.prompt_tone;
+                events.push(Event::Prompted {
+                    position,
+                    t_s: due,
+                    tone,
+                });
             }
         }
         events

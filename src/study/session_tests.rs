@@ -57,7 +57,8 @@ fn a_whole_session_gives_every_answer_in_order() {
         events,
         [Event::Prompted {
             position: 0,
-            t_s: 30.0
+            t_s: 30.0,
+            tone: false
         }]
     );
     assert!(s.prompting());
@@ -83,7 +84,8 @@ fn a_whole_session_gives_every_answer_in_order() {
         [
             Event::Prompted {
                 position: 0,
-                t_s: 60.0
+                t_s: 60.0,
+                tone: false
             },
             Event::Rating {
                 position: 0,
@@ -93,7 +95,8 @@ fn a_whole_session_gives_every_answer_in_order() {
             },
             Event::Prompted {
                 position: 0,
-                t_s: 90.0
+                t_s: 90.0,
+                tone: false
             }
         ]
     );
@@ -396,4 +399,28 @@ fn end_reasons_name_themselves_and_say_which_are_stops() {
         .map(|r| r.name())
         .collect();
     assert_eq!(stops, ["stop_rule", "participant"]);
+}
+
+#[test]
+fn the_prompt_tone_sounds_at_every_in_play_prompt_and_only_there() {
+    for (extra, tone) in [("", false), ("prompt_tone = true", true)] {
+        let mut s = Session::new(protocol(extra), vec![1, 0]);
+        s.press(Key::Confirm);
+        let mut events = ssq(&mut s, 0);
+        events.extend(s.press(Key::Confirm));
+        // Play the whole first condition, every prompt left unanswered.
+        events.extend(play(&mut s, 100.5));
+        let prompts: Vec<(f64, bool)> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Prompted { t_s, tone, .. } => Some((t_s, tone)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            prompts,
+            [(30.0, tone), (60.0, tone), (90.0, tone)],
+            "{extra}"
+        );
+    }
 }

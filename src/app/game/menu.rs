@@ -219,6 +219,12 @@ impl Game {
             site: None,
         };
         let seed = protocol.seed;
+        // Once, before the participant's first screen: the experimenter's
+        // (the console's and a screen of its own; study::check::briefing).
+        let warnings = crate::study::check::briefing::at_start(&protocol);
+        for warning in &warnings {
+            eprintln!("{warning}");
+        }
         // The map as recordings name it, which a report resolves anywhere.
         let named = crate::data::as_recorded(&map_file);
         let run = new_session((protocol, path, text), &named, &who).map_err(|e| chain(&e))?;
@@ -231,7 +237,8 @@ impl Game {
         self.watch = super::Watch::default();
         self.hud.paused = false;
         self.menu = None;
-        self.study = Some(super::Studying::new(run, level).started_from_title());
+        let studying = super::Studying::new(run, level).started_from_title();
+        self.study = Some(studying.briefed(warnings));
         self.blind_hud();
         self.flight_hint = None;
         self.run = None;

@@ -30,6 +30,10 @@ pub(in crate::app) struct Studying {
     /// Conditions started and stopped since the runner last asked: their
     /// frame times are written beside their recordings.
     pacing_marks: Vec<PacingMark>,
+    /// The experimenter's briefing (`study::check::briefing`), shown
+    /// before the participant's first screen until the answer key; empty
+    /// when there is none.
+    briefing: Vec<String>,
 }
 
 impl Studying {
@@ -41,6 +45,16 @@ impl Studying {
             pad_stop_s: None,
             from_title: false,
             pacing_marks: Vec::new(),
+            briefing: Vec::new(),
+        }
+    }
+
+    /// The session, its experimenter first shown `warnings` (a start in
+    /// the window: `study::check::briefing::at_start`).
+    pub fn briefed(self, warnings: Vec<String>) -> Self {
+        Self {
+            briefing: warnings,
+            ..self
         }
     }
 
@@ -147,6 +161,9 @@ impl Game {
         let Some(s) = &mut self.study else {
             return;
         };
+        if !s.briefing.is_empty() {
+            return;
+        }
         let stop_held = s.run.session().playing().is_some()
             && self
                 .settings
@@ -207,6 +224,14 @@ impl Game {
         let Some(s) = &mut self.study else {
             return false;
         };
+        if !s.briefing.is_empty() {
+            // The experimenter's screen takes every press; the answer key
+            // ends it and the participant's welcome follows.
+            if key == Key::Confirm {
+                s.briefing.clear();
+            }
+            return true;
+        }
         let session = s.run.session();
         let open = session.playing().is_none() || session.prompting() || key == Key::Stop;
         if !open {
@@ -313,6 +338,7 @@ impl Game {
                     };
                     self.study_cues(written.map(|()| Vec::new()));
                 }
+                Cue::Tone => self.speaker.prompt_tone(),
                 Cue::Finished => {}
             }
         }
@@ -324,7 +350,18 @@ impl Game {
             return;
         };
         let bindings = &self.settings.bindings;
+        if let Some(p) = self.briefing_panel(s) {
+            let frame = Frame::new(frame, width, height);
+            return crate::render::panel::draw_panel(frame, &p);
+        }
         screen::draw_over(s.run.session(), bindings, Frame::new(frame, width, height));
+    }
+
+    /// The experimenter's briefing screen, while it shows.
+    fn briefing_panel(&self, s: &Studying) -> Option<crate::render::panel::Panel> {
+        let answer = crate::settings::key_name(&self.settings.bindings, Action::Answer);
+        let answer = answer.unwrap_or_else(|| "(unbound)".into());
+        crate::study::check::briefing::panel(&s.briefing, &answer)
     }
 
     /// Every text the participant reads on the frame drawn from `view`
@@ -459,6 +496,39 @@ mod tests {
         assert!(matches!(step(&g), Step::Ssq { .. }), "{:?}", step(&g));
         let played = rows(&dir, "conditions.csv");
         assert!(played[0].contains(",true,1-polar.wrec"), "{played:?}");
+    }
+
+    #[test]
+    fn the_experimenters_briefing_comes_before_the_welcome_and_goes_on_enter() {
+        let scratch = crate::files::Scratch::new("study-briefing");
+        let dir = scratch.join("results");
+        let mut g = study_game(&dir);
+        // PROTOCOL's conditions differ in the model and the HUD, and it
+        // declares no factors.
+        let protocol = Protocol::parse(PROTOCOL, Path::new("t.toml")).unwrap();
+        let warnings = crate::study::check::briefing::at_start(&protocol);
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        let s = g.study.take().unwrap();
+        g.study = Some(s.briefed(warnings));
+        let press = |g: &mut Game, k: &'static str| {
+            g.press(Binding::Key(k));
+            g.release(Binding::Key(k));
+        };
+        let (w, h) = (320, 180);
+        let mut briefing = vec![0; w * h * 4];
+        g.draw_study(&mut briefing, w, h);
+        press(&mut g, "Digit2");
+        g.advance(5.0);
+        assert_eq!(step(&g), Step::Welcome);
+        assert!(!g.study.as_ref().unwrap().briefing.is_empty());
+        press(&mut g, "Enter");
+        assert!(g.study.as_ref().unwrap().briefing.is_empty());
+        assert_eq!(step(&g), Step::Welcome, "Enter ended only the briefing");
+        let mut welcome = vec![0; w * h * 4];
+        g.draw_study(&mut welcome, w, h);
+        assert_ne!(briefing, welcome, "the welcome replaced the briefing");
+        press(&mut g, "Enter");
+        assert!(matches!(step(&g), Step::Ssq { .. }), "{:?}", step(&g));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What a protocol's conditions differ in, setting by setting, and which
 //! of those differences its declared factors (`factors = [...]`) do not
-//! cover: `study check` prints both, `study run` the warnings.
+//! cover: `study check` prints both, `study run` the warnings, and a
+//! start in the window shows them to the experimenter (`briefing`).
 //!
 //! Every setting compared is the one in force: a model's own tunables
 //! only under that model (`-` under the others, a difference that is the
@@ -11,6 +12,7 @@
 //! speeds the feel lab's bot reaches there (`measured`), which differ when
 //! the largest is more than [`SPEED_TOLERANCE`] above the smallest.
 
+pub mod briefing;
 mod measured;
 mod rows;
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! ssq_before_each = true   # an SSQ right before every condition
 //! rest_until_fms = 1       # the rest ends once the FMS is within 1 of the baseline
 //! visits = 2               # the Latin square's order split over two visits
+//! prompt_tone = true       # a soft tone as each in-play question appears
 //!
 //! [[demographic]]          # the protocol's own items, after the standard set
 //! id = "handedness"
@@ -29,13 +30,14 @@ pub const MAX_VISITS: usize = MAX_CONDITIONS;
 pub const MAX_DEMOGRAPHICS: usize = 20;
 
 /// The protocol's keys read here.
-pub(super) const PROCEDURE_KEYS: [&str; 6] = [
+pub(super) const PROCEDURE_KEYS: [&str; 7] = [
     "consent",
     "demographics",
     "demographic",
     "ssq_before_each",
     "rest_until_fms",
     "visits",
+    "prompt_tone",
 ];
 /// True for one of [`PROCEDURE_KEYS`].
 pub(super) fn is_key(key: &str) -> bool {
@@ -64,6 +66,9 @@ pub struct Procedure {
     /// The visits the order of conditions is split over, consecutive
     /// parts of it (1: one session).
     pub visits: usize,
+    /// A soft tone sounds as each in-play prompt appears (the same clip
+    /// at the same level in every condition); off unless asked.
+    pub prompt_tone: bool,
 }
 
 impl Default for Procedure {
@@ -74,6 +79,7 @@ impl Default for Procedure {
             ssq_before_each: false,
             rest_until_fms: None,
             visits: 1,
+            prompt_tone: false,
         }
     }
 }
@@ -124,6 +130,7 @@ impl Reader<'_> {
             // Read with the conditions.
             "demographic" => {}
             "ssq_before_each" => p.ssq_before_each = self.flag(key, value).unwrap_or(false),
+            "prompt_tone" => p.prompt_tone = self.flag(key, value).unwrap_or(false),
             "rest_until_fms" => {
                 let top = f64::from(super::super::scales::FMS_MAX);
                 p.rest_until_fms = self.number_in(key, value, 0.0, top, "").and_then(|v| {

@@ -37,7 +37,7 @@ pub const EVENT_NAMES: [(&str, &str); 18] = [
     ("condition_start", "the condition's letter and name"),
     (
         "prompt",
-        "an in-play prompt shown: the letter and the scale (fms or misc)",
+        "an in-play prompt shown: the letter and the scale (fms or misc), then `tone` when the protocol's prompt tone sounded with it",
     ),
     (
         "rating",

@@ -147,3 +147,43 @@ fn a_camera_sample_is_in_metres_and_degrees() {
     assert!((s[3] - 90.0).abs() < 1e-12);
     assert!((s[4] + 0.1f64.to_degrees()).abs() < 1e-12);
 }
+
+#[test]
+fn the_prompt_tone_is_cued_with_its_prompt_and_named_in_its_row() {
+    let scratch = Scratch::new("events-tone");
+    let text = PROTOCOL.replace("rest_s = 0\n", "rest_s = 0\nprompt_tone = true\n");
+    let protocol = Protocol::parse(&text, Path::new("t.toml")).unwrap();
+    let start = Start {
+        participant: "P1".into(),
+        sequence: 1,
+        simulated: None,
+        protocol_file: "t.toml".into(),
+        protocol_text: text.clone(),
+        map: "m.map".into(),
+        site: None,
+    };
+    let results = Results::create(&scratch.join("results"), &protocol, &[0, 1], &start).unwrap();
+    let mut r = StudyRun::new(Session::new(protocol, vec![0, 1]), results);
+    to_play(&mut r);
+    // Tones at 10 s and 20 s into play, with the prompts and no sooner.
+    let mut toned = Vec::new();
+    for tick in 1..=(25 * 120) {
+        let cues = r.advance(1.0 / 120.0).unwrap();
+        if cues.contains(&crate::study::run::Cue::Tone) {
+            toned.push(tick);
+        }
+    }
+    // (A tick's sum of 1/120 s may land a tick past the whole second.)
+    let seconds: Vec<f64> = toned
+        .iter()
+        .map(|&t| (f64::from(t) / 120.0).floor())
+        .collect();
+    assert_eq!(seconds, [10.0, 20.0], "{toned:?}");
+    let dir = r.results().dir().to_path_buf();
+    let text = std::fs::read_to_string(dir.join(EVENTS)).unwrap();
+    let prompts: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split(',').nth(5).filter(|_| l.contains(",prompt,")))
+        .collect();
+    assert_eq!(prompts, ["A fms tone", "A fms tone"], "{text}");
+}

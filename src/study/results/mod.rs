@@ -561,8 +561,7 @@ impl Results {
                 let line = format!("{},rank,{rank}", at(position));
                 self.answers.line(&line, sync)?;
             }
-            Event::Finished => {}
-            Event::Prompted { .. } => {}
+            Event::Finished | Event::Prompted { .. } => {}
             Event::Consent { .. }
             | Event::Demographic { .. }
             | Event::RestRating { .. }
@@ -627,8 +626,10 @@ impl Results {
             Event::Rank { rank, position } => vec![("rank", format!("{rank} {}", label(position)))],
             Event::Finished => vec![("session_end", String::new())],
             Event::SsqItem { .. } | Event::MssqItem { .. } => Vec::new(),
-            Event::Prompted { position, .. } => {
-                vec![("prompt", format!("{} {}", label(position), self.scale))]
+            Event::Prompted { position, tone, .. } => {
+                let tone = if tone { " tone" } else { "" };
+                let detail = format!("{} {}{tone}", label(position), self.scale);
+                vec![("prompt", detail)]
             }
             Event::Consent { .. }
             | Event::Demographic { .. }

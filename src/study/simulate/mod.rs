@@ -155,7 +155,8 @@ impl Recorded<'_> {
                     self.run.recorded(saved.as_deref())?;
                     self.outcome.recordings.extend(saved);
                 }
-                Cue::Finished => {}
+                // Headless: nothing to hear; events.csv names the tone.
+                Cue::Tone | Cue::Finished => {}
             }
         }
         Ok(ended)
