@@ -134,7 +134,7 @@ impl World {
 
     /// Why the state just read could not come from play, if it could not:
     /// a number that is not finite, a body, shell or pickup off the grid, a
-    /// speed or spin no play reaches ([`RESTORED_MOTION_LIMIT`]), a door key
+    /// speed or spin no play reaches (over a thousand a second), a door key
     /// that does not exist.
     pub fn check_restored(&self) -> Result<(), &'static str> {
         if let Some(what) = self.non_finite() {
@@ -190,7 +190,7 @@ impl World {
 /// carry: a thousand times what play reaches (a run is a few tiles a
 /// second, a crash's spin tens of radians a second), yet small enough that
 /// no number of ticks takes it past what a float holds.
-pub const RESTORED_MOTION_LIMIT: f64 = 1.0e3;
+const RESTORED_MOTION_LIMIT: f64 = 1.0e3;
 
 /// Every event, each with what it names.
 fn events() -> Vec<Event> {
