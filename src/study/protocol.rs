@@ -479,9 +479,11 @@ impl<'a> Reader<'a> {
             }
             "stop_at_fms" => {
                 let top_rating = f64::from(super::scales::FMS_MAX);
-                top.stop_at_fms = self.whole_in(name, value, top_rating);
+                top.stop_at_fms = self.whole_in(name, value, 1.0, top_rating);
             }
-            "stop_at_misc" => top.stop_at_misc = self.whole_in(name, value, f64::from(MISC_MAX)),
+            "stop_at_misc" => {
+                top.stop_at_misc = self.whole_in(name, value, 1.0, f64::from(MISC_MAX))
+            }
             "mssq" => top.mssq = self.flag(name, value).unwrap_or(top.mssq),
             "ssq" => top.ssq = self.flag(name, value).unwrap_or(top.ssq),
             "ranking" => top.ranking = self.flag(name, value).unwrap_or(top.ranking),
@@ -532,9 +534,15 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A whole number from 1 to `high`, with where it is; or a fault.
-    fn whole_in(&mut self, key: &str, value: &TomlValue, high: f64) -> Option<(u8, usize)> {
-        let v = self.number_in(key, value, 1.0, high, "")?;
+    /// A whole number from `low` to `high`, with where it is; or a fault.
+    fn whole_in(
+        &mut self,
+        key: &str,
+        value: &TomlValue,
+        low: f64,
+        high: f64,
+    ) -> Option<(u8, usize)> {
+        let v = self.number_in(key, value, low, high, "")?;
         if v.fract() != 0.0 {
             self.error(
                 value.span().start,

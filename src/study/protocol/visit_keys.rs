@@ -133,20 +133,11 @@ impl Reader<'_> {
             "prompt_tone" => p.prompt_tone = self.flag(key, value).unwrap_or(false),
             "rest_until_fms" => {
                 let top = f64::from(super::super::scales::FMS_MAX);
-                p.rest_until_fms = self.number_in(key, value, 0.0, top, "").and_then(|v| {
-                    if v.fract() != 0.0 {
-                        self.error(
-                            value.span().start,
-                            format!("`{key}` must be a whole number"),
-                        );
-                        return None;
-                    }
-                    Some(v as u8)
-                });
+                p.rest_until_fms = self.whole_in(key, value, 0.0, top).map(|(v, _)| v);
             }
             "visits" => {
                 let top = MAX_VISITS as f64;
-                if let Some((v, _)) = self.whole_in(key, value, top) {
+                if let Some((v, _)) = self.whole_in(key, value, 1.0, top) {
                     p.visits = usize::from(v);
                 }
             }
