@@ -378,3 +378,24 @@ fn the_prompt_tone_is_off_unless_asked_and_a_bad_value_is_placed() {
         "{slip}"
     );
 }
+
+#[test]
+fn a_consent_text_longer_than_a_screen_is_refused() {
+    let with = |text: &str| {
+        good_with(
+            "stop_at_fms = 15\n",
+            &format!("stop_at_fms = 15\nconsent = {text:?}\n"),
+        )
+    };
+    let fits = vec!["I agree."; super::visit_keys::MAX_CONSENT_LINES].join("\n");
+    assert_eq!(
+        parse(&with(&fits)).unwrap().procedure.consent.as_deref(),
+        Some(fits.as_str())
+    );
+    let over = vec!["I agree."; super::visit_keys::MAX_CONSENT_LINES + 1].join("\n");
+    let faults = errors(&with(&over));
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(faults[0].contains("in at most 16 lines"), "{faults:?}");
+    let newlines = "\n".repeat(800);
+    assert_eq!(errors(&with(&format!("a{newlines}b"))).len(), 1);
+}

@@ -24,6 +24,9 @@ use crate::study::demographics::{self, Answer, Item, MAX_NUMBER, MAX_OPTIONS, NO
 /// The longest consent text, characters: what fits one screen at
 /// 960x540 (a longer information sheet is given on paper).
 pub const MAX_CONSENT: usize = 900;
+/// The most lines a consent text may have: the consent screen's panel
+/// at 960x540 holds about twenty, with its title and the agreement.
+pub const MAX_CONSENT_LINES: usize = 16;
 /// The most visits a protocol may split its conditions over.
 pub const MAX_VISITS: usize = MAX_CONDITIONS;
 /// The most items of its own a protocol may add to the demographics.
@@ -217,11 +220,16 @@ impl Reader<'_> {
         };
         let text = text.trim().replace("\r\n", "\n");
         let bad_char = text.chars().any(|c| c.is_control() && c != '\n');
-        if text.is_empty() || text.chars().count() > MAX_CONSENT || bad_char {
+        let lines = text.lines().count();
+        if text.is_empty()
+            || text.chars().count() > MAX_CONSENT
+            || lines > MAX_CONSENT_LINES
+            || bad_char
+        {
             let message = format!(
-                "`consent` must be 1 to {MAX_CONSENT} characters of text (lines, no tabs or \
-                 other control characters): a longer information sheet is given on paper, \
-                 and the screen asks for agreement"
+                "`consent` must be 1 to {MAX_CONSENT} characters of text in at most \
+                 {MAX_CONSENT_LINES} lines (no tabs or other control characters): a longer \
+                 information sheet is given on paper, and the screen asks for agreement"
             );
             self.error(at, message);
             return None;
