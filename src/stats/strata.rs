@@ -7,9 +7,8 @@
 //! the pooled test counts as noise, then cancels out: the test compares
 //! conditions within people, as a within-subject design asks.
 
-use crate::stats::chisq;
 use crate::stats::survival::{self, LogRank, Spell, SurvivalError};
-use nalgebra::{DMatrix, DVector};
+use nalgebra::DMatrix;
 use std::collections::BTreeMap;
 
 /// The log-rank test across `groups`, stratified by `blocks`: `blocks`
@@ -49,27 +48,7 @@ pub fn log_rank_stratified<S: Ord>(
         }
         variance += v;
     }
-    // As survdiff: the groups with expected events, less the first of
-    // them, whose deviation the others determine.
-    let kept: Vec<usize> = (0..k).filter(|&g| expected[g] > 0.0).collect();
-    if kept.len() < 2 {
-        return Err(SurvivalError::NoEvents);
-    }
-    let rest = &kept[1..];
-    let deviation =
-        DVector::from_iterator(rest.len(), rest.iter().map(|&g| observed[g] - expected[g]));
-    let v = DMatrix::from_fn(rest.len(), rest.len(), |i, j| variance[(rest[i], rest[j])]);
-    let solved = v.lu().solve(&deviation).ok_or(SurvivalError::Singular)?;
-    let chi_square = solved.dot(&deviation);
-    let df = rest.len();
-    let p = chisq::chi_square_upper(chi_square, df as f64).ok_or(SurvivalError::Singular)?;
-    Ok(LogRank {
-        chi_square,
-        df,
-        p,
-        observed,
-        expected,
-    })
+    survival::from_sums(observed, expected, &variance)
 }
 
 #[cfg(test)]

@@ -290,9 +290,19 @@ pub fn log_rank(groups: &[&[Spell]]) -> Result<LogRank, SurvivalError> {
         return Err(SurvivalError::TooFewGroups(present));
     }
     let (observed, expected, variance) = observed_expected(groups);
-    // As survdiff: the groups with expected events, less the first of
-    // them, whose deviation the others determine.
-    let kept: Vec<usize> = (0..groups.len()).filter(|&g| expected[g] > 0.0).collect();
+    from_sums(observed, expected, &variance)
+}
+
+/// The log-rank test from each group's observed and expected events and
+/// the covariance of their differences (summed over strata for the
+/// stratified test): as survdiff, the groups with expected events, less
+/// the first of them, whose deviation the others determine.
+pub(crate) fn from_sums(
+    observed: Vec<f64>,
+    expected: Vec<f64>,
+    variance: &DMatrix<f64>,
+) -> Result<LogRank, SurvivalError> {
+    let kept: Vec<usize> = (0..expected.len()).filter(|&g| expected[g] > 0.0).collect();
     if kept.len() < 2 {
         return Err(SurvivalError::NoEvents);
     }

@@ -272,7 +272,7 @@ fn load_level(episode: &Episode, index: usize) -> Result<Loaded, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::app::game::Watch;
     use crate::app::tape::Tape;
@@ -282,7 +282,9 @@ mod tests {
     use crate::sprites::Art;
     use std::path::Path;
 
-    fn game() -> Game {
+    /// A game on a corridor with an exit's map, for the episode's and a
+    /// lone map's tests.
+    pub(in crate::app::game) fn game() -> Game {
         let map = Map::from_rows(&["#####", "#>..#", "#####"]);
         Game::new(
             World::new(map, Tunables::default(), 1),
@@ -294,7 +296,7 @@ mod tests {
     }
 
     /// Puts the player on the level's first exit tile and ticks once.
-    fn to_the_exit(g: &mut Game) {
+    pub(in crate::app::game) fn to_the_exit(g: &mut Game) {
         let (x, y) = g.world.map().exits[0].tile;
         let world = crate::sim::Scenario::from_world(g.world.clone())
             .player(|p| (p.x, p.y) = (x as f64 + 0.5, y as f64 + 0.5))

@@ -72,32 +72,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::game::{Game, Watch};
-    use crate::app::tape::Tape;
-    use crate::map::Map;
-    use crate::settings::{Binding, Settings, Video};
-    use crate::sim::{Scenario, Tunables, World};
-    use crate::sprites::Art;
-
-    fn game() -> Game {
-        let map = Map::from_rows(&["#####", "#>..#", "#####"]);
-        Game::new(
-            World::new(map, Tunables::default(), 1),
-            Settings::default(),
-            (Video::default(), Art::plain()),
-            Tape::new(None, 1),
-            Watch::default(),
-        )
-    }
-
-    /// Puts the player on the level's first exit tile and ticks once.
-    fn to_the_exit(g: &mut Game) {
-        let (x, y) = g.world.map().exits[0].tile;
-        g.world = Scenario::from_world(g.world.clone())
-            .player(|p| (p.x, p.y) = (x as f64 + 0.5, y as f64 + 0.5))
-            .build();
-        g.advance(1.0 / 60.0);
-    }
+    use crate::app::game::episode::tests::{game, to_the_exit};
+    use crate::settings::Binding;
 
     #[test]
     fn a_lone_map_ends_at_its_exit_with_the_tally_then_the_title_menu() {
