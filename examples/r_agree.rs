@@ -35,6 +35,9 @@ fn main() -> ExitCode {
             w.compared, w.difference, w.at
         );
     }
+    for number in &a.unchecked {
+        println!("not compared (R gave none, analysis.R's output says why): {number}");
+    }
     if a.agrees() {
         println!(
             "the report agrees with R: models and likelihood-ratio tests within {:e} \

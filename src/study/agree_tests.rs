@@ -130,3 +130,34 @@ fn the_ordinal_model_and_the_stratified_test_are_compared_where_the_report_has_t
     }
     assert!(!faults.contains("M1_ordinal,0|1"), "{faults}");
 }
+
+#[test]
+fn ordinal_errors_r_left_out_are_listed_unchecked_and_its_estimates_still_compared() {
+    let ours = files(
+        "M1_ordinal,0|1,-1.2,0.3,-1.788,-0.612\n\
+         M1_ordinal,t_min,1.9,0.25,1.41,2.39\n",
+        "",
+        OURS_CURVES,
+    );
+    // R's clmm did not converge: no errors or intervals, and one estimate
+    // off by 1e-2 relative.
+    let theirs = files(
+        "M1_ordinal,0|1,-1.2,,,\n\
+         M1_ordinal,t_min,1.92,,,\n",
+        "",
+        OURS_CURVES,
+    );
+    let a = compare(&ours, &theirs);
+    assert_eq!(a.unchecked.len(), 6, "{:?}", a.unchecked);
+    assert!(
+        a.unchecked[0].contains("M1_ordinal,0|1: ordinal se"),
+        "{:?}",
+        a.unchecked
+    );
+    let faults = a.faults.join("\n");
+    assert!(
+        faults.contains("M1_ordinal,t_min: ordinal estimate"),
+        "{faults}"
+    );
+    assert!(!faults.contains("M1_ordinal,0|1"), "{faults}");
+}

@@ -526,7 +526,18 @@ if (have_ordinal) {
                           data = rows, control = control)
     print(summary(full))
     cf <- coef(summary(full))
-    for (i in seq_len(nrow(cf))) add_model(extra$ordinal, rownames(cf)[i], cf[i, 1], cf[i, 2])
+    # Where clmm stops with a large gradient (its inner update of the
+    # random effects failing), its Hessian, and so every standard error,
+    # is not to be trusted: the estimates are written, the errors not.
+    max_gradient <- max(abs(full$gradient))
+    converged <- max_gradient < 1e-3 && all(is.finite(cf[, 2]))
+    if (!converged) {
+      cat("clmm did not converge (max gradient ", format(max_gradient),
+          "): its standard errors are not written\n", sep = "")
+    }
+    for (i in seq_len(nrow(cf))) {
+      add_model(extra$ordinal, rownames(cf)[i], cf[i, 1], if (converged) cf[i, 2] else NA)
+    }
     add_model(extra$ordinal, group_sd, attr(ordinal::VarCorr(full)$participant, "stddev"))
     reduced <- ordinal::clmm(rating ~ position + t_min + (1 | participant), data = rows,
                              control = control)
