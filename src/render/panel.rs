@@ -60,6 +60,11 @@ pub struct Layout {
     pub height: i64,
 }
 
+/// What parts a line's groups (a scale's anchors, `0 none   1 slight`):
+/// where such a line wraps, it breaks between groups, so a number stays
+/// with its word; a group longer than a line breaks between its words.
+const GROUP_GAP: &str = "   ";
+
 impl Layout {
     /// `panel` as a strip across a frame `width` pixels wide at `scale`:
     /// every line at the text's scale, wrapped to the width less a glyph
@@ -90,7 +95,11 @@ impl Layout {
         let chars = |scale: usize| (width * WIDTH_TENTHS / 10 / (GLYPH * scale)).max(1);
         let wrap = |text: &str| super::help::wrap(text, chars(scale), " ");
         let title = super::help::wrap(&panel.title, chars(title_scale), " ");
-        let lines: Vec<String> = panel.lines.iter().flat_map(|l| wrap(l)).collect();
+        let lines: Vec<String> = panel
+            .lines
+            .iter()
+            .flat_map(|l| super::help::wrap(l, chars(scale), GROUP_GAP))
+            .collect();
         let hint = wrap(&panel.hint);
         let line_h = line_height(scale);
         let rows = (lines.len() + hint.len()) as i64 + 2;
@@ -270,6 +279,27 @@ mod tests {
         let many: Vec<String> = (0..14).map(|i| format!("{i} a choice")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
         assert_eq!(layout(&panel(&many, false), (960, 540)).scale, 2);
+    }
+
+    #[test]
+    fn a_scale_s_anchors_wrap_between_groups_keeping_each_number_with_its_word() {
+        let anchors = "0 none   1 slight   2 moderate   3 severe";
+        let l = layout(&panel(&[anchors], false), (960, 540));
+        assert!(
+            l.lines.len() > 1,
+            "too wide for one line here: {:?}",
+            l.lines
+        );
+        for group in ["0 none", "1 slight", "2 moderate", "3 severe"] {
+            assert!(
+                l.lines.iter().any(|line| line.contains(group)),
+                "{group:?} split in {:?}",
+                l.lines
+            );
+        }
+        // Where it fits, the line is as written.
+        let wide = layout(&panel(&[anchors], false), (1920, 1080));
+        assert_eq!(wide.lines, [anchors]);
     }
 
     #[test]
