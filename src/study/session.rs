@@ -589,7 +589,10 @@ impl Session {
                 }
             }
             Key::Up => {
-                self.entry = Some(self.entry.map_or(low, |v| (v + 1).clamp(low, high)));
+                self.entry = Some(
+                    self.entry
+                        .map_or(low, |v| v.saturating_add(1).clamp(low, high)),
+                );
                 self.typed = false;
             }
             Key::Down => {

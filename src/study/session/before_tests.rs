@@ -347,3 +347,25 @@ fn a_number_starting_at_eighteen_can_be_typed_and_refuses_less() {
         }]
     );
 }
+
+#[test]
+fn up_at_the_top_of_a_byte_wide_item_stays_at_the_top() {
+    let item = "[[demographic]]\nid = \"score\"\ntext = \"Score\"\nlow = 0\nhigh = 255";
+    let mut s = Session::new(
+        protocol(&format!("consent = \"I agree.\"\n{item}")),
+        vec![0, 1, 2, 3],
+    );
+    s.press(Key::Confirm);
+    answer(&mut s, AGREE);
+    assert_eq!(s.step(), Step::Demographic { item: 0 });
+    for d in [2, 5, 5] {
+        s.press(Key::Digit(d));
+    }
+    assert_eq!(s.entry(), Some(255));
+    s.press(Key::Up);
+    assert_eq!(
+        s.entry(),
+        Some(255),
+        "Up at 255 neither overflows nor wraps to 0"
+    );
+}
