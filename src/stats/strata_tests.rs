@@ -111,3 +111,17 @@ fn mismatched_shapes_and_one_group_are_refused() {
         Err(SurvivalError::TooFewGroups(1))
     );
 }
+
+#[test]
+fn an_empty_group_takes_no_part_as_in_the_pooled_test() {
+    let spell = |time_s: f64, event: bool| Spell { time_s, event };
+    let a = [spell(1.0, true), spell(2.0, false), spell(3.0, true)];
+    let b = [spell(1.5, true), spell(2.5, true), spell(4.0, false)];
+    let owners: &[&str] = &["p", "q", "p"];
+    let with_empty = log_rank_stratified(&[&a, &[], &b], &[owners, &[], owners]).unwrap();
+    let without = log_rank_stratified(&[&a, &b], &[owners, owners]).unwrap();
+    assert_eq!(
+        (with_empty.chi_square, with_empty.df),
+        (without.chi_square, without.df)
+    );
+}
