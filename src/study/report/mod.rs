@@ -366,10 +366,11 @@ pub fn report(
     notes.extend(shown_notes);
     let conditions = folders::condition_names(&participants);
     let protocol = &participants[0].session.protocol;
-    let models = model::fit(&conditions, &long::prompts(&participants), protocol.mssq);
+    let prompts = long::prompts(&participants);
+    let models = model::fit(&conditions, &prompts, protocol.mssq);
     let still = still_playing::analyse(&conditions, &stops(&observations));
-    let ordinal = (protocol.in_play_scale == InPlayScale::Misc)
-        .then(|| ordinal::fit(&conditions, &long::prompts(&participants)));
+    let ordinal =
+        (protocol.in_play_scale == InPlayScale::Misc).then(|| ordinal::fit(&conditions, &prompts));
     let texts = participants.iter().map(|p| (p.events.as_deref(), p.id()));
     let events = events_log::concatenate(texts, &mut notes);
     let study = Study {
