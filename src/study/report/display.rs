@@ -22,12 +22,16 @@ pub(super) struct Display {
 impl Display {
     /// The angle the screen's width fills at the eye, degrees, where its
     /// diagonal, distance and resolution (for its aspect) are known.
+    /// None where a hand-edited file gives a size or distance that puts
+    /// the screen outside 1 to 179 degrees, which no seat does and the
+    /// prediction's view cannot take.
     pub fn angle_deg(&self) -> Option<f64> {
-        Some(screen_angle_deg(
+        let angle = screen_angle_deg(
             self.screen_diagonal_in?,
             self.resolution?,
             self.viewing_distance_cm?,
-        ))
+        );
+        (1.0..=179.0).contains(&angle).then_some(angle)
     }
 }
 
