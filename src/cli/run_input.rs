@@ -7,7 +7,7 @@ use crate::audio::Levels;
 use crate::data;
 use crate::files;
 use crate::map::{self, Loaded, Map};
-use crate::record::Recording;
+use crate::record::{Header, Recording};
 use crate::script::Script;
 use crate::sim::{Controls, Difficulty, Tunables, World};
 use crate::sprites::Art;
@@ -32,6 +32,9 @@ pub fn load_art() -> Result<Art, CliError> {
     Ok(Art::load(&data::sprites_dir())?)
 }
 
+/// The seed of a script's world.
+const SCRIPT_SEED: u64 = 1;
+
 /// A headless run: the controls of every tick and the world they drive.
 pub struct RunInput {
     ticks: Vec<Controls>,
@@ -40,9 +43,10 @@ pub struct RunInput {
     /// A recording's, else [`Difficulty::LEGACY`] (a script's world
     /// fights as worlds did before there were levels).
     difficulty: Difficulty,
-    /// A recording's weapons (`arms = on`); a script's world has none.
-    armed: bool,
-    seed: u64,
+    /// A recording's header, which starts its world as it was played
+    /// (weapons, shells, an episode's carried score); None for a script,
+    /// whose world has no weapons.
+    recorded: Option<Header>,
     /// How loud it was heard: a recording's own levels, else the defaults.
     levels: Levels,
 }
@@ -81,8 +85,7 @@ impl RunInput {
             map,
             tunables: tuning.tunables(),
             difficulty: Difficulty::LEGACY,
-            armed: false,
-            seed: 1,
+            recorded: None,
             levels: Levels::default(),
         })
     }
@@ -111,8 +114,7 @@ impl RunInput {
             map,
             tunables,
             difficulty: recording.header.difficulty,
-            armed: recording.header.armed,
-            seed: recording.header.seed,
+            recorded: Some(recording.header.clone()),
             levels: recording.header.levels,
         })
     }
@@ -139,8 +141,10 @@ impl RunInput {
 
     /// The fresh world and the ticks to run on it.
     pub fn world(self) -> (World, Vec<Controls>) {
-        let world = World::at_difficulty(self.map, self.tunables, self.difficulty, self.seed);
-        let world = if self.armed { world.armed() } else { world };
+        let world = match &self.recorded {
+            Some(h) => h.start_world(self.map, self.tunables, self.difficulty),
+            None => World::at_difficulty(self.map, self.tunables, self.difficulty, SCRIPT_SEED),
+        };
         (world, self.ticks)
     }
 }
@@ -219,4 +223,26 @@ pub fn recording_map(recording: &Recording, chosen: Option<PathBuf>) -> Result<L
         );
     }
     Ok(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The tuning flags as a command line gives them, none set.
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        tuning: TuningArgs,
+    }
+
+    #[test]
+    fn a_recording_made_before_shells_met_guards_runs_as_it_was_played() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/play.wrec");
+        let input = RunInput::either(&file, None, &Cli::parse_from(["test"]).tuning).unwrap();
+        let (world, ticks) = input.world();
+        assert!(!ticks.is_empty());
+        assert!(!world.shells_hit_guards(), "no shells_hit_guards key: off");
+    }
 }

@@ -96,6 +96,26 @@ pub struct Header {
 }
 
 impl Header {
+    /// The world a run of this header starts from on `map`, at
+    /// `tunables` and `difficulty` (the header's own, unless a tool asks
+    /// for others): armed, shells meeting guards or not, and a level of an
+    /// episode with the score and lives it started with, as recorded. A key
+    /// the header lacks means what play did before it was written.
+    pub fn start_world(
+        &self,
+        map: crate::map::Map,
+        tunables: Tunables,
+        difficulty: Difficulty,
+    ) -> World {
+        let world = World::at_difficulty(map, tunables, difficulty, self.seed);
+        let world = if self.armed { world.armed() } else { world };
+        let mut world = world.with_shells_hitting_guards(self.shells_hit_guards);
+        if let Some(carried) = self.episode {
+            world.apply(crate::sim::Change::Episode(carried));
+        }
+        world
+    }
+
     /// The header of a recording of `world`, fresh (tick 0) on the map
     /// loaded from `map` (None: the open plane) with `seed`.
     pub fn new(world: &World, map: Option<&Path>, seed: u64) -> Self {

@@ -3,7 +3,7 @@
 
 use super::{Check, Recording};
 use crate::map::Map;
-use crate::sim::{Change, Controls, World};
+use crate::sim::{Controls, World};
 use std::fmt;
 
 /// The first tick whose state hash differs from the recording's.
@@ -98,12 +98,7 @@ impl Playback {
     /// recording's end line).
     pub fn start(&mut self, map: Map) -> World {
         let h = &self.recording.header;
-        let world = World::at_difficulty(map, h.tunables, h.difficulty, h.seed);
-        let world = if h.armed { world.armed() } else { world };
-        let mut world = world.with_shells_hitting_guards(h.shells_hit_guards);
-        if let Some(carried) = h.episode {
-            world.apply(Change::Episode(carried));
-        }
+        let world = h.start_world(map, h.tunables, h.difficulty);
         self.check(&world);
         world
     }
