@@ -318,15 +318,16 @@ fn damaged_cut_foreign_and_other_version_saves_are_refused_by_name() {
     // Not a save at all.
     std::fs::write(&path, b"wobblecaster-recording 1\n").unwrap();
     assert!(named(&refusal(&path)).contains("not a save file"));
-    // Another format version: refused as such, before its hash is checked.
+    // Another format version (the first, whose body had no episode):
+    // refused as such, before its hash is checked.
     let other =
-        String::from_utf8_lossy(&good[..200]).replacen("save_format = 1", "save_format = 2", 1);
+        String::from_utf8_lossy(&good[..200]).replacen("save_format = 2", "save_format = 1", 1);
     let mut bytes = good.clone();
     bytes[..200].copy_from_slice(other.as_bytes());
     std::fs::write(&path, &bytes).unwrap();
     let message = named(&refusal(&path));
     assert!(
-        message.contains("save format 2") && message.contains("format 1 only"),
+        message.contains("save format 1") && message.contains("format 2 only"),
         "{message}"
     );
     // Not a regular file.

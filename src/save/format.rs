@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! wobblecaster-save
-//! save_format = 1
+//! save_format = 2
 //! program = 0.1.0
 //! map = maps/default.map
 //! map_name = The Wobble Maze
@@ -36,8 +36,10 @@ use std::path::PathBuf;
 
 /// The file's first line.
 pub const MAGIC: &str = "wobblecaster-save";
-/// The version of the format this program writes and reads.
-pub const SAVE_FORMAT: u32 = 1;
+/// The version of the format this program writes and reads: 2 since the
+/// body carries the episode and a tank's width is the level's (a format 1
+/// save is refused by name, not misread).
+pub const SAVE_FORMAT: u32 = 2;
 /// The line between the header and the bytes.
 const HEADER_END: &str = "---\n";
 /// The longest header read, bytes: every tunable fits many times over.
