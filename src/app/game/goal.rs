@@ -382,7 +382,7 @@ impl Game {
     }
 
     /// The course again from the start of the map.
-    fn restart_run(&mut self) {
+    pub(super) fn restart_run(&mut self) {
         self.world.restart();
         self.prev = self.world.camera();
         self.start_run();

@@ -54,9 +54,7 @@ impl Game {
         let key = super::menu::menu_key(&self.settings.bindings, binding);
         if key == Some(MenuKey::Select) {
             self.lone_end = None;
-            self.world.restart();
-            self.prev = self.world.camera();
-            self.start_run();
+            self.restart_run();
             self.open_title_menu();
         }
         Some(Vec::new())
