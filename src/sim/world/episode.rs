@@ -17,7 +17,7 @@
 use super::World;
 use crate::map::{Map, Progress, Start};
 use crate::sim::actors::TARGET_TOP;
-use crate::sim::tally::{Carried, Tally};
+use crate::sim::tally::{Carried, Tally, MAX_LIVES};
 use crate::sim::{Difficulty, Player};
 use crate::snapshot::{Visitor, MAX_COUNT};
 
@@ -48,7 +48,7 @@ impl EpisodePlay {
         let c = &mut self.carried;
         v.counter(&mut c.score, MAX_COUNT, "the score carried in");
         let mut lives = u64::from(c.lives);
-        v.counter(&mut lives, u64::from(u32::MAX / 2), "the lives carried in");
+        v.counter(&mut lives, u64::from(MAX_LIVES), "the lives carried in");
         c.lives = lives as u32;
         v.counter(
             &mut c.next_life,
