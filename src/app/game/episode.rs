@@ -61,6 +61,13 @@ pub(super) struct Playing {
     screen: Option<EndScreen>,
 }
 
+impl Playing {
+    /// The level's number in the episode, from 1.
+    pub(super) fn level_number(&self) -> usize {
+        self.run.index.saturating_add(1)
+    }
+}
+
 impl Game {
     /// A new game of the shipped episode at `difficulty`, from its first
     /// level.
@@ -101,6 +108,37 @@ impl Game {
             start: self.world.tick(),
             screen: None,
         });
+    }
+
+    /// The shipped episode played on from a save made in it: `run` at
+    /// level `run.index`, whose map must be `map` (the save's), the level's
+    /// clock from `start`. Refused by why where the episode has no such
+    /// level or its level is another map.
+    pub(super) fn saved_playing(
+        run: EpisodeRun,
+        map: &std::path::Path,
+        start: u64,
+    ) -> Result<Playing, String> {
+        let episode =
+            Episode::load(&crate::map::episode::shipped_path()).map_err(|e| e.to_string())?;
+        let number = run.index.saturating_add(1);
+        let level = episode
+            .maps
+            .get(run.index)
+            .ok_or_else(|| format!("the episode has no level {number}"))?;
+        if level.path.file_name() != map.file_name() {
+            return Err(format!(
+                "level {number} of the episode is {}, not {}",
+                level.path.display(),
+                map.display()
+            ));
+        }
+        Ok(Playing {
+            episode,
+            run,
+            start,
+            screen: None,
+        })
     }
 
     /// Ends the episode that cannot go on: `why` as a notice and the
@@ -331,6 +369,26 @@ pub(super) mod tests {
         assert_eq!(g.world.tally().score, carried.score);
         assert!(carried.score > 0, "par's bonus at least");
         assert_eq!(g.progress.reached, 2);
+    }
+
+    #[test]
+    fn a_save_made_in_the_episode_loads_into_it_and_its_exit_goes_on() {
+        let dir = crate::files::Scratch::new("episode-save");
+        let mut g = game().with_saves_in(&dir);
+        g.new_game(Difficulty::Easy);
+        g.advance(0.5);
+        g.quick_save(std::time::SystemTime::UNIX_EPOCH);
+        g.advance(0.5);
+        g.quick_load();
+        let run = g.episode_run().expect("the episode goes on after the load");
+        assert_eq!((run.index, run.difficulty), (0, Difficulty::Easy));
+        assert!(g.world.in_episode() && g.run.is_none());
+        to_the_exit(&mut g);
+        assert!(
+            g.episode_screen_up(),
+            "the level's tally, not a lone map's end"
+        );
+        assert!(!g.lone_end_up());
     }
 
     /// An episode of the shipped first level and then `second`, in a

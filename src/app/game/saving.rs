@@ -182,14 +182,20 @@ impl Game {
             }
             Err(e) => return self.notify(format!("cannot load: {}", crate::located::chain(&e))),
         };
-        let episode = match saved_episode(&save.header, &restored.world) {
-            Ok(episode) => episode,
+        let start = restored.world.course_run().start;
+        let playing = saved_episode(&save.header, &restored.world).and_then(|run| {
+            run.map(|run| Game::saved_playing(run, &restored.map, start))
+                .transpose()
+        });
+        let playing = match playing {
+            Ok(playing) => playing,
             Err(why) => return self.notify(format!("cannot load {}: {why}", path.display())),
         };
+        let level = playing.as_ref().map(|p| p.level_number());
         self.end_recording("a saved game loaded");
-        // The episode the save was made in, if any, is the one played now;
-        // none from before the load goes on.
-        self.episode = None;
+        // The episode the save was made in, if any, is the one played now
+        // (its level's end and the game's end come as in play); none from
+        // before the load goes on.
         self.world = restored.world;
         self.prev = self.world.camera();
         self.map_art = restored.loaded.art;
@@ -198,13 +204,16 @@ impl Game {
         self.flight_hint = super::hint::FlightHint::new(&self.world);
         self.forget_hint();
         self.start_run();
+        if playing.is_some() {
+            // An episode's level ends at its exit, not at a course's finish.
+            self.run = None;
+        }
+        self.episode = playing;
         self.hud.paused = false;
         self.menu = None;
         self.inputs.release_all();
         let h = &save.header;
-        let level = episode.map_or(String::new(), |run| {
-            format!(" (level {} of the episode)", run.index + 1)
-        });
+        let level = level.map_or(String::new(), |n| format!(" (level {n} of the episode)"));
         self.notify(format!(
             "loaded {}: {}{level}, {} played",
             slot.title(),
